@@ -1,0 +1,29 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "board",
+    products: [
+        .executable(name: "boardd", targets: ["boardd"]),
+        .executable(name: "board", targets: ["board"]),
+        .library(name: "FlightData", targets: ["FlightData"]),
+    ],
+    targets: [
+        .target(name: "FlightData"),
+        .target(name: "BoardWire", dependencies: ["FlightData"]),
+        .executableTarget(name: "boardd", dependencies: ["FlightData", "BoardWire"]),
+        .executableTarget(name: "board", dependencies: ["FlightData", "BoardWire"]),
+        .testTarget(name: "FlightDataTests", dependencies: ["FlightData"], resources: [.copy("Golden")]),
+        .testTarget(name: "BoardWireTests", dependencies: ["BoardWire", "FlightData"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["BoardWire"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+// Strict settings on every target, set in one place.
+for target in package.targets {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .enableUpcomingFeature("ExistentialAny"),
+        .enableExperimentalFeature("StrictConcurrency"),
+    ]
+}

@@ -1,0 +1,45 @@
+/// Search across the window: city, airline, number, gate (and the designator or id), ignoring case.
+public struct FlightSearch: Sendable {
+    /// The flights of one day that matched, in time order.
+    public struct DayResult: Hashable, Sendable {
+        public let date: LocalDate
+        public let flights: [Flight]
+        public var count: Int { flights.count }
+    }
+
+    public let text: String
+    public let tab: Tab
+
+    public init(text: String, tab: Tab = .all) {
+        self.text = text
+        self.tab = tab
+    }
+
+    public func matches(_ flight: Flight) -> Bool {
+        let needle = text.lowercased().trimmingWhitespace()
+        guard !needle.isEmpty, tab.includes(flight) else { return false }
+        if flight.otherAirport.name.lowercased().contains(needle) { return true }
+        if flight.airline.lowercased().contains(needle) { return true }
+        if String(flight.number).contains(needle) || String(flight.id) == needle { return true }
+        if flight.gate.description.lowercased() == needle { return true }
+        let compactName = flight.flightName.lowercased().filter { !$0.isWhitespace }
+        return compactName.contains(needle.filter { !$0.isWhitespace })
+    }
+
+    /// Matches grouped by day, days in order, days without a match left out.
+    public func run(in window: ScheduleWindow) -> [DayResult] {
+        window.dates.compactMap { date in
+            let found = window.flights(on: date).filter(matches).sorted(by: Board.timeOrder)
+            return found.isEmpty ? nil : DayResult(date: date, flights: found)
+        }
+    }
+}
+
+extension String {
+    func trimmingWhitespace() -> String {
+        var s = Substring(self)
+        while let c = s.first, c.isWhitespace { s.removeFirst() }
+        while let c = s.last, c.isWhitespace { s.removeLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,95 @@
+/// A calendar date at the airport, with no time and no time zone.
+///
+/// Dates are counted as days since 1970-01-01 in the proleptic Gregorian
+/// calendar (`dayNumber`), so that arithmetic and the schedule's seeding never
+/// depend on Foundation's calendar code.
+public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let year: Int
+    public let month: Int
+    public let day: Int
+
+    /// Creates a date, or nil when the month or day does not exist.
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1...12).contains(month), day >= 1, day <= LocalDate.daysIn(month: month, year: year) else {
+            return nil
+        }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// The date `dayNumber` days after 1970-01-01.
+    public init(dayNumber: Int) {
+        // Howard Hinnant's civil_from_days.
+        let z = dayNumber + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        self.year = yoe + era * 400 + (m <= 2 ? 1 : 0)
+        self.month = m
+        self.day = d
+    }
+
+    /// Days since 1970-01-01.
+    public var dayNumber: Int {
+        // Howard Hinnant's days_from_civil.
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = (month + 9) % 12
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    /// Parses `YYYY-MM-DD`.
+    public init?(_ text: some StringProtocol) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+            let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2])
+        else { return nil }
+        self.init(year: y, month: m, day: d)
+    }
+
+    public func adding(days: Int) -> LocalDate { LocalDate(dayNumber: dayNumber + days) }
+
+    /// Days from `self` to `other` (positive when `other` is later).
+    public func days(to other: LocalDate) -> Int { other.dayNumber - dayNumber }
+
+    /// `YYYY-MM-DD`.
+    public var description: String {
+        "\(Self.pad(year, 4))-\(Self.pad(month, 2))-\(Self.pad(day, 2))"
+    }
+
+    /// The badge form, `MMM d`: `Nov 30`.
+    public var shortName: String { "\(Self.monthAbbreviations[month - 1]) \(day)" }
+
+    /// 0 for Sunday through 6 for Saturday.
+    public var weekday: Int { ((dayNumber % 7) + 7 + 4) % 7 }
+
+    public static let monthAbbreviations = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ]
+    public static let weekdayAbbreviations = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+
+    public static func < (lhs: LocalDate, rhs: LocalDate) -> Bool { lhs.dayNumber < rhs.dayNumber }
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    static func pad(_ value: Int, _ width: Int) -> String {
+        let digits = String(abs(value))
+        let sign = value < 0 ? "-" : ""
+        return sign + String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+
+/// The days on the board: `days` local days starting with the airport's date at an instant.
+///
+/// It slides at the airport's midnight. Flights are looked up through a
+/// `FlightSource`, so a day is generated (or read from a cache) only when asked for.
+public struct ScheduleWindow: Sendable {
+    public let source: any FlightSource
+    public let firstDate: LocalDate
+    public let localTime: LocalTime
+
+    public init(source: any FlightSource, at instant: Date) {
+        self.source = source
+        self.localTime = LocalTime(timeZone: source.config.airport.timeZone)
+        self.firstDate = localTime.date(at: instant)
+    }
+
+    public var config: ScheduleConfig { source.config }
+    public var days: Int { config.days }
+    public var lastDate: LocalDate { firstDate.adding(days: days - 1) }
+    public var dates: [LocalDate] { (0..<days).map { firstDate.adding(days: $0) } }
+
+    public func contains(_ date: LocalDate) -> Bool { date >= firstDate && date <= lastDate }
+
+    /// The instant the window next slides: the airport's next midnight.
+    public var nextSlide: Date { localTime.startOfDay(firstDate.adding(days: 1)) }
+
+    public func flights(on date: LocalDate) -> [Flight] {
+        contains(date) ? source.flights(on: date) : []
+    }
+
+    /// Every flight in the window, day by day.
+    public var allFlights: [Flight] { dates.flatMap { source.flights(on: $0) } }
+
+    /// The flight with `id`, if it is in the window. Constant time: the id names its day and slot.
+    public func flight(id: Int) -> Flight? {
+        let identity = FlightIdentity(config: config)
+        guard let (residue, slot) = identity.decode(id) else { return nil }
+        let shift = FlightIdentity.mod(residue - FlightIdentity.mod(firstDate.dayNumber, days), days)
+        let flights = source.flights(on: firstDate.adding(days: shift))
+        guard slot < flights.count, flights[slot].id == id else { return nil }
+        return flights[slot]
+    }
+
+    /// The flight with this designator on `date`; without a date, today's, else the next one in the window.
+    public func flight(designator: Designator, on date: LocalDate? = nil) -> Flight? {
+        let candidates = date.map { [$0] } ?? dates
+        for day in candidates where contains(day) {
+            if let match = source.flights(on: day).first(where: { designator.matches($0) }) { return match }
+        }
+        return nil
+    }
+}
+
+/// An airline and a flight number, as people type them: `Pacific 123`, `pacific123`.
+public struct Designator: Hashable, Sendable, CustomStringConvertible {
+    public let airline: String
+    public let number: Int
+
+    /// Parses a designator; nil when the airline is unknown or the number missing.
+    public init?(_ text: String) {
+        let compact = text.filter { !$0.isWhitespace }
+        guard let firstDigit = compact.firstIndex(where: \.isNumber) else { return nil }
+        let name = compact[..<firstDigit]
+        let digits = compact[firstDigit...]
+        guard !name.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), digits.count <= 4,
+            let number = Int(digits), let airline = FlightCatalog.airline(named: name)
+        else { return nil }
+        self.airline = airline
+        self.number = number
+    }
+
+    public func matches(_ flight: Flight) -> Bool { flight.airline == airline && flight.number == number }
+
+    public var description: String { "\(airline) \(number)" }
+}
+
+/// How a flight is named on the command line or in a request.
+public enum FlightReference: Hashable, Sendable, CustomStringConvertible {
+    case id(Int)
+    case designator(Designator)
+
+    /// Digits are an id; an airline and a number are a designator.
+    public init?(_ text: String) {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if !trimmed.isEmpty, trimmed.count <= 7, trimmed.allSatisfy({ $0.isASCII && $0.isNumber }), let id = Int(trimmed) {
+            self = .id(id)
+        } else if let designator = Designator(trimmed) {
+            self = .designator(designator)
+        } else {
+            return nil
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .id(let id): String(id)
+        case .designator(let designator): designator.description
+        }
+    }
+}
+
+extension ScheduleWindow {
+    /// Resolves a reference: an id anywhere in the window (on `date` when given), a designator as `flight(designator:on:)`.
+    public func flight(_ reference: FlightReference, on date: LocalDate? = nil) -> Flight? {
+        switch reference {
+        case .id(let id):
+            guard let flight = flight(id: id) else { return nil }
+            if let date, flight.date != date { return nil }
+            return flight
+        case .designator(let designator):
+            return flight(designator: designator, on: date)
+        }
+    }
+}
