@@ -10,7 +10,8 @@ let package = Package(
     ],
     targets: [
         .target(name: "FlightData"),
-        .target(name: "BoardWire", dependencies: ["FlightData"]),
+        .target(name: "CSystemShims"),
+        .target(name: "BoardWire", dependencies: ["FlightData", "CSystemShims"]),
         .executableTarget(name: "boardd", dependencies: ["FlightData", "BoardWire"]),
         .executableTarget(name: "board", dependencies: ["FlightData", "BoardWire"]),
         .testTarget(name: "FlightDataTests", dependencies: ["FlightData"], resources: [.copy("Golden")]),
@@ -21,7 +22,7 @@ let package = Package(
 )
 
 // Strict settings on every target, set in one place.
-for target in package.targets {
+for target in package.targets where target.name != "CSystemShims" {
     target.swiftSettings = (target.swiftSettings ?? []) + [
         .enableUpcomingFeature("ExistentialAny"),
         .enableExperimentalFeature("StrictConcurrency"),

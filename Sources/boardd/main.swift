@@ -1,1 +1,3 @@
-print("boardd")
+import Glibc
+
+exit(Daemon.main(Array(CommandLine.arguments.dropFirst())))

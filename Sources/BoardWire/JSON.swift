@@ -1,0 +1,370 @@
+/// A JSON value with ordered objects, so the same value always encodes to the same bytes.
+///
+/// The wire format is ours end to end: a small parser with a depth limit (safe
+/// on hostile input) and a serializer that writes keys in the order given.
+public enum JSON: Hashable, Sendable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case array([JSON])
+    case object([(String, JSON)])
+
+    public static func == (lhs: JSON, rhs: JSON) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): true
+        case (.bool(let a), .bool(let b)): a == b
+        case (.int(let a), .int(let b)): a == b
+        case (.double(let a), .double(let b)): a == b
+        case (.int(let a), .double(let b)), (.double(let b), .int(let a)): Double(a) == b
+        case (.string(let a), .string(let b)): a == b
+        case (.array(let a), .array(let b)): a == b
+        case (.object(let a), .object(let b)): a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        default: false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .null: hasher.combine(0)
+        case .bool(let b): hasher.combine(b)
+        case .int(let i): hasher.combine(Double(i))
+        case .double(let d): hasher.combine(d)
+        case .string(let s): hasher.combine(s)
+        case .array(let a): hasher.combine(a)
+        case .object(let o):
+            for (k, v) in o {
+                hasher.combine(k)
+                hasher.combine(v)
+            }
+        }
+    }
+
+    // MARK: Reading
+
+    public subscript(key: String) -> JSON? {
+        guard case .object(let pairs) = self else { return nil }
+        return pairs.first { $0.0 == key }?.1
+    }
+
+    public var string: String? { if case .string(let s) = self { s } else { nil } }
+    public var bool: Bool? { if case .bool(let b) = self { b } else { nil } }
+    public var array: [JSON]? { if case .array(let a) = self { a } else { nil } }
+    public var isNull: Bool { self == .null }
+    public var objectPairs: [(String, JSON)]? { if case .object(let o) = self { o } else { nil } }
+
+    /// An integer, also from a double with no fraction.
+    public var int: Int? {
+        switch self {
+        case .int(let i): i
+        case .double(let d) where d == d.rounded() && abs(d) < 9e15: Int(d)
+        default: nil
+        }
+    }
+
+    public var double: Double? {
+        switch self {
+        case .int(let i): Double(i)
+        case .double(let d): d
+        default: nil
+        }
+    }
+}
+
+// MARK: - Building
+
+extension JSON: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
+    ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral
+{
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(integerLiteral value: Int) { self = .int(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(arrayLiteral elements: JSON...) { self = .array(elements) }
+    public init(dictionaryLiteral elements: (String, JSON)...) { self = .object(elements) }
+    public init(nilLiteral: ()) { self = .null }
+
+    /// `.string`, or `.null` for nil.
+    public static func optional(_ value: String?) -> JSON { value.map(JSON.string) ?? .null }
+    public static func optional(_ value: Double?) -> JSON { value.map(JSON.double) ?? .null }
+}
+
+// MARK: - Serializing
+
+extension JSON {
+    /// Compact UTF-8 bytes, keys in order, no trailing newline.
+    public var bytes: [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
+        write(into: &out)
+        return out
+    }
+
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    public func write(into out: inout [UInt8]) {
+        switch self {
+        case .null: out.append(contentsOf: Self.nullBytes)
+        case .bool(let b): out.append(contentsOf: b ? Self.trueBytes : Self.falseBytes)
+        case .int(let i): out.append(contentsOf: String(i).utf8)
+        case .double(let d):
+            if d.isFinite {
+                if d == d.rounded(), abs(d) < 1e15 {
+                    out.append(contentsOf: String(Int(d)).utf8)
+                } else {
+                    out.append(contentsOf: "\(d)".utf8)
+                }
+            } else {
+                out.append(contentsOf: Self.nullBytes)
+            }
+        case .string(let s): Self.writeString(s, into: &out)
+        case .array(let items):
+            out.append(UInt8(ascii: "["))
+            for (i, item) in items.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                item.write(into: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        case .object(let pairs):
+            out.append(UInt8(ascii: "{"))
+            for (i, (key, value)) in pairs.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                Self.writeString(key, into: &out)
+                out.append(UInt8(ascii: ":"))
+                value.write(into: &out)
+            }
+            out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    static let nullBytes = Array("null".utf8)
+    static let trueBytes = Array("true".utf8)
+    static let falseBytes = Array("false".utf8)
+    static let hexDigits = Array("0123456789abcdef".utf8)
+
+    static func writeString(_ s: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for byte in s.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+            case UInt8(ascii: "\\"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+            case UInt8(ascii: "\n"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+            case UInt8(ascii: "\r"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+            case UInt8(ascii: "\t"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+            case 0..<0x20, 0x7F:
+                out.append(contentsOf: Array("\\u00".utf8))
+                out.append(hexDigits[Int(byte >> 4)])
+                out.append(hexDigits[Int(byte & 0xF)])
+            default: out.append(byte)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+}
+
+// MARK: - Parsing
+
+/// Why a line is not JSON.
+public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible {
+    public let offset: Int
+    public let reason: String
+    public var description: String { "\(reason) at byte \(offset)" }
+}
+
+extension JSON {
+    /// The deepest nesting the parser accepts; deeper input is an error, not a stack overflow.
+    public static let maxDepth = 64
+
+    /// Parses one JSON value from UTF-8 bytes; invalid UTF-8 in strings is an error.
+    public static func parse(_ bytes: some Collection<UInt8>) throws(JSONParseError) -> JSON {
+        var parser = Parser(bytes: Array(bytes))
+        parser.skipSpace()
+        let value = try parser.value(depth: 0)
+        parser.skipSpace()
+        guard parser.index == parser.bytes.count else { throw parser.error("unexpected data after the value") }
+        return value
+    }
+
+    public static func parse(_ text: String) throws(JSONParseError) -> JSON { try parse(Array(text.utf8)) }
+
+    struct Parser {
+        let bytes: [UInt8]
+        var index = 0
+
+        func error(_ reason: String) -> JSONParseError { JSONParseError(offset: index, reason: reason) }
+
+        mutating func skipSpace() {
+            while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        }
+
+        mutating func value(depth: Int) throws(JSONParseError) -> JSON {
+            guard depth < JSON.maxDepth else { throw error("nesting deeper than \(JSON.maxDepth)") }
+            guard index < bytes.count else { throw error("unexpected end of input") }
+            switch bytes[index] {
+            case UInt8(ascii: "{"): return try object(depth: depth)
+            case UInt8(ascii: "["): return try array(depth: depth)
+            case UInt8(ascii: "\""): return .string(try string())
+            case UInt8(ascii: "t"): try literal("true"); return .bool(true)
+            case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+            case UInt8(ascii: "n"): try literal("null"); return .null
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
+            default: throw error("unexpected character")
+            }
+        }
+
+        mutating func literal(_ word: String) throws(JSONParseError) {
+            let expected = Array(word.utf8)
+            guard index + expected.count <= bytes.count, bytes[index..<(index + expected.count)].elementsEqual(expected)
+            else { throw error("invalid literal") }
+            index += expected.count
+        }
+
+        mutating func object(depth: Int) throws(JSONParseError) -> JSON {
+            index += 1
+            var pairs: [(String, JSON)] = []
+            skipSpace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                return .object(pairs)
+            }
+            while true {
+                skipSpace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a key") }
+                let key = try string()
+                skipSpace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':'") }
+                index += 1
+                skipSpace()
+                let item = try value(depth: depth + 1)
+                if let existing = pairs.firstIndex(where: { $0.0 == key }) {
+                    pairs[existing].1 = item  // the last duplicate wins, as in most parsers
+                } else {
+                    pairs.append((key, item))
+                }
+                skipSpace()
+                guard index < bytes.count else { throw error("unexpected end of input") }
+                if bytes[index] == UInt8(ascii: ",") {
+                    index += 1
+                } else if bytes[index] == UInt8(ascii: "}") {
+                    index += 1
+                    return .object(pairs)
+                } else {
+                    throw error("expected ',' or '}'")
+                }
+            }
+        }
+
+        mutating func array(depth: Int) throws(JSONParseError) -> JSON {
+            index += 1
+            var items: [JSON] = []
+            skipSpace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                return .array(items)
+            }
+            while true {
+                skipSpace()
+                items.append(try value(depth: depth + 1))
+                skipSpace()
+                guard index < bytes.count else { throw error("unexpected end of input") }
+                if bytes[index] == UInt8(ascii: ",") {
+                    index += 1
+                } else if bytes[index] == UInt8(ascii: "]") {
+                    index += 1
+                    return .array(items)
+                } else {
+                    throw error("expected ',' or ']'")
+                }
+            }
+        }
+
+        mutating func string() throws(JSONParseError) -> String {
+            index += 1
+            var out: [UInt8] = []
+            while true {
+                guard index < bytes.count else { throw error("unterminated string") }
+                let byte = bytes[index]
+                index += 1
+                switch byte {
+                case UInt8(ascii: "\""):
+                    guard let text = String(validating: out, as: UTF8.self) else { throw error("string is not valid UTF-8") }
+                    return text
+                case UInt8(ascii: "\\"):
+                    guard index < bytes.count else { throw error("unterminated escape") }
+                    let escape = bytes[index]
+                    index += 1
+                    switch escape {
+                    case UInt8(ascii: "\""): out.append(0x22)
+                    case UInt8(ascii: "\\"): out.append(0x5C)
+                    case UInt8(ascii: "/"): out.append(0x2F)
+                    case UInt8(ascii: "b"): out.append(0x08)
+                    case UInt8(ascii: "f"): out.append(0x0C)
+                    case UInt8(ascii: "n"): out.append(0x0A)
+                    case UInt8(ascii: "r"): out.append(0x0D)
+                    case UInt8(ascii: "t"): out.append(0x09)
+                    case UInt8(ascii: "u"):
+                        var scalar = try hex4()
+                        if (0xD800..<0xDC00).contains(scalar) {
+                            guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                            else { throw error("unpaired surrogate") }
+                            index += 2
+                            let low = try hex4()
+                            guard (0xDC00..<0xE000).contains(low) else { throw error("unpaired surrogate") }
+                            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                        }
+                        guard let unicode = Unicode.Scalar(scalar) else { throw error("invalid \\u escape") }
+                        out.append(contentsOf: Array(String(Character(unicode)).utf8))
+                    default: throw error("invalid escape")
+                    }
+                case 0..<0x20: throw error("control character in string")
+                default: out.append(byte)
+                }
+            }
+        }
+
+        mutating func hex4() throws(JSONParseError) -> UInt32 {
+            guard index + 4 <= bytes.count else { throw error("short \\u escape") }
+            var value: UInt32 = 0
+            for _ in 0..<4 {
+                let c = bytes[index]
+                let digit: UInt8
+                switch c {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = c - UInt8(ascii: "0")
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = c - UInt8(ascii: "a") + 10
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = c - UInt8(ascii: "A") + 10
+                default: throw error("invalid \\u escape")
+                }
+                value = value << 4 | UInt32(digit)
+                index += 1
+            }
+            return value
+        }
+
+        mutating func number() throws(JSONParseError) -> JSON {
+            let start = index
+            if bytes[index] == UInt8(ascii: "-") { index += 1 }
+            var isInteger = true
+            func digits(_ p: inout Parser) -> Int {
+                let s = p.index
+                while p.index < p.bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(p.bytes[p.index]) { p.index += 1 }
+                return p.index - s
+            }
+            guard digits(&self) > 0 else { throw error("invalid number") }
+            if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+                isInteger = false
+                index += 1
+                guard digits(&self) > 0 else { throw error("invalid number") }
+            }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+                isInteger = false
+                index += 1
+                if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+                guard digits(&self) > 0 else { throw error("invalid number") }
+            }
+            let text = String(decoding: bytes[start..<index], as: UTF8.self)
+            if isInteger, let i = Int(text) { return .int(i) }
+            guard let d = Double(text), d.isFinite else { throw error("number out of range") }
+            return .double(d)
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import Glibc
+
+/// A raw file descriptor with the few operations the programs need, each handling EINTR.
+public struct FileDescriptor: Hashable, Sendable {
+    public let rawValue: Int32
+
+    public init(_ rawValue: Int32) { self.rawValue = rawValue }
+
+    public static let standardInput = FileDescriptor(0)
+    public static let standardOutput = FileDescriptor(1)
+    public static let standardError = FileDescriptor(2)
+
+    /// Reads what is available into `buffer`; 0 means end of file.
+    public func read(into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> Int {
+        let n = retryingOnInterrupt { Glibc.read(rawValue, buffer.baseAddress, buffer.count) }
+        guard n >= 0 else { throw SystemError("read") }
+        return n
+    }
+
+    /// Reads what is available into the whole of `buffer`; 0 means end of file.
+    public func read(into buffer: inout [UInt8]) throws(SystemError) -> Int {
+        let fd = rawValue
+        let n = buffer.withUnsafeMutableBytes { raw in retryingOnInterrupt { Glibc.read(fd, raw.baseAddress, raw.count) } }
+        guard n >= 0 else { throw SystemError("read") }
+        return n
+    }
+
+    /// Writes as much as the descriptor takes now; for non-blocking sockets. Returns the count written (0 if it would block).
+    public func writeSome(_ bytes: UnsafeRawBufferPointer) throws(SystemError) -> Int {
+        let n = retryingOnInterrupt { Glibc.send(rawValue, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL)) }
+        if n < 0 {
+            if errno == EAGAIN || errno == EWOULDBLOCK { return 0 }
+            if errno == ENOTSOCK { return try writePlain(bytes) }
+            throw SystemError("send")
+        }
+        return n
+    }
+
+    private func writePlain(_ bytes: UnsafeRawBufferPointer) throws(SystemError) -> Int {
+        let n = retryingOnInterrupt { Glibc.write(rawValue, bytes.baseAddress, bytes.count) }
+        if n < 0 {
+            if errno == EAGAIN || errno == EWOULDBLOCK { return 0 }
+            throw SystemError("write")
+        }
+        return n
+    }
+
+    /// Writes every byte, looping over partial writes (and waiting when a non-blocking descriptor is full).
+    public func writeAll(_ bytes: [UInt8]) throws(SystemError) {
+        var offset = 0
+        while offset < bytes.count {
+            let written: Int
+            do {
+                written = try bytes.withUnsafeBytes { raw in try writeSome(UnsafeRawBufferPointer(rebasing: raw[offset...])) }
+            } catch let error as SystemError {
+                throw error
+            } catch {
+                throw SystemError("write", code: EIO)
+            }
+            if written == 0 { _ = try waitUntilWritable(timeoutMilliseconds: 1000) }
+            offset += written
+        }
+    }
+
+    public func writeAll(_ text: String) throws(SystemError) { try writeAll(Array(text.utf8)) }
+
+    /// Waits for the descriptor to become readable; false on timeout.
+    public func waitUntilReadable(timeoutMilliseconds: Int32) throws(SystemError) -> Bool {
+        try poll(events: Int16(POLLIN), timeoutMilliseconds: timeoutMilliseconds)
+    }
+
+    public func waitUntilWritable(timeoutMilliseconds: Int32) throws(SystemError) -> Bool {
+        try poll(events: Int16(POLLOUT), timeoutMilliseconds: timeoutMilliseconds)
+    }
+
+    private func poll(events: Int16, timeoutMilliseconds: Int32) throws(SystemError) -> Bool {
+        var entry = pollfd(fd: rawValue, events: events, revents: 0)
+        let n = retryingOnInterrupt { Glibc.poll(&entry, 1, timeoutMilliseconds) }
+        guard n >= 0 else { throw SystemError("poll") }
+        return n > 0
+    }
+
+    public func setNonBlocking(_ on: Bool = true) {
+        let flags = fcntl(rawValue, F_GETFL)
+        _ = fcntl(rawValue, F_SETFL, on ? flags | O_NONBLOCK : flags & ~O_NONBLOCK)
+    }
+
+    public func setCloseOnExec() {
+        _ = fcntl(rawValue, F_SETFD, FD_CLOEXEC)
+    }
+
+    public func close() { _ = Glibc.close(rawValue) }
+
+    public var isTerminal: Bool { isatty(rawValue) == 1 }
+}

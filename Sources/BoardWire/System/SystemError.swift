@@ -1,0 +1,34 @@
+import Glibc
+
+/// A failed system call: which call, and the `errno` it left.
+public struct SystemError: Error, Hashable, Sendable, CustomStringConvertible {
+    public let call: String
+    public let code: Int32
+
+    public init(_ call: String, code: Int32 = errno) {
+        self.call = call
+        self.code = code
+    }
+
+    public var description: String { "\(call): \(SystemError.message(for: code))" }
+
+    public static func message(for code: Int32) -> String {
+        guard let text = strerror(code) else { return "error \(code)" }
+        return String(cString: text)
+    }
+
+    public var isConnectionRefused: Bool { code == ECONNREFUSED }
+    public var isMissing: Bool { code == ENOENT }
+    public var isPermissionDenied: Bool { code == EACCES || code == EPERM }
+    public var isWouldBlock: Bool { code == EAGAIN || code == EWOULDBLOCK }
+}
+
+/// Calls `body` again while it fails with EINTR, as every blocking call must.
+@inline(__always)
+func retryingOnInterrupt<T: BinaryInteger>(_ body: () -> T) -> T {
+    while true {
+        let result = body()
+        if result == -1 && errno == EINTR { continue }
+        return result
+    }
+}

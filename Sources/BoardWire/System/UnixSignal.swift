@@ -1,0 +1,48 @@
+import CSystemShims
+import Glibc
+
+/// The signals the programs handle, by their C names.
+public enum UnixSignal: Int32, Sendable, CaseIterable, CustomStringConvertible {
+    case hangUp = 1  // SIGHUP
+    case interrupt = 2  // SIGINT
+    case terminate = 15  // SIGTERM
+    case windowChanged = 28  // SIGWINCH
+
+    public var description: String {
+        switch self {
+        case .hangUp: "SIGHUP"
+        case .interrupt: "SIGINT"
+        case .terminate: "SIGTERM"
+        case .windowChanged: "SIGWINCH"
+        }
+    }
+
+    /// Ignores SIGPIPE for the whole process: a closed peer is an EPIPE to handle, not a death.
+    public static func ignoreBrokenPipe() { signal(SIGPIPE, SIG_IGN) }
+}
+
+/// Signals delivered as readable events on a descriptor (signalfd), so an event loop handles them like I/O.
+public struct SignalDescriptor: Sendable {
+    public let descriptor: FileDescriptor
+
+    /// Blocks `signals` for normal delivery and reports them on a descriptor.
+    public init(_ signals: [UnixSignal]) throws(SystemError) {
+        let numbers = signals.map(\.rawValue)
+        let fd = numbers.withUnsafeBufferPointer { board_signalfd($0.baseAddress, Int32($0.count)) }
+        guard fd >= 0 else { throw SystemError("signalfd") }
+        descriptor = FileDescriptor(fd)
+    }
+
+    /// The signals that arrived since the last call.
+    public func drain() -> [UnixSignal] {
+        var result: [UnixSignal] = []
+        while true {
+            let number = board_signalfd_read(descriptor.rawValue)
+            guard number != 0 else { return result }
+            if let signal = UnixSignal(rawValue: number) { result.append(signal) }
+        }
+    }
+
+    /// Undoes the blocking in a child process before it runs another program.
+    public static func unblockAll() { board_unblock_all_signals() }
+}

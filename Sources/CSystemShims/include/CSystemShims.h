@@ -1,0 +1,18 @@
+// The Linux calls Glibc's Swift module leaves out: epoll, signalfd, accept4, SO_PEERCRED.
+// Thin wrappers; the Swift side (BoardWire/System) gives them Swift names.
+#ifndef CSYSTEMSHIMS_H
+#define CSYSTEMSHIMS_H
+
+int board_epoll_create(void);
+int board_epoll_ctl(int epfd, int op, int fd, unsigned int events, unsigned long long token);
+int board_epoll_wait(int epfd, unsigned long long *tokens, unsigned int *events, int max, int timeout_ms);
+int board_accept(int fd);
+long long board_peer_uid(int fd);
+int board_signalfd(const int *signals, int count);
+int board_signalfd_read(int fd);
+void board_unblock_all_signals(void);
+unsigned int board_epollin(void);
+unsigned int board_epollout(void);
+unsigned int board_epollerr(void);
+
+#endif

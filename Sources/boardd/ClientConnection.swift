@@ -1,0 +1,93 @@
+import BoardWire
+
+/// One client of the daemon: its framing, its queued output and, when it watches, its view.
+///
+/// Output is a queue of byte chunks. A pushed board's body is one shared
+/// array (copy-on-write), so 5,000 watchers of a view hold one copy of it.
+/// A watcher that cannot keep up never builds a backlog: the newest board
+/// waits in `pendingBoard`, replacing any older one not yet started.
+struct ClientConnection {
+    let descriptor: FileDescriptor
+    var framer = LineFramer()
+    private(set) var chunks: [[UInt8]] = []
+    private(set) var offset = 0
+    private(set) var queuedBytes = 0
+    var watch: Watch?
+    /// Monotonic seconds when a partial line started arriving; nil when none is pending.
+    var partialSince: Double?
+    /// Monotonic seconds since output has been waiting without progress; nil when the queue is empty.
+    var stalledSince: Double?
+    var closeWhenFlushed = false
+    var readingPaused = false
+    var wantsWritable = false
+
+    struct Watch {
+        let requestID: JSON
+        let view: WatchView
+        var seq: Int
+        /// The newest board not yet queued (already encoded, with the closing brace and newline).
+        var pendingBoard: [UInt8]?
+    }
+
+    init(descriptor: FileDescriptor) { self.descriptor = descriptor }
+
+    var hasOutput: Bool { !chunks.isEmpty }
+
+    mutating func enqueue(_ bytes: [UInt8], now: Double) {
+        guard !bytes.isEmpty else { return }
+        if chunks.isEmpty { stalledSince = now }
+        chunks.append(bytes)
+        queuedBytes += bytes.count
+    }
+
+    /// Queues a board for a watcher, or keeps it as the newest pending one when output is still waiting.
+    mutating func offerBoard(_ body: [UInt8], now: Double) {
+        guard watch != nil else { return }
+        if chunks.isEmpty {
+            queueBoard(body, now: now)
+        } else {
+            watch?.pendingBoard = body
+        }
+    }
+
+    private mutating func queueBoard(_ body: [UInt8], now: Double) {
+        guard var current = watch else { return }
+        current.seq += 1
+        current.pendingBoard = nil
+        watch = current
+        var prefix = Array("{\"id\":".utf8)
+        current.requestID.write(into: &prefix)
+        prefix.append(contentsOf: Array(",\"event\":\"board\",\"seq\":\(current.seq),\"result\":".utf8))
+        enqueue(prefix, now: now)
+        enqueue(body, now: now)
+    }
+
+    enum FlushResult { case drained, blocked, failed }
+
+    /// Writes what the socket takes now.
+    mutating func flush(now: Double) -> FlushResult {
+        while !chunks.isEmpty {
+            let written: Int
+            do {
+                written = try chunks[0].withUnsafeBytes { raw in
+                    try descriptor.writeSome(UnsafeRawBufferPointer(rebasing: raw[offset...]))
+                }
+            } catch {
+                return .failed
+            }
+            if written == 0 { return .blocked }
+            stalledSince = now
+            offset += written
+            queuedBytes -= written
+            if offset == chunks[0].count {
+                chunks.removeFirst()
+                offset = 0
+            }
+            if chunks.isEmpty, let pending = watch?.pendingBoard {
+                queueBoard(pending, now: now)
+            }
+        }
+        stalledSince = nil
+        return .drained
+    }
+}
