@@ -74,7 +74,7 @@ struct BoardService: Sendable {
             let view = try Self.view(params)
             let window = window(at: now)
             let date = try date(params, window: window)
-            return .result(encoding.board(board(view, on: date, at: now, window: window), simulated: clock.isSimulated))
+            return .result(encoding.board(board(view, on: date, at: now, window: window), simulated: clock.isSimulated, speed: clock.speed))
         case .boardWatch:
             return .watch(try Self.view(params))
         case .flightGet:
@@ -84,6 +84,24 @@ struct BoardService: Sendable {
             guard let flight = window.flight(reference, on: date) else {
                 let when = date.map { " on \($0)" } ?? " in the window (\(window.firstDate) to \(window.lastDate))"
                 throw WireError(.notFound, "No flight \(reference)\(when).")
+            }
+            return .result(encoding.details(flight, at: now, pinned: try Self.pinned(params).contains(flight.id)))
+        case .flightNext, .flightPrev:
+            let window = window(at: now)
+            let reference = try Self.reference(params)
+            guard let from = window.flight(reference, on: try optionalDate(params, window: window)) else {
+                throw WireError(.notFound, "Flight \(reference) is no longer on the board.")
+            }
+            let navigation = FlightNavigation(window: window, tab: try Self.tab(params) ?? .all)
+            let forward = method == .flightNext
+            guard let flight = forward ? navigation.next(after: from) : navigation.previous(before: from) else {
+                throw WireError(.notFound, "\(from.flightName) is the \(forward ? "last" : "first") flight of the window in this tab.")
+            }
+            return .result(encoding.details(flight, at: now, pinned: try Self.pinned(params).contains(flight.id)))
+        case .flightSoonest:
+            let tab = try Self.tab(params) ?? .all
+            guard let flight = FlightNavigation(window: window(at: now), tab: tab).soonest(at: now) else {
+                throw WireError(.notFound, "No flight is still to come in \(tab.title) in the window.")
             }
             return .result(encoding.details(flight, at: now, pinned: try Self.pinned(params).contains(flight.id)))
         case .search:
@@ -127,7 +145,7 @@ struct BoardService: Sendable {
     /// Today's board for a watcher, encoded.
     func watchBoard(_ view: WatchView, at now: Date) -> [UInt8] {
         let window = window(at: now)
-        return encoding.board(board(view, on: window.firstDate, at: now, window: window), simulated: clock.isSimulated).bytes
+        return encoding.board(board(view, on: window.firstDate, at: now, window: window), simulated: clock.isSimulated, speed: clock.speed).bytes
     }
 
     /// The next instant any watched view changes: a status boundary, a flight becoming past, or midnight.

@@ -54,6 +54,7 @@ public struct WireBoard: Hashable, Sendable {
     public let airportCode: String
     public let now: String
     public let simulated: Bool
+    public let speed: Double
     public let date: String
     public let tab: String
     public let hidePast: Bool
@@ -68,6 +69,7 @@ public struct WireBoard: Hashable, Sendable {
         airportCode = try airport.field("code", \.string)
         now = try json.field("now", \.string)
         simulated = json["simulated"]?.bool ?? false
+        speed = json["speed"]?.double ?? 1
         date = try json.field("date", \.string)
         tab = try json.field("tab", \.string)
         hidePast = json["hidePast"]?.bool ?? false

@@ -46,12 +46,13 @@ public struct WireEncoding: Sendable {
     }
 
     /// The board document.
-    public func board(_ board: Board, simulated: Bool) -> JSON {
+    public func board(_ board: Board, simulated: Bool, speed: Double) -> JSON {
         [
             "schema": .int(Self.schema),
             "airport": airportJSON,
             "now": .string(localTime.iso8601(board.now)),
             "simulated": .bool(simulated),
+            "speed": .double(speed),
             "date": .string(board.date.description),
             "tab": .string(board.tab.rawValue),
             "hidePast": .bool(board.query.hidePast),

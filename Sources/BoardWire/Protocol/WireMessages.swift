@@ -32,6 +32,10 @@ public enum WireMethod: String, Sendable, CaseIterable {
     case clockSet = "clock.set"
     case clockAdvance = "clock.advance"
     case boardWatch = "board.watch"
+    /// Extensions beyond the contract's list: moving through a tab in the domain's order.
+    case flightNext = "flight.next"
+    case flightPrev = "flight.prev"
+    case flightSoonest = "flight.soonest"
 }
 
 /// One request line: `{"id":N,"method":"...","params":{...}}`.

@@ -1,0 +1,80 @@
+import BoardWire
+import Foundation
+import Glibc
+
+/// Starting `boardd` when no daemon answers, as tmux starts its server.
+///
+/// The daemon is found beside `board`'s own executable, else on `PATH`; it is
+/// started detached (its own session, stdin and stdout on /dev/null, stderr
+/// appended to `boardd.log` in the state directory) with the same socket, and
+/// `board` waits up to 3 seconds for it to answer.
+enum Autostart {
+    static let waitSeconds = 3.0
+    /// glibc's POSIX_SPAWN_SETSID (2.26 and later), which the Glibc module does not export.
+    static let spawnSetSID: Int32 = 0x80
+
+    /// Whether autostart is on: not with `--no-autostart` or `BOARD_NO_AUTOSTART=1`.
+    static func enabled(_ options: GlobalOptions) -> Bool {
+        if options.noAutostart { return false }
+        if let value = BoardPaths.environment("BOARD_NO_AUTOSTART"), value != "0" { return false }
+        return true
+    }
+
+    /// The `boardd` to run, or nil when there is none.
+    static func daemonExecutable() -> String? {
+        if let own = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            let beside = BoardPaths.directory(of: own) + "/boardd"
+            if access(beside, X_OK) == 0 { return beside }
+        }
+        for directory in (BoardPaths.environment("PATH") ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":") {
+            let candidate = "\(directory)/boardd"
+            if access(candidate, X_OK) == 0 { return candidate }
+        }
+        return nil
+    }
+
+    /// Starts a daemon on `socket` and waits for it; a description of what went wrong when it does not answer.
+    static func start(socket: String, logDirectory: String) -> String? {
+        guard let executable = daemonExecutable() else { return "no boardd was found beside board or on PATH" }
+        try? FileManager.default.createDirectory(atPath: logDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let logPath = logDirectory + "/boardd.log"
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        if posix_spawn_file_actions_addopen(&actions, 2, logPath, O_WRONLY | O_CREAT | O_APPEND, 0o600) != 0 {
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // Its own session, so a closing terminal or Ctrl-C in this one does not reach it; default signal mask.
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setflags(&attributes, Int16(Self.spawnSetSID | POSIX_SPAWN_SETSIGMASK))
+        let arguments = [executable, "--socket", socket]
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, executable, &actions, &attributes, &argv, environ)
+        guard result == 0 else { return "could not start \(executable): \(SystemError.message(for: result))" }
+        let deadline = monotonicSeconds() + waitSeconds
+        while monotonicSeconds() < deadline {
+            if (try? BoardConnection(path: socket, timeoutMilliseconds: 500)) != nil { return nil }
+            var status: Int32 = 0
+            if waitpid(pid, &status, WNOHANG) == pid {
+                return "boardd exited at once (status \(status >> 8)); see \(logPath)"
+            }
+            usleep(20_000)
+        }
+        return "boardd did not answer within \(Int(waitSeconds)) s; see \(logPath)"
+    }
+
+    static func monotonicSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+}

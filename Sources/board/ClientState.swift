@@ -1,0 +1,113 @@
+import BoardWire
+import FlightData
+import Foundation
+import Glibc
+
+/// A flight remembered by the client: its id, and enough to name it once it is gone.
+struct RememberedFlight: Equatable {
+    var id: Int
+    var designator: String
+    var date: String
+
+    var json: JSON { ["id": .int(id), "designator": .string(designator), "date": .string(date)] }
+
+    init(id: Int, designator: String, date: String) {
+        self.id = id
+        self.designator = designator
+        self.date = date
+    }
+
+    init(_ flight: WireFlight) { self.init(id: flight.id, designator: flight.flightName, date: flight.date) }
+
+    init?(json: JSON) {
+        guard let id = json["id"]?.int, let designator = json["designator"]?.string, let date = json["date"]?.string else { return nil }
+        self.init(id: id, designator: designator, date: date)
+    }
+
+    /// `Pacific 123 (1234) on 2026-11-30`.
+    var name: String { "\(designator) (\(id)) on \(date)" }
+}
+
+/// What the client remembers between runs: the selected tab, the last viewed flight, the pins.
+struct ClientState: Equatable {
+    var tab: Tab = .all
+    var lastViewed: RememberedFlight?
+    var pins: [RememberedFlight] = []
+
+    var json: JSON {
+        [
+            "schema": 1,
+            "tab": .string(tab.rawValue),
+            "lastViewed": lastViewed?.json ?? .null,
+            "pins": .array(pins.map(\.json)),
+        ]
+    }
+
+    init() {}
+
+    /// Reads what it can; nil when the document is not a state at all.
+    init?(json: JSON) {
+        guard json.objectPairs != nil else { return nil }
+        if let text = json["tab"]?.string, let tab = Tab(rawValue: text) { self.tab = tab }
+        if let last = json["lastViewed"] { lastViewed = RememberedFlight(json: last) }
+        pins = (json["pins"]?.array ?? []).compactMap(RememberedFlight.init(json:))
+    }
+}
+
+/// The state file, `state.json` in the state directory: read leniently, written atomically.
+///
+/// A missing file is the first run. A corrupt or unreadable one, or a
+/// directory that cannot be written, warns once on stderr and the command
+/// goes on with defaults; it never stops a command.
+struct StateStore {
+    let directory: String
+    var path: String { directory + "/state.json" }
+    private(set) var warned = false
+
+    init(directory: String) { self.directory = directory }
+
+    mutating func load() -> ClientState {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            if FileManager.default.fileExists(atPath: path) { warn("cannot read \(path); using defaults") }
+            return ClientState()
+        }
+        guard let json = try? JSON.parse(Array(data)), let state = ClientState(json: json) else {
+            warn("\(path) is corrupt; starting from defaults (it will be rewritten)")
+            return ClientState()
+        }
+        return state
+    }
+
+    /// Writes through a temporary file, fsync and rename, so a reader never sees half a file.
+    mutating func save(_ state: ClientState) {
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            warn("cannot create \(directory); the tab, last flight and pins are not saved")
+            return
+        }
+        let temporary = "\(path).\(getpid()).tmp"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else {
+            warn("cannot write \(path) (\(SystemError.message(for: errno))); the tab, last flight and pins are not saved")
+            return
+        }
+        var bytes = state.json.bytes
+        bytes.append(UInt8(ascii: "\n"))
+        let descriptor = FileDescriptor(fd)
+        let written = (try? descriptor.writeAll(bytes)) != nil
+        let synced = fsync(fd) == 0
+        descriptor.close()
+        guard written, synced, rename(temporary, path) == 0 else {
+            unlink(temporary)
+            warn("cannot write \(path); the tab, last flight and pins are not saved")
+            return
+        }
+    }
+
+    private mutating func warn(_ message: String) {
+        guard !warned else { return }
+        warned = true
+        Output.warning(message)
+    }
+}
