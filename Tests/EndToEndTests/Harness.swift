@@ -1,0 +1,162 @@
+import BoardWire
+import Foundation
+import Glibc
+import Synchronization
+import Testing
+
+/// The built `boardd` and `board`, found beside the test bundle.
+enum Binaries {
+    static let directory: String = {
+        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        var dir = URL(fileURLWithPath: exe).deletingLastPathComponent()
+        // The bundle may sit in a .xctest directory.
+        while !FileManager.default.fileExists(atPath: dir.appendingPathComponent("boardd").path), dir.path != "/" {
+            dir = dir.deletingLastPathComponent()
+        }
+        return dir.path
+    }()
+    static var boardd: String { directory + "/boardd" }
+    static var board: String { directory + "/board" }
+}
+
+/// What a finished process printed and how it ended.
+struct ProcessResult {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+    var json: JSON? { try? JSON.parse(stdout) }
+}
+
+/// A private temporary directory: the socket and state live here, removed at the end.
+final class Sandbox {
+    let path: String
+    var socket: String { path + "/run/boardd.sock" }
+    var stateDirectory: String { path + "/state" }
+
+    init() {
+        var template = Array("/tmp/board-e2e-XXXXXX".utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+        path = made.map { String(cString: $0) } ?? "/tmp/board-e2e-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    /// The environment for `board`: this sandbox's socket and state, no colour, no autostart unless asked.
+    func environment(autostart: Bool = false, extra: [String: String] = [:]) -> [String: String] {
+        var env = ProcessInfo.processInfo.environment
+        env["BOARD_SOCKET"] = socket
+        env["BOARD_STATE_DIR"] = stateDirectory
+        env["XDG_CONFIG_HOME"] = path + "/config"
+        env.removeValue(forKey: "NO_COLOR")
+        if autostart { env.removeValue(forKey: "BOARD_NO_AUTOSTART") } else { env["BOARD_NO_AUTOSTART"] = "1" }
+        for (key, value) in extra { env[key] = value }
+        return env
+    }
+
+    /// Runs `board` with `arguments` and waits for it (with a deadline).
+    func board(_ arguments: String..., autostart: Bool = false, env: [String: String] = [:], timeout: Double = 20) throws -> ProcessResult {
+        try run(Binaries.board, arguments, environment: environment(autostart: autostart, extra: env), timeout: timeout)
+    }
+
+    func board(arguments: [String], autostart: Bool = false, env: [String: String] = [:], timeout: Double = 20) throws -> ProcessResult {
+        try run(Binaries.board, arguments, environment: environment(autostart: autostart, extra: env), timeout: timeout)
+    }
+}
+
+struct TimedOut: Error, CustomStringConvertible {
+    let what: String
+    var description: String { "timed out waiting for \(what)" }
+}
+
+/// Runs a program to completion, capturing its output; kills it past the deadline.
+func run(_ executable: String, _ arguments: [String], environment: [String: String], timeout: Double = 20, stdin: String? = nil) throws -> ProcessResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.environment = environment
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    let input = Pipe()
+    process.standardInput = input
+    let finished = DispatchSemaphore(value: 0)
+    process.terminationHandler = { _ in finished.signal() }
+    try process.run()
+    if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+    try? input.fileHandleForWriting.close()
+    // Read both pipes fully while the process runs, so a large output cannot block it.
+    let group = DispatchGroup()
+    let outData = Mutex(Data())
+    let errData = Mutex(Data())
+    DispatchQueue.global().async(group: group) { let d = out.fileHandleForReading.readDataToEndOfFile(); outData.withLock { $0 = d } }
+    DispatchQueue.global().async(group: group) { let d = err.fileHandleForReading.readDataToEndOfFile(); errData.withLock { $0 = d } }
+    if finished.wait(timeout: .now() + timeout) == .timedOut {
+        process.terminate()
+        throw TimedOut(what: "\(executable) \(arguments.joined(separator: " "))")
+    }
+    _ = group.wait(timeout: .now() + 5)
+    return ProcessResult(
+        status: process.terminationStatus,
+        stdout: String(decoding: outData.withLock { $0 }, as: UTF8.self),
+        stderr: String(decoding: errData.withLock { $0 }, as: UTF8.self))
+}
+
+/// A `boardd` running in a sandbox, stopped (SIGTERM) when released.
+final class RunningDaemon {
+    let process = Process()
+    let sandbox: Sandbox
+    let socket: String
+    private let log = Pipe()
+
+    /// Starts `boardd` on the sandbox's socket with a frozen simulated clock by default, and waits until it answers.
+    init(sandbox: Sandbox, now: String? = "2026-11-30T12:00:00-05:00", speed: Double? = 0, extra: [String] = [], socket: String? = nil) throws {
+        self.sandbox = sandbox
+        self.socket = socket ?? sandbox.socket
+        var arguments = ["--socket", self.socket]
+        if let now { arguments += ["--now", now] }
+        if let speed { arguments += ["--speed", String(speed)] }
+        arguments += extra
+        process.executableURL = URL(fileURLWithPath: Binaries.boardd)
+        process.arguments = arguments
+        process.environment = sandbox.environment()
+        process.standardError = log
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        try waitUntil("boardd to answer on \(self.socket)", timeout: 10) { (try? BoardConnection(path: self.socket, timeoutMilliseconds: 200)) != nil }
+    }
+
+    var pid: Int32 { process.processIdentifier }
+
+    /// Sends `signal` and waits for the daemon to exit; its status.
+    @discardableResult
+    func stop(signal: Int32 = SIGTERM, timeout: Double = 10) throws -> Int32 {
+        guard process.isRunning else { return process.terminationStatus }
+        kill(process.processIdentifier, signal)
+        try waitUntil("boardd to exit", timeout: timeout) { !self.process.isRunning }
+        return process.terminationStatus
+    }
+
+    /// What it logged so far (only after it exited, to avoid blocking).
+    func logText() -> String {
+        String(decoding: log.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
+
+    deinit {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+}
+
+/// Waits for `condition` to hold, checking often, failing after `timeout` seconds.
+func waitUntil(_ what: String, timeout: Double = 10, _ condition: () throws -> Bool) throws {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+        if try condition() { return }
+        // Waiting for an external process: a short poll interval bounded by the deadline.
+        _ = poll(nil, 0, 10)
+    }
+    throw TimedOut(what: what)
+}
