@@ -45,13 +45,17 @@ struct BoardRenderer {
             } else {
                 (time, flight, city, gate, status, id) = (6, 14, max(6, width - 2 - 6 - 14 - 11), 0, 11, 0)
             }
+            // Every column but the last keeps a space after its text.
         }
     }
 
+    /// A column's text cut to leave at least one space before the next column.
+    private func cell(_ text: String, _ width: Int) -> String { fit(fit(text, width - 1), width) }
+
     func columnTitles() -> String {
         let c = Columns(width: width)
-        var line = fit("", c.pin) + fit("TIME", c.time) + fit("FLIGHT", c.flight) + fit("FROM/TO", c.city)
-        if c.gate > 0 { line += fit("GATE", c.gate) }
+        var line = fit("", c.pin) + cell("TIME", c.time) + cell("FLIGHT", c.flight) + cell("FROM/TO", c.city)
+        if c.gate > 0 { line += cell("GATE", c.gate) }
         line += fit("STATUS", c.status)
         if c.id > 0 { line += fit("ID", c.id, right: true) }
         return style.dim(line)
@@ -68,9 +72,9 @@ struct BoardRenderer {
             time = clockText(current)
         }
         let arrow = flight.isArrival ? "← " : "→ "
-        var line = fit(flight.pinned ? "* " : "", c.pin) + fit(time, c.time) + fit(flight.flightName, c.flight)
-        line += fit(arrow + flight.otherAirport, c.city)
-        if c.gate > 0 { line += fit(flight.gate, c.gate) }
+        var line = fit(flight.pinned ? "* " : "", c.pin) + cell(time, c.time) + cell(flight.flightName, c.flight)
+        line += cell(arrow + flight.otherAirport, c.city)
+        if c.gate > 0 { line += cell(flight.gate, c.gate) }
         let status = fit(Self.statusTitle(flight.status), c.status)
         var styled = line + style.status(flight.status, status)
         if c.id > 0 { styled += fit(String(flight.id), c.id, right: true) }

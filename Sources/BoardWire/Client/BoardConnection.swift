@@ -135,6 +135,36 @@ public final class BoardConnection {
         return lines.removeFirst()
     }
 
+    /// Reads what has arrived without waiting (call when the descriptor is readable) and returns the whole lines as JSON.
+    /// Throws `.closed` when the daemon has gone.
+    public func readAvailable() throws(ConnectionError) -> [JSON] {
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        descriptor.setNonBlocking(true)
+        defer { descriptor.setNonBlocking(false) }
+        while true {
+            let n: Int
+            do { n = try descriptor.read(into: &buffer) } catch {
+                if error.isWouldBlock { break }
+                throw .closed
+            }
+            guard n > 0 else { throw .closed }
+            for output in buffer.withUnsafeBytes({ framer.feed(UnsafeRawBufferPointer(rebasing: $0[..<n])) }) {
+                switch output {
+                case .line(let line): lines.append(line)
+                case .tooLarge: throw .malformedReply("a line over the limit")
+                }
+            }
+            if n < buffer.count { break }
+        }
+        var values: [JSON] = []
+        while !lines.isEmpty {
+            let line = lines.removeFirst()
+            guard let value = try? JSON.parse(line) else { throw .malformedReply("a line that is not JSON") }
+            values.append(value)
+        }
+        return values
+    }
+
     /// Whether a whole line is already buffered (so a caller can read it without waiting).
     public var hasBufferedLine: Bool { !lines.isEmpty }
 }
