@@ -23,6 +23,8 @@ struct LiveScreen {
     enum Action: Equatable {
         case subscribe
         case openFlight(id: Int, date: String)
+        /// Fetch the open flight again after an update, without making it the last viewed again.
+        case refreshFlight(id: Int)
         case stepFlight(id: Int, date: String, forward: Bool)
         case search(String)
         case togglePin(WireFlight)

@@ -204,6 +204,8 @@ struct FullScreenView {
             state.tab = screen.tab
             store.save(state)
         case .subscribe: subscribe()
+        case .refreshFlight(let id):
+            request(.flightGet, ["id": .int(id), "pinned": pinnedIDs], for: action)
         case .openFlight(let id, let date):
             request(.flightGet, ["id": .int(id), "date": .string(date), "pinned": pinnedIDs], for: action)
         case .stepFlight(let id, let date, let forward):
@@ -256,6 +258,7 @@ struct FullScreenView {
             if id == watchID {
                 if let result = try? BoardConnection.result(of: message), let board = try? WireBoard(result) {
                     screen.receive(board, at: now())
+                    if case .details(let open) = screen.mode, let id = open["id"]?.int { perform(.refreshFlight(id: id)) }
                 }
                 continue
             }
@@ -266,6 +269,8 @@ struct FullScreenView {
                 continue
             }
             switch action {
+            case .refreshFlight(let id):
+                if case .details(let open) = screen.mode, open["id"]?.int == id { screen.mode = .details(result) }
             case .openFlight, .stepFlight:
                 screen.mode = .details(result)
                 if let flight = try? WireFlight(result) {

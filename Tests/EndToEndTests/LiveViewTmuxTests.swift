@@ -1,0 +1,109 @@
+import BoardWire
+import Foundation
+import Glibc
+import Testing
+
+/// A private tmux server running one pane, for driving the full-screen view as a person would.
+final class TmuxPane {
+    let socket: String
+    let environment: [String: String]
+    let directory: String
+
+    init(sandbox: Sandbox, command: String, columns: Int = 80, rows: Int = 24) throws {
+        socket = sandbox.path + "/tmux.sock"
+        directory = sandbox.path
+        environment = sandbox.environment()
+        var arguments = ["-S", socket, "-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)"]
+        for key in ["BOARD_SOCKET", "BOARD_STATE_DIR", "BOARD_NO_AUTOSTART", "XDG_CONFIG_HOME"] {
+            if let value = environment[key] { arguments += ["-e", "\(key)=\(value)"] }
+        }
+        arguments += ["-e", "TERM=xterm-256color", command]
+        let result = try tmux(arguments)
+        guard result.status == 0 else { throw TimedOut(what: "tmux to start: \(result.stderr)") }
+        _ = try tmux(["-S", socket, "set-option", "-g", "remain-on-exit", "on"])
+    }
+
+    @discardableResult
+    func tmux(_ arguments: [String]) throws -> ProcessResult {
+        try spawnAndWait(["tmux"] + arguments, environment: environment, directory: directory)
+    }
+
+    func capture() throws -> String { try tmux(["-S", socket, "capture-pane", "-p"]).stdout }
+
+    func send(_ keys: String...) throws { try tmux(["-S", socket, "send-keys"] + keys) }
+
+    func resize(columns: Int, rows: Int) throws {
+        try tmux(["-S", socket, "resize-window", "-x", "\(columns)", "-y", "\(rows)"])
+    }
+
+    /// Waits until the pane shows what `condition` looks for; returns that screen.
+    @discardableResult
+    func waitFor(_ what: String, timeout: Double = 10, _ condition: (String) -> Bool) throws -> String {
+        var screen = ""
+        do {
+            try waitUntil(what, timeout: timeout) {
+                screen = try capture()
+                return condition(screen)
+            }
+        } catch {
+            Issue.record("waiting for \(what); the pane shows:\n\(screen)")
+            throw error
+        }
+        return screen
+    }
+
+    deinit { _ = try? tmux(["-S", socket, "kill-server"]) }
+}
+
+@Suite(.serialized) struct LiveViewTmuxTests {
+    static var tmuxAvailable: Bool { access("/usr/bin/tmux", X_OK) == 0 || access("/usr/local/bin/tmux", X_OK) == 0 }
+
+    @Test(.enabled(if: tmuxAvailable)) func aPersonWatchesTheBoard() throws {
+        let sandbox = Sandbox()
+        var daemon: RunningDaemon? = try RunningDaemon(sandbox: sandbox)
+        let pane = try TmuxPane(sandbox: sandbox, command: "sh -c '\(Binaries.board) watch; echo EXITED-$?; sleep 30'")
+
+        // The tab bar with its badges, the selected tab marked, and the connection state.
+        var screen = try pane.waitFor("the live board") { $0.contains("● live") }
+        #expect(screen.contains("[All Nov 30]"))
+        #expect(screen.contains("Arrivals 15") && screen.contains("Departures 15"))
+        #expect(screen.contains("Mountain Airport (MTN)") && screen.contains("12:00") && screen.contains("SIMULATED"))
+
+        // Switching tabs, and the choice is remembered.
+        try pane.send("Right")
+        screen = try pane.waitFor("the departures tab") { $0.contains("[Departures 15]") }
+        #expect(!screen.contains("← "), "only departures are listed")
+        let state = try String(contentsOfFile: sandbox.stateDirectory + "/state.json", encoding: .utf8)
+        #expect(state.contains("\"tab\":\"departures\""))
+
+        // Moving and opening a flight, then back.
+        try pane.send("Down", "Enter")
+        screen = try pane.waitFor("a flight's details") { $0.contains("Departure to") }
+        #expect(screen.contains("History"))
+        try pane.send("Escape")
+        try pane.waitFor("the board again") { $0.contains("FLIGHT") && $0.contains("[Departures 15]") }
+
+        // A resize follows the pane; nothing is wider than it.
+        try pane.resize(columns: 40, rows: 10)
+        screen = try pane.waitFor("the narrow layout") { $0.contains("[Dep 15]") }
+        for line in screen.split(separator: "\n") { #expect(line.count <= 40, "\(line)") }
+        try pane.resize(columns: 80, rows: 24)
+        try pane.waitFor("the wide layout") { $0.contains("[Departures 15]") }
+
+        // The daemon goes away: the board stays, and the view says so.
+        try daemon?.stop(signal: SIGKILL)
+        daemon = nil
+        screen = try pane.waitFor("the reconnecting marker") { $0.contains("reconnecting") }
+        #expect(screen.contains("FLIGHT") && screen.contains("→ "), "the last board stays on screen")
+
+        // It comes back (a new instance): live again, by itself.
+        daemon = try RunningDaemon(sandbox: sandbox, now: "2026-11-30T15:00:00-05:00")
+        try pane.waitFor("live again after the restart", timeout: 15) { $0.contains("● live") && $0.contains("15:00") }
+
+        // q quits and restores the screen.
+        try pane.send("q")
+        screen = try pane.waitFor("the shell after quitting") { $0.contains("EXITED-0") }
+        #expect(!screen.contains("● live"), "the alternate screen is gone")
+        try daemon?.stop()
+    }
+}

@@ -1,0 +1,57 @@
+import BoardWire
+import Foundation
+import Glibc
+import Testing
+
+/// `board status`: one line, whatever state the daemon is in.
+@Suite struct StatusLineTests {
+    @Test func withTheDaemonUpItShowsCountsAndTheNextDeparture() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        let result = try sandbox.board("status")
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 2 && lines[1].isEmpty, "exactly one line: \(result.stdout)")
+        // At 12:00 on the frozen clock: 10 arrivals and 10 departures still to come; the next departure is Overland 176.
+        let board = try #require(try sandbox.board("departures", "--hide-past", "--json").json)
+        let departures = board["tabs"]?.array?.first { $0["id"]?.string == "departures" }?["count"]?.int
+        let arrivals = board["tabs"]?.array?.first { $0["id"]?.string == "arrivals" }?["count"]?.int
+        let soonest = try #require(try sandbox.board("soonest", "departures", "--json").json)
+        let name = try #require(soonest["flightName"]?.string)
+        #expect(result.stdout.contains("↓\(arrivals ?? -1)"))
+        #expect(result.stdout.contains("↑\(departures ?? -1)"))
+        #expect(result.stdout.contains(name))
+        #expect(result.stdout.contains(soonest["gate"]?.string ?? "?"))
+
+        let custom = try sandbox.board("status", "--format", "{next}|{gate}|{clock}")
+        #expect(custom.stdout == "\(name)|\(soonest["gate"]!.string!)|12:00\n")
+        let tmux = try sandbox.board("status", "--tmux", "--format", "{status}")
+        #expect(tmux.status == 0)
+        #expect(!tmux.stdout.contains("\u{1B}"), "tmux codes, not ANSI")
+        try daemon.stop()
+    }
+
+    @Test func withNoDaemonItPrintsTheOfflineMarker() throws {
+        let sandbox = Sandbox()
+        let started = Date()
+        let result = try sandbox.board("status", autostart: true, timeout: 5)
+        #expect(result.status == 0)
+        #expect(result.stdout == "board: offline\n")
+        #expect(Date().timeIntervalSince(started) < 2.5, "status never waits for an autostart")
+        #expect(UnixSocket.isSocket(path: sandbox.socket) == nil, "status does not start a daemon")
+    }
+
+    @Test func withAHungDaemonItStillPrintsOneLine() throws {
+        let sandbox = Sandbox()
+        try FileManager.default.createDirectory(atPath: sandbox.path + "/run", withIntermediateDirectories: true)
+        // A socket that accepts (the kernel's backlog) and never answers.
+        let hung = try UnixSocket.listen(path: sandbox.socket)
+        defer { hung.close() }
+        let result = try sandbox.board("status", timeout: 5)
+        #expect(result.status == 0)
+        #expect(result.stdout == "board: offline\n")
+        let tmux = try sandbox.board("status", "--tmux", timeout: 5)
+        #expect(tmux.stdout.hasPrefix("#[fg="))
+        #expect(tmux.stdout.split(separator: "\n").count == 1)
+    }
+}

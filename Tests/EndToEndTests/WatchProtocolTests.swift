@@ -1,0 +1,126 @@
+import BoardWire
+import Foundation
+import Glibc
+import Testing
+
+/// board.watch over the wire: the first board, pushes after changes, seq, shared bytes, newest-only, shutdown.
+@Suite struct WatchProtocolTests {
+    /// Reads messages until one satisfies `match`, each read bounded by the deadline.
+    func next(_ connection: BoardConnection, timeout: Int32 = 5000, where match: (JSON) -> Bool) throws -> JSON {
+        while true {
+            let message = try connection.readMessage(timeoutMilliseconds: timeout)
+            if match(message) { return message }
+        }
+    }
+
+    @Test func firstReplyIsTheFullBoardThenABoardAfterEachAdvance() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        let watcher = try BoardConnection(path: daemon.socket)
+        let id = watcher.send(.boardWatch, ["tab": "departures"])
+        let first = try next(watcher) { $0["id"]?.int == id }
+        let board = try #require(first["result"])
+        #expect(first["event"] == nil)
+        #expect(board["now"]?.string == "2026-11-30T12:00:00-05:00")
+        #expect(board["tab"]?.string == "departures")
+        #expect(board["flights"]?.array?.count == 15)
+
+        let control = try BoardConnection(path: daemon.socket)
+        for step in 1...5 {
+            _ = try control.call(.clockAdvance, ["minutes": 10])
+            let event = try next(watcher) { $0["event"]?.string == "board" }
+            #expect(event["id"]?.int == id)
+            #expect(event["seq"]?.int == step, "seq goes up by one per board sent")
+            let minutes = 12 * 60 + 10 * step
+            let expected = "2026-11-30T\(LocalDatePad.two(minutes / 60)):\(LocalDatePad.two(minutes % 60)):00-05:00"
+            #expect(event["result"]?["now"]?.string == expected)
+        }
+        try daemon.stop()
+    }
+
+    @Test func boardChangesArePushedWhenTheClockRunsIntoABoundary() throws {
+        let sandbox = Sandbox()
+        // 600x: a simulated minute every 0.1 s; some status boundary comes within a few simulated minutes of 12:00.
+        let daemon = try RunningDaemon(sandbox: sandbox, speed: 600)
+        let watcher = try BoardConnection(path: daemon.socket)
+        let id = watcher.send(.boardWatch)
+        let first = try next(watcher) { $0["id"]?.int == id }
+        let firstStatuses = first["result"]?["flights"]?.array?.map { $0["status"]?.string ?? "" } ?? []
+        let pushed = try next(watcher, timeout: 15000) { $0["event"]?.string == "board" }
+        #expect(pushed["seq"]?.int == 1)
+        let statuses = pushed["result"]?["flights"]?.array?.map { $0["status"]?.string ?? "" } ?? []
+        let pasts = pushed["result"]?["flights"]?.array?.map { $0["past"]?.bool ?? false } ?? []
+        let firstPasts = first["result"]?["flights"]?.array?.map { $0["past"]?.bool ?? false } ?? []
+        #expect(statuses != firstStatuses || pasts != firstPasts, "a push carries a change")
+        try daemon.stop()
+    }
+
+    @Test func watchersOfTheSameViewGetTheSameBytes() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        let a = try BoardConnection(path: daemon.socket)
+        let b = try BoardConnection(path: daemon.socket)
+        let idA = a.send(.boardWatch, ["tab": "arrivals", "hidePast": true])
+        let idB = b.send(.boardWatch, ["tab": "arrivals", "hidePast": true])
+        _ = try next(a) { $0["id"]?.int == idA }
+        _ = try next(b) { $0["id"]?.int == idB }
+        let control = try BoardConnection(path: daemon.socket)
+        _ = try control.call(.clockAdvance, ["minutes": 45])
+        let eventA = try next(a) { $0["event"]?.string == "board" }
+        let eventB = try next(b) { $0["event"]?.string == "board" }
+        #expect(eventA["result"]!.bytes == eventB["result"]!.bytes)
+        #expect(eventA["seq"]?.int == 1 && eventB["seq"]?.int == 1)
+        try daemon.stop()
+    }
+
+    @Test func aWatcherThatDoesNotReadGetsOnlyTheNewestBoard() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        // A raw socket with a small receive buffer that we do not read while the clock moves.
+        let slow = try UnixSocket.connect(path: daemon.socket)
+        var small: Int32 = 4096
+        setsockopt(slow.rawValue, SOL_SOCKET, SO_RCVBUF, &small, socklen_t(MemoryLayout<Int32>.size))
+        try slow.writeAll(WireLine.line(WireRequest(id: 7, method: .boardWatch).json))
+        let control = try BoardConnection(path: daemon.socket)
+        let advances = 300
+        for _ in 0..<advances { _ = try control.call(.clockAdvance, ["minutes": 1]) }
+        let finalNow = try control.call(.clockGet)["now"]?.string
+
+        // Now read everything the slow watcher was sent, until the board for the final clock arrives.
+        var framer = LineFramer(maxLineLength: 1 << 24)
+        var boards: [JSON] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        try waitUntil("the final board to reach the slow watcher", timeout: 10) {
+            guard try slow.waitUntilReadable(timeoutMilliseconds: 100) else { return false }
+            let n = try slow.read(into: &buffer)
+            guard n > 0 else { return true }
+            for case .line(let line) in buffer.withUnsafeBytes({ framer.feed(UnsafeRawBufferPointer(rebasing: $0[..<n])) }) {
+                if let value = try? JSON.parse(line), value["event"]?.string == "board" { boards.append(value) }
+            }
+            return boards.last?["result"]?["now"]?.string == finalNow
+        }
+        let seqs = boards.compactMap { $0["seq"]?.int }
+        #expect(seqs == Array(1...seqs.count), "seq counts the boards actually sent, with no gaps")
+        #expect(boards.count < advances, "no backlog: \(boards.count) boards for \(advances) changes")
+        #expect(boards.last?["result"]?["now"]?.string == finalNow)
+        slow.close()
+        try daemon.stop()
+    }
+
+    @Test func watchersAreToldBeforeAPlannedShutdown() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        let watcher = try BoardConnection(path: daemon.socket)
+        let id = watcher.send(.boardWatch)
+        _ = try next(watcher) { $0["id"]?.int == id }
+        kill(daemon.pid, SIGTERM)
+        let goodbye = try next(watcher) { $0["event"] != nil }
+        #expect(goodbye["event"]?.string == "shutdown")
+        #expect(try daemon.stop() == 0)
+        #expect(!FileManager.default.fileExists(atPath: daemon.socket), "the socket is removed")
+    }
+}
+
+enum LocalDatePad {
+    static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+}
