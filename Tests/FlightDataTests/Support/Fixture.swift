@@ -16,8 +16,10 @@ enum Fixture {
     static let today = date("2026-11-30")
     /// 09:00 on `today` at the airport.
     static let now = instant("2026-11-30T09:00")
-    /// The default window (15 days x 30 flights) as it stands at `now`.
-    static let window = ScheduleWindow(source: generator, at: now)
+    /// The default window (15 days x 30 flights) as it stands at `now`, its
+    /// days (and some either side) generated once.
+    static let window = ScheduleWindow(
+        source: PrecomputedSource(generator, dates: (-20...35).map { today.adding(days: $0) }), at: now)
 
     static func date(_ text: String) -> LocalDate {
         guard let date = LocalDate(text) else { preconditionFailure("not a date: \(text)") }
@@ -55,6 +57,23 @@ enum Fixture {
         let found = window.allFlights.first(where: predicate)
         return try #require(found, sourceLocation: sourceLocation)
     }
+}
+
+/// The generator's flights for some days, generated once: a cache in front of
+/// the generator, as `FlightSource` allows, so that tests walking the window
+/// step by step do not generate a day at every step. Other days go to the generator.
+struct PrecomputedSource: FlightSource {
+    let generator: ScheduleGenerator
+    let days: [LocalDate: [Flight]]
+
+    init(_ generator: ScheduleGenerator, dates: [LocalDate]) {
+        self.generator = generator
+        self.days = Dictionary(uniqueKeysWithValues: dates.map { ($0, generator.flights(on: $0)) })
+    }
+
+    var config: ScheduleConfig { generator.config }
+
+    func flights(on date: LocalDate) -> [Flight] { days[date] ?? generator.flights(on: date) }
 }
 
 /// A clock that moves only when the test moves it.
