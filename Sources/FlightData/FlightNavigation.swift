@@ -38,7 +38,10 @@ public struct FlightNavigation: Sendable {
     }
 
     private func step(from flight: Flight, forward: Bool) -> Flight? {
-        var date = flight.date
+        // A flight outside the window (one it has slid past, or not reached yet)
+        // comes before or after all of it: start from the empty day just beyond
+        // the nearer end, so that its distance from the window does not matter.
+        var date = min(max(flight.date, window.firstDate.adding(days: -1)), window.lastDate.adding(days: 1))
         var list = flights(on: date)
         // A flight outside this tab still has a place in its time order.
         var index = list.firstIndex(of: flight) ?? list.firstIndex(where: { !Board.timeOrder($0, flight) }) ?? list.count

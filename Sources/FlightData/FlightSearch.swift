@@ -22,8 +22,11 @@ public struct FlightSearch: Sendable {
         if flight.airline.lowercased().contains(needle) { return true }
         if String(flight.number).contains(needle) || String(flight.id) == needle { return true }
         if flight.gate.description.lowercased() == needle { return true }
+        // A designator is matched from its start (`pacific 5`, `pacific506`): a
+        // needle that merely straddles the airline and the number (`c1` in
+        // `pacific146`) is not a designator, and would catch gate-like text.
         let compactName = flight.flightName.lowercased().filter { !$0.isWhitespace }
-        return compactName.contains(needle.filter { !$0.isWhitespace })
+        return compactName.hasPrefix(needle.filter { !$0.isWhitespace })
     }
 
     /// Matches grouped by day, days in order, days without a match left out.

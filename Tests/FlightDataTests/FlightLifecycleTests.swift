@@ -1,0 +1,275 @@
+import Foundation
+import Testing
+import FlightData
+
+/// The contract's status table at every boundary: one minute before, at, one
+/// minute after. Boundaries are inclusive; past is strict.
+struct FlightLifecycleTests {
+    /// What a row should say at an instant relative to one of the flight's times.
+    struct Boundary: Sendable, CustomTestStringConvertible {
+        enum Anchor: Sendable { case current, takeOff }
+        /// `nil` stands for the waiting status: on time or delayed, as the flight's day goes.
+        let anchor: Anchor
+        let minutes: Int
+        let status: FlightStatus?
+
+        init(_ anchor: Anchor, _ minutes: Int, _ status: FlightStatus?) {
+            (self.anchor, self.minutes, self.status) = (anchor, minutes, status)
+        }
+
+        func instant(for flight: Flight) -> Date {
+            (anchor == .current ? flight.currentTime : flight.departureTime).plus(minutes: minutes)
+        }
+
+        func expected(for flight: Flight) -> FlightStatus {
+            status ?? (flight.disruption == .onTime ? .onTime : .delayed)
+        }
+
+        var testDescription: String {
+            let sign = minutes < 0 ? "-" : "+"
+            return "\(anchor == .current ? "current time" : "take-off") \(sign) \(abs(minutes)) min: \(status?.rawValue ?? "onTime/delayed")"
+        }
+    }
+
+    static let departureBoundaries = [
+        Boundary(.current, -41, nil),
+        Boundary(.current, -40, .boarding), Boundary(.current, -39, .boarding),
+        Boundary(.current, -16, .boarding), Boundary(.current, -15, .finalCall), Boundary(.current, -14, .finalCall),
+        Boundary(.current, -11, .finalCall), Boundary(.current, -10, .gateClosed), Boundary(.current, -9, .gateClosed),
+        Boundary(.current, -1, .gateClosed), Boundary(.current, 0, .departed), Boundary(.current, 1, .departed),
+    ]
+
+    /// An arrival is en route from its current time minus the flight time (its take-off at the other airport).
+    static let arrivalBoundaries = [
+        Boundary(.takeOff, -1, nil), Boundary(.takeOff, 0, .enRoute), Boundary(.takeOff, 1, .enRoute),
+        Boundary(.current, -1, .enRoute), Boundary(.current, 0, .landed), Boundary(.current, 1, .landed),
+    ]
+
+    static let flights = Fixture.window.allFlights
+    static let running = flights.filter { !$0.isCanceled }
+    static let canceled = flights.filter(\.isCanceled)
+
+    @Test func theWindowHasEveryKindOfFlight() {
+        for direction in Direction.allCases {
+            let mine = Self.flights.filter { $0.direction == direction }
+            #expect(mine.contains { $0.disruption == .onTime })
+            #expect(mine.contains { $0.disruption.delayMinutes > 0 })
+            #expect(mine.contains { $0.isCanceled })
+        }
+    }
+
+    /// Every running departure of the window, on time and delayed alike: the
+    /// boundaries sit at its current time, so they move with the delay.
+    @Test(arguments: departureBoundaries)
+    func departureBoundary(_ boundary: Boundary) {
+        for flight in Self.running where flight.direction == .departure {
+            #expect(flight.status(at: boundary.instant(for: flight)) == boundary.expected(for: flight), "\(flight.flightName) on \(flight.date)")
+        }
+    }
+
+    @Test(arguments: arrivalBoundaries)
+    func arrivalBoundary(_ boundary: Boundary) {
+        for flight in Self.running where flight.direction == .arrival {
+            #expect(flight.departureTime == flight.currentTime.plus(minutes: -flight.otherAirport.flightMinutes))
+            #expect(flight.status(at: boundary.instant(for: flight)) == boundary.expected(for: flight), "\(flight.flightName) on \(flight.date)")
+        }
+    }
+
+    /// The same rules on the clock, for flights the golden file pins (2026-11-30).
+    @Test(arguments: [
+        // Pacific 506, a departure at 07:00, on time.
+        ("Pacific 506", "06:19", FlightStatus.onTime), ("Pacific 506", "06:20", .boarding), ("Pacific 506", "06:44", .boarding),
+        ("Pacific 506", "06:45", .finalCall), ("Pacific 506", "06:49", .finalCall), ("Pacific 506", "06:50", .gateClosed),
+        ("Pacific 506", "06:59", .gateClosed), ("Pacific 506", "07:00", .departed), ("Pacific 506", "07:01", .departed),
+        // Pacific 657, a departure at 10:20 delayed 15 minutes to 10:35: everything moves 15 minutes.
+        ("Pacific 657", "09:40", .delayed), ("Pacific 657", "09:54", .delayed), ("Pacific 657", "09:55", .boarding),
+        ("Pacific 657", "10:19", .boarding), ("Pacific 657", "10:20", .finalCall), ("Pacific 657", "10:25", .gateClosed),
+        ("Pacific 657", "10:34", .gateClosed), ("Pacific 657", "10:35", .departed),
+        // Southeast 666, an arrival at 09:50 from Chicago (105 minutes), on time.
+        ("Southeast 666", "08:04", .onTime), ("Southeast 666", "08:05", .enRoute), ("Southeast 666", "09:49", .enRoute),
+        ("Southeast 666", "09:50", .landed),
+        // US 481, an arrival at 12:00 from Dallas/Ft. Worth (135 minutes), delayed 10 minutes to 12:10.
+        ("US 481", "09:54", .delayed), ("US 481", "09:55", .enRoute), ("US 481", "12:09", .enRoute), ("US 481", "12:10", .landed),
+        // Southeast 282, a departure at 07:50, canceled.
+        ("Southeast 282", "00:00", .canceled), ("Southeast 282", "07:50", .canceled), ("Southeast 282", "23:59", .canceled),
+    ])
+    func onTheClock(designator: String, time: String, status: FlightStatus) throws {
+        let parsed = try #require(Designator(designator))
+        let flight = try #require(Fixture.window.flight(designator: parsed, on: Fixture.today))
+        #expect(flight.status(at: Fixture.instant("2026-11-30T\(time)")) == status)
+    }
+
+    @Test func everyFlightIsScheduledBeforeItsLocalMidnight() {
+        for flight in Self.flights {
+            #expect(flight.dayStart == Fixture.localTime.startOfDay(flight.date))
+            #expect(flight.status(at: flight.dayStart.plus(seconds: -1)) == .scheduled)
+            #expect(flight.status(at: flight.dayStart.plus(minutes: -3 * 24 * 60)) == .scheduled)
+            #expect(flight.status(at: flight.dayStart) != .scheduled)
+        }
+        let first = Fixture.window.flights(on: Fixture.today)[0]
+        #expect(first.status(at: Fixture.instant("2026-11-29T23:59:59")) == .scheduled)
+        #expect(first.status(at: Fixture.instant("2026-11-30T00:00")) == .delayed)
+    }
+
+    @Test func aCanceledFlightIsScheduledBeforeItsDayAndCanceledFromItsStart() {
+        #expect(!Self.canceled.isEmpty)
+        for flight in Self.canceled {
+            #expect(flight.status(at: flight.dayStart.plus(seconds: -1)) == .scheduled)
+            #expect(flight.status(at: flight.dayStart) == .canceled)
+            #expect(flight.status(at: flight.scheduledTime) == .canceled)
+            #expect(flight.status(at: flight.scheduledTime.plus(minutes: 24 * 60)) == .canceled)
+            #expect(flight.currentTime == flight.scheduledTime)
+        }
+    }
+
+    @Test func afterItsDayAFlightStaysWhereItEnded() {
+        let nextDay = Fixture.instant("2026-12-01T12:00")
+        for flight in Fixture.window.flights(on: Fixture.today) {
+            let expected: FlightStatus = flight.isCanceled ? .canceled : flight.direction == .departure ? .departed : .landed
+            #expect(flight.status(at: nextDay) == expected)
+        }
+    }
+
+    /// Past is strict: not at the current time, from just after it. A canceled flight is past after its scheduled time.
+    @Test func pastIsStrictlyAfterTheCurrentTime() {
+        for flight in Self.flights {
+            #expect(!flight.isPast(at: flight.currentTime.plus(minutes: -1)))
+            #expect(!flight.isPast(at: flight.currentTime))
+            #expect(flight.isPast(at: flight.currentTime.plus(seconds: Flight.pastResolution)))
+            #expect(flight.isPast(at: flight.currentTime.plus(seconds: 1)))
+        }
+        for flight in Self.flights where flight.disruption.delayMinutes > 0 {
+            #expect(!flight.isPast(at: flight.scheduledTime.plus(minutes: 1)), "a delayed flight is not past just after its scheduled time")
+        }
+    }
+
+    @Test func departureAndArrivalTimesFollowTheDirection() {
+        for flight in Self.flights {
+            let minutes = flight.otherAirport.flightMinutes
+            switch flight.direction {
+            case .departure:
+                #expect(flight.departureTime == flight.currentTime)
+                #expect(flight.arrivalTime == flight.currentTime.plus(minutes: minutes))
+            case .arrival:
+                #expect(flight.departureTime == flight.currentTime.plus(minutes: -minutes))
+                #expect(flight.arrivalTime == flight.currentTime)
+            }
+        }
+    }
+
+    /// 0 until take-off, the fraction of the flight time in the air, 1 from landing; nil when canceled.
+    @Test func progressThroughTheFlight() {
+        for flight in Self.running {
+            let seconds = TimeInterval(flight.otherAirport.flightMinutes * 60)
+            let takeOff = flight.departureTime
+            #expect(flight.progress(at: takeOff.plus(minutes: -1)) == 0)
+            #expect(flight.progress(at: takeOff) == 0)
+            #expect(flight.progress(at: takeOff.plus(seconds: seconds / 4)) == 0.25)
+            #expect(flight.progress(at: takeOff.plus(seconds: seconds / 2)) == 0.5)
+            #expect(flight.progress(at: flight.arrivalTime) == 1)
+            #expect(flight.progress(at: flight.arrivalTime.plus(minutes: 1)) == 1)
+
+            #expect(!flight.isInAir(at: takeOff.plus(seconds: -1)))
+            #expect(flight.isInAir(at: takeOff))
+            #expect(flight.isInAir(at: flight.arrivalTime.plus(seconds: -1)))
+            #expect(!flight.isInAir(at: flight.arrivalTime))
+        }
+        for flight in Self.canceled {
+            for instant in [flight.dayStart, flight.scheduledTime, flight.scheduledTime.plus(minutes: 30)] {
+                #expect(flight.progress(at: instant) == nil)
+                #expect(!flight.isInAir(at: instant))
+            }
+        }
+    }
+
+    /// The instants at which a row changes, in order, then nothing.
+    @Test func nextBoardChangeWalksTheBoundaries() throws {
+        func walk(_ flight: Flight) -> [Date] {
+            var changes: [Date] = []
+            var now = flight.dayStart.plus(minutes: -60)
+            while let next = flight.nextBoardChange(after: now) {
+                changes.append(next)
+                now = next
+            }
+            return changes
+        }
+        let past = Flight.pastResolution
+
+        let departure = try Fixture.flight { $0.direction == .departure && $0.disruption.delayMinutes > 0 }
+        let current = departure.currentTime
+        #expect(walk(departure) == [
+            departure.dayStart, current.plus(minutes: -40), current.plus(minutes: -15), current.plus(minutes: -10), current,
+            current.plus(seconds: past),
+        ])
+
+        let arrival = try Fixture.flight { $0.direction == .arrival && !$0.isCanceled }
+        #expect(walk(arrival) == [arrival.dayStart, arrival.departureTime, arrival.currentTime, arrival.currentTime.plus(seconds: past)])
+
+        let canceled = try Fixture.flight(\.isCanceled)
+        #expect(walk(canceled) == [canceled.dayStart, canceled.scheduledTime.plus(seconds: past)])
+
+        #expect(departure.nextBoardChange(after: current) == current.plus(seconds: past))
+        #expect(departure.nextBoardChange(after: current.plus(minutes: -40)) == current.plus(minutes: -15))
+    }
+
+    /// `boardChanges` lists exactly the instants where the row changes, to
+    /// `Flight.pastResolution`: the status or past-ness differs just before
+    /// each, and holds between them. (Past is strict, so a flight is past from
+    /// any instant after its current time; the change is reported that
+    /// resolution later, when a watcher that wakes up for it will see it.)
+    @Test func boardChangesAreExactlyWhereTheRowChanges() {
+        struct Row: Equatable {
+            let status: FlightStatus
+            let isPast: Bool
+        }
+        let resolution = Flight.pastResolution
+        for flight in Self.flights {
+            func row(_ at: Date) -> Row { Row(status: flight.status(at: at), isPast: flight.isPast(at: at)) }
+            let changes = flight.boardChanges
+            #expect(changes == changes.sorted())
+            #expect(Set(changes).count == changes.count)
+            for change in changes {
+                #expect(row(change.plus(seconds: -resolution)) != row(change), "\(flight.flightName) at \(change)")
+            }
+            // Between two changes (and for a day after the last) the row holds.
+            let ends = changes.dropFirst() + [changes.last!.plus(minutes: 24 * 60)]
+            for (from, to) in zip(changes, ends) where to.timeIntervalSince(from) > 2 * resolution {
+                #expect(row(from) == row(from.plus(seconds: to.timeIntervalSince(from) / 2)))
+                #expect(row(from) == row(to.plus(seconds: -resolution)))
+            }
+        }
+    }
+
+    /// A manual clock walked minute by minute through 2026-11-30: each flight
+    /// goes through the contract's statuses in order, and nothing else.
+    @Test func aDayOnAManualClock() {
+        let flights = Fixture.window.flights(on: Fixture.today)
+        var seen = [[FlightStatus]](repeating: [], count: flights.count)
+        var clock = ManualClock(Fixture.instant("2026-11-29T23:00"))
+        let end = Fixture.instant("2026-12-01T02:00")
+        while clock.now <= end {
+            for (index, flight) in flights.enumerated() {
+                let status = flight.status(at: clock.now)
+                if seen[index].last != status { seen[index].append(status) }
+            }
+            clock.advance(minutes: 1)
+        }
+        for (flight, statuses) in zip(flights, seen) {
+            let waiting: FlightStatus = flight.disruption == .onTime ? .onTime : .delayed
+            let expected: [FlightStatus] =
+                switch (flight.isCanceled, flight.direction) {
+                case (true, _): [.scheduled, .canceled]
+                case (false, .departure): [.scheduled, waiting, .boarding, .finalCall, .gateClosed, .departed]
+                case (false, .arrival): [.scheduled, waiting, .enRoute, .landed]
+                }
+            #expect(statuses == expected, "\(flight.flightName)")
+        }
+    }
+
+    @Test func statusNamesAreTheContracts() {
+        #expect(FlightStatus.allCases.map(\.rawValue) == [
+            "scheduled", "onTime", "delayed", "boarding", "finalCall", "gateClosed", "departed", "enRoute", "landed", "canceled",
+        ])
+        #expect(Set(FlightStatus.allCases.map(\.title)).count == FlightStatus.allCases.count)
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+import FlightData
+
+/// Search across the window (2026-11-30 to 2026-12-14): city, airline, number
+/// or gate, ignoring case, grouped by day, filtered by tab.
+struct FlightSearchTests {
+    /// Checks a search against the flights it should find: every one of them,
+    /// nothing else, one group a day with a match, days and flights in order.
+    static func check(
+        _ text: String, tab: Tab = .all, sourceLocation: SourceLocation = #_sourceLocation,
+        expecting predicate: (Flight) -> Bool
+    ) {
+        let results = FlightSearch(text: text, tab: tab).run(in: Fixture.window)
+        let wanted = Fixture.window.allFlights.filter { tab.includes($0) && predicate($0) }
+        #expect(!wanted.isEmpty, "a search for \(text) should find something", sourceLocation: sourceLocation)
+        #expect(Set(results.flatMap(\.flights)) == Set(wanted), "search for \(text)", sourceLocation: sourceLocation)
+        #expect(results.map(\.date) == Array(Set(wanted.map(\.date))).sorted(), sourceLocation: sourceLocation)
+        for day in results {
+            #expect(day.count == day.flights.count && day.count > 0, sourceLocation: sourceLocation)
+            #expect(day.flights.allSatisfy { $0.date == day.date }, sourceLocation: sourceLocation)
+            #expect(day.flights == day.flights.sorted(by: Board.timeOrder), sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test(arguments: ["chicago", "Chicago", "CHICAGO", "  cHiCaGo "])
+    func byCityIgnoringCase(text: String) {
+        Self.check(text) { $0.otherAirport.name == "Chicago" }
+    }
+
+    @Test(arguments: [("dallas", "Dallas/Ft. Worth"), ("ft. worth", "Dallas/Ft. Worth"), ("lga", "New York-LGA"), ("vegas", "Las Vegas")])
+    func byPartOfACityName(text: String, city: String) {
+        Self.check(text) { $0.otherAirport.name == city }
+    }
+
+    @Test(arguments: ["US", "Southeast", "Pacific", "Overland"])
+    func byAirline(airline: String) {
+        Self.check(airline.lowercased()) { $0.airline == airline }
+        Self.check(airline.uppercased()) { $0.airline == airline }
+    }
+
+    @Test func byNumber() throws {
+        // Pacific 506 flies on 2026-11-30; any airline's 506 matches a search for 506.
+        Self.check("506") { $0.number == 506 }
+        let day = try #require(FlightSearch(text: "506").run(in: Fixture.window).first)
+        #expect(day.date == Fixture.today && day.flights.map(\.flightName).contains("Pacific 506"))
+    }
+
+    @Test(arguments: ["A1", "a1", "B5", "b3"])
+    func byGate(text: String) {
+        Self.check(text) { $0.gate.description == text.uppercased() }
+    }
+
+    @Test(arguments: ["Pacific 506", "pacific506", "PACIFIC 506"])
+    func byDesignator(text: String) {
+        Self.check(text) { $0.flightName == "Pacific 506" }
+    }
+
+    @Test(arguments: [("pacific 5", "Pacific", "5"), ("Overland 12", "Overland", "12"), ("us9", "US", "9")])
+    func byTheStartOfADesignator(text: String, airline: String, numberPrefix: String) {
+        Self.check(text) { $0.airline == airline && String($0.number).hasPrefix(numberPrefix) }
+    }
+
+    @Test func byID() {
+        Self.check("8087") { $0.id == 8087 }
+        #expect(FlightSearch(text: "8087").run(in: Fixture.window).flatMap(\.flights).map(\.flightName) == ["Pacific 506"])
+    }
+
+    @Test(arguments: ["chicago", "pacific", "b3"])
+    func theTabFilters(text: String) {
+        let arrivals = FlightSearch(text: text, tab: .arrivals).run(in: Fixture.window).flatMap(\.flights)
+        let departures = FlightSearch(text: text, tab: .departures).run(in: Fixture.window).flatMap(\.flights)
+        let all = FlightSearch(text: text, tab: .all).run(in: Fixture.window).flatMap(\.flights)
+        #expect(!arrivals.isEmpty && !departures.isEmpty)
+        #expect(arrivals.allSatisfy { $0.direction == .arrival })
+        #expect(departures.allSatisfy { $0.direction == .departure })
+        #expect(Set(arrivals).union(departures) == Set(all))
+        #expect(arrivals.count + departures.count == all.count)
+        Self.check(text, tab: .departures) { FlightSearch(text: text).matches($0) }
+    }
+
+    /// Gate-like text that is no gate finds nothing, even where it straddles
+    /// an airline's last letter and a number (`c1` in `Pacific 146`).
+    @Test(arguments: ["", "   ", "zzz", "Boston", "A6", "C1", "c146", "d5", "s1", "ific 506", "Pacific 1000"])
+    func findsNothing(text: String) {
+        #expect(FlightSearch(text: text).run(in: Fixture.window).isEmpty)
+    }
+
+    @Test func onlyTheWindowIsSearched() {
+        let results = FlightSearch(text: "chicago").run(in: Fixture.window)
+        #expect(results.allSatisfy { Fixture.window.contains($0.date) })
+        #expect(results.first.map { $0.date >= Fixture.today } == true)
+    }
+}
