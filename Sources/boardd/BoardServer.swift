@@ -4,7 +4,7 @@ import Foundation
 import Glibc
 
 /// Limits that keep one client from hurting the others.
-struct ServerLimits: Sendable {
+struct ServerLimits: Equatable, Sendable {
     var maxClients = 10_000
     /// A line that never finishes is dropped after this long (real seconds).
     var partialLineTimeout = 10.0
@@ -57,7 +57,8 @@ final class BoardServer {
     /// Serves until SIGTERM or SIGINT.
     func run() {
         while running {
-            let events = epoll.wait(timeoutMilliseconds: timeout())
+            // New clients last: a hang-up reported in the same wake frees its slot before the limit is checked.
+            let events = epoll.wait(timeoutMilliseconds: timeout()).sorted { $0.token > $1.token }
             for event in events {
                 switch event.token {
                 case Self.listenerToken: acceptClients()
@@ -112,6 +113,7 @@ final class BoardServer {
                 continue
             }
             if connections.count >= limits.maxClients {
+                log.info("refused a client: \(connections.count) connected, the limit is \(limits.maxClients)")
                 let error = WireError(.tooManyClients, "The daemon is serving its limit of \(limits.maxClients) clients; try again later.")
                 _ = try? WireLine.error(id: .null, error).withUnsafeBytes { try fd.writeSome($0) }
                 fd.close()

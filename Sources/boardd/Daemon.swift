@@ -76,14 +76,14 @@ enum Daemon {
         let server: BoardServer
         do {
             server = try BoardServer(
-                service: service, listener: listener, limits: ServerLimits(maxClients: options.maxClients), log: log,
+                service: service, listener: listener, limits: options.limits, log: log,
                 reloadConfig: { loadConfig(options) })
         } catch {
             log.error("cannot start: \(error)")
             listener.remove()
             return 1
         }
-        raiseDescriptorLimit(to: options.maxClients + 64)
+        raiseDescriptorLimit(to: options.limits.maxClients + 64)
         let mode = clock.isSimulated ? "simulated clock at \(service.localTime.iso8601(clock.now)), speed \(clock.speed)" : "real clock"
         log.info(
             "serving \(path) (\(config.schedule.airport.code), seed \(config.schedule.seed), \(config.schedule.days) days x \(config.schedule.flightsPerDay) flights, \(mode), config: \(config.source))"

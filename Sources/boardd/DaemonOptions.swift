@@ -15,7 +15,7 @@ struct DaemonOptions: Equatable {
     var now: String?
     var speed: Double?
     var logLevel: Log.Level = .info
-    var maxClients = 10_000
+    var limits = ServerLimits()
 }
 
 /// A mistake on the command line; `boardd` exits 2 with it.
@@ -28,6 +28,7 @@ extension DaemonCommand {
     static let usage = """
         usage: boardd [--socket PATH] [--config FILE] [--seed N] [--now TIME] [--speed X]
                       [--log-level debug|info|warning|error] [--max-clients N]
+                      [--request-timeout SECONDS] [--stall-timeout SECONDS]
                boardd --check-config [--config FILE]
                boardd --help | --version
 
@@ -39,7 +40,11 @@ extension DaemonCommand {
           --now TIME        start a simulated clock at TIME (ISO-8601, e.g. 2026-11-30T09:00:00-05:00)
           --speed X         run the simulated clock X times real time (0 freezes it)
           --log-level L     the least important messages to log (default info)
-          --max-clients N   connections served at once (default 10000)
+          --max-clients N   connections served at once (default 10000); more get tooManyClients
+          --request-timeout SECONDS
+                            close a client whose request line does not finish in time (default 10)
+          --stall-timeout SECONDS
+                            close a client that stops reading what it is sent (default 30)
           --check-config    check the config and exit: 0 when it is good, 2 with the reason when not
 
         SIGTERM or SIGINT shuts down cleanly; SIGHUP reloads the config.
@@ -96,7 +101,17 @@ extension DaemonCommand {
                 guard let count = Int(text), (1...100_000).contains(count) else {
                     throw UsageError(message: "--max-clients needs a number from 1 to 100000, not \"\(text)\"")
                 }
-                options.maxClients = count
+                options.limits.maxClients = count
+            case "--request-timeout", "--stall-timeout":
+                let text = try take(argument)
+                guard let seconds = Double(text), seconds > 0, seconds <= 86_400 else {
+                    throw UsageError(message: "\(argument) needs a number of seconds from 0 to 86400, not \"\(text)\"")
+                }
+                if argument == "--request-timeout" {
+                    options.limits.partialLineTimeout = seconds
+                } else {
+                    options.limits.stalledWriteTimeout = seconds
+                }
             default:
                 throw UsageError(message: "unknown option \"\(argument)\"")
             }

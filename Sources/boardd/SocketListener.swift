@@ -72,7 +72,12 @@ struct SocketListener {
         }
         guard (info.st_mode & S_IFMT) == S_IFDIR else { throw .unsafeDirectory(directory, "it is not a directory") }
         guard info.st_uid == getuid() else {
-            throw .unsafeDirectory(directory, "it belongs to uid \(info.st_uid), not to you (uid \(getuid()))")
+            throw .unsafeDirectory(
+                directory, "it belongs to uid \(info.st_uid), not to you (uid \(getuid())); choose a --socket in a directory of your own")
+        }
+        guard info.st_mode & 0o022 == 0 else {
+            throw .unsafeDirectory(
+                directory, "other users can write to it and could replace the socket; choose a --socket in a private directory")
         }
     }
 

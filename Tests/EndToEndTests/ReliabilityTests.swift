@@ -1,0 +1,369 @@
+import BoardWire
+import Foundation
+import Glibc
+import Testing
+
+/// The daemon holds under bad input, hostile clients and faults; every guarantee of docs/RELIABILITY.md.
+@Suite struct ReliabilityTests {
+    // MARK: Who may connect
+
+    @Test func theSocketDirectoryIsPrivateAndTheSocketIsOwnerOnly() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox, socket: sandbox.path + "/deep/er/boardd.sock")
+        var info = stat()
+        #expect(stat(sandbox.path + "/deep/er", &info) == 0)
+        #expect(info.st_mode & 0o777 == 0o700)
+        #expect(lstat(daemon.socket, &info) == 0)
+        #expect(info.st_mode & 0o777 == 0o600)
+        try daemon.stop()
+    }
+
+    @Test func aDirectoryOthersCanWriteIsRefused() throws {
+        let sandbox = Sandbox()
+        let directory = sandbox.path + "/shared"
+        mkdir(directory, 0o777)
+        chmod(directory, 0o777)
+        let result = try run(Binaries.boardd, ["--socket", directory + "/boardd.sock"], environment: sandbox.environment())
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("other users can write"))
+        #expect(!result.stderr.contains("chmod"), "never advises loosening permissions")
+        var info = stat()
+        #expect(stat(directory, &info) == 0 && info.st_mode & 0o777 == 0o777, "the directory is left as it was")
+    }
+
+    @Test func aDirectoryOwnedBySomeoneElseIsRefused() throws {
+        guard getuid() == 0 else { return }  // needs root to give a directory away
+        let sandbox = Sandbox()
+        let directory = sandbox.path + "/theirs"
+        mkdir(directory, 0o700)
+        chown(directory, 65534, 65534)
+        let result = try run(Binaries.boardd, ["--socket", directory + "/boardd.sock"], environment: sandbox.environment())
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("belongs to uid 65534"))
+    }
+
+    @Test func aPeerWithAnotherUIDIsRefused() throws {
+        guard getuid() == 0, access("/usr/bin/setpriv", X_OK) == 0 else { return }
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        // Open the way on purpose, so that only SO_PEERCRED stands between uid 65534 and the daemon.
+        chmod(sandbox.path, 0o755)
+        chmod(sandbox.path + "/run", 0o755)
+        chmod(daemon.socket, 0o777)
+        let script = """
+            import socket
+            data = b''
+            try:
+                s = socket.socket(socket.AF_UNIX); s.settimeout(3); s.connect('\(daemon.socket)')
+                s.sendall(b'{"id":1,"method":"ping"}\\n')
+                while True:
+                    chunk = s.recv(4096)
+                    if not chunk: break
+                    data += chunk
+            except Exception as e:
+                pass
+            print(repr(data))
+            """
+        let result = try run(
+            "/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/env", "python3", "-c", script],
+            environment: sandbox.environment())
+        #expect(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "b''", "refused without a word: \(result.stdout) \(result.stderr)")
+        // The owner is still served.
+        #expect(try sandbox.board("--json").status == 0)
+        try daemon.stop()
+    }
+
+    // MARK: One daemon per socket
+
+    @Test func aSecondDaemonOnALiveSocketRefusesAndLeavesTheFirstAlone() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        let second = try run(Binaries.boardd, ["--socket", daemon.socket], environment: sandbox.environment(), timeout: 10)
+        #expect(second.status == 1)
+        #expect(second.stderr.contains("already serving"))
+        #expect(try sandbox.board("--json").status == 0, "the first still answers")
+        try daemon.stop()
+    }
+
+    @Test func aStaleSocketLeftByKillNineIsReplaced() throws {
+        let sandbox = Sandbox()
+        let first = try RunningDaemon(sandbox: sandbox)
+        try first.stop(signal: SIGKILL)
+        #expect(UnixSocket.isSocket(path: sandbox.socket) == true, "kill -9 leaves the socket behind")
+        let second = try RunningDaemon(sandbox: sandbox)
+        #expect(try sandbox.board("--json").status == 0)
+        try second.stop()
+    }
+
+    @Test func aPathThatIsNotASocketIsNeverRemoved() throws {
+        let sandbox = Sandbox()
+        try FileManager.default.createDirectory(atPath: sandbox.path + "/run", withIntermediateDirectories: true)
+        chmod(sandbox.path + "/run", 0o700)
+        try "precious".write(toFile: sandbox.socket, atomically: false, encoding: .utf8)
+        let result = try run(Binaries.boardd, ["--socket", sandbox.socket], environment: sandbox.environment())
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("is not a socket"))
+        #expect(try String(contentsOfFile: sandbox.socket, encoding: .utf8) == "precious")
+    }
+
+    // MARK: Limits
+
+    @Test func aLineOverSixtyFourKiBGetsTooLargeThenClose() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        let client = try RawClient(path: daemon.socket)
+        _ = try client.readLine()  // hello
+        try client.send([UInt8](repeating: UInt8(ascii: "x"), count: 64 * 1024 + 1))
+        let lines = try client.readUntilClosed()
+        #expect(lines.count == 1)
+        #expect(lines.first?["error"]?["code"]?.string == "tooLarge")
+        #expect(try sandbox.board("--json").status == 0, "the daemon is unaffected")
+        try daemon.stop()
+    }
+
+    @Test func aLineOfExactlySixtyFourKiBIsRead() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        let client = try RawClient(path: daemon.socket)
+        _ = try client.readLine()
+        let prefix = "{\"id\":1,\"method\":\"ping\",\"params\":{\"pad\":\""
+        let suffix = "\"}}"
+        let padding = String(repeating: "a", count: 64 * 1024 - prefix.utf8.count - suffix.utf8.count)
+        try client.send(prefix + padding + suffix + "\n")
+        #expect(try client.readLine()?["result"]?["pong"]?.bool == true)
+        try daemon.stop()
+    }
+
+    @Test(arguments: [
+        ("not json\n", "badRequest"),
+        ("{\"id\":1,\"method\":\"board.get\",\"params\":{\"text\":\"\u{FF}\"}}\n", "badRequest"),
+        ("[1,2,3]\n", "badRequest"),
+        ("{\"id\":2,\"method\":\"launch.rockets\"}\n", "unknownMethod"),
+        ("{\"id\":3,\"method\":\"board.get\",\"params\":{\"tab\":\"sideways\"}}\n", "invalidParams"),
+        ("{\"id\":4,\"method\":\"board.get\",\"params\":{\"hidePast\":\"yes\"}}\n", "invalidParams"),
+        ("{\"id\":5,\"method\":\"flight.get\",\"params\":{}}\n", "invalidParams"),
+        ("{\"id\":6,\"method\":\"flight.get\",\"params\":{\"id\":1}}\n", "notFound"),
+        ("{\"id\":7,\"method\":\"board.get\",\"params\":{\"date\":\"2030-01-01\"}}\n", "outsideWindow"),
+        ("{\"id\":8,\"method\":\"clock.advance\",\"params\":{\"minutes\":\"ten\"}}\n", "invalidParams"),
+        (String(repeating: "[", count: 10_000) + "\n", "badRequest"),
+    ])
+    func badRequestsGetAnErrorAndKeepTheConnection(line: String, code: String) throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        let client = try RawClient(path: daemon.socket)
+        _ = try client.readLine()
+        var bytes = Array(line.utf8)
+        if line.contains("\u{FF}") {
+            // A raw 0xFF byte: not UTF-8.
+            bytes = Array("{\"id\":1,\"method\":\"board.get\",\"params\":{\"tab\":\"".utf8) + [0xFF, 0xFE] + Array("\"}}\n".utf8)
+        }
+        try client.send(bytes)
+        let reply = try #require(try client.readLine())
+        #expect(reply["error"]?["code"]?.string == code, "\(reply.text)")
+        #expect((reply["error"]?["message"]?.string ?? "").count > 10)
+        try client.send("{\"id\":99,\"method\":\"ping\"}\n")
+        #expect(try client.readLine()?["id"]?.int == 99, "the connection stays open")
+        try daemon.stop()
+    }
+
+    @Test func aPartialLineThatNeverFinishesIsClosedAfterTheTimeout() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox, extra: ["--request-timeout", "0.5"])
+        let client = try RawClient(path: daemon.socket)
+        _ = try client.readLine()
+        try client.send("{\"id\":1,\"meth")
+        #expect(try client.readUntilClosed(timeout: 5).isEmpty, "closed, not answered")
+        #expect(try sandbox.board("--json").status == 0)
+        try daemon.stop()
+    }
+
+    @Test func moreClientsThanTheLimitGetTooManyClients() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox, extra: ["--max-clients", "3"])
+        // Fill the three places. A connection that closed a moment ago (the harness's readiness probe, held
+        // open a little longer by a process another test is spawning) may still count: wait it out.
+        var held: [RawClient] = []
+        try waitUntil("three clients served", timeout: 10) {
+            let client = try RawClient(path: daemon.socket)
+            if try client.readLine()?["type"]?.string == "hello" { held.append(client) }
+            return held.count == 3
+        }
+        try withExtendedLifetime(held) {
+            let extra = try RawClient(path: daemon.socket)
+            let refused = try extra.readUntilClosed()
+            #expect(refused.first?["error"]?["code"]?.string == "tooManyClients")
+            let board = try sandbox.board("--json")
+            #expect(board.status == 1, "\(board.stdout.prefix(200)) \(board.stderr)")
+            #expect(board.stderr.contains("limit of 3 clients"))
+        }
+        try daemon.stop()
+    }
+
+    @Test func aWatcherThatStopsReadingIsDroppedAndOthersCarryOn() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox, extra: ["--stall-timeout", "1"])
+        let stuck = try UnixSocket.connect(path: daemon.socket)
+        defer { stuck.close() }
+        var small: Int32 = 2048
+        setsockopt(stuck.rawValue, SOL_SOCKET, SO_RCVBUF, &small, socklen_t(MemoryLayout<Int32>.size))
+        try stuck.writeAll(WireLine.line(WireRequest(id: 1, method: .boardWatch).json))
+        let healthy = try BoardConnection(path: daemon.socket)
+        let id = healthy.send(.boardWatch)
+        while try healthy.readMessage(timeoutMilliseconds: 5000)["id"]?.int != id {}
+        let control = try BoardConnection(path: daemon.socket)
+        // Keep the clock moving until the daemon drops the stuck watcher: its socket reports a hang-up
+        // (checked without reading, so it stays stuck).
+        var seq = 0
+        try waitUntil("the stuck watcher to be dropped", timeout: 20) {
+            _ = try control.call(.clockAdvance, ["minutes": 1])
+            let event = try healthy.readMessage(timeoutMilliseconds: 5000)
+            #expect(event["seq"]?.int == seq + 1, "the healthy watcher gets every board")
+            seq = event["seq"]?.int ?? seq
+            var entry = pollfd(fd: stuck.rawValue, events: 0, revents: 0)
+            return poll(&entry, 1, 0) == 1 && entry.revents & Int16(POLLHUP) != 0
+        }
+        try daemon.stop()
+    }
+
+    @Test func aClientVanishingMidReplyDoesNotHurtTheDaemon() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        for _ in 0..<20 {
+            let client = try RawClient(path: daemon.socket)
+            try client.send(String(repeating: "{\"id\":1,\"method\":\"search\",\"params\":{\"text\":\"a\"}}\n", count: 50))
+            // Closed without reading: the daemon's writes hit EPIPE (SIGPIPE is ignored).
+        }
+        #expect(try sandbox.board("--json").status == 0)
+        try daemon.stop()
+    }
+
+    // MARK: Signals
+
+    @Test func sighupReloadsTheConfigAndABadOneKeepsTheOld() throws {
+        let sandbox = Sandbox()
+        let config = sandbox.path + "/boardd.json"
+        try #"{"seed": 1}"#.write(toFile: config, atomically: true, encoding: .utf8)
+        let daemon = try RunningDaemon(sandbox: sandbox, extra: ["--config", config])
+        let before = try #require(try sandbox.board("--json").json)
+        try #"{"seed": 2, "airport": {"name": "Valley Field", "code": "VLY", "timeZone": "America/Denver"}}"#
+            .write(toFile: config, atomically: true, encoding: .utf8)
+        kill(daemon.pid, SIGHUP)
+        var after: JSON?
+        try waitUntil("the reloaded config to show") {
+            after = try sandbox.board("--json").json
+            return after?["airport"]?["code"]?.string == "VLY"
+        }
+        #expect(after?["flights"] != before["flights"])
+        try #"{"seed": "three"}"#.write(toFile: config, atomically: true, encoding: .utf8)
+        kill(daemon.pid, SIGHUP)
+        // Still serving the last good config, and a second HUP with it fixed works again.
+        let ping = try BoardConnection(path: daemon.socket).call(.ping)
+        #expect(ping["pong"]?.bool == true)
+        #expect(try sandbox.board("--json").json?["airport"]?["code"]?.string == "VLY")
+        try daemon.stop()
+        #expect(daemon.logText().contains("kept the old config"))
+    }
+
+    @Test(arguments: [SIGTERM, SIGINT])
+    func terminationIsCleanAndRemovesTheSocket(signal: Int32) throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        #expect(try daemon.stop(signal: signal) == 0)
+        #expect(UnixSocket.isSocket(path: daemon.socket) == nil)
+    }
+
+    // MARK: The client
+
+    @Test func theClientNeverHangsOnADaemonThatSaysNothing() throws {
+        let sandbox = Sandbox()
+        try FileManager.default.createDirectory(atPath: sandbox.path + "/run", withIntermediateDirectories: true)
+        let silent = try UnixSocket.listen(path: sandbox.socket)
+        defer { silent.close() }
+        let result = try sandbox.board("--json", timeout: 10)
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("did not answer"))
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func aDaemonSpeakingAnotherProtocolIsNamed() throws {
+        let sandbox = Sandbox()
+        try FileManager.default.createDirectory(atPath: sandbox.path + "/run", withIntermediateDirectories: true)
+        let fake = try UnixSocket.listen(path: sandbox.socket)
+        defer { fake.close() }
+        // Answer one connection with a hello for protocol 2, from a thread, while board runs.
+        let thread = Thread {
+            _ = try? fake.waitUntilReadable(timeoutMilliseconds: 5000)
+            if let client = try? UnixSocket.accept(fake) {
+                try? client.writeAll(#"{"type":"hello","protocol":2,"server":"boardd/9.0.0","instance":"x"}"# + "\n")
+                _ = try? client.waitUntilReadable(timeoutMilliseconds: 3000)
+                client.close()
+            }
+        }
+        thread.start()
+        let result = try sandbox.board("--json", timeout: 10)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("protocol 2") && result.stderr.contains("protocol 1"))
+    }
+
+    @Test func noDaemonAndPermissionDeniedHaveDistinctMessages() throws {
+        let sandbox = Sandbox()
+        let absent = try sandbox.board("--json")
+        #expect(absent.status == 3)
+        #expect(absent.stderr.contains("no daemon is answering"))
+        guard getuid() == 0, access("/usr/bin/setpriv", X_OK) == 0 else { return }
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        chmod(sandbox.path, 0o755)
+        chmod(sandbox.path + "/run", 0o755)
+        chmod(sandbox.stateDirectory, 0o777)
+        let denied = try run(
+            "/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", Binaries.board, "--json"],
+            environment: sandbox.environment(extra: ["BOARD_STATE_DIR": sandbox.path + "/nobody-state"]))
+        #expect(denied.status == 1)
+        #expect(denied.stderr.contains("permission denied"))
+        #expect(!denied.stderr.contains("chmod"))
+        try daemon.stop()
+    }
+
+    @Test func fiftyShowsAtOnceLeaveAValidStateFile() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        let board = try #require(try sandbox.board("--json").json)
+        let ids = (board["flights"]?.array ?? []).compactMap { $0["id"]?.int }
+        // Fifty processes started together, then waited for.
+        let environment = sandbox.environment()
+        let processes = try (0..<50).map { index -> Process in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: Binaries.board)
+            process.arguments = ["show", String(ids[index % ids.count])]
+            process.environment = environment
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            return process
+        }
+        try waitUntil("fifty shows to finish", timeout: 60) { processes.allSatisfy { !$0.isRunning } }
+        #expect(processes.allSatisfy { $0.terminationStatus == 0 })
+        let data = try #require(FileManager.default.contents(atPath: sandbox.stateDirectory + "/state.json"))
+        let state = try JSON.parse(Array(data))
+        let last = try #require(state["lastViewed"]?["id"]?.int)
+        #expect(ids.contains(last))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: sandbox.stateDirectory).filter { $0.hasSuffix(".tmp") }
+        #expect(leftovers.isEmpty)
+        try daemon.stop()
+    }
+
+    @Test func aClosedPipeEndsQuietly() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        let result = try run(
+            "/bin/sh", ["-c", "'\(Binaries.board)' search a; echo \"status=$?\" >&2"],
+            environment: sandbox.environment(), timeout: 20)
+        _ = result
+        let piped = try run(
+            "/bin/bash", ["-c", "set -o pipefail; '\(Binaries.board)' search a | head -1 >/dev/null; echo \"status=$?\""],
+            environment: sandbox.environment(), timeout: 20)
+        #expect(piped.stdout.contains("status=0"))
+        #expect(piped.stderr.isEmpty, "quiet: \(piped.stderr)")
+        try daemon.stop()
+    }
+}
