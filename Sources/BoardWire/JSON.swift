@@ -349,7 +349,12 @@ extension JSON {
                 while p.index < p.bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(p.bytes[p.index]) { p.index += 1 }
                 return p.index - s
             }
+            let integerStart = index
             guard digits(&self) > 0 else { throw error("invalid number") }
+            // RFC 8259: the integer part is 0 or starts with 1-9, so `01` is not JSON (nor an octal 1).
+            guard bytes[integerStart] != UInt8(ascii: "0") || index - integerStart == 1 else {
+                throw JSONParseError(offset: integerStart, reason: "leading zero in a number")
+            }
             if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
                 isInteger = false
                 index += 1
