@@ -198,7 +198,6 @@ extension JSON {
         }
 
         mutating func value(depth: Int) throws(JSONParseError) -> JSON {
-            guard depth < JSON.maxDepth else { throw error("nesting deeper than \(JSON.maxDepth)") }
             guard index < bytes.count else { throw error("unexpected end of input") }
             switch bytes[index] {
             case UInt8(ascii: "{"): return try object(depth: depth)
@@ -219,7 +218,13 @@ extension JSON {
             index += expected.count
         }
 
+        /// Containers count toward the depth, scalars do not: `maxDepth` arrays around a `1` parse.
+        func checkDepth(_ depth: Int) throws(JSONParseError) {
+            guard depth < JSON.maxDepth else { throw error("nesting deeper than \(JSON.maxDepth)") }
+        }
+
         mutating func object(depth: Int) throws(JSONParseError) -> JSON {
+            try checkDepth(depth)
             index += 1
             var pairs: [(String, JSON)] = []
             skipSpace()
@@ -255,6 +260,7 @@ extension JSON {
         }
 
         mutating func array(depth: Int) throws(JSONParseError) -> JSON {
+            try checkDepth(depth)
             index += 1
             var items: [JSON] = []
             skipSpace()
@@ -349,7 +355,12 @@ extension JSON {
                 while p.index < p.bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(p.bytes[p.index]) { p.index += 1 }
                 return p.index - s
             }
+            let integerStart = index
             guard digits(&self) > 0 else { throw error("invalid number") }
+            // RFC 8259: the integer part is 0 or starts with 1-9, so `01` is not JSON (nor an octal 1).
+            guard bytes[integerStart] != UInt8(ascii: "0") || index - integerStart == 1 else {
+                throw JSONParseError(offset: integerStart, reason: "leading zero in a number")
+            }
             if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
                 isInteger = false
                 index += 1

@@ -64,7 +64,7 @@ public struct WireRequest: Sendable {
         let id = value["id"] ?? .null
         switch id {
         case .int, .string, .null: break
-        default: return .failure(RejectedRequest(id: .null, error: WireError(.badRequest, "The request id must be a number or a string.")))
+        default: return .failure(RejectedRequest(id: .null, error: WireError(.badRequest, "The request id must be an integer or a string.")))
         }
         guard let method = value["method"]?.string else {
             return .failure(RejectedRequest(id: id, error: WireError(.badRequest, "The request has no \"method\" string.")))
