@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (Fuzz/*.swift) with swiftc -sanitize=fuzzer,address
+# and runs each for SECONDS (default 60) on its seed corpus.
+# Crashes are written to fuzz-out/; turn each into a regression test.
+#   scripts/fuzz.sh [SECONDS]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-60}
+out=.build/fuzz
+mkdir -p "$out" fuzz-out
+flags=(-sanitize=fuzzer,address -parse-as-library -Onone -gline-tables-only -enable-testing -swift-version 6 -I "$out" -I Sources/CSystemShims/include)
+
+clang -c Sources/CSystemShims/shims.c -I Sources/CSystemShims/include -fsanitize=fuzzer-no-link,address -o "$out/shims.o"
+
+module() { # name, sources...
+  local name=$1; shift
+  swiftc "${flags[@]}" -module-name "$name" -emit-module -emit-module-path "$out/$name.swiftmodule" \
+    -wmo -num-threads 0 -c "$@" -o "$out/$name.o"
+}
+module FlightData Sources/FlightData/*.swift
+module BoardWire $(find Sources/BoardWire -name '*.swift')
+module boardd $(find Sources/boardd -name '*.swift' ! -name main.swift)
+module board $(find Sources/board -name '*.swift' ! -name main.swift)
+
+build_target() { # target name, module under test
+  # gold's "Cannot export local symbol __asan_..." warnings are noise.
+  swiftc "${flags[@]}" "Fuzz/$1.swift" "$out/FlightData.o" "$out/BoardWire.o" "$out/$2.o" "$out/shims.o" -o "$out/$1" \
+    2> >(grep -v "Cannot export local symbol" >&2)
+}
+build_target RequestFuzzer boardd
+build_target ReplyFuzzer board
+
+run() { # target, corpus
+  local work="$out/corpus-$1"
+  mkdir -p "$work"
+  echo "== $1: ${seconds}s"
+  "$out/$1" -max_total_time="$seconds" -max_len=70000 -timeout=10 -rss_limit_mb=2048 \
+    -artifact_prefix=fuzz-out/"$1"- -print_final_stats=1 "$work" "Fuzz/corpus/$2" >"$out/$1.log" 2>&1 || {
+    tail -60 "$out/$1.log"
+    echo "$1 found a crash: see fuzz-out/ and turn it into a regression test" >&2
+    exit 1
+  }
+  grep -E "^(Done|stat::(number_of_executed_units|peak_rss_mb))" "$out/$1.log"
+}
+run RequestFuzzer requests
+run ReplyFuzzer replies
