@@ -71,6 +71,8 @@ struct SocketListener {
             return
         }
         guard (info.st_mode & S_IFMT) == S_IFDIR else { throw .unsafeDirectory(directory, "it is not a directory") }
+        // A sticky directory such as /tmp is safe: no one else can remove or replace our socket in it.
+        if info.st_mode & S_ISVTX != 0 && (info.st_uid == 0 || info.st_uid == getuid()) { return }
         guard info.st_uid == getuid() else {
             throw .unsafeDirectory(
                 directory, "it belongs to uid \(info.st_uid), not to you (uid \(getuid())); choose a --socket in a directory of your own")
