@@ -16,7 +16,7 @@ let package = Package(
         .executableTarget(name: "board", dependencies: ["FlightData", "BoardWire"]),
         .testTarget(name: "FlightDataTests", dependencies: ["FlightData"], resources: [.copy("Golden")]),
         .testTarget(name: "BoardWireTests", dependencies: ["BoardWire", "FlightData"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["BoardWire", "boardd", "board"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["BoardWire", "FlightData", "boardd", "board"]),
     ],
     swiftLanguageModes: [.v6]
 )
