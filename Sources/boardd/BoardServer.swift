@@ -135,14 +135,15 @@ final class BoardServer {
     private func handle(_ event: Epoll.Event) {
         guard connections[event.token] != nil else { return }
         if event.events.contains(.readable) || event.events.contains(.hangUp) { read(event.token) }
-        if connections[event.token] != nil, event.events.contains(.writable) { flush(event.token) }
+        if connections[event.token] != nil, event.events.contains(.writable) {
+            flush(event.token)
+            if connections[event.token]?.inbox.isEmpty == false { serveInbox(event.token) }
+        }
     }
 
     private func read(_ token: UInt64) {
         guard var connection = connections[token] else { return }
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
-        var lines: [LineFramer.Output] = []
-        var closed = false
         // A few reads at most per wake, so one busy client cannot starve the rest.
         for _ in 0..<4 {
             let n: Int
@@ -150,30 +151,40 @@ final class BoardServer {
                 n = try connection.descriptor.read(into: &buffer)
             } catch {
                 if error.isWouldBlock { break }
-                closed = true
+                connection.peerClosed = true
                 break
             }
             if n == 0 {
-                closed = true
+                connection.peerClosed = true
                 break
             }
-            lines += buffer.withUnsafeBytes { connection.framer.feed(UnsafeRawBufferPointer(rebasing: $0[..<n])) }
+            connection.inbox += buffer.withUnsafeBytes { connection.framer.feed(UnsafeRawBufferPointer(rebasing: $0[..<n])) }
             if connection.framer.overflowed || n < buffer.count { break }
         }
-        connection.partialSince = connection.framer.bufferedCount > 0 ? (connection.partialSince ?? time.monotonic()) : nil
+        connection.partialSince =
+            connection.framer.bufferedCount > 0 && !connection.peerClosed ? (connection.partialSince ?? time.monotonic()) : nil
         connections[token] = connection
-        for output in lines {
-            guard connections[token] != nil else { return }
+        serveInbox(token)
+    }
+
+    /// Answers the lines read so far, one at a time, writing each answer at once. It stops while the
+    /// client's unread output is over the limit (the rest waits until it drains) and as soon as the
+    /// client is gone, so a vanished client costs no more work.
+    private func serveInbox(_ token: UInt64) {
+        while let connection = connections[token], !connection.inbox.isEmpty, connection.queuedBytes <= limits.maxQueuedBytes {
+            let output = connections[token]!.inbox.removeFirst()
             switch output {
             case .line(let line): respond(token, to: line)
             case .tooLarge:
                 let error = WireError(.tooLarge, "A request line is limited to \(LineFramer.protocolLimit) bytes; closing the connection.")
                 connections[token]?.enqueue(WireLine.error(id: .null, error), now: time.monotonic())
-                connections[token]?.closeWhenFlushed = true
+                connections[token]?.inbox.removeAll()
+                connections[token]?.peerClosed = true
                 connections[token]?.partialSince = nil
             }
+            flush(token)
         }
-        if closed, connections[token] != nil {
+        if let connection = connections[token], connection.peerClosed, connection.inbox.isEmpty {
             // The peer is done sending; finish writing what it asked for, then close.
             connections[token]?.closeWhenFlushed = true
             connections[token]?.partialSince = nil
@@ -218,7 +229,8 @@ final class BoardServer {
             return
         }
         let wantsWritable = result == .blocked
-        let pauseReading = connection.queuedBytes > limits.maxQueuedBytes || connection.closeWhenFlushed
+        let pauseReading =
+            connection.queuedBytes > limits.maxQueuedBytes || connection.closeWhenFlushed || connection.peerClosed || !connection.inbox.isEmpty
         if wantsWritable != connection.wantsWritable || pauseReading != connection.readingPaused {
             var events: Epoll.Events = .hangUp
             if !pauseReading { events.insert(.readable) }

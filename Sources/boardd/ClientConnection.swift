@@ -17,6 +17,10 @@ struct ClientConnection {
     var partialSince: Double?
     /// Monotonic seconds since output has been waiting without progress; nil when the queue is empty.
     var stalledSince: Double?
+    /// Lines read but not yet answered (reading pauses while any wait).
+    var inbox: [LineFramer.Output] = []
+    /// The client has finished sending (end of file or an error); answer what it asked, then close.
+    var peerClosed = false
     var closeWhenFlushed = false
     var readingPaused = false
     var wantsWritable = false
