@@ -27,7 +27,7 @@ public func fuzzRequest(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             let saved = service
             switch service.handle(request) {
             case .result(let json), .clockMoved(let json): _ = WireLine.result(id: request.id, json)
-            case .encoded(let bytes): _ = WireLine.result(id: request.id, encoded: bytes)
+            case .encoded(let document): _ = WireLine.result(id: request.id, encoded: document.joined)
             case .failure(let error): _ = WireLine.error(id: request.id, error)
             case .watch(let view): _ = service.watchBoard(view, at: service.clock.now)
             }

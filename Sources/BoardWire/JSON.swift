@@ -142,7 +142,7 @@ extension JSON {
     static let falseBytes = Array("false".utf8)
     static let hexDigits = Array("0123456789abcdef".utf8)
 
-    static func writeString(_ s: String, into out: inout [UInt8]) {
+    public static func writeString(_ s: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         for byte in s.utf8 {
             switch byte {

@@ -42,6 +42,14 @@ long long board_peer_uid(int fd) {
     return (long long)cred.uid;
 }
 
+/// The peer's pid through SO_PEERCRED; -1 on failure.
+long long board_peer_pid(int fd) {
+    struct ucred cred;
+    socklen_t len = sizeof cred;
+    if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &len) != 0) return -1;
+    return (long long)cred.pid;
+}
+
 /// Blocks the given signals for the process and returns a signalfd that reports them.
 int board_signalfd(const int *signals, int count) {
     sigset_t set;

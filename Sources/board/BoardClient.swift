@@ -109,6 +109,8 @@ struct BoardClient {
             printClock(try call(.clockSet, ["time": .string(time)]))
         case .clockAdvance(let minutes):
             printClock(try call(.clockAdvance, ["minutes": .int(minutes)]))
+        case .bench(let options):
+            try BenchCommand.run(options, client: self)
         case .status(let format, let tmux):
             StatusLine(socket: socket, state: state, format: format, tmux: tmux).run()
         case .watch(let tab, let hidePast, let rotate):

@@ -1,3 +1,4 @@
+import BoardWire
 import FlightData
 
 /// Options every command takes.
@@ -30,6 +31,7 @@ enum ClientCommand: Equatable {
     case clockGet
     case clockSet(String)
     case clockAdvance(minutes: Int)
+    case bench(BenchOptions)
     case help(topic: String?)
     case version
 }
@@ -48,7 +50,9 @@ struct UsageError: Error, Equatable, CustomStringConvertible {
 
 /// Reads `board`'s arguments into a command and its options.
 struct ClientArguments {
-    static let commands = ["show", "last", "next", "prev", "soonest", "search", "pin", "unpin", "pins", "watch", "status", "clock", "help"]
+    static let commands = [
+        "show", "last", "next", "prev", "soonest", "search", "pin", "unpin", "pins", "watch", "status", "clock", "bench", "help",
+    ]
 
     /// Flags each command takes beyond the global ones.
     static let commandFlags: [String: [String]] = [
@@ -58,9 +62,13 @@ struct ClientArguments {
         "search": ["--tab"],
         "watch": ["--hide-past", "--rotate"],
         "status": ["--format", "--tmux"],
+        "bench": ["--clients", "--duration", "--method", "--params", "--watchers", "--rounds", "--resp", "--payload"],
     ]
     static let globalFlags = ["--json", "--socket", "--color", "--no-autostart", "--state-dir", "--help", "--version"]
-    static let valueFlags: Set<String> = ["--date", "--tab", "--rotate", "--format", "--socket", "--color", "--state-dir"]
+    static let valueFlags: Set<String> = [
+        "--date", "--tab", "--rotate", "--format", "--socket", "--color", "--state-dir",
+        "--clients", "--duration", "--method", "--params", "--watchers", "--rounds", "--resp", "--payload",
+    ]
 
     var command: ClientCommand
     var options: GlobalOptions
@@ -235,6 +243,40 @@ struct ClientArguments {
             default:
                 throw UsageError(message: "board clock takes set TIME or advance DURATION, not \"\(action)\"", command: name)
             }
+        case "bench":
+            try noArguments()
+            var bench = BenchOptions()
+            func number(_ flag: String, _ range: ClosedRange<Int>) throws(UsageError) -> Int? {
+                guard let text = flags[flag] else { return nil }
+                guard let value = Int(text), range.contains(value) else {
+                    throw UsageError(message: "\(flag) needs a whole number from \(range.lowerBound) to \(range.upperBound), not \"\(text)\"", command: name)
+                }
+                return value
+            }
+            bench.clients = try number("--clients", 1...1000) ?? bench.clients
+            bench.watchers = try number("--watchers", 1...100_000)
+            bench.rounds = try number("--rounds", 1...100_000) ?? bench.rounds
+            if let text = flags["--duration"] {
+                guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
+                    throw UsageError(message: "--duration needs seconds from 0 to 3600, not \"\(text)\"", command: name)
+                }
+                bench.duration = seconds
+            }
+            if let method = flags["--method"] {
+                guard WireMethod(rawValue: method) != nil, method != "board.watch" else {
+                    throw UsageError(message: "--method needs a request method such as board.get or flight.get, not \"\(method)\"", command: name)
+                }
+                bench.method = method
+            }
+            if let params = flags["--params"] {
+                guard (try? JSON.parse(params))?.objectPairs != nil else {
+                    throw UsageError(message: "--params needs a JSON object, such as '{\"tab\":\"arrivals\"}'", command: name)
+                }
+                bench.params = params
+            }
+            bench.respKey = flags["--resp"]
+            bench.payloadFile = flags["--payload"]
+            return .bench(bench)
         case "help":
             guard args.count <= 1 else { throw UsageError(message: "board help takes one command name") }
             if let topic = args.first, !commands.contains(topic), topic != "board" {

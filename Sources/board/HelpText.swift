@@ -13,6 +13,7 @@ enum HelpText {
                board watch [TAB] [--hide-past]          live, full screen (q quits)
                board status [--format FMT] [--tmux]     one line for a status bar
                board clock [set TIME | advance DURATION]
+               board bench [--clients N --duration S | --watchers N --rounds R]
                board help [COMMAND] | --help | --version
 
         TAB is arrivals, all or departures. FLIGHT is an id (1234) or a designator
@@ -184,6 +185,28 @@ enum HelpText {
               board clock
               board clock set 2026-11-30T09:00
               board clock advance 90m
+            """,
+        "bench": """
+            usage: board bench [--clients N] [--duration S] [--method M] [--params JSON]
+                   board bench --watchers N [--rounds R]
+                   board bench --resp KEY [--payload FILE] ...      (the same load against Redis)
+
+            Measures the daemon. Request/response: N clients (default 50) send
+            board.get (or --method with --params) back to back for S seconds
+            (default 5) and it prints requests per second and p50/p99/max latency.
+            Fan-out: N watchers, then R rounds (default 20) of one clock.advance
+            each, timed until every watcher holds the new board. Both print the
+            server's peak memory. Needs a daemon on a simulated clock for fan-out.
+
+            --resp KEY speaks Redis's protocol to the server on --socket: GET KEY,
+            or SUBSCRIBE KEY and PUBLISH the --payload FILE for fan-out, so both
+            sides are measured with one client design (scripts/bench-vs-redis.sh).
+
+            examples:
+              board bench --clients 50 --duration 5
+              board bench --clients 1 --method flight.get --params '{"id":8087}'
+              board bench --watchers 5000 --rounds 20 --json
+              board bench --resp board --socket /tmp/redis.sock --clients 50
             """,
         "help": """
             usage: board help [COMMAND]

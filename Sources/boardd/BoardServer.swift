@@ -134,21 +134,27 @@ final class BoardServer {
 
     private func handle(_ event: Epoll.Event) {
         guard connections[event.token] != nil else { return }
-        if event.events.contains(.readable) || event.events.contains(.hangUp) { read(event.token) }
+        if event.events.contains(.readable) || event.events.contains(.hangUp) {
+            read(event.token)
+            serveInbox(event.token)
+        }
         if connections[event.token] != nil, event.events.contains(.writable) {
             flush(event.token)
             if connections[event.token]?.inbox.isEmpty == false { serveInbox(event.token) }
         }
     }
 
+    /// One read buffer for every client: reads never allocate.
+    private var readBuffer = [UInt8](repeating: 0, count: 16 * 1024)
+
     private func read(_ token: UInt64) {
-        guard var connection = connections[token] else { return }
-        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        guard var connection = connections.removeValue(forKey: token) else { return }
+        defer { connections[token] = connection }
         // A few reads at most per wake, so one busy client cannot starve the rest.
         for _ in 0..<4 {
             let n: Int
             do {
-                n = try connection.descriptor.read(into: &buffer)
+                n = try connection.descriptor.read(into: &readBuffer)
             } catch {
                 if error.isWouldBlock { break }
                 connection.peerClosed = true
@@ -158,13 +164,11 @@ final class BoardServer {
                 connection.peerClosed = true
                 break
             }
-            connection.inbox += buffer.withUnsafeBytes { connection.framer.feed(UnsafeRawBufferPointer(rebasing: $0[..<n])) }
-            if connection.framer.overflowed || n < buffer.count { break }
+            connection.inbox += readBuffer.withUnsafeBytes { connection.framer.feed(UnsafeRawBufferPointer(rebasing: $0[..<n])) }
+            if connection.framer.overflowed || n < readBuffer.count { break }
         }
         connection.partialSince =
             connection.framer.bufferedCount > 0 && !connection.peerClosed ? (connection.partialSince ?? time.monotonic()) : nil
-        connections[token] = connection
-        serveInbox(token)
     }
 
     /// Answers the lines read so far, one at a time, writing each answer at once. It stops while the
@@ -205,13 +209,13 @@ final class BoardServer {
         switch service.handle(request) {
         case .result(let result):
             connections[token]?.enqueue(WireLine.result(id: request.id, result), now: now)
-        case .encoded(let bytes):
-            connections[token]?.enqueue(WireLine.result(id: request.id, encoded: bytes), now: now)
+        case .encoded(let document):
+            connections[token]?.enqueueResult(id: request.id, document, now: now)
         case .failure(let error):
             connections[token]?.enqueue(WireLine.error(id: request.id, error), now: now)
         case .watch(let view):
             let board = service.watchBoard(view, at: service.clock.now)
-            connections[token]?.enqueue(WireLine.result(id: request.id, encoded: board), now: now)
+            connections[token]?.enqueueResult(id: request.id, board, now: now)
             connections[token]?.watch = ClientConnection.Watch(requestID: request.id, view: view, seq: 0)
         case .clockMoved(let result):
             connections[token]?.enqueue(WireLine.result(id: request.id, result), now: now)
@@ -221,11 +225,12 @@ final class BoardServer {
     }
 
     private func flush(_ token: UInt64) {
-        guard var connection = connections[token] else { return }
+        // Taken out of the table while it is changed, so its arrays are never shared (and never copied).
+        guard var connection = connections.removeValue(forKey: token) else { return }
         let result = connection.flush(now: time.monotonic())
         if result == .failed || (result == .drained && connection.closeWhenFlushed) {
-            connections[token] = connection
-            close(token)
+            epoll.remove(connection.descriptor)
+            connection.descriptor.close()
             return
         }
         let wantsWritable = result == .blocked
@@ -254,16 +259,16 @@ final class BoardServer {
     private func publish() {
         let now = service.clock.now
         nextChange = service.nextChange(after: now)
-        var bodies: [WatchView: [UInt8]] = [:]
+        var bodies: [WatchView: EncodedDocument] = [:]
         let monotonic = time.monotonic()
         for token in Array(connections.keys) {
             guard let view = connections[token]?.watch?.view else { continue }
-            let body: [UInt8]
+            let body: EncodedDocument
             if let cached = bodies[view] {
                 body = cached
             } else {
                 var encoded = service.watchBoard(view, at: now)
-                encoded.append(contentsOf: [UInt8(ascii: "}"), UInt8(ascii: "\n")])
+                encoded.pieces.append(ClientConnection.closing)
                 bodies[view] = encoded
                 body = encoded
             }

@@ -17,7 +17,7 @@ struct BoardService: Sendable {
         /// A result to send.
         case result(JSON)
         /// A result already encoded.
-        case encoded([UInt8])
+        case encoded(EncodedDocument)
         case failure(WireError)
         /// Start watching: the server sends the first board and keeps the watcher.
         case watch(WatchView)
@@ -30,6 +30,8 @@ struct BoardService: Sendable {
     private(set) var schedule: CachedSchedule
     private(set) var encoding: WireEncoding
     let instance: String
+    /// Encoded boards until they change; emptied when the config or the clock's speed changes.
+    private(set) var documents = BoardDocumentCache()
 
     init(config: DaemonConfig, clock: DaemonClock, instance: String) {
         self.config = config
@@ -44,6 +46,7 @@ struct BoardService: Sendable {
         config = newConfig
         schedule = CachedSchedule(config: newConfig.schedule)
         encoding = WireEncoding(airport: newConfig.schedule.airport)
+        documents = BoardDocumentCache()
     }
 
     func window(at now: Date) -> ScheduleWindow { ScheduleWindow(source: schedule, at: now) }
@@ -74,7 +77,7 @@ struct BoardService: Sendable {
             let view = try Self.view(params)
             let window = window(at: now)
             let date = try date(params, window: window)
-            return .result(encoding.board(board(view, on: date, at: now, window: window), simulated: clock.isSimulated, speed: clock.speed))
+            return .encoded(document(view, on: date, at: now, window: window))
         case .boardWatch:
             return .watch(try Self.view(params))
         case .flightGet:
@@ -143,9 +146,19 @@ struct BoardService: Sendable {
     }
 
     /// Today's board for a watcher, encoded.
-    func watchBoard(_ view: WatchView, at now: Date) -> [UInt8] {
+    func watchBoard(_ view: WatchView, at now: Date) -> EncodedDocument {
         let window = window(at: now)
-        return encoding.board(board(view, on: window.firstDate, at: now, window: window), simulated: clock.isSimulated, speed: clock.speed).bytes
+        return document(view, on: window.firstDate, at: now, window: window)
+    }
+
+    /// A board's bytes, from the cache when the board has not changed since it was encoded.
+    func document(_ view: WatchView, on date: LocalDate, at now: Date, window: ScheduleWindow) -> EncodedDocument {
+        documents.document(BoardDocumentCache.Key(view: view, date: date), at: now, localTime: localTime) {
+            let flights = window.flights(on: date)
+            let built = board(view, on: date, at: now, window: window)
+            let json = encoding.board(built, simulated: clock.isSimulated, speed: clock.speed, nowText: BoardDocumentCache.marker)
+            return (json, min(built.nextChange(in: flights, after: now) ?? .distantFuture, window.nextSlide))
+        }
     }
 
     /// The next instant any watched view changes: a status boundary, a flight becoming past, or midnight.

@@ -30,7 +30,7 @@ struct ClientConnection {
         let view: WatchView
         var seq: Int
         /// The newest board not yet queued (already encoded, with the closing brace and newline).
-        var pendingBoard: [UInt8]?
+        var pendingBoard: EncodedDocument?
     }
 
     init(descriptor: FileDescriptor) { self.descriptor = descriptor }
@@ -44,8 +44,20 @@ struct ClientConnection {
         queuedBytes += bytes.count
     }
 
+    static let closing: [UInt8] = [UInt8(ascii: "}"), UInt8(ascii: "\n")]
+
+    /// Queues `{"id":N,"result":DOCUMENT}` without copying the document's pieces.
+    mutating func enqueueResult(id: JSON, _ document: EncodedDocument, now: Double) {
+        var header = Array("{\"id\":".utf8)
+        id.write(into: &header)
+        header.append(contentsOf: Array(",\"result\":".utf8))
+        enqueue(header, now: now)
+        for piece in document.pieces { enqueue(piece, now: now) }
+        enqueue(Self.closing, now: now)
+    }
+
     /// Queues a board for a watcher, or keeps it as the newest pending one when output is still waiting.
-    mutating func offerBoard(_ body: [UInt8], now: Double) {
+    mutating func offerBoard(_ body: EncodedDocument, now: Double) {
         guard watch != nil else { return }
         if chunks.isEmpty {
             queueBoard(body, now: now)
@@ -54,7 +66,7 @@ struct ClientConnection {
         }
     }
 
-    private mutating func queueBoard(_ body: [UInt8], now: Double) {
+    private mutating func queueBoard(_ body: EncodedDocument, now: Double) {
         guard var current = watch else { return }
         current.seq += 1
         current.pendingBoard = nil
@@ -63,30 +75,27 @@ struct ClientConnection {
         current.requestID.write(into: &prefix)
         prefix.append(contentsOf: Array(",\"event\":\"board\",\"seq\":\(current.seq),\"result\":".utf8))
         enqueue(prefix, now: now)
-        enqueue(body, now: now)
+        for piece in body.pieces { enqueue(piece, now: now) }
     }
 
     enum FlushResult { case drained, blocked, failed }
 
-    /// Writes what the socket takes now.
+    /// Writes what the socket takes now, several chunks to a system call.
     mutating func flush(now: Double) -> FlushResult {
         while !chunks.isEmpty {
             let written: Int
-            do {
-                written = try chunks[0].withUnsafeBytes { raw in
-                    try descriptor.writeSome(UnsafeRawBufferPointer(rebasing: raw[offset...]))
-                }
-            } catch {
-                return .failed
-            }
+            do { written = try descriptor.writeVector(chunks.prefix(16), skippingFirst: offset) } catch { return .failed }
             if written == 0 { return .blocked }
             stalledSince = now
-            offset += written
             queuedBytes -= written
-            if offset == chunks[0].count {
-                chunks.removeFirst()
-                offset = 0
+            var remaining = written + offset
+            var done = 0
+            while done < chunks.count, remaining >= chunks[done].count {
+                remaining -= chunks[done].count
+                done += 1
             }
+            chunks.removeFirst(done)
+            offset = remaining
             if chunks.isEmpty, let pending = watch?.pendingBoard {
                 queueBoard(pending, now: now)
             }

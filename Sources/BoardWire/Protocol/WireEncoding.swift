@@ -46,11 +46,12 @@ public struct WireEncoding: Sendable {
     }
 
     /// The board document.
-    public func board(_ board: Board, simulated: Bool, speed: Double) -> JSON {
+    /// The board document; `nowText` replaces its "now" (a cache splices the real one in later).
+    public func board(_ board: Board, simulated: Bool, speed: Double, nowText: String? = nil) -> JSON {
         [
             "schema": .int(Self.schema),
             "airport": airportJSON,
-            "now": .string(localTime.iso8601(board.now)),
+            "now": .string(nowText ?? localTime.iso8601(board.now)),
             "simulated": .bool(simulated),
             "speed": .double(speed),
             "date": .string(board.date.description),

@@ -17,6 +17,31 @@ public struct FileDescriptor: Hashable, Sendable {
         return n
     }
 
+    /// Writes the chunks in order with one `writev`, the first one from `skippingFirst`; for
+    /// non-blocking sockets. Returns the count written (0 if it would block).
+    public func writeVector(_ chunks: ArraySlice<[UInt8]>, skippingFirst offset: Int) throws(SystemError) -> Int {
+        var vectors: [iovec] = []
+        vectors.reserveCapacity(chunks.count)
+        // The arrays stay alive (and unmoved) for the call: `chunks` holds them.
+        func gather(_ index: ArraySlice<[UInt8]>.Index, _ body: () -> Int) -> Int {
+            if index == chunks.endIndex { return body() }
+            return chunks[index].withUnsafeBytes { raw in
+                let skip = index == chunks.startIndex ? offset : 0
+                vectors.append(iovec(iov_base: UnsafeMutableRawPointer(mutating: raw.baseAddress.map { $0 + skip }), iov_len: raw.count - skip))
+                return gather(chunks.index(after: index), body)
+            }
+        }
+        let fd = rawValue
+        let n = gather(chunks.startIndex) {
+            vectors.withUnsafeBufferPointer { iov in retryingOnInterrupt { Glibc.writev(fd, iov.baseAddress, Int32(iov.count)) } }
+        }
+        if n < 0 {
+            if errno == EAGAIN || errno == EWOULDBLOCK { return 0 }
+            throw SystemError("writev")
+        }
+        return n
+    }
+
     /// Reads what is available into the whole of `buffer`; 0 means end of file.
     public func read(into buffer: inout [UInt8]) throws(SystemError) -> Int {
         let fd = rawValue

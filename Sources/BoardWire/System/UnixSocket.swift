@@ -92,6 +92,12 @@ public enum UnixSocket {
         return uid < 0 ? nil : uid_t(uid)
     }
 
+    /// The pid of the process on the other end (SO_PEERCRED).
+    public static func peerPID(_ fd: FileDescriptor) -> Int32? {
+        let pid = board_peer_pid(fd.rawValue)
+        return pid <= 0 ? nil : Int32(pid)
+    }
+
     /// Whether `path` exists and is a socket; nil when nothing is there.
     public static func isSocket(path: String) -> Bool? {
         var info = stat()

@@ -8,6 +8,7 @@ int board_epoll_ctl(int epfd, int op, int fd, unsigned int events, unsigned long
 int board_epoll_wait(int epfd, unsigned long long *tokens, unsigned int *events, int max, int timeout_ms);
 int board_accept(int fd);
 long long board_peer_uid(int fd);
+long long board_peer_pid(int fd);
 int board_signalfd(const int *signals, int count);
 int board_signalfd_read(int fd);
 void board_unblock_all_signals(void);
