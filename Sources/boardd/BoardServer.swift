@@ -25,8 +25,7 @@ final class BoardServer {
     private let listener: SocketListener
     private var epoll: Epoll
     private let signals: SignalDescriptor
-    private var connections: [UInt64: ClientConnection] = [:]
-    private var nextToken: UInt64 = 2
+    private var connections = ConnectionTable()
     private let limits: ServerLimits
     private let log: Log
     private let reloadConfig: () -> Result<DaemonConfig, ConfigError>
@@ -77,22 +76,32 @@ final class BoardServer {
     private func timeout() -> Int32 {
         var seconds: Double? = service.clock.realDelay(until: nextChange)
         if !service.clock.isSimulated { seconds = min(seconds ?? 60, 60) }  // the wall clock may jump
-        if connections.values.contains(where: { $0.partialSince != nil || $0.hasOutput }) {
-            seconds = min(seconds ?? 1, 1)
-        }
+        if sweepWanted { seconds = min(seconds ?? Self.sweepInterval, Self.sweepInterval) }
         guard let seconds else { return -1 }
         return Int32(min(max(0, (seconds * 1000).rounded(.up)), 3_600_000))
     }
 
+    /// Some client has a partial line or waiting output, so deadlines must be checked.
+    private var sweepWanted = false
+    private var lastSweep = 0.0
+    private static let sweepInterval = 0.25
+
+    /// Closes clients past their deadlines. It visits every client, so it runs a few times a second at most.
     private func sweepDeadlines() {
         let now = time.monotonic()
-        for (token, connection) in connections {
+        guard sweepWanted, now - lastSweep >= Self.sweepInterval else { return }
+        lastSweep = now
+        sweepWanted = false
+        for token in connections.tokens {
+            guard let connection = connections[token] else { continue }
             if let since = connection.partialSince, now - since > limits.partialLineTimeout {
                 log.info("closing a client whose request line never finished")
                 close(token)
             } else if let since = connection.stalledSince, now - since > limits.stalledWriteTimeout {
                 log.info("closing a client that stopped reading (\(connection.queuedBytes) bytes waiting)")
                 close(token)
+            } else if connection.partialSince != nil || connection.hasOutput {
+                sweepWanted = true
             }
         }
     }
@@ -119,15 +128,14 @@ final class BoardServer {
                 fd.close()
                 continue
             }
-            let token = nextToken
-            nextToken += 1
+            let token = connections.nextToken
             do { try epoll.add(fd, token: token, events: [.readable, .hangUp]) } catch {
                 fd.close()
                 continue
             }
             var connection = ClientConnection(descriptor: fd)
             connection.enqueue(WireLine.hello(server: "boardd/\(boardVersion)", instance: service.instance), now: time.monotonic())
-            connections[token] = connection
+            _ = connections.insert(connection)
             flush(token)
         }
     }
@@ -148,8 +156,10 @@ final class BoardServer {
     private var readBuffer = [UInt8](repeating: 0, count: 16 * 1024)
 
     private func read(_ token: UInt64) {
-        guard var connection = connections.removeValue(forKey: token) else { return }
-        defer { connections[token] = connection }
+        connections.update(token) { connection in read(into: &connection) }
+    }
+
+    private func read(into connection: inout ClientConnection) {
         // A few reads at most per wake, so one busy client cannot starve the rest.
         for _ in 0..<4 {
             let n: Int
@@ -169,6 +179,7 @@ final class BoardServer {
         }
         connection.partialSince =
             connection.framer.bufferedCount > 0 && !connection.peerClosed ? (connection.partialSince ?? time.monotonic()) : nil
+        if connection.partialSince != nil { sweepWanted = true }
     }
 
     /// Answers the lines read so far, one at a time, writing each answer at once. It stops while the
@@ -225,15 +236,17 @@ final class BoardServer {
     }
 
     private func flush(_ token: UInt64) {
-        // Taken out of the table while it is changed, so its arrays are never shared (and never copied).
-        guard var connection = connections.removeValue(forKey: token) else { return }
-        let result = connection.flush(now: time.monotonic())
-        if result == .failed || (result == .drained && connection.closeWhenFlushed) {
-            epoll.remove(connection.descriptor)
-            connection.descriptor.close()
-            return
-        }
+        let now = time.monotonic()
+        let keep = connections.update(token) { connection in flush(&connection, token: token, now: now) }
+        if keep == false { close(token) }
+    }
+
+    /// Writes what it can; false when the connection is finished and must be closed.
+    private func flush(_ connection: inout ClientConnection, token: UInt64, now: Double) -> Bool {
+        let result = connection.flush(now: now)
+        if result == .failed || (result == .drained && connection.closeWhenFlushed) { return false }
         let wantsWritable = result == .blocked
+        if wantsWritable { sweepWanted = true }
         let pauseReading =
             connection.queuedBytes > limits.maxQueuedBytes || connection.closeWhenFlushed || connection.peerClosed || !connection.inbox.isEmpty
         if wantsWritable != connection.wantsWritable || pauseReading != connection.readingPaused {
@@ -244,7 +257,7 @@ final class BoardServer {
             connection.wantsWritable = wantsWritable
             connection.readingPaused = pauseReading
         }
-        connections[token] = connection
+        return true
     }
 
     private func close(_ token: UInt64) {
@@ -261,7 +274,7 @@ final class BoardServer {
         nextChange = service.nextChange(after: now)
         var bodies: [WatchView: EncodedDocument] = [:]
         let monotonic = time.monotonic()
-        for token in Array(connections.keys) {
+        for token in connections.tokens {
             guard let view = connections[token]?.watch?.view else { continue }
             let body: EncodedDocument
             if let cached = bodies[view] {
@@ -302,11 +315,11 @@ final class BoardServer {
 
     private func shutdown() {
         let goodbye = WireLine.shutdown(reason: "boardd is shutting down")
-        for (_, connection) in connections where connection.watch != nil {
+        for connection in connections.values where connection.watch != nil {
             // Best effort, without waiting: a watcher that is not reading misses it.
             if !connection.hasOutput { _ = try? goodbye.withUnsafeBytes { try connection.descriptor.writeSome($0) } }
         }
-        for token in Array(connections.keys) { close(token) }
+        for token in connections.tokens { close(token) }
         listener.remove()
         log.info("stopped")
     }

@@ -1,0 +1,70 @@
+/// The daemon's clients, in slots indexed by their epoll token: no hashing on the hot path.
+///
+/// A token is a slot number plus `firstToken` (lower tokens are the listener and
+/// the signals). Freed slots are reused, newest first.
+struct ConnectionTable {
+    static let firstToken: UInt64 = 2
+
+    private var slots: [ClientConnection?] = []
+    private var free: [Int] = []
+    private(set) var count = 0
+
+    /// The token the next inserted connection will get.
+    var nextToken: UInt64 { UInt64(free.last ?? slots.count) + Self.firstToken }
+
+    /// Adds a connection under `nextToken`.
+    mutating func insert(_ connection: ClientConnection) -> UInt64 {
+        let token = nextToken
+        let index = Int(token - Self.firstToken)
+        if index == slots.count { slots.append(connection) } else {
+            free.removeLast()
+            slots[index] = connection
+        }
+        count += 1
+        return token
+    }
+
+    subscript(token: UInt64) -> ClientConnection? {
+        get {
+            let index = Int(token &- Self.firstToken)
+            return token >= Self.firstToken && index < slots.count ? slots[index] : nil
+        }
+        _modify {
+            let index = Int(token &- Self.firstToken)
+            if token >= Self.firstToken, index < slots.count {
+                let wasPresent = slots[index] != nil
+                yield &slots[index]
+                if wasPresent && slots[index] == nil { release(index) }
+            } else {
+                var nothing: ClientConnection? = nil
+                yield &nothing
+            }
+        }
+    }
+
+    @discardableResult
+    mutating func removeValue(forKey token: UInt64) -> ClientConnection? {
+        let index = Int(token &- Self.firstToken)
+        guard token >= Self.firstToken, index < slots.count, let connection = slots[index] else { return nil }
+        slots[index] = nil
+        release(index)
+        return connection
+    }
+
+    /// Changes the connection under `token` in place (its arrays are never copied); nil when there is none.
+    mutating func update<Result>(_ token: UInt64, _ body: (inout ClientConnection) -> Result) -> Result? {
+        let index = Int(token &- Self.firstToken)
+        guard token >= Self.firstToken, index < slots.count, slots[index] != nil else { return nil }
+        return body(&slots[index]!)
+    }
+
+    private mutating func release(_ index: Int) {
+        count -= 1
+        free.append(index)
+    }
+
+    /// The tokens in use.
+    var tokens: [UInt64] { slots.indices.compactMap { slots[$0] == nil ? nil : UInt64($0) + Self.firstToken } }
+
+    var values: [ClientConnection] { slots.compactMap { $0 } }
+}
