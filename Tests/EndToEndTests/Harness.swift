@@ -87,8 +87,8 @@ func run(_ executable: String, _ arguments: [String], environment: [String: Stri
     try? input.fileHandleForWriting.close()
     // Read both pipes fully while the process runs, so a large output cannot block it.
     let group = DispatchGroup()
-    let outData = Mutex(Data())
-    let errData = Mutex(Data())
+    let outData = Locked(Data())
+    let errData = Locked(Data())
     DispatchQueue.global().async(group: group) { let d = out.fileHandleForReading.readDataToEndOfFile(); outData.withLock { $0 = d } }
     DispatchQueue.global().async(group: group) { let d = err.fileHandleForReading.readDataToEndOfFile(); errData.withLock { $0 = d } }
     if finished.wait(timeout: .now() + timeout) == .timedOut {

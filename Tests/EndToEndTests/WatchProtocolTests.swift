@@ -90,7 +90,7 @@ import Testing
         var framer = LineFramer(maxLineLength: 1 << 24)
         var boards: [JSON] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
-        try waitUntil("the final board to reach the slow watcher", timeout: 10) {
+        try waitUntil("the final board to reach the slow watcher", timeout: 60) {
             guard try slow.waitUntilReadable(timeoutMilliseconds: 100) else { return false }
             let n = try slow.read(into: &buffer)
             guard n > 0 else { return true }

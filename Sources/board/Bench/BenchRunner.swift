@@ -84,9 +84,9 @@ enum BenchRunner {
         for _ in 0..<clients { descriptors.append(try open(path, kind)) }
         defer { descriptors.forEach { $0.close() } }
         let serverPID = UnixSocket.peerPID(descriptors[0])
-        let samples = Mutex<[Double]>([])
+        let samples = Locked<[Double]>([])
         let replyBytes = Atomic<Int>(0)
-        let failure = Mutex<String?>(nil)
+        let failure = Locked<String?>(nil)
         let start = now()
         let deadline = start + duration
         let request = kind.request

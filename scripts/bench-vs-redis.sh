@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# boardd against Redis, side by side in one run on this machine, with one client design
+# (`board bench`, which speaks RESP with --resp). Prints the table of docs/PERFORMANCE.md.
+#   scripts/bench-vs-redis.sh [--quick]
+# Installs redis-server and hyperfine with apt-get when missing. Builds release binaries
+# with the Swift standard library linked statically.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+quick=${1:-}
+duration=5; rounds=20; watchers=5000; runs=100
+if [ "$quick" = "--quick" ]; then duration=1; rounds=5; watchers=500; runs=20; fi
+
+need=()
+command -v redis-server >/dev/null || need+=(redis-server)
+command -v redis-cli >/dev/null || need+=(redis-tools)
+command -v hyperfine >/dev/null || need+=(hyperfine)
+if [ ${#need[@]} -gt 0 ]; then
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq && apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+
+echo "building release binaries (static Swift runtime)..." >&2
+swift build -c release --static-swift-stdlib >&2
+bin=$(swift build -c release --static-swift-stdlib --show-bin-path)
+work=$(mktemp -d /tmp/bench-vs-redis.XXXXXX)
+pids=()
+cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; rm -rf "$work"; }
+trap cleanup EXIT
+ulimit -n 20000 2>/dev/null || ulimit -n "$(ulimit -Hn)"
+
+board_sock=$work/boardd.sock
+redis_sock=$work/redis.sock
+"$bin/boardd" --socket "$board_sock" --now 2026-11-30T12:00:00-05:00 --speed 0 --log-level warning 2>"$work/boardd.log" &
+pids+=($!); boardd_pid=$!
+redis-server --port 0 --unixsocket "$redis_sock" --unixsocketperm 700 --save "" --appendonly no \
+  --maxclients 20000 --loglevel warning --logfile "$work/redis.log" &
+pids+=($!); redis_pid=$!
+for _ in $(seq 100); do [ -S "$board_sock" ] && [ -S "$redis_sock" ] && break; sleep 0.05; done
+
+board() { "$bin/board" --socket "$board_sock" --no-autostart "$@"; }
+resp() { "$bin/board" --socket "$redis_sock" --no-autostart bench --resp board "$@"; }
+
+# Redis holds a value of the same size as today's All board.
+board all --json > "$work/board.json"
+redis-cli -s "$redis_sock" -x SET board < "$work/board.json" >/dev/null
+size=$(wc -c < "$work/board.json")
+
+field() { python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"; }
+cpu_ticks() { awk '{print $14+$15}' "/proc/$1/stat"; }
+peak() { awk '/VmHWM/{print $2}' "/proc/$1/status"; }
+
+echo "measuring request/response (50 clients, ${duration}s each)..." >&2
+b50=$(board bench --clients 50 --duration "$duration" --json); r50=$(resp --clients 50 --duration "$duration" --json)
+echo "measuring one client's round trip..." >&2
+b1=$(board bench --clients 1 --duration "$duration" --json); r1=$(resp --clients 1 --duration "$duration" --json)
+echo "measuring fan-out to $watchers watchers ($rounds rounds)..." >&2
+bf=$(board bench --watchers "$watchers" --rounds "$rounds" --json)
+rf=$(resp --watchers "$watchers" --rounds "$rounds" --payload "$work/board.json" --json)
+bpeak=$(peak "$boardd_pid"); rpeak=$(peak "$redis_pid")
+echo "measuring whole processes ($runs runs each)..." >&2
+hyperfine -N --warmup 5 --runs "$runs" --export-json "$work/proc.json" \
+  "$bin/board --socket $board_sock --no-autostart all --json" \
+  "redis-cli -s $redis_sock GET board" >/dev/null 2>&1
+bproc=$(field "d['results'][0]['median']*1000" < "$work/proc.json"); rproc=$(field "d['results'][1]['median']*1000" < "$work/proc.json")
+
+echo "measuring idle CPU with 1000 watchers on a frozen clock (10 s)..." >&2
+python3 - "$board_sock" 1000 10 "$boardd_pid" > "$work/idle.txt" <<'PY'
+import socket, sys, time
+path, n, seconds, pid = sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), sys.argv[4]
+conns = []
+for _ in range(n):
+    s = socket.socket(socket.AF_UNIX); s.connect(path)
+    s.sendall(b'{"id":1,"method":"board.watch","params":{}}\n'); conns.append(s)
+time.sleep(1.0)  # let the first boards go out
+for s in conns:
+    s.setblocking(False)
+    try:
+        while s.recv(1 << 20): pass
+    except BlockingIOError: pass
+def ticks():
+    f = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return int(f[11]) + int(f[12])
+t0, c0 = time.time(), ticks()
+time.sleep(seconds)
+t1, c1 = time.time(), ticks()
+hz = 100
+print(f"{100.0 * (c1 - c0) / hz / (t1 - t0):.2f}")
+PY
+idle=$(cat "$work/idle.txt")
+
+ratio() { python3 -c "print(f'{$1/$2:.2f}x')"; }
+j() { echo "$1" | field "$2"; }
+b50r=$(j "$b50" "d['requestsPerSecond']"); r50r=$(j "$r50" "d['requestsPerSecond']")
+b1p=$(j "$b1" "round(d['latencyMs']['p50'],3)"); r1p=$(j "$r1" "round(d['latencyMs']['p50'],3)")
+bfp=$(j "$bf" "round(d['latencyMs']['p99'],1)"); rfp=$(j "$rf" "round(d['latencyMs']['p99'],1)")
+
+cat <<TABLE
+
+machine: $(nproc) cores, $(awk '/MemTotal/{printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(uname -r); $(redis-server --version | cut -d' ' -f1-3); board.get reply $size bytes
+
+| measure | boardd | Redis | ratio (boardd/Redis) | target |
+|---|---|---|---|---|
+| throughput, 50 clients (req/s) | $b50r | $r50r | $(ratio "$b50r" "$r50r") | >= 1.0x |
+| one client's round trip, p50 (ms) | $b1p | $r1p | $(ratio "$b1p" "$r1p") | <= 1.0x |
+| one change to $watchers watchers, p99 (ms) | $bfp | $rfp | $(ratio "$bfp" "$rfp") | <= 1.0x |
+| server peak memory over the run (MiB) | $((bpeak / 1024)) | $((rpeak / 1024)) | $(ratio "$bpeak" "$rpeak") | <= 1.0x |
+| \`board all --json\` vs \`redis-cli GET\`, whole process, median (ms) | $(printf %.2f "$bproc") | $(printf %.2f "$rproc") | $(ratio "$bproc" "$rproc") | <= 1.0x |
+| idle, 1000 watchers, frozen clock (% of a core) | $idle | - | - | < 1% |
+TABLE
