@@ -22,7 +22,7 @@ enum Daemon {
         case .checkConfig(let options):
             switch loadConfig(options) {
             case .success(let config):
-                print("\(config.source): ok")
+                print("\(config.source): ok (\(config.summary))")
                 return 0
             case .failure(let error):
                 printError("boardd: \(error)")
@@ -35,8 +35,11 @@ enum Daemon {
 
     static func loadConfig(_ options: DaemonOptions) -> Result<DaemonConfig, ConfigError> {
         var config: DaemonConfig
-        if let path = options.config ?? BoardPaths.defaultConfig()?.path {
+        if let path = options.config {
             do { config = try DaemonConfig.load(path: path) } catch { return .failure(error) }
+        } else if let found = BoardPaths.defaultConfig() {
+            let label = found.explicit ? "\(found.path) (from BOARDD_CONFIG)" : found.path
+            do { config = try DaemonConfig.load(path: found.path, label: label) } catch { return .failure(error) }
         } else {
             config = .builtIn
         }
@@ -86,8 +89,7 @@ enum Daemon {
         raiseDescriptorLimit(to: options.limits.maxClients + 64)
         let mode = clock.isSimulated ? "simulated clock at \(service.localTime.iso8601(clock.now)), speed \(clock.speed)" : "real clock"
         log.info(
-            "serving \(path) (\(config.schedule.airport.code), seed \(config.schedule.seed), \(config.schedule.days) days x \(config.schedule.flightsPerDay) flights, \(mode), config: \(config.source))"
-        )
+            "serving \(path) (\(config.summary), \(mode), config: \(config.source))")
         server.run()
         return 0
     }
