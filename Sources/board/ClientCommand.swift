@@ -30,6 +30,9 @@ enum ClientCommand: Equatable {
     case clockGet
     case clockSet(String)
     case clockAdvance(minutes: Int)
+    case completions(CompletionShell)
+    /// Today's flight ids for a completion script: quick, quiet, never starting a daemon.
+    case completionIDs(date: DateSpec?)
     case help(topic: String?)
     case version
 }
@@ -48,7 +51,7 @@ struct UsageError: Error, Equatable, CustomStringConvertible {
 
 /// Reads `board`'s arguments into a command and its options.
 struct ClientArguments {
-    static let commands = ["show", "last", "next", "prev", "soonest", "search", "pin", "unpin", "pins", "watch", "status", "clock", "help"]
+    static let commands = ["show", "last", "next", "prev", "soonest", "search", "pin", "unpin", "pins", "watch", "status", "clock", "completions", "help"]
 
     /// Flags each command takes beyond the global ones.
     static let commandFlags: [String: [String]] = [
@@ -58,6 +61,8 @@ struct ClientArguments {
         "search": ["--tab"],
         "watch": ["--hide-past", "--rotate"],
         "status": ["--format", "--tmux"],
+        // --ids is for the completion scripts themselves (see CompletionIDs).
+        "completions": ["--ids", "--date"],
     ]
     static let globalFlags = ["--json", "--socket", "--color", "--no-autostart", "--state-dir", "--help", "--version"]
     static let valueFlags: Set<String> = ["--date", "--tab", "--rotate", "--format", "--socket", "--color", "--state-dir"]
@@ -235,6 +240,18 @@ struct ClientArguments {
             default:
                 throw UsageError(message: "board clock takes set TIME or advance DURATION, not \"\(action)\"", command: name)
             }
+        case "completions":
+            if flags["--ids"] != nil {
+                try noArguments()
+                return .completionIDs(date: try date())
+            }
+            guard flags["--date"] == nil else { throw UsageError(message: "--date goes with --ids", command: name) }
+            let shells = CompletionShell.allCases.map(\.rawValue).joined(separator: ", ")
+            guard let text = args.first else { throw UsageError(message: "board completions needs a shell: \(shells)", command: name) }
+            guard args.count == 1, let shell = CompletionShell(rawValue: text) else {
+                throw UsageError(message: "board completions knows \(shells), not \"\(args.joined(separator: " "))\"", command: name)
+            }
+            return .completions(shell)
         case "help":
             guard args.count <= 1 else { throw UsageError(message: "board help takes one command name") }
             if let topic = args.first, !commands.contains(topic), topic != "board" {

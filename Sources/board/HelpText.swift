@@ -13,6 +13,7 @@ enum HelpText {
                board watch [TAB] [--hide-past]          live, full screen (q quits)
                board status [--format FMT] [--tmux]     one line for a status bar
                board clock [set TIME | advance DURATION]
+               board completions bash|zsh|fish          a shell completion script
                board help [COMMAND] | --help | --version
 
         TAB is arrivals, all or departures. FLIGHT is an id (1234) or a designator
@@ -184,6 +185,20 @@ enum HelpText {
               board clock
               board clock set 2026-11-30T09:00
               board clock advance 90m
+            """,
+        "completions": """
+            usage: board completions bash|zsh|fish
+
+            Prints a completion script for the shell: commands, flags, tab names,
+            flag values, and the day's flight ids after show, pin and unpin (asked
+            of the daemon with 'board completions --ids', which answers within
+            about 200 ms and prints nothing when no daemon runs; it never starts one).
+            scripts/install.sh installs all three where the shells look.
+
+            examples:
+              source <(board completions bash)                       # in ~/.bashrc
+              board completions zsh > ~/.zfunc/_board                # a directory in $fpath
+              board completions fish > ~/.config/fish/completions/board.fish
             """,
         "help": """
             usage: board help [COMMAND]
