@@ -169,6 +169,8 @@ public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible
     public let offset: Int
     public let reason: String
     public var description: String { "\(reason) at byte \(offset)" }
+    /// Valid JSON, but a key repeated in an object (see `JSON.parse(_:rejectingDuplicateKeys:)`).
+    public var isDuplicateKey: Bool { reason.hasSuffix("appears twice") }
 }
 
 extension JSON {
@@ -176,8 +178,11 @@ extension JSON {
     public static let maxDepth = 64
 
     /// Parses one JSON value from UTF-8 bytes; invalid UTF-8 in strings is an error.
-    public static func parse(_ bytes: some Collection<UInt8>) throws(JSONParseError) -> JSON {
-        var parser = Parser(bytes: Array(bytes))
+    ///
+    /// A key repeated in an object keeps its last value, as most parsers do, unless
+    /// `rejectingDuplicateKeys` makes it an error (for files people edit, such as the config).
+    public static func parse(_ bytes: some Collection<UInt8>, rejectingDuplicateKeys: Bool = false) throws(JSONParseError) -> JSON {
+        var parser = Parser(bytes: Array(bytes), rejectDuplicateKeys: rejectingDuplicateKeys)
         parser.skipSpace()
         let value = try parser.value(depth: 0)
         parser.skipSpace()
@@ -189,6 +194,7 @@ extension JSON {
 
     struct Parser {
         let bytes: [UInt8]
+        var rejectDuplicateKeys = false
         var index = 0
 
         func error(_ reason: String) -> JSONParseError { JSONParseError(offset: index, reason: reason) }
@@ -235,6 +241,7 @@ extension JSON {
             while true {
                 skipSpace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a key") }
+                let keyStart = index
                 let key = try string()
                 skipSpace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':'") }
@@ -242,6 +249,7 @@ extension JSON {
                 skipSpace()
                 let item = try value(depth: depth + 1)
                 if let existing = pairs.firstIndex(where: { $0.0 == key }) {
+                    if rejectDuplicateKeys { throw JSONParseError(offset: keyStart, reason: "the key \"\(key)\" appears twice") }
                     pairs[existing].1 = item  // the last duplicate wins, as in most parsers
                 } else {
                     pairs.append((key, item))

@@ -45,6 +45,10 @@ struct BoardClient {
             Output.print(options.json ? (["schema": 1, "version": .string(boardVersion), "protocol": .int(wireProtocolVersion)] as JSON).text : "board \(boardVersion) (protocol \(wireProtocolVersion))")
         case .help(let topic):
             Output.print(HelpText.text(for: topic))
+        case .completions(let shell):
+            Output.print(CompletionScript.text(for: shell))
+        case .completionIDs(let date):
+            for line in CompletionIDs(socket: socket).lines(date: date) { Output.print(line) }
         case .board(let tab, let hidePast, let date):
             if let tab, tab != state.tab {
                 state.tab = tab

@@ -32,6 +32,9 @@ enum ClientCommand: Equatable {
     case clockSet(String)
     case clockAdvance(minutes: Int)
     case bench(BenchOptions)
+    case completions(CompletionShell)
+    /// Today's flight ids for a completion script: quick, quiet, never starting a daemon.
+    case completionIDs(date: DateSpec?)
     case help(topic: String?)
     case version
 }
@@ -51,7 +54,8 @@ struct UsageError: Error, Equatable, CustomStringConvertible {
 /// Reads `board`'s arguments into a command and its options.
 struct ClientArguments {
     static let commands = [
-        "show", "last", "next", "prev", "soonest", "search", "pin", "unpin", "pins", "watch", "status", "clock", "bench", "help",
+        "show", "last", "next", "prev", "soonest", "search", "pin", "unpin", "pins", "watch", "status", "clock", "bench",
+        "completions", "help",
     ]
 
     /// Flags each command takes beyond the global ones.
@@ -63,6 +67,8 @@ struct ClientArguments {
         "watch": ["--hide-past", "--rotate"],
         "status": ["--format", "--tmux"],
         "bench": ["--clients", "--duration", "--method", "--params", "--watchers", "--rounds", "--resp", "--payload"],
+        // --ids is for the completion scripts themselves (see CompletionIDs).
+        "completions": ["--ids", "--date"],
     ]
     static let globalFlags = ["--json", "--socket", "--color", "--no-autostart", "--state-dir", "--help", "--version"]
     static let valueFlags: Set<String> = [
@@ -277,6 +283,18 @@ struct ClientArguments {
             bench.respKey = flags["--resp"]
             bench.payloadFile = flags["--payload"]
             return .bench(bench)
+        case "completions":
+            if flags["--ids"] != nil {
+                try noArguments()
+                return .completionIDs(date: try date())
+            }
+            guard flags["--date"] == nil else { throw UsageError(message: "--date goes with --ids", command: name) }
+            let shells = CompletionShell.allCases.map(\.rawValue).joined(separator: ", ")
+            guard let text = args.first else { throw UsageError(message: "board completions needs a shell: \(shells)", command: name) }
+            guard args.count == 1, let shell = CompletionShell(rawValue: text) else {
+                throw UsageError(message: "board completions knows \(shells), not \"\(args.joined(separator: " "))\"", command: name)
+            }
+            return .completions(shell)
         case "help":
             guard args.count <= 1 else { throw UsageError(message: "board help takes one command name") }
             if let topic = args.first, !commands.contains(topic), topic != "board" {

@@ -14,6 +14,7 @@ enum HelpText {
                board status [--format FMT] [--tmux]     one line for a status bar
                board clock [set TIME | advance DURATION]
                board bench [--clients N --duration S | --watchers N --rounds R]
+               board completions bash|zsh|fish          a shell completion script
                board help [COMMAND] | --help | --version
 
         TAB is arrivals, all or departures. FLIGHT is an id (1234) or a designator
@@ -207,6 +208,20 @@ enum HelpText {
               board bench --clients 1 --method flight.get --params '{"id":8087}'
               board bench --watchers 5000 --rounds 20 --json
               board bench --resp board --socket /tmp/redis.sock --clients 50
+            """,
+        "completions": """
+            usage: board completions bash|zsh|fish
+
+            Prints a completion script for the shell: commands, flags, tab names,
+            flag values, and the day's flight ids after show, pin and unpin (asked
+            of the daemon with 'board completions --ids', which answers within
+            about 200 ms and prints nothing when no daemon runs; it never starts one).
+            scripts/install.sh installs all three where the shells look.
+
+            examples:
+              source <(board completions bash)                       # in ~/.bashrc
+              board completions zsh > ~/.zfunc/_board                # a directory in $fpath
+              board completions fish > ~/.config/fish/completions/board.fish
             """,
         "help": """
             usage: board help [COMMAND]

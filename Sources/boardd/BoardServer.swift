@@ -14,6 +14,16 @@ struct ServerLimits: Equatable, Sendable {
     var maxQueuedBytes = 1 << 20
 }
 
+/// Moments the server reports to whoever supervises it (the daemon tells systemd).
+enum ServerEvent: Equatable, Sendable {
+    /// SIGHUP arrived; the config is being read again.
+    case reloading
+    /// The reload is over, whether the new config was taken or refused.
+    case reloaded
+    /// SIGTERM or SIGINT arrived; shutdown has begun.
+    case stopping
+}
+
 /// The socket server: one thread, one epoll, every client non-blocking.
 ///
 /// It sleeps in `epoll_wait` until a client speaks, a signal arrives or the
@@ -33,6 +43,8 @@ final class BoardServer {
     /// The next instant (on the daemon's clock) at which watched boards change.
     private var nextChange: Date
     private let time = SystemTimeSource()
+    /// Called at reloads and at shutdown.
+    var onEvent: (ServerEvent) -> Void = { _ in }
 
     private static let listenerToken: UInt64 = 0
     private static let signalToken: UInt64 = 1
@@ -298,8 +310,11 @@ final class BoardServer {
             switch signal {
             case .interrupt, .terminate:
                 log.info("\(signal): shutting down")
+                if running { onEvent(.stopping) }
                 running = false
             case .hangUp:
+                onEvent(.reloading)
+                defer { onEvent(.reloaded) }
                 switch reloadConfig() {
                 case .success(let config):
                     service.reload(config)

@@ -22,7 +22,7 @@ enum Daemon {
         case .checkConfig(let options):
             switch loadConfig(options) {
             case .success(let config):
-                print("\(config.source): ok")
+                print("\(config.source): ok (\(config.summary))")
                 return 0
             case .failure(let error):
                 printError("boardd: \(error)")
@@ -35,8 +35,11 @@ enum Daemon {
 
     static func loadConfig(_ options: DaemonOptions) -> Result<DaemonConfig, ConfigError> {
         var config: DaemonConfig
-        if let path = options.config ?? BoardPaths.defaultConfig()?.path {
+        if let path = options.config {
             do { config = try DaemonConfig.load(path: path) } catch { return .failure(error) }
+        } else if let found = BoardPaths.defaultConfig() {
+            let label = found.explicit ? "\(found.path) (from BOARDD_CONFIG)" : found.path
+            do { config = try DaemonConfig.load(path: found.path, label: label) } catch { return .failure(error) }
         } else {
             config = .builtIn
         }
@@ -66,12 +69,12 @@ enum Daemon {
             }
             clock = DaemonClock(simulatedAt: start, speed: options.speed ?? 1)
         }
-        let path = options.socket ?? BoardPaths.defaultSocket()
         let listener: SocketListener
-        do { listener = try SocketListener(path: path) } catch {
+        do { listener = try takeSocket(options, log: log) } catch {
             log.error("\(error)")
             return 1
         }
+        let path = listener.path
         let service = BoardService(config: config, clock: clock, instance: makeInstanceID())
         let server: BoardServer
         do {
@@ -85,11 +88,34 @@ enum Daemon {
         }
         raiseDescriptorLimit(to: options.limits.maxClients + 64)
         let mode = clock.isSimulated ? "simulated clock at \(service.localTime.iso8601(clock.now)), speed \(clock.speed)" : "real clock"
+        let how = listener.isActivated ? "serving \(path), passed by the service manager" : "serving \(path)"
         log.info(
-            "serving \(path) (\(config.schedule.airport.code), seed \(config.schedule.seed), \(config.schedule.days) days x \(config.schedule.flightsPerDay) flights, \(mode), config: \(config.source))"
-        )
+            "\(how) (\(config.summary), \(mode), config: \(config.source))")
+        if let notifier = SystemdNotifier.fromEnvironment() {
+            server.onEvent = { event in
+                let notification: ServiceNotification =
+                    switch event {
+                    case .reloading: .reloading(monotonicMicroseconds: SystemdNotifier.monotonicMicroseconds())
+                    case .reloaded: .ready(status: "serving \(path)")
+                    case .stopping: .stopping
+                    }
+                if let error = notifier.send(notification) { log.warning("cannot notify the service manager: \(error)") }
+            }
+            if let error = notifier.send(.ready(status: "serving \(path)")) { log.warning("cannot notify the service manager: \(error)") }
+        }
         server.run()
         return 0
+    }
+
+    /// The listening socket: the one the service manager passed (socket activation), else our own.
+    static func takeSocket(_ options: DaemonOptions, log: Log) throws -> SocketListener {
+        if let passed = try SocketActivation.takePassedSocket() {
+            if let asked = options.socket ?? BoardPaths.environment("BOARD_SOCKET"), asked != passed.path {
+                log.warning("serving the socket the service manager passed, \(passed.path), not \(asked)")
+            }
+            return SocketListener(activated: passed.descriptor, path: passed.path)
+        }
+        return try SocketListener(path: options.socket ?? BoardPaths.defaultSocket())
     }
 
     /// A random id for this run, so clients can tell a restarted daemon.

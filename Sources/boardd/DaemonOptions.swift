@@ -47,7 +47,10 @@ extension DaemonCommand {
                             close a client that stops reading what it is sent (default 30)
           --check-config    check the config and exit: 0 when it is good, 2 with the reason when not
 
-        SIGTERM or SIGINT shuts down cleanly; SIGHUP reloads the config.
+        SIGTERM or SIGINT shuts down cleanly; SIGHUP reloads the config (docs/CONFIG.md).
+        Under systemd it serves the socket passed by socket activation (LISTEN_FDS), reports
+        READY/RELOADING/STOPPING to NOTIFY_SOCKET, and logs without timestamps to the journal
+        (config/boardd.socket, config/boardd.service).
         """
 
     static func parse(_ arguments: [String]) throws(UsageError) -> DaemonCommand {

@@ -24,16 +24,32 @@ enum ListenError: Error, CustomStringConvertible {
 /// refuses connections was left by a daemon that died (kill -9) and is
 /// replaced; one that answers belongs to a live daemon and is left alone; a
 /// path that is not a socket is never removed.
+///
+/// A socket passed by the service manager (socket activation) is served as it
+/// is: it was bound by systemd, which keeps it after the daemon exits.
 struct SocketListener {
     let path: String
     let descriptor: FileDescriptor
-    let lock: FileDescriptor
+    /// The lock held while serving a socket this daemon bound; nil for a passed one.
+    let lock: FileDescriptor?
+    /// Whether the socket came from the service manager, which owns its file.
+    let isActivated: Bool
+
+    /// Serves a socket the service manager bound and passed (see `SocketActivation`).
+    init(activated descriptor: FileDescriptor, path: String) {
+        self.path = path
+        self.descriptor = descriptor
+        self.lock = nil
+        self.isActivated = true
+    }
 
     init(path: String) throws(ListenError) {
         self.path = path
+        isActivated = false
         let directory = BoardPaths.directory(of: path)
         try Self.preparePrivateDirectory(directory)
-        lock = try Self.takeLock(path + ".lock", socket: path)
+        let lock = try Self.takeLock(path + ".lock", socket: path)
+        self.lock = lock
         switch UnixSocket.isSocket(path: path) {
         case nil: break
         case false?:
@@ -93,10 +109,10 @@ struct SocketListener {
         return FileDescriptor(fd)
     }
 
-    /// Removes the socket and releases the lock (clean shutdown).
+    /// Removes the socket and releases the lock (clean shutdown); a passed socket is only closed.
     func remove() {
-        unlink(path)
+        if !isActivated { unlink(path) }
         descriptor.close()
-        lock.close()  // the lock file stays: unlinking it would race a daemon starting now
+        lock?.close()  // the lock file stays: unlinking it would race a daemon starting now
     }
 }

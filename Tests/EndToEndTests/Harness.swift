@@ -110,7 +110,10 @@ final class RunningDaemon {
     private let log = Pipe()
 
     /// Starts `boardd` on the sandbox's socket with a frozen simulated clock by default, and waits until it answers.
-    init(sandbox: Sandbox, now: String? = "2026-11-30T12:00:00-05:00", speed: Double? = 0, extra: [String] = [], socket: String? = nil) throws {
+    init(
+        sandbox: Sandbox, now: String? = "2026-11-30T12:00:00-05:00", speed: Double? = 0, extra: [String] = [], socket: String? = nil,
+        env: [String: String] = [:]
+    ) throws {
         self.sandbox = sandbox
         self.socket = socket ?? sandbox.socket
         var arguments = ["--socket", self.socket]
@@ -119,7 +122,7 @@ final class RunningDaemon {
         arguments += extra
         process.executableURL = URL(fileURLWithPath: Binaries.boardd)
         process.arguments = arguments
-        process.environment = sandbox.environment()
+        process.environment = sandbox.environment(extra: env)
         process.standardError = log
         process.standardOutput = FileHandle.nullDevice
         try process.run()

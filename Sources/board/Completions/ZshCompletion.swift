@@ -1,0 +1,115 @@
+/// The zsh script: a `_board` completion function, with a summary beside every word.
+enum ZshCompletion {
+    typealias Spec = CompletionSpec
+
+    static var script: String {
+        let commands = Spec.commands
+        func described(_ words: [String], _ summary: (String) -> String) -> String {
+            words.map { CompletionScript.quoted("\($0):\(summary($0))") }.joined(separator: " ")
+        }
+        let valueCases = Spec.valueFlags.map { flag in
+            switch Spec.value(of: flag) {
+            case .choices(let words): "    \(flag)) compadd -P \"$prefix\" -- \(CompletionScript.words(words)) ;;"
+            case .file: "    \(flag)) _files -P \"$prefix\" ;;"
+            case .directory: "    \(flag)) _files -/ -P \"$prefix\" ;;"
+            case .free: "    \(flag)) _message \(CompletionScript.quoted(Spec.summary(ofFlag: flag))) ;;"
+            }
+        }.joined(separator: "\n")
+        let flagCases = (["board"] + commands).filter { !Spec.flags(of: $0).isEmpty }.map { command in
+            "      \(command)) flags=(\(described(Spec.flags(of: command), Spec.summary(ofFlag:)))) ;;"
+        }.joined(separator: "\n")
+        let positionalCases = (["board"] + commands).compactMap { command -> String? in
+            let body: String
+            switch Spec.positional(of: command) {
+            case .commandsAndTabs:
+                body = "_describe -t commands command commands; _describe -t tabs tab tabs"
+            case .tabs: body = "_describe -t tabs tab tabs"
+            case .flightIDs:
+                body = #"ids=(${(f)"$(_board_ids)"}); ids=(${ids//$'\t'/:}); (( $#ids )) && _describe -t ids 'flight id' ids"#
+            case .words(let list): body = "compadd -- \(CompletionScript.words(list))"
+            case .nothing: return nil
+            }
+            return "    \(command)) \(body) ;;"
+        }.joined(separator: "\n")
+
+        return #"""
+            #compdef board
+            # zsh completion for board, written by `board completions zsh`.
+            # Install it as _board in a directory of your $fpath (scripts/install.sh puts it in
+            # PREFIX/share/zsh/site-functions), or add to ~/.zshrc:  source <(board completions zsh)
+
+            _board() {
+              local cur prev word prefix="" command="" socket="" date="" exe
+              local -i i positionals=0
+              local -a commands tabs flags ids
+              commands=(\#(described(commands, Spec.summary(ofCommand:))))
+              tabs=(\#(described(Spec.tabs, Spec.summary(ofTab:))))
+              cur="${words[CURRENT]}"
+              prev="${words[CURRENT-1]}"
+              # --flag=value in one word: complete the value of --flag.
+              if [[ "$cur" == --*=* ]]; then
+                prev="${cur%%=*}"
+                prefix="${prev}="
+                cur="${cur#*=}"
+              fi
+              exe="${words[1]}"
+              [[ "$exe" == */* && -x "$exe" ]] || exe=board
+
+              # Find the command, skipping flags and the values of those that take one.
+              for (( i = 2; i < CURRENT; i++ )); do
+                word="${words[i]}"
+                case "$word" in
+                  \#(CompletionScript.pattern(Spec.valueFlags)))
+                    (( i++ ))
+                    [[ "$word" == --socket ]] && socket="${words[i]}"
+                    [[ "$word" == --date ]] && date="${words[i]}"
+                    ;;
+                  --socket=*) socket="${word#*=}" ;;
+                  --date=*) date="${word#*=}" ;;
+                  -*) ;;
+                  *) if [[ -z "$command" ]]; then command="$word"; else (( positionals++ )); fi ;;
+                esac
+              done
+              case "$command" in
+                "") command=board ;;
+                \#(CompletionScript.pattern(Spec.tabs))) command=board; (( positionals++ )) ;;
+              esac
+
+              case "$prev" in
+            \#(valueCases)
+                *) prev="" ;;
+              esac
+              [[ -n "$prev" ]] && return 0
+
+              if [[ "$cur" == -* ]]; then
+                case "$command" in
+            \#(flagCases)
+                  *) flags=() ;;
+                esac
+                flags+=(\#(described(Spec.globalFlags, Spec.summary(ofFlag:))))
+                _describe -t flags flag flags
+                return 0
+              fi
+
+              (( positionals == 0 )) || return 0
+              case "$command" in
+            \#(positionalCases)
+              esac
+            }
+
+            # Today's flight ids (or those of --date) as "id<TAB>summary", if the daemon answers quickly.
+            _board_ids() {
+              local -a args=(completions --ids)
+              [[ -n "$socket" ]] && args+=(--socket "$socket")
+              [[ -n "$date" ]] && args+=(--date "$date")
+              "$exe" "${args[@]}" 2>/dev/null
+            }
+
+            if [[ "${funcstack[1]}" == _board ]]; then
+              _board "$@"
+            else
+              compdef _board board
+            fi
+            """#
+    }
+}

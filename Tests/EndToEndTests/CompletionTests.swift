@@ -1,0 +1,243 @@
+import BoardWire
+import Foundation
+import Glibc
+import Testing
+
+/// `board completions bash|zsh|fish`: each script is valid in its shell and offers what the parser takes.
+@Suite struct CompletionTests {
+    static let zsh = which("zsh")
+    static let fish = which("fish")
+
+    /// Writes `board completions SHELL` to a file in the sandbox; its path.
+    func script(_ shell: String, in sandbox: Sandbox) throws -> String {
+        let result = try sandbox.board("completions", shell)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty)
+        let path = sandbox.path + "/board.\(shell)"
+        try result.stdout.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// The environment for a shell: `board` on PATH, the sandbox's socket.
+    func shellEnvironment(_ sandbox: Sandbox) -> [String: String] {
+        sandbox.environment(extra: ["PATH": Binaries.directory + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")])
+    }
+
+    @Test(arguments: ["bash", "zsh", "fish"])
+    func eachScriptNamesEveryCommandAndTab(_ shell: String) throws {
+        let sandbox = Sandbox()
+        let text = try String(contentsOfFile: try script(shell, in: sandbox), encoding: .utf8)
+        for word in ["show", "last", "next", "prev", "soonest", "search", "pin", "unpin", "pins", "watch", "status", "clock", "bench", "completions", "help"] {
+            #expect(text.contains(word), "\(shell) script lacks \(word)")
+        }
+        for word in ["arrivals", "all", "departures"] { #expect(text.contains(word), "\(shell) script lacks \(word)") }
+        for flag in ["hide-past", "json", "no-autostart", "tmux", "clients", "watchers", "rounds"] {
+            // fish names long flags without their dashes: `complete -l json`.
+            #expect(text.contains(shell == "fish" ? "-l \(flag)" : "--\(flag)"), "\(shell) script lacks --\(flag)")
+        }
+        #expect(!text.contains("--ids '") && !text.contains("'--ids"), "--ids is for the scripts, not offered")
+    }
+
+    @Test func anUnknownShellIsAUsageError() throws {
+        let result = try Sandbox().board("completions", "tcsh")
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("bash, zsh, fish"))
+    }
+
+    // MARK: bash
+
+    @Test func bashAcceptsTheScript() throws {
+        let sandbox = Sandbox()
+        let result = try run("/bin/bash", ["-n", try script("bash", in: sandbox)], environment: sandbox.environment())
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
+    /// Drives `_board` as bash's completion does: COMP_WORDS and COMP_CWORD in, COMPREPLY out.
+    func bashCompletes(_ words: [String], script: String, sandbox: Sandbox) throws -> [String] {
+        let quoted = words.map { "'" + $0 + "'" }.joined(separator: " ")
+        let driver = """
+            source '\(script)'
+            complete -p board >/dev/null || exit 9
+            COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); COMP_LINE="${COMP_WORDS[*]}"; COMP_POINT=${#COMP_LINE}
+            _board
+            printf '%s\\n' "${COMPREPLY[@]}"
+            """
+        let result = try run("/bin/bash", ["-c", driver], environment: shellEnvironment(sandbox))
+        #expect(result.status == 0, "\(result.stderr)")
+        return result.stdout.split(separator: "\n").map(String.init)
+    }
+
+    @Test func bashCompletesCommandsTabsFlagsAndValues() throws {
+        let sandbox = Sandbox()
+        let path = try script("bash", in: sandbox)
+        #expect(try bashCompletes(["board", "arr"], script: path, sandbox: sandbox) == ["arrivals"])
+        #expect(try bashCompletes(["board", "se"], script: path, sandbox: sandbox) == ["search"])
+        #expect(try bashCompletes(["board", "watch", "--h"], script: path, sandbox: sandbox) == ["--hide-past", "--help"])
+        #expect(try bashCompletes(["board", "--color", ""], script: path, sandbox: sandbox) == ["auto", "always", "never"])
+        #expect(try bashCompletes(["board", "--color", "=", "n"], script: path, sandbox: sandbox) == ["never"])
+        #expect(try bashCompletes(["board", "search", "--tab", "d"], script: path, sandbox: sandbox) == ["departures"])
+        #expect(try bashCompletes(["board", "--socket", "/tmp/x", "soonest", "a"], script: path, sandbox: sandbox) == ["arrivals", "all"])
+        #expect(try bashCompletes(["board", "clock", ""], script: path, sandbox: sandbox) == ["set", "advance"])
+        #expect(try bashCompletes(["board", "completions", "z"], script: path, sandbox: sandbox) == ["zsh"])
+        #expect(try bashCompletes(["board", "bench", "--me"], script: path, sandbox: sandbox) == ["--method"])
+        #expect(try bashCompletes(["board", "departures", ""], script: path, sandbox: sandbox) == [], "the board takes one tab")
+        #expect(try bashCompletes(["board", "show", ""], script: path, sandbox: sandbox) == [], "no daemon: no ids, and quickly")
+    }
+
+    @Test func bashCompletesFlightIDsFromTheDaemon() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        let ids = try #require(try sandbox.board("--json").json?["flights"]?.array).compactMap { $0["id"]?.int }.map(String.init)
+        let tomorrow = try #require(try sandbox.board("--json", "--date", "tomorrow").json?["flights"]?.array).compactMap { $0["id"]?.int }
+        let path = try script("bash", in: sandbox)
+        // The ids have a budget of about 200 ms; on a loaded machine a try can miss it and offer none.
+        func offers(_ words: [String], _ expected: [String]) throws {
+            var offered: [String] = []
+            do {
+                try waitUntil("bash to offer \(expected.count) ids for \(words)") {
+                    offered = try bashCompletes(words, script: path, sandbox: sandbox)
+                    return !offered.isEmpty
+                }
+            } catch {}
+            #expect(offered.sorted() == expected.sorted(), "\(words)")
+        }
+        try offers(["board", "show", ""], ids)
+        let prefix = String(ids[0].prefix(2))
+        try offers(["board", "pin", prefix], ids.filter { $0.hasPrefix(prefix) })
+        try offers(["board", "show", "--date", "tomorrow", ""], tomorrow.map(String.init))
+        try daemon.stop()
+    }
+
+    // MARK: The ids the scripts ask for
+
+    @Test func idsComeWithASummaryWithinTheBudget() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        let result = try sandbox.board("completions", "--ids")
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 30)
+        #expect(lines.allSatisfy { $0.wholeMatch(of: #/\d{1,7}\t\S.* (from|to) .+ \d\d:\d\d/#) != nil }, "\(result.stdout)")
+        try daemon.stop()
+    }
+
+    @Test func withoutADaemonIdsArePrintedAsNothingAndNoDaemonIsStarted() throws {
+        let sandbox = Sandbox()
+        let start = Date()
+        let result = try sandbox.board("completions", "--ids", autostart: true)
+        #expect(result.status == 0)
+        #expect(result.stdout.isEmpty && result.stderr.isEmpty)
+        #expect(Date().timeIntervalSince(start) < 2, "a completion must not keep the shell waiting")
+        #expect(UnixSocket.isSocket(path: sandbox.socket) == nil, "completion never starts a daemon")
+    }
+
+    @Test func aHungDaemonCostsTheCompletionAtMostAFewHundredMilliseconds() throws {
+        let sandbox = Sandbox()
+        try FileManager.default.createDirectory(atPath: sandbox.path + "/run", withIntermediateDirectories: true)
+        // Accepts connections and never says a word.
+        let silent = try UnixSocket.listen(path: sandbox.socket)
+        defer { silent.close() }
+        let start = Date()
+        let result = try sandbox.board("completions", "--ids")
+        let elapsed = Date().timeIntervalSince(start)
+        #expect(result.status == 0 && result.stdout.isEmpty)
+        #expect(elapsed < 1.5, "took \(elapsed) s")
+    }
+
+    // MARK: zsh and fish
+
+    @Test(.enabled(if: zsh != nil, "zsh is not installed"))
+    func zshAcceptsTheScriptAndOffersArrivals() throws {
+        let sandbox = Sandbox()
+        let path = try script("zsh", in: sandbox)
+        let syntax = try run(try #require(Self.zsh), ["-n", path], environment: sandbox.environment())
+        #expect(syntax.status == 0, "\(syntax.stderr)")
+        // zsh completes only in an interactive line editor; call _board as it would, with
+        // compadd and _describe replaced by functions that print the candidates offered.
+        let driver = #"""
+            source "$1"; shift
+            compadd() { while [[ "$1" == -* && "$1" != -- ]]; do [[ "$1" == -P ]] && shift; shift; done; [[ "$1" == -- ]] && shift; print -l -- "$@"; }
+            _describe() { while [[ "$1" == -* ]]; do shift 2; done; print -l -- "${(@P)2}"; }
+            _files() { print -- files; }
+            _message() { :; }
+            words=("$@"); CURRENT=$#
+            _board
+            """#
+        func complete(_ words: String...) throws -> [String] {
+            let result = try run(try #require(Self.zsh), ["-f", "-c", driver, "zsh", path] + words, environment: shellEnvironment(sandbox))
+            #expect(result.status == 0, "\(result.stderr)")
+            return result.stdout.split(separator: "\n").map { String($0.prefix { $0 != ":" }) }
+        }
+        #expect(try complete("board", "arr").contains("arrivals"))
+        #expect(try complete("board", "--color=").elementsEqual(["auto", "always", "never"]))
+        #expect(try complete("board", "watch", "--").contains("--rotate"))
+        #expect(try complete("board", "clock", "").elementsEqual(["set", "advance"]))
+    }
+
+    @Test(.enabled(if: fish != nil, "fish is not installed"))
+    func fishAcceptsTheScriptAndOffersArrivals() throws {
+        let sandbox = Sandbox()
+        let path = try script("fish", in: sandbox)
+        let fish = try #require(Self.fish)
+        let syntax = try run(fish, ["--no-execute", path], environment: sandbox.environment())
+        #expect(syntax.status == 0, "\(syntax.stderr)")
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        // fish completes a command line on demand: `complete -C LINE` prints "candidate<TAB>description".
+        func complete(_ line: String) throws -> [String] {
+            let result = try run(fish, ["--no-config", "-c", "source \(path); complete -C '\(line)'"], environment: shellEnvironment(sandbox))
+            #expect(result.status == 0, "\(result.stderr)")
+            return result.stdout.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
+        }
+        #expect(try complete("board arr") == ["arrivals"])
+        #expect(try complete("board --color ").sorted() == ["always", "auto", "never"])
+        #expect(try complete("board search --tab d") == ["departures"])
+        let ids = try #require(try sandbox.board("--json").json?["flights"]?.array).compactMap { $0["id"]?.int }.map(String.init)
+        var offered: [String] = []
+        try? waitUntil("fish to offer ids") {
+            offered = try complete("board show ")
+            return !offered.isEmpty
+        }
+        #expect(offered.sorted() == ids.sorted())
+        try daemon.stop()
+    }
+}
+
+/// `board help COMMAND` for every command, and one version for both programs.
+@Suite struct HelpAndVersionTests {
+    /// The commands, as the completion script lists them for `board help`.
+    func commands(_ sandbox: Sandbox) throws -> [String] {
+        let script = try sandbox.board("completions", "bash").stdout
+        let line = try #require(script.split(separator: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix("help) _board_reply") })
+        let words = try #require(line.split(separator: "'").dropFirst().first)
+        return words.split(separator: " ").map(String.init)
+    }
+
+    @Test func everyCommandHasHelpWithExamples() throws {
+        let sandbox = Sandbox()
+        let commands = try commands(sandbox)
+        #expect(commands.count >= 15)
+        for command in ["board"] + commands {
+            let result = try sandbox.board("help", command)
+            #expect(result.status == 0, "board help \(command): \(result.stderr)")
+            #expect(result.stdout.hasPrefix("usage: board"), "board help \(command)")
+            #expect(result.stdout.contains("example"), "board help \(command) has no example")
+            let dashHelp = command == "board" ? try sandbox.board("--help") : try sandbox.board(command, "--help")
+            #expect(dashHelp.stdout == result.stdout || command == "board", "board \(command) --help")
+        }
+        let overview = try sandbox.board("help").stdout
+        for command in commands {
+            #expect(overview.contains("board \(command)") || overview.contains("| \(command)"), "the overview lacks \(command)")
+        }
+    }
+
+    @Test func bothProgramsPrintTheOneVersion() throws {
+        let sandbox = Sandbox()
+        let expected = "\(boardVersion) (protocol \(wireProtocolVersion))"
+        #expect(try sandbox.board("--version").stdout == "board \(expected)\n")
+        #expect(try run(Binaries.boardd, ["--version"], environment: sandbox.environment()).stdout == "boardd \(expected)\n")
+        #expect(try sandbox.board("--version", "--json").json?["version"]?.string == boardVersion)
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        #expect(try BoardConnection(path: daemon.socket).hello.server == "boardd/\(boardVersion)")
+        try daemon.stop()
+    }
+}

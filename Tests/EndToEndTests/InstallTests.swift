@@ -1,0 +1,80 @@
+import Foundation
+import Glibc
+import Testing
+
+/// `scripts/install.sh`, with the test build's binaries (building release binaries here would take minutes).
+@Suite struct InstallTests {
+    static let script = Repository.root + "/scripts/install.sh"
+
+    func install(_ arguments: [String], home: String) throws -> ProcessResult {
+        var env = ProcessInfo.processInfo.environment
+        env["HOME"] = home
+        for name in ["XDG_CONFIG_HOME", "XDG_DATA_HOME"] { env.removeValue(forKey: name) }
+        // No user manager to reload here, whatever the machine has.
+        env["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=/nonexistent"
+        env["XDG_RUNTIME_DIR"] = home + "/run"
+        return try run("/bin/bash", [Self.script, "--binaries", Binaries.directory] + arguments, environment: env, timeout: 60)
+    }
+
+    func installed(_ output: String) -> [String] {
+        output.split(separator: "\n").filter { $0.hasPrefix("installed ") }.map { String($0.dropFirst("installed ".count)).trimmingCharacters(in: .whitespaces) }
+    }
+
+    @Test func aSystemPrefixGetsEverythingUnderItAndASecondRunChangesNothing() throws {
+        let sandbox = Sandbox()
+        let home = sandbox.path + "/home"
+        let prefix = sandbox.path + "/usr-local"
+        let first = try install([prefix], home: home)
+        #expect(first.status == 0, "\(first.stderr)")
+        let expected = [
+            "/bin/board", "/bin/boardd", "/lib/systemd/user/boardd.service", "/lib/systemd/user/boardd.socket",
+            "/share/board/tmux.conf", "/share/bash-completion/completions/board", "/share/zsh/site-functions/_board",
+            "/share/fish/vendor_completions.d/board.fish",
+        ].map { prefix + $0 }
+        #expect(installed(first.stdout).sorted() == expected.sorted(), "\(first.stdout)")
+        for program in ["board", "boardd"] { #expect(access(prefix + "/bin/" + program, X_OK) == 0) }
+        let service = try String(contentsOfFile: prefix + "/lib/systemd/user/boardd.service", encoding: .utf8)
+        #expect(service.contains("\nExecStart=\(prefix)/bin/boardd\n"), "the unit starts the boardd installed beside it")
+        let socketUnit = try String(contentsOfFile: prefix + "/lib/systemd/user/boardd.socket", encoding: .utf8)
+        #expect(socketUnit.contains("ListenStream=%t/board/boardd.sock"))
+        let bash = try String(contentsOfFile: prefix + "/share/bash-completion/completions/board", encoding: .utf8)
+        #expect(bash.contains("complete -F _board board"))
+        #expect(first.stdout.contains("systemctl --user enable --now boardd.socket"))
+        #expect(FileManager.default.fileExists(atPath: home) == false, "nothing under HOME for a system prefix")
+
+        let second = try install([prefix], home: home)
+        #expect(second.status == 0)
+        #expect(installed(second.stdout).isEmpty, "\(second.stdout)")
+        #expect(second.stdout.split(separator: "\n").filter { $0.hasPrefix("unchanged ") }.count == expected.count)
+    }
+
+    @Test func theDefaultPrefixPutsUnitsAndCompletionsWhereAUsersShellsAndSystemdLook() throws {
+        let sandbox = Sandbox()
+        let home = sandbox.path + "/home"
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        let result = try install([], home: home)
+        #expect(result.status == 0, "\(result.stderr)")
+        let expected = [
+            "/.local/bin/board", "/.local/bin/boardd", "/.config/systemd/user/boardd.service", "/.config/systemd/user/boardd.socket",
+            "/.local/share/board/tmux.conf", "/.local/share/bash-completion/completions/board",
+            "/.local/share/zsh/site-functions/_board", "/.config/fish/completions/board.fish",
+        ].map { home + $0 }
+        #expect(installed(result.stdout).sorted() == expected.sorted(), "\(result.stdout)")
+        let service = try String(contentsOfFile: home + "/.config/systemd/user/boardd.service", encoding: .utf8)
+        #expect(service.contains("\nExecStart=%h/.local/bin/boardd\n"))
+        #expect(result.stdout.contains("fpath=(\(home)/.local/share/zsh/site-functions $fpath)"))
+    }
+
+    @Test(.enabled(if: which("systemd-analyze") != nil, "systemd-analyze is not installed"))
+    func systemdAcceptsTheInstalledUnits() throws {
+        let sandbox = Sandbox()
+        let prefix = sandbox.path + "/prefix"
+        #expect(try install([prefix], home: sandbox.path + "/home").status == 0)
+        let units = prefix + "/lib/systemd/user"
+        var env = ProcessInfo.processInfo.environment
+        env["XDG_RUNTIME_DIR"] = sandbox.path
+        let result = try run(
+            try #require(which("systemd-analyze")), ["--user", "verify", units + "/boardd.socket", units + "/boardd.service"], environment: env)
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    }
+}

@@ -1,0 +1,128 @@
+#!/usr/bin/env bash
+# Installs board: both programs as self-contained release binaries, the systemd user units,
+# the tmux snippet and the shell completions. Running it again changes only what differs,
+# and it says what it did.
+#
+#   scripts/install.sh [--binaries DIR] [PREFIX]
+#
+#   PREFIX          where to install (default ~/.local): PREFIX/bin/board, PREFIX/bin/boardd,
+#                   PREFIX/share/board/tmux.conf, and the completions
+#   --binaries DIR  install board and boardd from DIR instead of building them
+#
+# Under your home (the default), the units go to ~/.config/systemd/user and the bash and fish
+# completions to the places those shells look for a user's own; with a system prefix such as
+# /usr/local they go under PREFIX (PREFIX/lib/systemd/user, PREFIX/share/...).
+set -euo pipefail
+
+usage() { sed -n '2,15s/^# \{0,1\}//p' "$0"; }
+
+prefix="$HOME/.local"
+binaries=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    -h|--help) usage; exit 0 ;;
+    --binaries) [ $# -ge 2 ] || { echo "install.sh: --binaries needs a directory" >&2; exit 2; }; binaries="$2"; shift 2 ;;
+    --binaries=*) binaries="${1#*=}"; shift ;;
+    -*) echo "install.sh: unknown option $1; see scripts/install.sh --help" >&2; exit 2 ;;
+    *) prefix="$1"; shift ;;
+  esac
+done
+case "$prefix" in
+  /*) ;;
+  *) prefix="$PWD/$prefix" ;;
+esac
+prefix="${prefix%/}"
+repo="$(cd "$(dirname "$0")/.." && pwd)"
+
+# Where everything goes.
+bin="$prefix/bin"
+share="$prefix/share"
+case "$prefix" in
+  "$HOME" | "$HOME"/*)
+    user_install=1
+    units="${XDG_CONFIG_HOME:-$HOME/.config}/systemd/user"
+    bash_completion="${XDG_DATA_HOME:-$HOME/.local/share}/bash-completion/completions/board"
+    fish_completion="${XDG_CONFIG_HOME:-$HOME/.config}/fish/completions/board.fish"
+    ;;
+  *)
+    user_install=0
+    units="$prefix/lib/systemd/user"
+    bash_completion="$share/bash-completion/completions/board"
+    fish_completion="$share/fish/vendor_completions.d/board.fish"
+    ;;
+esac
+zsh_completion="$share/zsh/site-functions/_board"
+
+if [ -z "$binaries" ]; then
+  echo "building release binaries (swift build -c release --static-swift-stdlib)"
+  (cd "$repo" && swift build -c release --static-swift-stdlib)
+  binaries="$(cd "$repo" && swift build -c release --static-swift-stdlib --show-bin-path)"
+fi
+for program in board boardd; do
+  [ -x "$binaries/$program" ] || { echo "install.sh: no $program in $binaries" >&2; exit 1; }
+done
+
+staging="$(mktemp -d)"
+trap 'rm -rf "$staging"' EXIT
+changed_units=0
+changed_boardd=0
+
+# put SOURCE MODE DEST: copies SOURCE to DEST unless it is already there, atomically
+# (a temporary file renamed into place, so a running boardd keeps its old binary).
+put() {
+  local source="$1" mode="$2" dest="$3"
+  if [ -f "$dest" ] && cmp -s "$source" "$dest"; then
+    echo "unchanged  $dest"
+    return 1
+  fi
+  mkdir -p "$(dirname "$dest")"
+  install -m "$mode" "$source" "$dest.new.$$"
+  mv -f "$dest.new.$$" "$dest"
+  echo "installed  $dest"
+}
+
+put "$binaries/board" 0755 "$bin/board" || true
+put "$binaries/boardd" 0755 "$bin/boardd" && changed_boardd=1 || true
+
+# The service starts the boardd installed here.
+exec_start="$bin/boardd"
+case "$exec_start" in *" "*) exec_start="\"$exec_start\"" ;; esac
+[ "$bin" = "$HOME/.local/bin" ] && exec_start="%h/.local/bin/boardd"
+sed "s|^ExecStart=.*|ExecStart=$exec_start|" "$repo/config/boardd.service" > "$staging/boardd.service"
+put "$staging/boardd.service" 0644 "$units/boardd.service" && changed_units=1 || true
+put "$repo/config/boardd.socket" 0644 "$units/boardd.socket" && changed_units=1 || true
+
+put "$repo/config/tmux.conf" 0644 "$share/board/tmux.conf" || true
+
+"$binaries/board" completions bash > "$staging/board.bash"
+"$binaries/board" completions zsh > "$staging/_board"
+"$binaries/board" completions fish > "$staging/board.fish"
+put "$staging/board.bash" 0644 "$bash_completion" || true
+put "$staging/_board" 0644 "$zsh_completion" || true
+put "$staging/board.fish" 0644 "$fish_completion" || true
+
+# A running user manager learns about changed units now.
+if [ "$changed_units" = 1 ] && [ "$user_install" = 1 ] && systemctl --user show-environment >/dev/null 2>&1; then
+  systemctl --user daemon-reload && echo "ran        systemctl --user daemon-reload"
+fi
+
+echo
+echo "next steps:"
+case ":$PATH:" in
+  *":$bin:"*) ;;
+  *) echo "  put $bin on your PATH (e.g. in ~/.profile: PATH=\"$bin:\$PATH\")" ;;
+esac
+case "$units" in
+  "${XDG_CONFIG_HOME:-$HOME/.config}/systemd/user" | /usr/lib/systemd/user | /usr/local/lib/systemd/user | /etc/systemd/user) ;;
+  *) echo "  systemd does not look in $units: link the units into ~/.config/systemd/user (systemctl --user link FILE)" ;;
+esac
+echo "  start boardd with its socket, now and at every login:"
+echo "      systemctl --user daemon-reload && systemctl --user enable --now boardd.socket"
+if [ "$changed_boardd" = 1 ] && systemctl --user is-active --quiet boardd.service 2>/dev/null; then
+  echo "  boardd is running the old binary: systemctl --user restart boardd"
+fi
+echo "  tmux: add to ~/.tmux.conf:  source-file $share/board/tmux.conf"
+case "$share" in
+  /usr/share | /usr/local/share) ;;
+  *) echo "  zsh: add to ~/.zshrc, before compinit:  fpath=($share/zsh/site-functions \$fpath)" ;;
+esac
