@@ -160,7 +160,11 @@ import Testing
         print(
             "soak: \(watcherCount) watchers, \(result.connections) connections (\(result.dropped) dropped by the daemon), \(result.boards) boards received, \(result.queries) queries;",
             "daemon RSS \(startKiB) KiB at start, \(peakKiB) KiB peak, \(endKiB) KiB at end; descriptors \(startFDs) -> \(endFDs)")
-        #expect(endKiB < startKiB + 24 * 1024, "memory back near its start: \(startKiB) -> \(endKiB) KiB")
+        // Under AddressSanitizer freed memory sits in its quarantine (up to 256 MiB) and resident size says
+        // nothing about the daemon; the ASan run in CI sets BOARD_SOAK_SKIP_MEMORY and checks the rest.
+        if ProcessInfo.processInfo.environment["BOARD_SOAK_SKIP_MEMORY"] == nil {
+            #expect(endKiB < startKiB + 24 * 1024, "memory back near its start: \(startKiB) -> \(endKiB) KiB")
+        }
         _ = control
         try daemon.stop()
     }
