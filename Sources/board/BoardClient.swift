@@ -76,7 +76,10 @@ struct BoardClient {
             do {
                 try showFlight(try call(method, ["id": .int(last.id), "date": .string(last.date), "tab": .string(state.tab.rawValue), "pinned": pinnedIDs]))
             } catch .notFound(let message) {
-                throw .notFound(message.contains("no longer") ? "the last viewed flight, \(last.name), is no longer on the board" : message)
+                // Gone from its day ("no longer"), or its day has left the window (the window slid
+                // past it): either way name the flight, as 'board last' does.
+                let gone = message.contains("no longer") || message.contains("outside the board's window")
+                throw .notFound(gone ? "the last viewed flight, \(last.name), is no longer on the board" : message)
             }
         case .soonest(let tab):
             try showFlight(try call(.flightSoonest, ["tab": .string((tab ?? state.tab).rawValue), "pinned": pinnedIDs]))
