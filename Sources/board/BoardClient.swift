@@ -147,7 +147,7 @@ struct BoardClient {
             return try BoardConnection(path: socket)
         } catch .noDaemon where autostart {
             if let problem = Autostart.start(socket: socket, logDirectory: store.directory) {
-                throw .noDaemon("no daemon is answering on \(socket) and starting one failed: \(problem)")
+                throw .noDaemon("no daemon is answering on \(socket) and starting one failed: \(problem); run 'boardd --socket \(socket)' to see why")
             }
             do { return try BoardConnection(path: socket) } catch {
                 throw ClientError(error, socket: socket, autostart: autostart)
