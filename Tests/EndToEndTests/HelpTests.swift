@@ -1,4 +1,5 @@
 import BoardWire
+import Foundation
 import Testing
 
 /// `board help`, `board help COMMAND`, `--help` and `--version`: they need no daemon.
@@ -28,6 +29,22 @@ struct HelpTests {
             #expect(try user.text(command, "--help") == text, "board \(command) --help is the same")
         }
         #expect(text.lines.count > 2, "more than a usage line")
+    }
+
+    @Test func everyCommandBoardKnowsHasHelp() throws {
+        let user = BoardUser()
+        // board names its commands when asked for help on one it does not know.
+        let refused = try user.board("help", "nonsense")
+        #expect(refused.status == 2)
+        let list = try #require(refused.stderr.components(separatedBy: "the commands are ").dropFirst().first)
+        let names = list.components(separatedBy: ";").first?.components(separatedBy: ", ").map {
+            $0.trimmingCharacters(in: .whitespacesAndNewlines)
+        } ?? []
+        #expect(Set(names).isSuperset(of: Self.commands.filter { $0 != "board" }), "\(names)")
+        for name in names {
+            let text = try user.text("help", name)
+            #expect(text.hasPrefix("usage: board \(name)"), "board help \(name): \(text)")
+        }
     }
 
     @Test func versionNamesTheProgramAndProtocol() throws {
