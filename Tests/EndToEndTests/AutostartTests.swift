@@ -51,6 +51,30 @@ struct AutostartTests {
         try waitUntil("the socket to be removed") { !FileManager.default.fileExists(atPath: user.socket) }
     }
 
+    @Test func theDaemonHoldsNoneOfTheCallersDescriptors() throws {
+        let user = BoardUser()
+        defer { stopDaemons(serving: user.socket) }
+        // board runs with a pipe's write end as its descriptor 3, as a caller's pipe or socket would be.
+        var ends: [Int32] = [0, 0]
+        try #require(closeOnExecPipe(&ends) == 0)
+        defer { close(ends[0]) }
+        let board = try StartedProcess(
+            [Binaries.board, "--json"], environment: user.sandbox.environment(autostart: true, extra: ["BOARD_SOCKET": user.socket]),
+            inherited: [3: ends[1]])
+        close(ends[1])
+        let (ending, result) = try board.finish()
+        #expect(ending == .exited(0), "\(result.stderr)")
+        #expect(daemons(serving: user.socket).count == 1, "the daemon runs on")
+        // Once board has gone, nothing holds the write end: the reader sees end of file, though the daemon lives.
+        var reader = pollfd(fd: ends[0], events: Int16(POLLIN), revents: 0)
+        let closed = poll(&reader, 1, 5000) == 1
+        #expect(closed, "the pipe is still open: the daemon inherited it")
+        if closed {
+            var byte: UInt8 = 0
+            #expect(read(ends[0], &byte, 1) == 0, "end of file")
+        }
+    }
+
     @Test func peoplesCommandsAutostartToo() throws {
         let user = BoardUser()
         defer { stopDaemons(serving: user.socket) }

@@ -32,7 +32,8 @@ final class StartedProcess {
     }
 
     /// Starts `arguments`; its stdout goes to `standardOutput` when given (a terminal, a pipe), else is collected.
-    init(_ arguments: [String], environment: [String: String], standardOutput: Int32? = nil) throws {
+    /// `inherited` maps descriptors the child gets (3, 4...) to descriptors of this process.
+    init(_ arguments: [String], environment: [String: String], standardOutput: Int32? = nil, inherited: [Int32: Int32] = [:]) throws {
         var output: [Int32] = [0, 0]
         var errors: [Int32] = [0, 0]
         guard closeOnExecPipe(&output) == 0, closeOnExecPipe(&errors) == 0 else {
@@ -44,6 +45,7 @@ final class StartedProcess {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, standardOutput ?? output[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
+        for (child, parent) in inherited { posix_spawn_file_actions_adddup2(&actions, parent, child) }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
