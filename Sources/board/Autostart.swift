@@ -54,6 +54,9 @@ enum Autostart {
         sigemptyset(&empty)
         posix_spawnattr_setsigmask(&attributes, &empty)
         posix_spawnattr_setflags(&attributes, Int16(Self.spawnSetSID | POSIX_SPAWN_SETSIGMASK))
+        // The daemon gets 0, 1 and 2 only. It outlives board, and any other inherited pipe or
+        // socket would keep whoever waits on its far end waiting as long as the daemon runs.
+        markDescriptorsCloseOnExec()
         let arguments = [executable, "--socket", socket]
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
@@ -70,6 +73,15 @@ enum Autostart {
             usleep(20_000)
         }
         return "boardd did not answer within \(Int(waitSeconds)) s; see \(logPath)"
+    }
+
+    /// Sets close-on-exec on every open descriptor above stderr, as listed in /proc/self/fd.
+    static func markDescriptorsCloseOnExec() {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") else { return }
+        for descriptor in names.compactMap({ Int32($0) }) where descriptor > 2 {
+            let flags = fcntl(descriptor, F_GETFD)
+            if flags >= 0 { _ = fcntl(descriptor, F_SETFD, flags | FD_CLOEXEC) }
+        }
     }
 
     static func monotonicSeconds() -> Double {

@@ -76,7 +76,10 @@ struct BoardClient {
             do {
                 try showFlight(try call(method, ["id": .int(last.id), "date": .string(last.date), "tab": .string(state.tab.rawValue), "pinned": pinnedIDs]))
             } catch .notFound(let message) {
-                throw .notFound(message.contains("no longer") ? "the last viewed flight, \(last.name), is no longer on the board" : message)
+                // Gone from its day ("no longer"), or its day has left the window (the window slid
+                // past it): either way name the flight, as 'board last' does.
+                let gone = message.contains("no longer") || message.contains("outside the board's window")
+                throw .notFound(gone ? "the last viewed flight, \(last.name), is no longer on the board" : message)
             }
         case .soonest(let tab):
             try showFlight(try call(.flightSoonest, ["tab": .string((tab ?? state.tab).rawValue), "pinned": pinnedIDs]))
@@ -144,7 +147,7 @@ struct BoardClient {
             return try BoardConnection(path: socket)
         } catch .noDaemon where autostart {
             if let problem = Autostart.start(socket: socket, logDirectory: store.directory) {
-                throw .noDaemon("no daemon is answering on \(socket) and starting one failed: \(problem)")
+                throw .noDaemon("no daemon is answering on \(socket) and starting one failed: \(problem); run 'boardd --socket \(socket)' to see why")
             }
             do { return try BoardConnection(path: socket) } catch {
                 throw ClientError(error, socket: socket, autostart: autostart)

@@ -124,7 +124,7 @@ struct BoardRenderer {
                 default: return style.apply("31", "×")
                 }
             }
-            field("History", marks.joined(separator: " ") + style.dim("  (newest first; ● on time, ◐ delayed, × canceled)"))
+            field("History", marks.joined(separator: " ") + style.dim("  (newest first; ● on time ◐ delayed × canceled)"))
         }
         return lines.joined(separator: "\n")
     }

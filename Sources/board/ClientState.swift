@@ -73,7 +73,11 @@ struct StateStore {
         }
         guard let json = try? JSON.parse(Array(data)), let state = ClientState(json: json) else {
             warn("\(path) is corrupt; starting from defaults (it will be rewritten)")
-            return ClientState()
+            // Rewrite it now, as the warning says: a command that saves nothing would
+            // otherwise leave the corrupt file, and the warning, for every later run.
+            let defaults = ClientState()
+            save(defaults)
+            return defaults
         }
         return state
     }

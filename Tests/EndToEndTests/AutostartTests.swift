@@ -1,0 +1,109 @@
+import BoardWire
+import Foundation
+import Glibc
+import Testing
+
+/// Autostart, as tmux does it: with no daemon answering, `board` starts `boardd` beside itself on the same socket.
+struct AutostartTests {
+    /// The daemons serving `socket`, found through /proc (board started them, not the test).
+    func daemons(serving socket: String) -> [pid_t] {
+        ProcessTable.processes(withArgument: socket)
+    }
+
+    /// Stops every daemon on `socket`, so no process outlives the test.
+    func stopDaemons(serving socket: String) {
+        for pid in daemons(serving: socket) { try? ProcessTable.stop(pid) }
+    }
+
+    @Test func boardStartsADaemonAndAnswers() throws {
+        let user = BoardUser()
+        #expect(daemons(serving: user.socket).isEmpty)
+        defer { stopDaemons(serving: user.socket) }
+        let result = try user.board("--json", autostart: true)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr == "", "quiet when it works")
+        let board = try #require(result.json)
+        #expect(board["schema"]?.int == 1)
+        #expect(board["flights"]?.array?.count == 30)
+
+        let started = daemons(serving: user.socket)
+        #expect(started.count == 1, "one daemon: \(started)")
+        let pid = try #require(started.first)
+        #expect(ProcessTable.executable(of: pid) == Binaries.boardd, "the boardd beside board")
+        let arguments = ProcessTable.arguments(of: pid)
+        #expect(arguments.dropFirst() == ["--socket", user.socket], "the same socket: \(arguments)")
+
+        // The contract's socket permissions: a private directory, a private socket.
+        var info = stat()
+        #expect(stat((user.socket as NSString).deletingLastPathComponent, &info) == 0)
+        #expect(info.st_mode & 0o777 == 0o700)
+        #expect(stat(user.socket, &info) == 0)
+        #expect(info.st_mode & 0o777 == 0o600)
+        #expect(FileManager.default.fileExists(atPath: user.sandbox.stateDirectory + "/boardd.log"), "its log beside the state")
+
+        // The next command uses it rather than starting another.
+        let again = try user.board("clock", "--json", autostart: true)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(daemons(serving: user.socket) == started)
+
+        // It shuts down cleanly on SIGTERM and removes its socket.
+        try ProcessTable.stop(pid)
+        try waitUntil("the socket to be removed") { !FileManager.default.fileExists(atPath: user.socket) }
+    }
+
+    @Test func theDaemonHoldsNoneOfTheCallersDescriptors() throws {
+        let user = BoardUser()
+        defer { stopDaemons(serving: user.socket) }
+        // board runs with a pipe's write end as its descriptor 3, as a caller's pipe or socket would be.
+        var ends: [Int32] = [0, 0]
+        try #require(closeOnExecPipe(&ends) == 0)
+        defer { close(ends[0]) }
+        let board = try StartedProcess(
+            [Binaries.board, "--json"], environment: user.sandbox.environment(autostart: true, extra: ["BOARD_SOCKET": user.socket]),
+            inherited: [3: ends[1]])
+        close(ends[1])
+        let (ending, result) = try board.finish()
+        #expect(ending == .exited(0), "\(result.stderr)")
+        #expect(daemons(serving: user.socket).count == 1, "the daemon runs on")
+        // Once board has gone, nothing holds the write end: the reader sees end of file, though the daemon lives.
+        var reader = pollfd(fd: ends[0], events: Int16(POLLIN), revents: 0)
+        let closed = poll(&reader, 1, 5000) == 1
+        #expect(closed, "the pipe is still open: the daemon inherited it")
+        if closed {
+            var byte: UInt8 = 0
+            #expect(read(ends[0], &byte, 1) == 0, "end of file")
+        }
+    }
+
+    @Test func peoplesCommandsAutostartToo() throws {
+        let user = BoardUser()
+        defer { stopDaemons(serving: user.socket) }
+        let result = try user.board("departures", autostart: true)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Mountain Airport"))
+        #expect(daemons(serving: user.socket).count == 1)
+    }
+
+    @Test func aDaemonThatCannotStartIsStatusThree() throws {
+        let user = BoardUser()
+        // The socket's directory would sit under a regular file: boardd cannot serve there.
+        let blocker = user.sandbox.path + "/file"
+        #expect(FileManager.default.createFile(atPath: blocker, contents: Data()))
+        let socket = blocker + "/boardd.sock"
+        defer { stopDaemons(serving: socket) }
+        let result = try user.board("--json", autostart: true, env: ["BOARD_SOCKET": socket])
+        #expect(result.status == 3, "\(result.stderr)")
+        #expect(result.stdout == "")
+        #expect(result.stderr.lines.count == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("boardd --socket \(socket)"), "how to start one: \(result.stderr)")
+        #expect(daemons(serving: socket).isEmpty)
+    }
+
+    @Test func noAutostartEnvironmentTurnsItOff() throws {
+        let user = BoardUser()
+        defer { stopDaemons(serving: user.socket) }
+        let result = try user.board("--json", autostart: true, env: ["BOARD_NO_AUTOSTART": "1"])
+        #expect(result.status == 3)
+        #expect(daemons(serving: user.socket).isEmpty)
+    }
+}

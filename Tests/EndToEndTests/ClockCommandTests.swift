@@ -1,0 +1,107 @@
+import BoardWire
+import Foundation
+import Testing
+
+/// `board clock`, `clock set` and `clock advance`: each test moves the clock of a daemon of its own.
+struct ClockCommandTests {
+    @Test func clockShowsTheFrozenSimulatedClock() throws {
+        let user = BoardUser()
+        let daemon = try user.startDaemon()
+        let clock = try user.json("clock")
+        #expect(clock["schema"]?.int == 1)
+        #expect(clock["now"]?.string == knownInstant)
+        #expect(clock["simulated"]?.bool == true)
+        #expect(clock["speed"]?.double == 0)
+        let text = try user.text("clock")
+        #expect(text.contains("2026-11-30") && text.contains("12:00") && text.contains("SIMULATED"), "\(text)")
+        try daemon.stop()
+    }
+
+    @Test(arguments: [
+        ("2026-11-30T09:00:00-05:00", "2026-11-30T09:00:00-05:00"),
+        ("2026-11-30T09:00", "2026-11-30T09:00:00-05:00"),
+        ("2026-11-30T14:30:00Z", "2026-11-30T09:30:00-05:00"),
+        ("18:45", "2026-11-30T18:45:00-05:00"),
+        ("2026-12-02T07:05", "2026-12-02T07:05:00-05:00"),
+    ])
+    func setMovesTheClockAndTheBoardFollows(time: String, expected: String) throws {
+        let user = BoardUser()
+        let daemon = try user.startDaemon()
+        let set = try user.json("clock", "set", time)
+        #expect(set["now"]?.string == expected)
+        #expect(try user.json("clock")["now"]?.string == expected)
+        let board = try user.json()
+        #expect(board["now"]?.string == expected, "everything follows the daemon's clock")
+        #expect(board["date"]?.string == String(expected.prefix(10)), "today is the clock's day")
+        let now = try instant(expected)
+        let today = String(expected.prefix(10))
+        for row in try (board["flights"]?.array ?? []).map(FlightRow.init) {
+            #expect(row.status == contractStatus(of: row, at: now, today: today), "\(row) at \(expected)")
+        }
+        try daemon.stop()
+    }
+
+    @Test(arguments: [("90m", 90), ("2h", 120), ("1h30m", 90), ("45", 45), ("-30m", -30), ("1d", 1440)])
+    func advanceMovesTheClockBy(duration: String, minutes: Int) throws {
+        let user = BoardUser()
+        let daemon = try user.startDaemon()
+        let advanced = try user.json("clock", "advance", duration)
+        let expected = try instant(knownInstant).addingTimeInterval(Double(minutes) * 60)
+        #expect(try instant(try #require(advanced["now"]?.string)) == expected, "\(advanced.text)")
+        #expect(try instant(try #require(try user.json()["now"]?.string)) == expected)
+        try daemon.stop()
+    }
+
+    @Test func advancingAcrossMidnightSlidesTheWindow() throws {
+        let user = BoardUser()
+        let daemon = try user.startDaemon()
+        _ = try user.text("clock", "advance", "13h")
+        let board = try user.json()
+        #expect(board["date"]?.string == tomorrowDate)
+        #expect(try user.json("--date", "2026-12-15")["date"]?.string == "2026-12-15", "a new last day")
+        let yesterday = try user.board("--date", knownDate)
+        #expect(yesterday.status == 4, "yesterday left the window: \(yesterday.stderr)")
+        try daemon.stop()
+    }
+
+    @Test func peoplesFormOfSetAndAdvance() throws {
+        let user = BoardUser()
+        let daemon = try user.startDaemon()
+        let set = try user.text("clock", "set", "08:15")
+        #expect(set.contains("08:15") && set.contains("SIMULATED"), "\(set)")
+        let advanced = try user.text("clock", "advance", "1h")
+        #expect(advanced.contains("09:15"), "\(advanced)")
+        #expect(try user.text().lines.first?.contains("09:15") == true, "the header shows the new time")
+        try daemon.stop()
+    }
+
+    @Test(arguments: [["set", "garbage"], ["set", "25:00"], ["advance", "soon"], ["advance", "5x"], ["set"], ["advance"], ["rewind"]])
+    func malformedClockCommandsAreUsageErrors(arguments: [String]) throws {
+        let user = BoardUser()
+        let daemon = try user.startDaemon()
+        let result = try user.board(arguments: ["clock"] + arguments)
+        #expect(result.status == 2, "board clock \(arguments): \(result.stderr)")
+        #expect(result.stdout == "")
+        #expect(result.stderr.lines.count == 1)
+        #expect(result.stderr.contains("help"), "\(result.stderr)")
+        #expect(try user.json("clock")["now"]?.string == knownInstant, "the clock did not move")
+        try daemon.stop()
+    }
+
+    @Test func setAndAdvanceAreRefusedOnTheRealClock() throws {
+        let user = BoardUser()
+        let daemon = try user.startDaemon(now: nil, speed: nil)
+        for arguments in [["clock", "set", "2026-11-30T09:00"], ["clock", "advance", "90m"], ["clock", "advance", "1h", "--json"]] {
+            let result = try user.board(arguments: arguments)
+            #expect(result.status == 1, "board \(arguments): \(result.stderr)")
+            #expect(result.stdout == "")
+            #expect(result.stderr.lines.count == 1, "one line: \(result.stderr)")
+            #expect(result.stderr.contains("real clock"), "a clear reason: \(result.stderr)")
+        }
+        let clock = try user.json("clock")
+        #expect(clock["simulated"]?.bool == false)
+        #expect(!(try user.text("clock").contains("SIMULATED")))
+        #expect(!(try user.text().lines.first?.contains("SIMULATED") ?? true), "the header says SIMULATED only when it is")
+        try daemon.stop()
+    }
+}

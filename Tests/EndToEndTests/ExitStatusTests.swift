@@ -1,0 +1,151 @@
+import BoardWire
+import Foundation
+import Glibc
+import Testing
+
+/// Every exit status of the contract, with its one-line message on stderr and nothing on stdout.
+@Suite(.sharedDaemon) struct ExitStatusTests {
+    /// Checks a failure: its status, an empty stdout, one line on stderr that starts with `board:`.
+    func expectFailure(_ result: ProcessResult, _ status: Int32, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(result.status == status, "\(what): \(result.stderr)", sourceLocation: sourceLocation)
+        #expect(result.stdout == "", "\(what) printed data", sourceLocation: sourceLocation)
+        #expect(result.stderr.lines.count == 1, "\(what): one line, not \(result.stderr)", sourceLocation: sourceLocation)
+        #expect(result.stderr.hasPrefix("board: "), "\(what): \(result.stderr)", sourceLocation: sourceLocation)
+    }
+
+    static let usageErrors: [[String]] = [
+        // unknown command
+        ["frobnicate"], ["shwo", "1234"], ["arrivalz"],
+        // unknown flag
+        ["--frob"], ["show", "1234", "--verbose"], ["-x"],
+        // a flag the command does not take
+        ["show", "1234", "--hide-past"], ["search", "x", "--date", "tomorrow"], ["clock", "--tab", "all"],
+        // missing value
+        ["--date"], ["--socket"], ["--color"], ["--state-dir"], ["search", "x", "--tab"], ["--date", "--json"],
+        // bad value
+        ["--color", "sometimes"], ["--date", "soon"], ["search", "x", "--tab", "sideways"], ["soonest", "sideways"],
+        ["--hide-past=yes"], ["--json=1"], ["show", "not a flight"], ["show", "12345678"], ["pin", "Nowhere 12"],
+        ["clock", "advance", "soon"],
+        // missing or extra arguments
+        ["show"], ["pin"], ["unpin"], ["search"], ["search", "  "], ["last", "again"], ["next", "1"], ["pins", "all"],
+        ["arrivals", "departures"], ["help", "nonsense"], ["clock", "set"],
+    ]
+
+    @Test(arguments: usageErrors)
+    func usageErrorsExitTwoWithAHintToHelp(arguments: [String]) throws {
+        let user = try BoardUser.ofSharedDaemon()
+        let result = try user.board(arguments: arguments)
+        expectFailure(result, 2, "board \(arguments)")
+        #expect(result.stderr.contains("--help") || result.stderr.contains("board help"), "a hint to --help: \(result.stderr)")
+    }
+
+    @Test func usageErrorsNeedNoDaemon() throws {
+        let user = BoardUser()
+        for arguments in [["frobnicate"], ["--frob"], ["--date"], ["--color", "x"]] {
+            expectFailure(try user.board(arguments: arguments), 2, "board \(arguments) without a daemon")
+        }
+    }
+
+    static let daemonCommands: [[String]] = [[], ["departures", "--json"], ["show", "1234"], ["search", "miami"], ["soonest"], ["clock"], ["pin", "1234"]]
+
+    @Test(arguments: daemonCommands)
+    func noDaemonExitsThreeAndSaysHowToStartOne(arguments: [String]) throws {
+        let user = BoardUser()
+        let result = try user.board(arguments: arguments)
+        expectFailure(result, 3, "board \(arguments) with no daemon")
+        #expect(result.stderr.contains("boardd --socket \(user.socket)"), "how to start one: \(result.stderr)")
+    }
+
+    @Test func noAutostartFlagExitsThreeWithoutStartingADaemon() throws {
+        let user = BoardUser()
+        let result = try user.board("--no-autostart", autostart: true)
+        expectFailure(result, 3, "board --no-autostart")
+        #expect(result.stderr.contains("boardd --socket \(user.socket)"), "how to start one: \(result.stderr)")
+        #expect(ProcessTable.processes(withArgument: user.socket).isEmpty, "no daemon was started")
+        #expect(!FileManager.default.fileExists(atPath: user.socket))
+    }
+
+    @Test func aDaemonThatNeverAnswersExitsThree() throws {
+        let user = BoardUser()
+        let silent = try SilentDaemon(path: user.socket)
+        let started = Date()
+        let result = try user.board()
+        expectFailure(result, 3, "board with a hung daemon")
+        #expect(Date().timeIntervalSince(started) < 10, "gives up in bounded time")
+        _ = silent
+    }
+
+    @Test(arguments: [
+        ["show", "9999999"], ["show", "Pacific 99"], ["show", "US 100", "--date", "+15"], ["--date", "2026-12-15"],
+        ["--date", "+20", "--json"], ["last"], ["next"], ["prev"], ["unpin", "1234"], ["pin", "9999999"],
+    ])
+    func notFoundExitsFour(arguments: [String]) throws {
+        let user = try BoardUser.ofSharedDaemon()
+        expectFailure(try user.board(arguments: arguments), 4, "board \(arguments)")
+    }
+
+    @Test func aLastViewedFlightThatLeftTheBoardIsNotFound() throws {
+        let user = BoardUser()
+        let daemon = try user.startDaemon()
+        let row = try #require(try user.rows().first)
+        _ = try user.json("show", String(row.id))
+        _ = try user.json("clock", "advance", "1d")
+        for command in ["last", "next", "prev"] {
+            let result = try user.board(command)
+            expectFailure(result, 4, "board \(command) after the window slid")
+            #expect(result.stderr.contains(row.flightName), "names the flight once it is gone: \(result.stderr)")
+            #expect(result.stderr.contains("no longer"), "\(result.stderr)")
+        }
+        try daemon.stop()
+    }
+
+    @Test func successIsZero() throws {
+        let user = try BoardUser.ofSharedDaemon()
+        for arguments in [[], ["--json"], ["all"], ["search", "x"], ["pins"], ["clock"], ["help"], ["--help"], ["--version"]] {
+            let result = try user.board(arguments: arguments)
+            #expect(result.status == 0, "board \(arguments): \(result.stderr)")
+            #expect(result.stderr == "")
+        }
+    }
+
+    @Test func aClosedPipeEndsQuietlyWithStatusZero() throws {
+        let user = try BoardUser.ofSharedDaemon()
+        let statusFile = user.sandbox.path + "/status"
+        // The shell records board's own status; head closes the pipe after one line.
+        for command in ["search a", "search a --json", "", "--date +3"] {
+            let script = "{ \"$0\" \(command); echo $? > '\(statusFile)'; } | head -1"
+            let result = try runAsFromAShell(["/bin/sh", "-c", script, Binaries.board], environment: user.environment)
+            #expect(result.status == 0)
+            #expect(result.stdout.lines.count == 1)
+            #expect(result.stderr == "", "quiet: \(result.stderr)")
+            let status = try String(contentsOfFile: statusFile, encoding: .utf8)
+            #expect(status.trimmingCharacters(in: .whitespacesAndNewlines) == "0", "board \(command) | head -1")
+        }
+    }
+
+    @Test func writingToAPipeNobodyReadsIsStatusZero() throws {
+        let user = try BoardUser.ofSharedDaemon()
+        // A pipe whose reader is gone before board writes: every write fails with EPIPE.
+        var ends: [Int32] = [0, 0]
+        try #require(closeOnExecPipe(&ends) == 0)
+        close(ends[0])
+        defer { close(ends[1]) }
+        let board = try StartedProcess([Binaries.board, "search", "a"], environment: user.environment, standardOutput: ends[1])
+        let (ending, result) = try board.finish()
+        #expect(ending == .exited(0), "board ends quietly with status 0, not by SIGPIPE")
+        #expect(result.stderr == "", "quiet: \(result.stderr)")
+    }
+
+    @Test func interruptedIs130() throws {
+        let user = BoardUser()
+        let silent = try SilentDaemon(path: user.socket)
+        // Started as a shell starts it, so SIGINT is neither blocked nor ignored.
+        let board = try StartedProcess([Binaries.board], environment: user.environment)
+        try silent.waitForClient()
+        kill(board.pid, SIGINT)
+        let (ending, result) = try board.finish()
+        // The shell's $? is 130 both for exit(130) and for death by SIGINT.
+        #expect(ending.shellStatus == 130, "\(ending)")
+        #expect(result.stdout == "")
+    }
+}

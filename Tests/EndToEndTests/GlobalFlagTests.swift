@@ -1,0 +1,31 @@
+import BoardWire
+import Testing
+
+/// Every command takes `--json`, `--socket`, `--color` and `--no-autostart`.
+@Suite(.sharedDaemon) struct GlobalFlagTests {
+    static let commands: [[String]] = [
+        [], ["arrivals"], ["show", "FIRST"], ["last"], ["next"], ["prev"], ["soonest"], ["search", "miami"], ["pin", "FIRST"],
+        ["unpin", "FIRST"], ["pins"], ["clock"], ["help"], ["help", "show"], ["--version"],
+    ]
+
+    @Test(arguments: commands)
+    func everyCommandTakesTheGlobalFlags(command: [String]) throws {
+        let user = try BoardUser.ofSharedDaemon()
+        let rows = try user.lookup()
+        let first = String(try #require(rows.first).id)
+        // last, next and prev need a flight viewed first; unpin needs a pin (again after the first run).
+        if ["last", "next", "prev"].contains(command.first) { _ = try user.json("show", String(rows[5].id)) }
+        let arguments = command.map { $0 == "FIRST" ? first : $0 }
+        let flags = ["--socket", user.socket, "--color", "never", "--no-autostart"]
+        if command.first == "unpin" { _ = try user.json("pin", first) }
+        let people = try user.board(arguments: arguments + flags, env: ["BOARD_SOCKET": user.sandbox.path + "/nowhere.sock"])
+        #expect(people.status == 0, "board \(arguments) \(flags): \(people.stderr)")
+        #expect(!people.stdout.isEmpty)
+        if command.first == "unpin" { _ = try user.json("pin", first) }
+        let json = try user.board(arguments: ["--json"] + flags + arguments, env: ["BOARD_SOCKET": user.sandbox.path + "/nowhere.sock"])
+        #expect(json.status == 0, "board --json \(arguments): \(json.stderr)")
+        if !arguments.contains("help") {
+            #expect(json.json?["schema"]?.int == 1, "board \(arguments) --json: \(json.stdout)")
+        }
+    }
+}

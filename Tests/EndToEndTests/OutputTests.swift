@@ -1,0 +1,154 @@
+import BoardWire
+import Foundation
+import Testing
+
+/// People's output: header, tab bar, rows, 80 columns, and colour only where the contract allows it.
+@Suite(.sharedDaemon) struct OutputTests {
+    @Test func theHeaderNamesTheAirportDateTimeAndSimulated() throws {
+        let user = try BoardUser.ofSharedDaemon()
+        let header = try #require(try user.text().lines.first)
+        for part in ["Mountain Airport", "MTN", "Mon Nov 30 2026", "12:00", "SIMULATED"] {
+            #expect(header.contains(part), "\(header)")
+        }
+    }
+
+    @Test(arguments: tabNames)
+    func theTabBarShowsBadgesAndMarksTheSelectedTab(tab: String) throws {
+        let user = try BoardUser.ofSharedDaemon()
+        let board = try user.json(tab)
+        let counts = try #require(board["tabs"]?.array).map { $0["count"]?.int ?? -1 }
+        let bar = try #require(try user.text(tab).lines.dropFirst().first)
+        let labels = ["Arrivals \(counts[0])", "All Nov 30", "Departures \(counts[2])"]
+        for (name, label) in zip(tabNames, labels) {
+            if name == tab {
+                #expect(bar.contains("[\(label)]"), "the selected tab is marked: \(bar)")
+            } else {
+                #expect(bar.contains(label) && !bar.contains("[\(label)]"), "\(bar)")
+            }
+        }
+    }
+
+    @Test(arguments: tabNames)
+    func oneRowAFlightInTheBoardsOrder(tab: String) throws {
+        let user = try BoardUser.ofSharedDaemon()
+        let rows = try user.lookup(tab)
+        let lines = try user.text(tab).lines
+        // Rows end with the flight's id; everything above them is header, tabs and column titles.
+        let rowLines = lines.filter { line in rows.contains { line.hasSuffix(" \($0.id)") } }
+        #expect(rowLines.count == rows.count, "\(lines.joined(separator: "\n"))")
+        for (line, row) in zip(rowLines, rows) {
+            #expect(line.hasSuffix(" \(row.id)"), "rows in the board's order")
+            #expect(line.contains(row.flightName), "\(line)")
+            #expect(line.contains(row.otherAirport.prefix(10)), "\(line)")
+            #expect(line.contains(" \(row.gate) "), "\(line)")
+            let scheduled = String(row.scheduledText.dropFirst(11).prefix(5))
+            #expect(line.contains(scheduled), "\(line)")
+            if let current = row.currentTime, current != row.scheduledTime {
+                let currentText = String(try #require(row.json["currentTime"]?.string).dropFirst(11).prefix(5))
+                #expect(line.contains(currentText), "the new time when it changed: \(line)")
+            }
+        }
+        #expect(lines.contains { $0.contains("TIME") && $0.contains("FLIGHT") && $0.contains("GATE") && $0.contains("STATUS") })
+    }
+
+    @Test func statusesReadAsWords() throws {
+        let user = try BoardUser.ofSharedDaemon()
+        let titles = [
+            "scheduled": "Scheduled", "onTime": "On time", "delayed": "Delayed", "boarding": "Boarding", "finalCall": "Final call",
+            "gateClosed": "Gate closed", "departed": "Departed", "enRoute": "En route", "landed": "Landed", "canceled": "Canceled",
+        ]
+        let rows = try user.lookup()
+        let lines = try user.text().lines
+        for row in rows {
+            let line = try #require(lines.first { $0.hasSuffix(" \(row.id)") })
+            #expect(line.contains(try #require(titles[row.status])), "\(row.status): \(line)")
+        }
+    }
+
+    /// People's commands whose every line must fit 80 columns, with and without colour.
+    static let peoplesCommands: [[String]] = [
+        [], ["arrivals"], ["departures", "--hide-past"], ["--date", "+5"], ["search", "a"], ["search", "Dallas"], ["soonest"],
+        ["clock"], ["pins"],
+    ]
+
+    @Test(arguments: peoplesCommands)
+    func everyLineFitsEightyColumns(arguments: [String]) throws {
+        let user = try BoardUser.ofSharedDaemon()
+        for colour in ["never", "always"] {
+            let text = try user.text(arguments: arguments + ["--color", colour])
+            #expect(!text.isEmpty)
+            for line in text.withoutANSI.lines {
+                #expect(line.count <= 80, "\(line.count) columns in board \(arguments): \(line)")
+            }
+        }
+    }
+
+    @Test func showFitsEightyColumns() throws {
+        let user = try BoardUser.ofSharedDaemon()
+        // A flight of each status, and one to the city with the longest name: the widest details there are.
+        let rows = try user.lookup() + user.lookup("--date", "tomorrow")
+        var statuses = Set<String>()
+        var chosen = rows.filter { statuses.insert($0.status).inserted }
+        if let longest = rows.max(by: { $0.otherAirport.count < $1.otherAirport.count }) { chosen.append(longest) }
+        for row in chosen {
+            let text = try user.text("show", String(row.id), "--color", "always")
+            for line in text.withoutANSI.lines { #expect(line.count <= 80, "\(line)") }
+        }
+    }
+
+    @Test(arguments: [
+        (["--color", "never"], [String: String]()), ([], [:]), (["--color", "auto"], [:]), ([], ["NO_COLOR": "1"]),
+    ])
+    func noEscapesWhenNotATerminalOrAskedNot(flags: [String], env: [String: String]) throws {
+        let user = try BoardUser.ofSharedDaemon()
+        for command in [[], ["search", "miami"], ["show", String(try #require(user.lookup().first).id)], ["soonest"], ["clock"]] {
+            let result = try user.board(arguments: command + flags, env: env)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(!result.stdout.hasANSI, "board \(command + flags) with \(env)")
+            #expect(!result.stderr.hasANSI)
+        }
+    }
+
+    @Test func escapesWithColorAlways() throws {
+        let user = try BoardUser.ofSharedDaemon()
+        #expect(try user.text("--color", "always").hasANSI)
+        #expect(try user.text("--color=always", "show", String(try #require(user.lookup().first).id)).hasANSI)
+    }
+
+    @Test func jsonNeverCarriesEscapes() throws {
+        let user = try BoardUser.ofSharedDaemon()
+        let result = try user.board("--json", "--color", "always")
+        #expect(result.status == 0)
+        #expect(!result.stdout.hasANSI)
+        #expect(result.json?["schema"]?.int == 1)
+    }
+
+    @Test func colourOnATerminalUnlessNoColor() throws {
+        let user = try BoardUser.ofSharedDaemon()
+        let environment = user.environment
+        let onTerminal = try runOnTerminal(Binaries.board, [], environment: environment)
+        #expect(onTerminal.status == 0, "\(onTerminal.stderr)")
+        #expect(onTerminal.stdout.contains("Mountain Airport"))
+        #expect(onTerminal.stdout.hasANSI, "colour on a TTY")
+
+        var noColor = environment
+        noColor["NO_COLOR"] = "1"
+        let withNoColor = try runOnTerminal(Binaries.board, [], environment: noColor)
+        #expect(withNoColor.status == 0, "\(withNoColor.stderr)")
+        #expect(withNoColor.stdout.contains("Mountain Airport"))
+        #expect(!withNoColor.stdout.hasANSI, "never with NO_COLOR set")
+
+        let never = try runOnTerminal(Binaries.board, ["--color", "never"], environment: environment)
+        #expect(!never.stdout.hasANSI, "--color never on a TTY")
+    }
+
+    @Test func dataGoesToStdoutAndNothingToStderr() throws {
+        let user = try BoardUser.ofSharedDaemon()
+        for command in [[], ["--json"], ["search", "B3"], ["clock", "--json"], ["help"], ["--version"]] {
+            let result = try user.board(arguments: command)
+            #expect(result.status == 0)
+            #expect(!result.stdout.isEmpty)
+            #expect(result.stderr == "", "board \(command) wrote to stderr: \(result.stderr)")
+        }
+    }
+}

@@ -1,0 +1,130 @@
+import BoardWire
+import Foundation
+import Testing
+
+/// `board pin`, `unpin` and `pins`: pinned flights first on their day's board, kept under --hide-past.
+@Suite(.sharedDaemon) struct PinTests {
+    @Test func aPinnedFlightComesFirst() throws {
+        let user = try BoardUser.ofSharedDaemon()
+        let before = try user.lookup()
+        let pinned = before[12]
+        let pin = try user.json("pin", String(pinned.id))
+        #expect(pin["schema"]?.int == 1)
+        let after = try user.rows()
+        #expect(after.first?.id == pinned.id)
+        #expect(after.first?.pinned == true)
+        #expect(after.dropFirst().allSatisfy { !$0.pinned })
+        #expect(after.dropFirst().map(\.id) == before.filter { $0.id != pinned.id }.map(\.id), "the rest keep their order")
+        let people = try user.text()
+        let firstRow = try #require(people.lines.first { line in before.contains { line.hasSuffix(" \($0.id)") } })
+        #expect(firstRow.hasSuffix(" \(pinned.id)"), "first in people's output too: \(firstRow)")
+        #expect(try user.json("show", String(pinned.id))["pinned"]?.bool == true)
+    }
+
+    @Test func pinsComeFirstInTheirOwnTimeOrder() throws {
+        let user = try BoardUser.ofSharedDaemon()
+        let before = try user.lookup()
+        let chosen = [before[25], before[4], before[15]]
+        for flight in chosen { _ = try user.json("pin", String(flight.id)) }
+        let after = try user.rows()
+        #expect(after.prefix(3).map(\.id) == chosen.sorted(by: FlightRow.timeOrder).map(\.id))
+        #expect(after.prefix(3).allSatisfy { $0.pinned })
+    }
+
+    @Test func aPinnedPastFlightStaysUnderHidePast() throws {
+        let user = try BoardUser.ofSharedDaemon()
+        let now = try instant(knownInstant)
+        let past = try #require(try user.lookup("departures").first { $0.isPast(at: now) })
+        let hiddenBefore = try user.json("departures", "--hide-past")
+        _ = try user.json("pin", String(past.id))
+        let board = try user.json("departures", "--hide-past")
+        let rows = try (board["flights"]?.array ?? []).map(FlightRow.init)
+        #expect(rows.first?.id == past.id, "kept, and first")
+        #expect(rows.dropFirst().allSatisfy { !$0.isPast(at: now) })
+        let counts = try #require(board["tabs"]?.array).map { $0["count"]?.int ?? -1 }
+        let countsBefore = try #require(hiddenBefore["tabs"]?.array).map { $0["count"]?.int ?? -1 }
+        #expect(counts[2] == rows.count, "the count includes the pin")
+        #expect(counts[2] == countsBefore[2] + 1)
+        #expect(counts[1] == countsBefore[1] + 1)
+        #expect(counts[0] == countsBefore[0])
+    }
+
+    @Test func pinsListsThePinnedFlights() throws {
+        let user = try BoardUser.ofSharedDaemon()
+        #expect(try user.json("pins")["flights"]?.array?.isEmpty == true)
+        #expect(try user.text("pins").contains("No pinned flights"))
+        let rows = try user.lookup()
+        _ = try user.json("pin", String(rows[7].id))
+        _ = try user.text("pin", rows[9].flightName)
+        let pins = try user.json("pins")
+        let flights = try #require(pins["flights"]?.array).map(FlightRow.init)
+        #expect(Set(flights.map(\.id)) == [rows[7].id, rows[9].id])
+        #expect(flights.allSatisfy { $0.pinned })
+        for flight in flights { #expect(ContractKeys.missing(ContractKeys.flight, in: flight.json) == []) }
+        let text = try user.text("pins")
+        #expect(text.lines.contains { $0.hasSuffix(" \(rows[7].id)") && $0.contains(rows[7].flightName) })
+        #expect(text.lines.contains { $0.hasSuffix(" \(rows[9].id)") })
+    }
+
+    @Test func pinningTwiceKeepsOnePin() throws {
+        let user = try BoardUser.ofSharedDaemon()
+        let row = try user.lookup()[5]
+        _ = try user.json("pin", String(row.id))
+        _ = try user.json("pin", row.flightName)
+        #expect(try user.json("pins")["flights"]?.array?.count == 1)
+        #expect(user.state()?["pins"]?.array?.count == 1)
+    }
+
+    @Test func theStateFileHoldsThePins() throws {
+        let user = try BoardUser.ofSharedDaemon()
+        let row = try user.lookup()[8]
+        let text = try user.text("pin", String(row.id))
+        #expect(text.contains(row.flightName), "\(text)")
+        let pins = try #require(user.state()?["pins"]?.array)
+        #expect(pins.count == 1)
+        #expect(pins.first?["id"]?.int == row.id)
+        #expect(pins.first?["designator"]?.string == row.flightName)
+        #expect(pins.first?["date"]?.string == knownDate)
+    }
+
+    @Test func unpinByIdOrDesignator() throws {
+        let user = try BoardUser.ofSharedDaemon()
+        let rows = try user.lookup()
+        _ = try user.json("pin", String(rows[3].id))
+        _ = try user.json("pin", String(rows[6].id))
+        let unpinned = try user.json("unpin", String(rows[3].id))
+        #expect(unpinned["schema"]?.int == 1)
+        #expect(try user.rows().filter(\.pinned).map(\.id) == [rows[6].id])
+        let text = try user.text("unpin", rows[6].flightName)
+        #expect(text.contains("Unpinned"), "\(text)")
+        #expect(try user.rows().map(\.id) == rows.map(\.id), "back to the plain order")
+        #expect(try user.json("pins")["flights"]?.array?.isEmpty == true)
+    }
+
+    @Test func unpinningAFlightThatIsNotPinnedIsNotFound() throws {
+        let user = try BoardUser.ofSharedDaemon()
+        let row = try user.lookup()[3]
+        let result = try user.board("unpin", String(row.id))
+        #expect(result.status == 4, "\(result.stderr)")
+        #expect(result.stdout == "")
+        #expect(result.stderr.lines.count == 1)
+    }
+
+    @Test func pinningAFlightThatDoesNotExistIsNotFound() throws {
+        let user = try BoardUser.ofSharedDaemon()
+        let result = try user.board("pin", "9999999")
+        #expect(result.status == 4, "\(result.stderr)")
+        #expect(result.stdout == "")
+        #expect(user.state()?["pins"]?.array?.isEmpty ?? true)
+    }
+
+    @Test func aPinOnAnotherDayLeadsThatDaysBoard() throws {
+        let user = try BoardUser.ofSharedDaemon()
+        let tomorrow = try user.lookup("--date", "tomorrow")
+        let row = tomorrow[20]
+        _ = try user.json("pin", String(row.id), "--date", "tomorrow")
+        #expect(try user.rows("--date", "tomorrow").first?.id == row.id)
+        #expect(try user.rows().allSatisfy { !$0.pinned }, "today's board has no pin")
+        #expect(user.state()?["pins"]?.array?.first?["date"]?.string == tomorrowDate)
+    }
+}

@@ -1,0 +1,107 @@
+import BoardWire
+import Foundation
+import Testing
+
+/// `board search TEXT [--tab TAB]`: city, airline, number or gate, across the window, grouped by day.
+@Suite(.sharedDaemon) struct SearchTests {
+    /// Every flight of a search document, with its day's date, checking the grouping on the way.
+    func results(_ document: JSON) throws -> [(date: String, row: FlightRow)] {
+        let days = try #require(document["days"]?.array)
+        var found: [(String, FlightRow)] = []
+        var previousDate = ""
+        for day in days {
+            let date = try #require(day["date"]?.string)
+            #expect(date > previousDate, "days in order, each once")
+            #expect(date >= knownDate && date <= lastWindowDate, "within the window")
+            previousDate = date
+            let rows = try #require(day["flights"]?.array).map(FlightRow.init)
+            #expect(!rows.isEmpty, "days without a match are left out")
+            #expect(day["count"]?.int == rows.count)
+            #expect(rows == rows.sorted(by: FlightRow.timeOrder), "a day's matches in time order")
+            for row in rows {
+                #expect(row.localDate == date)
+                #expect(ContractKeys.missing(ContractKeys.flight, in: row.json) == [])
+                found.append((date, row))
+            }
+        }
+        #expect(document["count"]?.int == found.count)
+        #expect(document["schema"]?.int == 1)
+        return found
+    }
+
+    @Test func byCity() throws {
+        let user = try BoardUser.ofSharedDaemon()
+        let found = try results(try user.json("search", "miami"))
+        #expect(found.allSatisfy { $0.row.otherAirport == "Miami" })
+        #expect(Set(found.map(\.date)).count > 1, "across the window")
+        // Today's matches are exactly today's Miami flights.
+        let today = try user.lookup().filter { $0.otherAirport == "Miami" }
+        #expect(found.filter { $0.date == knownDate }.map(\.row.id) == today.map(\.id))
+    }
+
+    @Test func ignoresCase() throws {
+        let user = try BoardUser.ofSharedDaemon()
+        let lower = try results(try user.json("search", "dallas")).map(\.row.id)
+        let upper = try results(try user.json("search", "DALLAS")).map(\.row.id)
+        #expect(!lower.isEmpty)
+        #expect(lower == upper)
+    }
+
+    @Test func byAirline() throws {
+        let user = try BoardUser.ofSharedDaemon()
+        let found = try results(try user.json("search", "Pacific"))
+        #expect(!found.isEmpty)
+        #expect(found.allSatisfy { $0.row.airline == "Pacific" })
+    }
+
+    @Test func byNumber() throws {
+        let user = try BoardUser.ofSharedDaemon()
+        let row = try #require(try user.lookup().first)
+        let found = try results(try user.json("search", String(row.number)))
+        #expect(found.contains { $0.row.id == row.id })
+        #expect(found.allSatisfy { String($0.row.number).contains(String(row.number)) || $0.row.id == row.number })
+    }
+
+    @Test func byGate() throws {
+        let user = try BoardUser.ofSharedDaemon()
+        let found = try results(try user.json("search", "B3"))
+        #expect(!found.isEmpty)
+        #expect(found.allSatisfy { $0.row.gate == "B3" })
+    }
+
+    @Test(arguments: ["arrivals", "departures"])
+    func withinATab(tab: String) throws {
+        let user = try BoardUser.ofSharedDaemon()
+        let everything = try results(try user.json("search", "chicago"))
+        let inTab = try results(try user.json("search", "chicago", "--tab", tab))
+        let direction = tab == "arrivals" ? "arrival" : "departure"
+        #expect(inTab.allSatisfy { $0.row.direction == direction })
+        #expect(inTab.map(\.row.id) == everything.filter { $0.row.direction == direction }.map(\.row.id))
+    }
+
+    @Test func nothingMatches() throws {
+        let user = try BoardUser.ofSharedDaemon()
+        let document = try user.json("search", "Atlantis")
+        #expect(document["count"]?.int == 0)
+        #expect(document["days"]?.array?.isEmpty == true)
+        let text = try user.text("search", "Atlantis")
+        #expect(text.contains("0 flights"), "\(text)")
+    }
+
+    @Test func peoplesFormGroupsByDay() throws {
+        let user = try BoardUser.ofSharedDaemon()
+        let document = try user.json("search", "miami")
+        let text = try user.text("search", "miami")
+        let lines = text.lines
+        #expect(lines.first?.contains("\(document["count"]?.int ?? -1) flights") == true, "\(lines.first ?? "")")
+        #expect(lines.first?.contains("miami") == true)
+        for day in document["days"]?.array ?? [] {
+            let heading = "\(shortDate(day["date"]?.string ?? ""))"
+            #expect(lines.contains { $0.contains(heading) && $0.contains("(\(day["count"]?.int ?? -1))") }, "a heading for \(heading)")
+            for flight in day["flights"]?.array ?? [] {
+                let id = flight["id"]?.int ?? -1
+                #expect(lines.contains { $0.hasSuffix(" \(id)") }, "a row for \(id)")
+            }
+        }
+    }
+}

@@ -1,0 +1,120 @@
+import BoardWire
+import Foundation
+import Testing
+
+/// `state.json`: the remembered tab, last viewed and pins across invocations, and a state that never stops a command.
+@Suite(.sharedDaemon) struct StateFileTests {
+    /// The warnings `board` printed (lines of stderr).
+    func warnings(_ result: ProcessResult) -> [String] { result.stderr.lines }
+
+    @Test func theSelectedTabIsRememberedAcrossInvocations() throws {
+        let user = try BoardUser.ofSharedDaemon()
+        #expect(try user.json()["tab"]?.string == "all", "all the first time")
+        _ = try user.text("arrivals")
+        #expect(user.state()?["tab"]?.string == "arrivals")
+        #expect(try user.json()["tab"]?.string == "arrivals", "board then shows arrivals")
+        let text = try user.text()
+        #expect(text.lines.dropFirst().first?.contains("[Arrivals") == true, "\(text)")
+        _ = try user.json("departures", "--hide-past")
+        #expect(user.state()?["tab"]?.string == "departures")
+        _ = try user.json("--date", "tomorrow")
+        #expect(try user.json()["tab"]?.string == "departures", "a board without a TAB keeps the selection")
+    }
+
+    @Test func theStateFileHasItsShape() throws {
+        let user = try BoardUser.ofSharedDaemon()
+        let row = try user.lookup()[4]
+        _ = try user.json("show", String(row.id))
+        _ = try user.json("pin", String(row.id))
+        _ = try user.json("departures")
+        let state = try #require(user.state(), "state.json is JSON")
+        #expect(state["tab"]?.string == "departures")
+        #expect(state["lastViewed"]?["id"]?.int == row.id)
+        #expect(state["lastViewed"]?["designator"]?.string == row.flightName)
+        #expect(state["lastViewed"]?["date"]?.string == knownDate)
+        #expect(state["pins"]?.array?.map { $0["id"]?.int } == [row.id])
+        // Written atomically: no temporary file is left beside it.
+        let files = try FileManager.default.contentsOfDirectory(atPath: user.sandbox.stateDirectory)
+        #expect(files.filter { $0 != "state.json" } == [], "\(files)")
+    }
+
+    @Test func theStateDirFlagOverridesTheEnvironment() throws {
+        let user = try BoardUser.ofSharedDaemon()
+        let elsewhere = user.sandbox.path + "/elsewhere"
+        let result = try user.board("arrivals", "--state-dir", elsewhere)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: elsewhere + "/state.json"))
+        #expect(user.state() == nil, "BOARD_STATE_DIR was not used")
+    }
+
+    static let corruptContents: [[UInt8]] = [
+        [0x00, 0xFF, 0xFE, 0x13, 0x37, 0x80, 0x81, 0x0A, 0xC3, 0x28],
+        Array("{\"tab\": \"arrivals\", \"pins\": [".utf8),
+        Array("[1, 2, 3]".utf8),
+        Array("not json at all\n".utf8),
+    ]
+
+    @Test(arguments: corruptContents)
+    func aCorruptStateWarnsOnceTheCommandSucceedsAndTheFileIsRewritten(contents: [UInt8]) throws {
+        let user = try BoardUser.ofSharedDaemon()
+        try FileManager.default.createDirectory(atPath: user.sandbox.stateDirectory, withIntermediateDirectories: true)
+        try Data(contents).write(to: URL(fileURLWithPath: user.stateFile))
+        let first = try user.board("--json")
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.json?["tab"]?.string == "all", "defaults")
+        #expect(warnings(first).count == 1, "warns once: \(first.stderr)")
+        #expect(first.stderr.contains("state.json"), "names the file: \(first.stderr)")
+        let state = try #require(user.state(), "rewritten as valid JSON")
+        #expect(state["tab"]?.string == "all")
+        let second = try user.board("--json")
+        #expect(second.status == 0)
+        #expect(second.stderr == "", "the warning is not repeated on every run")
+    }
+
+    @Test func aCorruptStateWithACommandThatSavesWarnsOnce() throws {
+        let user = try BoardUser.ofSharedDaemon()
+        let row = try user.lookup()[2]
+        try FileManager.default.createDirectory(atPath: user.sandbox.stateDirectory, withIntermediateDirectories: true)
+        try Data([0xDE, 0xAD, 0xBE, 0xEF]).write(to: URL(fileURLWithPath: user.stateFile))
+        let result = try user.board("show", String(row.id))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains(row.flightName))
+        #expect(warnings(result).count == 1, "\(result.stderr)")
+        #expect(user.state()?["lastViewed"]?["id"]?.int == row.id)
+    }
+
+    @Test(arguments: [["arrivals"], ["show", "FIRST"], ["pin", "FIRST"], ["--json"], ["search", "miami"]])
+    func anUnwritableStateDirectoryWarnsAndStillPrints(arguments: [String]) throws {
+        let user = try BoardUser.ofSharedDaemon()
+        let first = String(try #require(try user.lookup().first).id)
+        // A state directory under a regular file can never be created, whoever runs the test (even root).
+        let blocker = user.sandbox.path + "/not-a-directory"
+        #expect(FileManager.default.createFile(atPath: blocker, contents: Data("x".utf8)))
+        let stateDir = blocker + "/state"
+        let result = try user.board(arguments: arguments.map { $0 == "FIRST" ? first : $0 }, env: ["BOARD_STATE_DIR": stateDir])
+        #expect(result.status == 0, "board \(arguments): \(result.stderr)")
+        #expect(!result.stdout.isEmpty, "still prints")
+        #expect(warnings(result).count <= 1, "at most one warning: \(result.stderr)")
+        if ["arrivals", "show", "pin"].contains(arguments[0]) {
+            #expect(warnings(result).count == 1, "a state it cannot save is a warning: board \(arguments)")
+        }
+    }
+
+    @Test func anUnreadableStateWarnsOnce() throws {
+        let user = try BoardUser.ofSharedDaemon()
+        // state.json as a directory: it exists, but cannot be read or replaced.
+        try FileManager.default.createDirectory(atPath: user.stateFile, withIntermediateDirectories: true)
+        let result = try user.board("arrivals")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Mountain Airport"))
+        #expect(warnings(result).count == 1, "\(result.stderr)")
+    }
+
+    @Test func aMissingStateIsTheFirstRunWithoutWarnings() throws {
+        let user = try BoardUser.ofSharedDaemon()
+        let result = try user.board()
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        #expect(result.stdout.lines.dropFirst().first?.contains("[All Nov 30]") == true)
+    }
+}

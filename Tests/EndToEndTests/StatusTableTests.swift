@@ -1,0 +1,84 @@
+import BoardWire
+import Foundation
+import Testing
+
+/// The contract's status table at its boundaries: the clock is set to each one on a daemon of the test's own.
+struct StatusTableTests {
+    /// The status of flight `id` once the clock reads `time`.
+    func status(of id: Int, at time: Date, _ user: BoardUser) throws -> String {
+        _ = try user.json("clock", "set", isoText(time))
+        return try #require(try user.json("show", String(id))["status"]?.string)
+    }
+
+    @Test func aDeparturesDay() throws {
+        let user = BoardUser()
+        let daemon = try user.startDaemon()
+        let noon = try instant(knownInstant)
+        let departure = try #require(try user.rows("departures").first { !$0.isCanceled && $0.scheduledTime > noon })
+        let current = try #require(departure.currentTime)
+        let waiting = current == departure.scheduledTime ? "onTime" : "delayed"
+        let minute = 60.0
+        let expectations: [(Date, String)] = [
+            (try instant("2026-11-29T23:59:59-05:00"), "scheduled"),
+            (try instant("2026-11-30T00:00:00-05:00"), waiting),
+            (current - 40 * minute - 1, waiting),
+            (current - 40 * minute, "boarding"),
+            (current - 15 * minute - 1, "boarding"),
+            (current - 15 * minute, "finalCall"),
+            (current - 10 * minute - 1, "finalCall"),
+            (current - 10 * minute, "gateClosed"),
+            (current - 1, "gateClosed"),
+            (current, "departed"),
+            (current + 3 * 3600, "departed"),
+        ]
+        for (time, expected) in expectations {
+            #expect(try status(of: departure.id, at: time, user) == expected, "\(departure) at \(isoText(time))")
+        }
+        try daemon.stop()
+    }
+
+    @Test func anArrivalsDay() throws {
+        let user = BoardUser()
+        let daemon = try user.startDaemon()
+        let noon = try instant(knownInstant)
+        let arrival = try #require(try user.rows("arrivals").first { !$0.isCanceled && $0.scheduledTime - Double($0.flightTime) * 60 > noon })
+        let current = try #require(arrival.currentTime)
+        let leaves = current - Double(arrival.flightTime) * 60
+        let waiting = current == arrival.scheduledTime ? "onTime" : "delayed"
+        let expectations: [(Date, String)] = [
+            (try instant("2026-11-29T23:59:59-05:00"), "scheduled"),
+            (try instant("2026-11-30T00:00:00-05:00"), waiting),
+            (leaves - 1, waiting),
+            (leaves, "enRoute"),
+            (current - 1, "enRoute"),
+            (current, "landed"),
+            (current + 3600, "landed"),
+        ]
+        for (time, expected) in expectations {
+            #expect(try status(of: arrival.id, at: time, user) == expected, "\(arrival) at \(isoText(time))")
+        }
+        try daemon.stop()
+    }
+
+    @Test func aCanceledFlight() throws {
+        let user = BoardUser()
+        let daemon = try user.startDaemon()
+        let canceled = try #require(try user.rows().first(where: \.isCanceled))
+        #expect(try status(of: canceled.id, at: try instant("2026-11-29T23:59:59-05:00"), user) == "scheduled")
+        #expect(try status(of: canceled.id, at: try instant("2026-11-30T00:00:00-05:00"), user) == "canceled")
+        #expect(try status(of: canceled.id, at: try instant("2026-11-30T23:59:00-05:00"), user) == "canceled")
+        try daemon.stop()
+    }
+
+    @Test func aFlightIsPastOnlyAfterItsCurrentTime() throws {
+        let user = BoardUser()
+        let daemon = try user.startDaemon()
+        let noon = try instant(knownInstant)
+        let flight = try #require(try user.rows().first { !$0.isCanceled && $0.effectiveTime > noon })
+        _ = try user.json("clock", "set", isoText(flight.effectiveTime))
+        #expect(try user.rows("--hide-past").contains { $0.id == flight.id }, "at its current time it is not yet past")
+        _ = try user.json("clock", "set", isoText(flight.effectiveTime + 1))
+        #expect(!(try user.rows("--hide-past").contains { $0.id == flight.id }), "a second later it is past")
+        try daemon.stop()
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import Glibc
+import Synchronization
+
+/// A process started without waiting for it, as a shell starts one: a clean signal mask and default handlers.
+///
+/// Foundation's `Process` hands its child the test thread's blocked signals, so
+/// a SIGINT sent to it would never arrive; this spawns with posix_spawn instead.
+final class StartedProcess {
+    let pid: pid_t
+    private let collected = Collected()
+    private let group = DispatchGroup()
+
+    /// What the process wrote, filled in by the readers.
+    private final class Collected: Sendable {
+        let output = Mutex(Data())
+        let errors = Mutex(Data())
+    }
+
+    /// How a finished process ended.
+    enum Ending: Equatable {
+        case exited(Int32)
+        case signaled(Int32)
+
+        /// The status a shell reports for it (`$?`): 128 + the signal when killed by one.
+        var shellStatus: Int32 {
+            switch self {
+            case .exited(let status): status
+            case .signaled(let signal): 128 + signal
+            }
+        }
+    }
+
+    /// Starts `arguments`; its stdout goes to `standardOutput` when given (a terminal, a pipe), else is collected.
+    /// `inherited` maps descriptors the child gets (3, 4...) to descriptors of this process.
+    init(_ arguments: [String], environment: [String: String], standardOutput: Int32? = nil, inherited: [Int32: Int32] = [:]) throws {
+        var output: [Int32] = [0, 0]
+        var errors: [Int32] = [0, 0]
+        guard closeOnExecPipe(&output) == 0, closeOnExecPipe(&errors) == 0 else {
+            throw ShapeError(description: "pipe2: \(String(cString: strerror(errno)))")
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, standardOutput ?? output[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
+        for (child, parent) in inherited { posix_spawn_file_actions_adddup2(&actions, parent, child) }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        var all = sigset_t()
+        sigfillset(&all)
+        sigdelset(&all, SIGKILL)
+        sigdelset(&all, SIGSTOP)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        var envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, arguments[0], &actions, &attributes, &argv, &envp)
+        close(output[1])
+        close(errors[1])
+        guard spawned == 0 else {
+            close(output[0])
+            close(errors[0])
+            throw ShapeError(description: "cannot start \(arguments[0]): \(String(cString: strerror(spawned)))")
+        }
+        self.pid = pid
+        let collected = collected
+        let (outputRead, errorsRead) = (output[0], errors[0])
+        DispatchQueue.global().async(group: group) {
+            let data = readToEnd(outputRead)
+            collected.output.withLock { $0 = data }
+        }
+        DispatchQueue.global().async(group: group) {
+            let data = readToEnd(errorsRead)
+            collected.errors.withLock { $0 = data }
+        }
+    }
+
+    private var ending: Ending?
+
+    /// Waits for it to end (killing it past the deadline); how it ended and what it printed.
+    func finish(timeout: Double = 20) throws -> (ending: Ending, result: ProcessResult) {
+        var status: Int32 = 0
+        do {
+            try waitUntil("\(pid) to exit", timeout: timeout) { waitpid(pid, &status, WNOHANG) == pid }
+        } catch {
+            kill(pid, SIGKILL)
+            _ = waitpid(pid, &status, 0)
+            throw error
+        }
+        let signal = status & 0x7F
+        let ending: Ending = signal == 0 ? .exited((status >> 8) & 0xFF) : .signaled(signal)
+        self.ending = ending
+        _ = group.wait(timeout: .now() + 5)
+        let result = ProcessResult(
+            status: ending.shellStatus,
+            stdout: String(decoding: collected.output.withLock { $0 }, as: UTF8.self),
+            stderr: String(decoding: collected.errors.withLock { $0 }, as: UTF8.self))
+        return (ending, result)
+    }
+
+    deinit {
+        if ending == nil {
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            _ = waitpid(pid, &status, 0)
+        }
+    }
+}
+
+/// pipe2(fds, O_CLOEXEC), which the Glibc module does not export: a pipe no other child inherits by accident.
+func closeOnExecPipe(_ fds: inout [Int32]) -> Int32 {
+    typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32
+    guard let handle = dlopen(nil, RTLD_NOW), let address = dlsym(handle, "pipe2") else { return -1 }
+    let call = unsafeBitCast(address, to: Pipe2.self)
+    return fds.withUnsafeMutableBufferPointer { call($0.baseAddress!, O_CLOEXEC) }
+}
+
+/// Reads `descriptor` until end of file (retrying when a signal interrupts), then closes it.
+///
+/// FileHandle's reads stop the test run with a fatal error on EINTR; this does not.
+func readToEnd(_ descriptor: Int32) -> Data {
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let count = read(descriptor, &buffer, buffer.count)
+        if count > 0 {
+            data.append(contentsOf: buffer[..<count])
+        } else if count < 0, errno == EINTR {
+            continue
+        } else {
+            break
+        }
+    }
+    close(descriptor)
+    return data
+}
+
+/// Runs a program to completion as a shell would start it (see `StartedProcess`); what it printed and its `$?`.
+func runAsFromAShell(_ arguments: [String], environment: [String: String], timeout: Double = 20) throws -> ProcessResult {
+    let started = try StartedProcess(arguments, environment: environment)
+    return try started.finish(timeout: timeout).result
+}
