@@ -53,7 +53,14 @@ enum Autostart {
         var empty = sigset_t()
         sigemptyset(&empty)
         posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setflags(&attributes, Int16(Self.spawnSetSID | POSIX_SPAWN_SETSIGMASK))
+        // Default handlers too: a caller that ignores SIGINT or SIGTERM (a script's background job) must not
+        // pass that on to a daemon meant to outlive it.
+        var all = sigset_t()
+        sigfillset(&all)
+        sigdelset(&all, SIGKILL)
+        sigdelset(&all, SIGSTOP)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(Self.spawnSetSID | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         // The daemon gets 0, 1 and 2 only. It outlives board, and any other inherited pipe or
         // socket would keep whoever waits on its far end waiting as long as the daemon runs.
         markDescriptorsCloseOnExec()

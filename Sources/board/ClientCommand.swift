@@ -47,7 +47,9 @@ struct UsageError: Error, Equatable, CustomStringConvertible {
 
     var description: String {
         let hint = command.map { "board help \($0)" } ?? "board --help"
-        return "\(message); see '\(hint)'"
+        var sentence = message
+        if sentence.hasSuffix(".") { sentence.removeLast() }  // the daemon's messages end with one
+        return "\(sentence); see '\(hint)'"
     }
 }
 

@@ -3,31 +3,32 @@ enum HelpText {
     static let overview = """
         board: the flight board of your airport, in the terminal.
 
-        usage: board [TAB] [--hide-past] [--date D]     the board; a TAB argument also selects it
-               board show FLIGHT [--date D]             one flight; it becomes the last viewed
-               board last                               the last viewed flight
-               board next | board prev                  the flight after / before it, in the selected tab
-               board soonest [TAB]                      the next flight not yet past
-               board search TEXT [--tab TAB]            city, airline, number or gate, across the window
-               board pin FLIGHT | unpin FLIGHT | pins   keep flights at the top of the board
-               board watch [TAB] [--hide-past]          live, full screen (q quits)
-               board status [--format FMT] [--tmux]     one line for a status bar
+        usage: board [TAB] [--hide-past] [--date D]   the board; TAB is also remembered
+               board show FLIGHT [--date D]           one flight, remembered as the last
+               board last                             the last viewed flight
+               board next | board prev                the one after / before it
+               board soonest [TAB]                    the next flight not yet past
+               board search TEXT [--tab TAB]          city, airline, number or gate
+               board pin FLIGHT | unpin FLIGHT | pins keep flights at the top
+               board watch [TAB] [--hide-past]        live, full screen (q quits)
+               board status [--format FMT] [--tmux]   one line for a status bar
                board clock [set TIME | advance DURATION]
-               board bench [--clients N --duration S | --watchers N --rounds R]
-               board completions bash|zsh|fish          a shell completion script
+               board bench [--clients N | --watchers N] load the daemon
+               board completions bash|zsh|fish        a shell completion script
                board help [COMMAND] | --help | --version
 
         TAB is arrivals, all or departures. FLIGHT is an id (1234) or a designator
         ("Pacific 123", pacific123). D is YYYY-MM-DD, today, tomorrow or +N.
 
         Every command takes:
-          --json               print JSON ("schema": 1) for scripts
-          --socket PATH        the daemon's socket (BOARD_SOCKET; default $XDG_RUNTIME_DIR/board/boardd.sock)
-          --color WHEN         auto (default), always or never; NO_COLOR turns it off
-          --no-autostart       do not start boardd when none answers (BOARD_NO_AUTOSTART=1)
-          --state-dir DIR      where the tab, last flight and pins live (BOARD_STATE_DIR)
+          --json            print JSON ("schema": 1) for scripts
+          --socket PATH     the daemon's socket (BOARD_SOCKET; default
+                            $XDG_RUNTIME_DIR/board/boardd.sock)
+          --color WHEN      auto (default), always or never; NO_COLOR turns it off
+          --no-autostart    never start boardd (BOARD_NO_AUTOSTART=1)
+          --state-dir DIR   the tab, last flight and pins (BOARD_STATE_DIR)
 
-        Exit status: 0 done, 1 error, 2 usage, 3 no daemon, 4 not found, 130 interrupted.
+        Exit status: 0 done, 1 error, 2 usage, 3 no daemon, 4 not found, 130 interrupt.
         'board help COMMAND' shows a command's details and examples.
         """
 
@@ -190,7 +191,7 @@ enum HelpText {
         "bench": """
             usage: board bench [--clients N] [--duration S] [--method M] [--params JSON]
                    board bench --watchers N [--rounds R]
-                   board bench --resp KEY [--payload FILE] ...      (the same load against Redis)
+                   board bench --resp KEY [--payload FILE] ...   (the same, against Redis)
 
             Measures the daemon. Request/response: N clients (default 50) send
             board.get (or --method with --params) back to back for S seconds

@@ -14,30 +14,9 @@ func which(_ program: String) -> String? {
 /// Starts a program without waiting: stdin and stdout on /dev/null, stderr to a file, and
 /// optionally `descriptor3` as its descriptor 3 (for socket activation).
 func spawn(_ arguments: [String], environment: [String: String], stderr: String, descriptor3: Int32? = nil) throws -> pid_t {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    if let descriptor3 { posix_spawn_file_actions_adddup2(&actions, descriptor3, 3) }
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var empty = sigset_t()
-    sigemptyset(&empty)
-    posix_spawnattr_setsigmask(&attributes, &empty)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
-    var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-    var envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer {
-        argv.forEach { free($0) }
-        envp.forEach { free($0) }
-    }
-    var pid: pid_t = 0
-    let result = posix_spawn(&pid, arguments[0], &actions, &attributes, &argv, &envp)
-    guard result == 0 else { throw TimedOut(what: "spawning \(arguments[0]): \(SystemError.message(for: result))") }
-    return pid
+    try spawnChild(
+        arguments, environment: environment, stdout: .devNull, stderr: .file(stderr),
+        inherited: descriptor3.map { [3: $0] } ?? [:])
 }
 
 /// Waits for `pid` to exit; its exit status.

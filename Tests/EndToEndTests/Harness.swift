@@ -1,7 +1,6 @@
 import BoardWire
 import Foundation
 import Glibc
-import Synchronization
 import Testing
 
 /// The built `boardd` and `board`, found beside the test bundle.
@@ -69,45 +68,20 @@ struct TimedOut: Error, CustomStringConvertible {
 }
 
 /// Runs a program to completion, capturing its output; kills it past the deadline.
-func run(_ executable: String, _ arguments: [String], environment: [String: String], timeout: Double = 20, stdin: String? = nil) throws -> ProcessResult {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.environment = environment
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    let input = Pipe()
-    process.standardInput = input
-    let finished = DispatchSemaphore(value: 0)
-    process.terminationHandler = { _ in finished.signal() }
-    try process.run()
-    if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-    try? input.fileHandleForWriting.close()
-    // Read both pipes fully while the process runs, so a large output cannot block it.
-    let group = DispatchGroup()
-    let outData = Locked(Data())
-    let errData = Locked(Data())
-    DispatchQueue.global().async(group: group) { let d = out.fileHandleForReading.readDataToEndOfFile(); outData.withLock { $0 = d } }
-    DispatchQueue.global().async(group: group) { let d = err.fileHandleForReading.readDataToEndOfFile(); errData.withLock { $0 = d } }
-    if finished.wait(timeout: .now() + timeout) == .timedOut {
-        process.terminate()
-        throw TimedOut(what: "\(executable) \(arguments.joined(separator: " "))")
-    }
-    _ = group.wait(timeout: .now() + 5)
-    return ProcessResult(
-        status: process.terminationStatus,
-        stdout: String(decoding: outData.withLock { $0 }, as: UTF8.self),
-        stderr: String(decoding: errData.withLock { $0 }, as: UTF8.self))
+func run(_ executable: String, _ arguments: [String], environment: [String: String], timeout: Double = 20) throws -> ProcessResult {
+    try runAsFromAShell([executable] + arguments, environment: environment, timeout: timeout)
 }
 
 /// A `boardd` running in a sandbox, stopped (SIGTERM) when released.
+///
+/// Its log goes to a file in the sandbox rather than a pipe, so a chatty daemon can never
+/// block on a full pipe nobody reads.
 final class RunningDaemon {
-    let process = Process()
     let sandbox: Sandbox
     let socket: String
-    private let log = Pipe()
+    let pid: pid_t
+    let logPath: String
+    private var exitStatus: Int32?
 
     /// Starts `boardd` on the sandbox's socket with a frozen simulated clock by default, and waits until it answers.
     init(
@@ -116,39 +90,39 @@ final class RunningDaemon {
     ) throws {
         self.sandbox = sandbox
         self.socket = socket ?? sandbox.socket
-        var arguments = ["--socket", self.socket]
+        var arguments = [Binaries.boardd, "--socket", self.socket]
         if let now { arguments += ["--now", now] }
         if let speed { arguments += ["--speed", String(speed)] }
         arguments += extra
-        process.executableURL = URL(fileURLWithPath: Binaries.boardd)
-        process.arguments = arguments
-        process.environment = sandbox.environment(extra: env)
-        process.standardError = log
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        try waitUntil("boardd to answer on \(self.socket)", timeout: 10) { (try? BoardConnection(path: self.socket, timeoutMilliseconds: 200)) != nil }
+        logPath = sandbox.path + "/boardd-\(UInt32.random(in: 0...UInt32.max)).log"
+        pid = try spawnChild(arguments, environment: sandbox.environment(extra: env), stdout: .devNull, stderr: .file(logPath))
+        let socketPath = self.socket
+        try waitUntil("boardd to answer on \(socketPath)", timeout: 10) {
+            (try? BoardConnection(path: socketPath, timeoutMilliseconds: 200)) != nil
+        }
     }
 
-    var pid: Int32 { process.processIdentifier }
-
-    /// Sends `signal` and waits for the daemon to exit; its status.
+    /// Sends `signal` and waits for the daemon to exit; its exit status (128 + the signal when killed by one).
     @discardableResult
     func stop(signal: Int32 = SIGTERM, timeout: Double = 10) throws -> Int32 {
-        guard process.isRunning else { return process.terminationStatus }
-        kill(process.processIdentifier, signal)
-        try waitUntil("boardd to exit", timeout: timeout) { !self.process.isRunning }
-        return process.terminationStatus
+        if let exitStatus { return exitStatus }
+        kill(pid, signal)
+        var status: Int32 = 0
+        try waitUntil("boardd to exit", timeout: timeout) { waitpid(pid, &status, WNOHANG) == pid }
+        let signalled = status & 0x7F
+        let result = signalled == 0 ? (status >> 8) & 0xFF : 128 + signalled
+        exitStatus = result
+        return result
     }
 
-    /// What it logged so far (only after it exited, to avoid blocking).
-    func logText() -> String {
-        String(decoding: log.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    }
+    /// What it has logged so far.
+    func logText() -> String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
 
     deinit {
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+        if exitStatus == nil {
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
         }
     }
 }

@@ -25,7 +25,7 @@ final class TmuxPane {
 
     @discardableResult
     func tmux(_ arguments: [String]) throws -> ProcessResult {
-        try spawnAndWait(["tmux"] + arguments, environment: environment, directory: directory)
+        try runAsFromAShell(["tmux"] + arguments, environment: environment, timeout: 10)
     }
 
     func capture() throws -> String { try tmux(["-S", socket, "capture-pane", "-p"]).stdout }

@@ -1,6 +1,5 @@
 import BoardWire
 import Foundation
-import Synchronization
 import Testing
 
 /// Someone running `board`: a state directory of their own, talking to one daemon's socket.
@@ -81,7 +80,7 @@ final class BoardUser {
 }
 
 /// Documents a frozen daemon gave, by socket and arguments (see `BoardUser.lookup`).
-private let lookups = Mutex<[String: JSON]>([:])
+private let lookups = Locked<[String: JSON]>([:])
 
 extension BoardUser {
     /// What `board ARGUMENTS --json` prints for someone with no state, on a daemon whose clock no test moves.

@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import Synchronization
+import BoardWire
 
 /// Runs a program with its stdout on a pseudo-terminal, so it sees a TTY; what it wrote there.
 func runOnTerminal(_ executable: String, _ arguments: [String], environment: [String: String], timeout: Double = 20) throws -> ProcessResult {
@@ -30,7 +30,7 @@ func runOnTerminal(_ executable: String, _ arguments: [String], environment: [St
     close(slave)
 
     // Read the terminal until every writer has gone (EIO), so the program never blocks on a full buffer.
-    let screen = Mutex(Data())
+    let screen = Locked(Data())
     let group = DispatchGroup()
     DispatchQueue.global().async(group: group) {
         var buffer = [UInt8](repeating: 0, count: 4096)

@@ -1,11 +1,8 @@
 import Foundation
 import Glibc
-import Synchronization
+import BoardWire
 
-/// A process started without waiting for it, as a shell starts one: a clean signal mask and default handlers.
-///
-/// Foundation's `Process` hands its child the test thread's blocked signals, so
-/// a SIGINT sent to it would never arrive; this spawns with posix_spawn instead.
+/// A process started without waiting for it (see `spawnChild`), its output collected as it runs.
 final class StartedProcess {
     let pid: pid_t
     private let collected = Collected()
@@ -13,8 +10,8 @@ final class StartedProcess {
 
     /// What the process wrote, filled in by the readers.
     private final class Collected: Sendable {
-        let output = Mutex(Data())
-        let errors = Mutex(Data())
+        let output = Locked(Data())
+        let errors = Locked(Data())
     }
 
     /// How a finished process ended.
@@ -39,40 +36,17 @@ final class StartedProcess {
         guard closeOnExecPipe(&output) == 0, closeOnExecPipe(&errors) == 0 else {
             throw ShapeError(description: "pipe2: \(String(cString: strerror(errno)))")
         }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, standardOutput ?? output[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
-        for (child, parent) in inherited { posix_spawn_file_actions_adddup2(&actions, parent, child) }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        var all = sigset_t()
-        sigfillset(&all)
-        sigdelset(&all, SIGKILL)
-        sigdelset(&all, SIGSTOP)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        var envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+        let pid: pid_t
+        do {
+            pid = try spawnChild(
+                arguments, environment: environment, stdout: .descriptor(standardOutput ?? output[1]),
+                stderr: .descriptor(errors[1]), inherited: inherited)
+        } catch {
+            for fd in output + errors { close(fd) }
+            throw error
         }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, arguments[0], &actions, &attributes, &argv, &envp)
         close(output[1])
         close(errors[1])
-        guard spawned == 0 else {
-            close(output[0])
-            close(errors[0])
-            throw ShapeError(description: "cannot start \(arguments[0]): \(String(cString: strerror(spawned)))")
-        }
         self.pid = pid
         let collected = collected
         let (outputRead, errorsRead) = (output[0], errors[0])
