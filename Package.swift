@@ -23,8 +23,9 @@ let package = Package(
 
 // Strict settings on every target, set in one place.
 for target in package.targets where target.name != "CSystemShims" {
-    target.swiftSettings = (target.swiftSettings ?? []) + [
-        .enableUpcomingFeature("ExistentialAny"),
-        .enableExperimentalFeature("StrictConcurrency"),
-    ]
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            .enableUpcomingFeature("ExistentialAny"),
+            .enableExperimentalFeature("StrictConcurrency"),
+        ]
 }

@@ -5,6 +5,7 @@
 // give errors, never crashes. Build and run: scripts/fuzz.sh.
 import BoardWire
 import FlightData
+
 @testable import board
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -6,6 +6,7 @@
 import BoardWire
 import FlightData
 import Foundation
+
 @testable import boardd
 
 nonisolated(unsafe) var service = BoardService(

@@ -181,7 +181,8 @@ extension JSON {
     ///
     /// A key repeated in an object keeps its last value, as most parsers do, unless
     /// `rejectingDuplicateKeys` makes it an error (for files people edit, such as the config).
-    public static func parse(_ bytes: some Collection<UInt8>, rejectingDuplicateKeys: Bool = false) throws(JSONParseError) -> JSON {
+    public static func parse(_ bytes: some Collection<UInt8>, rejectingDuplicateKeys: Bool = false) throws(JSONParseError) -> JSON
+    {
         var parser = Parser(bytes: Array(bytes), rejectDuplicateKeys: rejectingDuplicateKeys)
         parser.skipSpace()
         let value = try parser.value(depth: 0)
@@ -209,9 +210,15 @@ extension JSON {
             case UInt8(ascii: "{"): return try object(depth: depth)
             case UInt8(ascii: "["): return try array(depth: depth)
             case UInt8(ascii: "\""): return .string(try string())
-            case UInt8(ascii: "t"): try literal("true"); return .bool(true)
-            case UInt8(ascii: "f"): try literal("false"); return .bool(false)
-            case UInt8(ascii: "n"): try literal("null"); return .null
+            case UInt8(ascii: "t"):
+                try literal("true")
+                return .bool(true)
+            case UInt8(ascii: "f"):
+                try literal("false")
+                return .bool(false)
+            case UInt8(ascii: "n"):
+                try literal("null")
+                return .null
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
             default: throw error("unexpected character")
             }
@@ -319,7 +326,8 @@ extension JSON {
                     case UInt8(ascii: "u"):
                         var scalar = try hex4()
                         if (0xD800..<0xDC00).contains(scalar) {
-                            guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                            guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                                bytes[index + 1] == UInt8(ascii: "u")
                             else { throw error("unpaired surrogate") }
                             index += 2
                             let low = try hex4()

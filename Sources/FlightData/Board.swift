@@ -84,7 +84,10 @@ public struct Board: Hashable, Sendable {
         }
         rows = visible.filter { query.tab.includes($0) }
             .sorted(by: Board.order(pinned: query.pinned))
-            .map { BoardRow(flight: $0, status: $0.status(at: now), isPast: $0.isPast(at: now), isPinned: query.pinned.contains($0.id)) }
+            .map {
+                BoardRow(
+                    flight: $0, status: $0.status(at: now), isPast: $0.isPast(at: now), isPinned: query.pinned.contains($0.id))
+            }
     }
 
     /// Time order: current time, then id.

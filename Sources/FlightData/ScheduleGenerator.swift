@@ -66,7 +66,8 @@ public struct ScheduleGenerator: FlightSource {
     }
 
     private func makeFlight(
-        on date: LocalDate, slot: Int, dayStart: Date, designator: (airline: String, number: Int)) -> Flight {
+        on date: LocalDate, slot: Int, dayStart: Date, designator: (airline: String, number: Int)
+    ) -> Flight {
         var rng = SplitMix64(seed: config.seed, keys: UInt64(bitPattern: Int64(date.dayNumber)), UInt64(slot))
         let minute = scheduledMinute(slot: slot, rng: &rng)
         let city = FlightCatalog.cities[rng.next(below: FlightCatalog.cities.count)]

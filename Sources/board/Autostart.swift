@@ -36,7 +36,8 @@ enum Autostart {
     /// Starts a daemon on `socket` and waits for it; a description of what went wrong when it does not answer.
     static func start(socket: String, logDirectory: String) -> String? {
         guard let executable = daemonExecutable() else { return "no boardd was found beside board or on PATH" }
-        try? FileManager.default.createDirectory(atPath: logDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try? FileManager.default.createDirectory(
+            atPath: logDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let logPath = logDirectory + "/boardd.log"
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -66,7 +67,7 @@ enum Autostart {
         markDescriptorsCloseOnExec()
         let arguments = [executable, "--socket", socket]
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
         let result = posix_spawn(&pid, executable, &actions, &attributes, &argv, environ)
         guard result == 0 else { return "could not start \(executable): \(SystemError.message(for: result))" }

@@ -42,7 +42,10 @@ struct BoardClient {
     mutating func run(_ command: ClientCommand) throws(ClientError) {
         switch command {
         case .version:
-            Output.print(options.json ? (["schema": 1, "version": .string(boardVersion), "protocol": .int(wireProtocolVersion)] as JSON).text : "board \(boardVersion) (protocol \(wireProtocolVersion))")
+            Output.print(
+                options.json
+                    ? (["schema": 1, "version": .string(boardVersion), "protocol": .int(wireProtocolVersion)] as JSON).text
+                    : "board \(boardVersion) (protocol \(wireProtocolVersion))")
         case .help(let topic):
             Output.print(HelpText.text(for: topic))
         case .completions(let shell):
@@ -66,7 +69,8 @@ struct BoardClient {
         case .last:
             let last = try lastViewed()
             do {
-                try showFlight(try call(.flightGet, ["id": .int(last.id), "date": .string(last.date), "pinned": pinnedIDs]), remember: false)
+                try showFlight(
+                    try call(.flightGet, ["id": .int(last.id), "date": .string(last.date), "pinned": pinnedIDs]), remember: false)
             } catch .notFound {
                 throw .notFound("the last viewed flight, \(last.name), is no longer on the board")
             }
@@ -74,7 +78,13 @@ struct BoardClient {
             let last = try lastViewed()
             let method: WireMethod = command == .next ? .flightNext : .flightPrev
             do {
-                try showFlight(try call(method, ["id": .int(last.id), "date": .string(last.date), "tab": .string(state.tab.rawValue), "pinned": pinnedIDs]))
+                try showFlight(
+                    try call(
+                        method,
+                        [
+                            "id": .int(last.id), "date": .string(last.date), "tab": .string(state.tab.rawValue),
+                            "pinned": pinnedIDs,
+                        ]))
             } catch .notFound(let message) {
                 // Gone from its day ("no longer"), or its day has left the window (the window slid
                 // past it): either way name the flight, as 'board last' does.
@@ -147,7 +157,9 @@ struct BoardClient {
             return try BoardConnection(path: socket)
         } catch .noDaemon where autostart {
             if let problem = Autostart.start(socket: socket, logDirectory: store.directory) {
-                throw .noDaemon("no daemon is answering on \(socket) and starting one failed: \(problem); run 'boardd --socket \(socket)' to see why")
+                throw .noDaemon(
+                    "no daemon is answering on \(socket) and starting one failed: \(problem); run 'boardd --socket \(socket)' to see why"
+                )
             }
             do { return try BoardConnection(path: socket) } catch {
                 throw ClientError(error, socket: socket, autostart: autostart)
@@ -205,7 +217,8 @@ struct BoardClient {
             let connection = try connect()
             for pin in state.pins {
                 do {
-                    flights.append(try connection.call(.flightGet, ["id": .int(pin.id), "date": .string(pin.date), "pinned": pinnedIDs]))
+                    flights.append(
+                        try connection.call(.flightGet, ["id": .int(pin.id), "date": .string(pin.date), "pinned": pinnedIDs]))
                 } catch .remote(let error) where error.code == .notFound || error.code == .outsideWindow {
                     missing.append(pin)
                 } catch {
@@ -232,7 +245,9 @@ struct BoardClient {
         var line = now.replacingOccurrences(of: "T", with: " ")
         if simulated {
             let speed = json["speed"]?.double ?? 1
-            line += speed == 0 ? "  SIMULATED, frozen" : "  SIMULATED, \(speed == speed.rounded() ? String(Int(speed)) : String(speed))x"
+            line +=
+                speed == 0
+                ? "  SIMULATED, frozen" : "  SIMULATED, \(speed == speed.rounded() ? String(Int(speed)) : String(speed))x"
         } else {
             line += "  (real clock)"
         }

@@ -78,7 +78,8 @@ struct BoardRenderer {
         let status = fit(Self.statusTitle(flight.status), c.status)
         var styled = line + style.status(flight.status, status)
         if c.id > 0 { styled += fit(String(flight.id), c.id, right: true) }
-        return flight.past && flight.status != "canceled" ? style.dim(line + status + (c.id > 0 ? fit(String(flight.id), c.id, right: true) : "")) : styled
+        return flight.past && flight.status != "canceled"
+            ? style.dim(line + status + (c.id > 0 ? fit(String(flight.id), c.id, right: true) : "")) : styled
     }
 
     /// The whole board for one-shot output.
@@ -86,7 +87,9 @@ struct BoardRenderer {
         var lines = [header(board), tabBar(board), "", columnTitles()]
         lines += board.flights.map(row)
         if board.flights.isEmpty {
-            lines.append(style.dim(board.hidePast ? "  No flights left today in this tab (past flights hidden)." : "  No flights in this tab."))
+            lines.append(
+                style.dim(
+                    board.hidePast ? "  No flights left today in this tab (past flights hidden)." : "  No flights in this tab."))
         }
         return lines.joined(separator: "\n")
     }
@@ -108,7 +111,9 @@ struct BoardRenderer {
         if let departure = json["departureTime"]?.string, let arrival = json["arrivalTime"]?.string {
             let here = flight.isArrival ? flight.otherAirport : "here"
             let there = flight.isArrival ? "here" : flight.otherAirport
-            field("Flight", "leaves \(here) \(clockText(departure)), arrives \(there) \(clockText(arrival)) (\(flight.flightTime) min)")
+            field(
+                "Flight",
+                "leaves \(here) \(clockText(departure)), arrives \(there) \(clockText(arrival)) (\(flight.flightTime) min)")
         }
         if let progress = json["progress"]?.double {
             let filled = Int((progress * 20).rounded())

@@ -153,14 +153,17 @@ struct ClientArguments {
         }
         for flag in flags.keys where !Self.globalFlags.contains(flag) {
             guard Self.commandFlags[name]?.contains(flag) == true else {
-                throw UsageError(message: "\(name == "board" ? "the board" : "board \(name)") does not take \(flag)", command: name == "board" ? nil : name)
+                throw UsageError(
+                    message: "\(name == "board" ? "the board" : "board \(name)") does not take \(flag)",
+                    command: name == "board" ? nil : name)
             }
         }
         command = try Self.command(name, positionals, flags)
     }
 
     static func isNegativeNumber(_ text: String) -> Bool {
-        text.count > 1 && text.hasPrefix("-") && text.dropFirst().allSatisfy { $0.isNumber || $0 == "h" || $0 == "m" || $0 == "d" }
+        text.count > 1 && text.hasPrefix("-")
+            && text.dropFirst().allSatisfy { $0.isNumber || $0 == "h" || $0 == "m" || $0 == "d" }
             && text.dropFirst().first?.isNumber == true
     }
 
@@ -168,23 +171,30 @@ struct ClientArguments {
         func tab(_ text: String, flag: String? = nil) throws(UsageError) -> Tab {
             guard let tab = Tab(rawValue: text.lowercased()) else {
                 let what = flag.map { "\($0) needs" } ?? "expected a tab:"
-                throw UsageError(message: "\(what) arrivals, all or departures, not \"\(text)\"", command: name == "board" ? nil : name)
+                throw UsageError(
+                    message: "\(what) arrivals, all or departures, not \"\(text)\"", command: name == "board" ? nil : name)
             }
             return tab
         }
         func date() throws(UsageError) -> DateSpec? {
             guard let text = flags["--date"] else { return nil }
             guard let spec = DateSpec(text) else {
-                throw UsageError(message: "--date needs YYYY-MM-DD, today, tomorrow or +N, not \"\(text)\"", command: name == "board" ? nil : name)
+                throw UsageError(
+                    message: "--date needs YYYY-MM-DD, today, tomorrow or +N, not \"\(text)\"",
+                    command: name == "board" ? nil : name)
             }
             return spec
         }
         func flight() throws(UsageError) -> FlightReference {
-            guard !args.isEmpty else { throw UsageError(message: "board \(name) needs a flight: an id (1234) or a designator (\"Pacific 123\")", command: name) }
+            guard !args.isEmpty else {
+                throw UsageError(
+                    message: "board \(name) needs a flight: an id (1234) or a designator (\"Pacific 123\")", command: name)
+            }
             let text = args.joined(separator: " ")
             guard let reference = FlightReference(text) else {
                 throw UsageError(
-                    message: "\"\(text)\" is not a flight: give an id (1234) or an airline and number (\"Pacific 123\"; airlines: \(FlightCatalog.airlines.joined(separator: ", ")))",
+                    message:
+                        "\"\(text)\" is not a flight: give an id (1234) or an airline and number (\"Pacific 123\"; airlines: \(FlightCatalog.airlines.joined(separator: ", ")))",
                     command: name)
             }
             return reference
@@ -193,7 +203,9 @@ struct ClientArguments {
             guard args.isEmpty else { throw UsageError(message: "board \(name) takes no argument \"\(args[0])\"", command: name) }
         }
         func optionalTab() throws(UsageError) -> Tab? {
-            guard args.count <= 1 else { throw UsageError(message: "unexpected argument \"\(args[1])\"", command: name == "board" ? nil : name) }
+            guard args.count <= 1 else {
+                throw UsageError(message: "unexpected argument \"\(args[1])\"", command: name == "board" ? nil : name)
+            }
             return try args.first.map { text throws(UsageError) in try tab(text) }
         }
 
@@ -257,7 +269,9 @@ struct ClientArguments {
             func number(_ flag: String, _ range: ClosedRange<Int>) throws(UsageError) -> Int? {
                 guard let text = flags[flag] else { return nil }
                 guard let value = Int(text), range.contains(value) else {
-                    throw UsageError(message: "\(flag) needs a whole number from \(range.lowerBound) to \(range.upperBound), not \"\(text)\"", command: name)
+                    throw UsageError(
+                        message: "\(flag) needs a whole number from \(range.lowerBound) to \(range.upperBound), not \"\(text)\"",
+                        command: name)
                 }
                 return value
             }
@@ -272,7 +286,9 @@ struct ClientArguments {
             }
             if let method = flags["--method"] {
                 guard WireMethod(rawValue: method) != nil, method != "board.watch" else {
-                    throw UsageError(message: "--method needs a request method such as board.get or flight.get, not \"\(method)\"", command: name)
+                    throw UsageError(
+                        message: "--method needs a request method such as board.get or flight.get, not \"\(method)\"",
+                        command: name)
                 }
                 bench.method = method
             }
@@ -292,9 +308,12 @@ struct ClientArguments {
             }
             guard flags["--date"] == nil else { throw UsageError(message: "--date goes with --ids", command: name) }
             let shells = CompletionShell.allCases.map(\.rawValue).joined(separator: ", ")
-            guard let text = args.first else { throw UsageError(message: "board completions needs a shell: \(shells)", command: name) }
+            guard let text = args.first else {
+                throw UsageError(message: "board completions needs a shell: \(shells)", command: name)
+            }
             guard args.count == 1, let shell = CompletionShell(rawValue: text) else {
-                throw UsageError(message: "board completions knows \(shells), not \"\(args.joined(separator: " "))\"", command: name)
+                throw UsageError(
+                    message: "board completions knows \(shells), not \"\(args.joined(separator: " "))\"", command: name)
             }
             return .completions(shell)
         case "help":

@@ -20,7 +20,9 @@ struct RememberedFlight: Equatable {
     init(_ flight: WireFlight) { self.init(id: flight.id, designator: flight.flightName, date: flight.date) }
 
     init?(json: JSON) {
-        guard let id = json["id"]?.int, let designator = json["designator"]?.string, let date = json["date"]?.string else { return nil }
+        guard let id = json["id"]?.int, let designator = json["designator"]?.string, let date = json["date"]?.string else {
+            return nil
+        }
         self.init(id: id, designator: designator, date: date)
     }
 
@@ -85,7 +87,8 @@ struct StateStore {
     /// Writes through a temporary file, fsync and rename, so a reader never sees half a file.
     mutating func save(_ state: ClientState) {
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
             warn("cannot create \(directory); the tab, last flight and pins are not saved")
             return

@@ -50,7 +50,8 @@ struct StatusLine {
         let start = Autostart.monotonicSeconds()
         func remaining() -> Int32 { Int32(max(1, 150 - (Autostart.monotonicSeconds() - start) * 1000)) }
         guard let connection = try? BoardConnection(path: socket, timeoutMilliseconds: 80),
-            let boardJSON = try? connection.call(.boardGet, ["tab": "departures", "hidePast": true], timeoutMilliseconds: remaining()),
+            let boardJSON = try? connection.call(
+                .boardGet, ["tab": "departures", "hidePast": true], timeoutMilliseconds: remaining()),
             let board = try? WireBoard(boardJSON)
         else { return nil }
         var values = [

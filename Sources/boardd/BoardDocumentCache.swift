@@ -29,7 +29,8 @@ final class BoardDocumentCache: Sendable {
     private let entries = Mutex<[Key: Entry]>([:])
 
     /// The encoded board for `key` at `now`, built with `build` when no entry covers `now`.
-    func document(_ key: Key, at now: Date, localTime: LocalTime, build: () -> (json: JSON, validUntil: Date)) -> EncodedDocument {
+    func document(_ key: Key, at now: Date, localTime: LocalTime, build: () -> (json: JSON, validUntil: Date)) -> EncodedDocument
+    {
         let cached = entries.withLock { $0[key] }
         let entry: Entry
         if let cached, cached.validFrom <= now, now < cached.validUntil {

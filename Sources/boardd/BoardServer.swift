@@ -135,7 +135,8 @@ final class BoardServer {
             }
             if connections.count >= limits.maxClients {
                 log.info("refused a client: \(connections.count) connected, the limit is \(limits.maxClients)")
-                let error = WireError(.tooManyClients, "The daemon is serving its limit of \(limits.maxClients) clients; try again later.")
+                let error = WireError(
+                    .tooManyClients, "The daemon is serving its limit of \(limits.maxClients) clients; try again later.")
                 _ = try? WireLine.error(id: .null, error).withUnsafeBytes { try fd.writeSome($0) }
                 fd.close()
                 continue
@@ -146,7 +147,8 @@ final class BoardServer {
                 continue
             }
             var connection = ClientConnection(descriptor: fd)
-            connection.enqueue(WireLine.hello(server: "boardd/\(boardVersion)", instance: service.instance), now: time.monotonic())
+            connection.enqueue(
+                WireLine.hello(server: "boardd/\(boardVersion)", instance: service.instance), now: time.monotonic())
             _ = connections.insert(connection)
             flush(token)
         }
@@ -203,7 +205,8 @@ final class BoardServer {
             switch output {
             case .line(let line): respond(token, to: line)
             case .tooLarge:
-                let error = WireError(.tooLarge, "A request line is limited to \(LineFramer.protocolLimit) bytes; closing the connection.")
+                let error = WireError(
+                    .tooLarge, "A request line is limited to \(LineFramer.protocolLimit) bytes; closing the connection.")
                 connections[token]?.enqueue(WireLine.error(id: .null, error), now: time.monotonic())
                 connections[token]?.inbox.removeAll()
                 connections[token]?.peerClosed = true
@@ -260,7 +263,8 @@ final class BoardServer {
         let wantsWritable = result == .blocked
         if wantsWritable { sweepWanted = true }
         let pauseReading =
-            connection.queuedBytes > limits.maxQueuedBytes || connection.closeWhenFlushed || connection.peerClosed || !connection.inbox.isEmpty
+            connection.queuedBytes > limits.maxQueuedBytes || connection.closeWhenFlushed || connection.peerClosed
+            || !connection.inbox.isEmpty
         if wantsWritable != connection.wantsWritable || pauseReading != connection.readingPaused {
             var events: Epoll.Events = .hangUp
             if !pauseReading { events.insert(.readable) }

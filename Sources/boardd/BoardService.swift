@@ -56,7 +56,8 @@ struct BoardService: Sendable {
     mutating func handle(_ request: WireRequest) -> Outcome {
         guard let method = WireMethod(rawValue: request.method) else {
             let known = WireMethod.allCases.map(\.rawValue).joined(separator: ", ")
-            return .failure(WireError(.unknownMethod, "Unknown method \"\(request.method.prefix(64))\"; the methods are \(known)."))
+            return .failure(
+                WireError(.unknownMethod, "Unknown method \"\(request.method.prefix(64))\"; the methods are \(known)."))
         }
         do {
             return try dispatch(method, request.params)
@@ -98,7 +99,8 @@ struct BoardService: Sendable {
             let navigation = FlightNavigation(window: window, tab: try Self.tab(params) ?? .all)
             let forward = method == .flightNext
             guard let flight = forward ? navigation.next(after: from) : navigation.previous(before: from) else {
-                throw WireError(.notFound, "\(from.flightName) is the \(forward ? "last" : "first") flight of the window in this tab.")
+                throw WireError(
+                    .notFound, "\(from.flightName) is the \(forward ? "last" : "first") flight of the window in this tab.")
             }
             return .result(encoding.details(flight, at: now, pinned: try Self.pinned(params).contains(flight.id)))
         case .flightSoonest:
@@ -121,7 +123,8 @@ struct BoardService: Sendable {
             guard let text = params["time"]?.string,
                 let instant = InstantInput.parse(text, localTime: localTime, today: localTime.date(at: now))
             else {
-                throw WireError(.invalidParams, "clock.set needs \"time\": ISO-8601 such as 2026-11-30T09:00:00-05:00, or HH:MM for today.")
+                throw WireError(
+                    .invalidParams, "clock.set needs \"time\": ISO-8601 such as 2026-11-30T09:00:00-05:00, or HH:MM for today.")
             }
             _ = clock.set(instant)
             return .clockMoved(clockJSON(at: clock.now))
@@ -215,7 +218,8 @@ struct BoardService: Sendable {
             guard let designator = Designator(text) else {
                 throw WireError(
                     .invalidParams,
-                    "\"designator\" must be an airline and a number, such as \"Pacific 123\" (airlines: \(FlightCatalog.airlines.joined(separator: ", "))).")
+                    "\"designator\" must be an airline and a number, such as \"Pacific 123\" (airlines: \(FlightCatalog.airlines.joined(separator: ", ")))."
+                )
             }
             return .designator(designator)
         }

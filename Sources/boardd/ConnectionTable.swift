@@ -16,7 +16,9 @@ struct ConnectionTable {
     mutating func insert(_ connection: ClientConnection) -> UInt64 {
         let token = nextToken
         let index = Int(token - Self.firstToken)
-        if index == slots.count { slots.append(connection) } else {
+        if index == slots.count {
+            slots.append(connection)
+        } else {
             free.removeLast()
             slots[index] = connection
         }

@@ -62,7 +62,9 @@ enum Daemon {
             var start = clock.now
             if let text = options.now {
                 guard let parsed = InstantInput.parse(text, localTime: localTime, today: localTime.date(at: start)) else {
-                    printError("boardd: --now needs an ISO-8601 time such as 2026-11-30T09:00:00-05:00, not \"\(text)\"; see boardd --help")
+                    printError(
+                        "boardd: --now needs an ISO-8601 time such as 2026-11-30T09:00:00-05:00, not \"\(text)\"; see boardd --help"
+                    )
                     return 2
                 }
                 start = parsed
@@ -87,7 +89,8 @@ enum Daemon {
             return 1
         }
         raiseDescriptorLimit(to: options.limits.maxClients + 64)
-        let mode = clock.isSimulated ? "simulated clock at \(service.localTime.iso8601(clock.now)), speed \(clock.speed)" : "real clock"
+        let mode =
+            clock.isSimulated ? "simulated clock at \(service.localTime.iso8601(clock.now)), speed \(clock.speed)" : "real clock"
         let how = listener.isActivated ? "serving \(path), passed by the service manager" : "serving \(path)"
         log.info(
             "\(how) (\(config.summary), \(mode), config: \(config.source))")
@@ -101,7 +104,9 @@ enum Daemon {
                     }
                 if let error = notifier.send(notification) { log.warning("cannot notify the service manager: \(error)") }
             }
-            if let error = notifier.send(.ready(status: "serving \(path)")) { log.warning("cannot notify the service manager: \(error)") }
+            if let error = notifier.send(.ready(status: "serving \(path)")) {
+                log.warning("cannot notify the service manager: \(error)")
+            }
         }
         server.run()
         return 0

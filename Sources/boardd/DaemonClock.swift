@@ -1,7 +1,7 @@
 import FlightData
 import Foundation
-import Synchronization
 import Glibc
+import Synchronization
 
 /// Where the daemon reads real time: wall clock and a monotonic clock. Tests and benchmarks may substitute.
 protocol TimeSource: Sendable {

@@ -65,10 +65,14 @@ struct DaemonConfig: Hashable, Sendable {
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
             let n: Int
-            do { n = try FileDescriptor(fd).read(into: &buffer) } catch { throw refuse("cannot be read (\(SystemError.message(for: error.code)))") }
+            do { n = try FileDescriptor(fd).read(into: &buffer) } catch {
+                throw refuse("cannot be read (\(SystemError.message(for: error.code)))")
+            }
             if n == 0 { break }
             bytes += buffer[..<n]
-            guard bytes.count <= maxFileSize else { throw refuse("is larger than \(maxFileSize / 1024) KiB; is it the right file?") }
+            guard bytes.count <= maxFileSize else {
+                throw refuse("is larger than \(maxFileSize / 1024) KiB; is it the right file?")
+            }
         }
         return bytes
     }
@@ -137,14 +141,16 @@ struct DaemonConfig: Hashable, Sendable {
                 code = text.uppercased()
             default:
                 guard isTimeZone(text) else {
-                    throw refuse(path, field, "is not an IANA time zone; use a name such as America/New_York, Europe/Paris or UTC")
+                    throw refuse(
+                        path, field, "is not an IANA time zone; use a name such as America/New_York, Europe/Paris or UTC")
                 }
                 timeZone = text
             }
         }
         guard let airport = Airport(name: name, code: code, timeZone: timeZone) else {
             throw ConfigError(
-                file: file, key: "airport.timeZone", value: JSON.string(timeZone).text, reason: "is not a time zone this system knows")
+                file: file, key: "airport.timeZone", value: JSON.string(timeZone).text,
+                reason: "is not a time zone this system knows")
         }
         return airport
     }
@@ -171,7 +177,8 @@ struct DaemonConfig: Hashable, Sendable {
         }
     }
 
-    private static func integer(_ json: JSON, _ key: String, in range: ClosedRange<Int>, file: String) throws(ConfigError) -> Int? {
+    private static func integer(_ json: JSON, _ key: String, in range: ClosedRange<Int>, file: String) throws(ConfigError) -> Int?
+    {
         guard let value = json[key] else { return nil }
         guard case .int(let number) = value, range.contains(number) else {
             throw ConfigError(

@@ -10,8 +10,10 @@ enum ListenError: Error, CustomStringConvertible {
 
     var description: String {
         switch self {
-        case .alreadyServing(let path): "another boardd is already serving \(path); stop it first, or use --socket for a second one"
-        case .notASocket(let path): "\(path) exists and is not a socket; it was left alone. Move it away or choose another --socket"
+        case .alreadyServing(let path):
+            "another boardd is already serving \(path); stop it first, or use --socket for a second one"
+        case .notASocket(let path):
+            "\(path) exists and is not a socket; it was left alone. Move it away or choose another --socket"
         case .unsafeDirectory(let path, let why): "refusing to use \(path): \(why)"
         case .system(let what, let error): "\(what): \(error)"
         }
@@ -91,7 +93,8 @@ struct SocketListener {
         if info.st_mode & S_ISVTX != 0 && (info.st_uid == 0 || info.st_uid == getuid()) { return }
         guard info.st_uid == getuid() else {
             throw .unsafeDirectory(
-                directory, "it belongs to uid \(info.st_uid), not to you (uid \(getuid())); choose a --socket in a directory of your own")
+                directory,
+                "it belongs to uid \(info.st_uid), not to you (uid \(getuid())); choose a --socket in a directory of your own")
         }
         guard info.st_mode & 0o022 == 0 else {
             throw .unsafeDirectory(

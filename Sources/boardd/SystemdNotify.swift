@@ -44,7 +44,9 @@ struct SystemdNotifier {
         var bytes = Array(socket.utf8)
         guard let first = bytes.first, first == UInt8(ascii: "/") || first == UInt8(ascii: "@") else { return nil }
         if first == UInt8(ascii: "@") { bytes[0] = 0 }
-        guard bytes.count <= MemoryLayout.size(ofValue: sockaddr_un().sun_path) - (first == UInt8(ascii: "@") ? 0 : 1) else { return nil }
+        guard bytes.count <= MemoryLayout.size(ofValue: sockaddr_un().sun_path) - (first == UInt8(ascii: "@") ? 0 : 1) else {
+            return nil
+        }
         address = bytes
     }
 

@@ -120,7 +120,10 @@ struct Input: Sendable, CustomTestStringConvertible {
         }
     }
 
-    @Test(arguments: [0.1, -2.5, 1.5, 1e-7, 123_456_789.125, 1e15, 1e16, 1e300, -1e-300, Double.leastNonzeroMagnitude, 1.7976931348623157e308, 3.0, -0.0])
+    @Test(arguments: [
+        0.1, -2.5, 1.5, 1e-7, 123_456_789.125, 1e15, 1e16, 1e300, -1e-300, Double.leastNonzeroMagnitude, 1.7976931348623157e308,
+        3.0, -0.0,
+    ])
     func doublesRoundTripExactly(_ value: Double) throws {
         let text = JSON.double(value).text
         let parsed = try JSON.parse(text)

@@ -13,7 +13,9 @@ struct ScheduleFixture {
     static let encoding = WireEncoding(airport: airport)
 
     static func board(tab: Tab = .all, hidePast: Bool = false, pinned: Set<Int> = []) -> Board {
-        Board(flights: window.flights(on: today), query: BoardQuery(date: today, tab: tab, hidePast: hidePast, pinned: pinned), now: now)
+        Board(
+            flights: window.flights(on: today), query: BoardQuery(date: today, tab: tab, hidePast: hidePast, pinned: pinned),
+            now: now)
     }
 
     static var todaysFlights: [Flight] { window.flights(on: today) }

@@ -118,7 +118,9 @@ import Testing
     @Test(arguments: ["name", "code"])
     func aBoardWhoseAirportLacksAKeyIsAClearError(_ key: String) throws {
         let airport = try #require(Self.boardJSON["airport"])
-        let error = try #require(throws: WireError.self) { try WireBoard(Self.boardJSON.setting("airport", airport.removing(key))) }
+        let error = try #require(throws: WireError.self) {
+            try WireBoard(Self.boardJSON.setting("airport", airport.removing(key)))
+        }
         #expect(error.message.contains("\"\(key)\""))
     }
 

@@ -155,7 +155,8 @@ import Testing
     }
 
     @Test func aFlightInTheAirHasProgressBetweenZeroAndOne() throws {
-        let flying = try #require(F.todaysFlights.first { ($0.progress(at: F.now) ?? 0) > 0 && ($0.progress(at: F.now) ?? 1) < 1 })
+        let flying = try #require(
+            F.todaysFlights.first { ($0.progress(at: F.now) ?? 0) > 0 && ($0.progress(at: F.now) ?? 1) < 1 })
         let progress = try #require(F.encoding.details(flying, at: F.now, pinned: true)["progress"]?.double)
         #expect(progress > 0 && progress < 1)
         #expect(F.encoding.details(flying, at: F.now, pinned: true)["pinned"] == true)

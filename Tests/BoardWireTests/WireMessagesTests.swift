@@ -117,17 +117,19 @@ import Testing
     }
 
     @Test func theErrorCodesAreTheContractsList() {
-        #expect(WireErrorCode.allCases.map(\.rawValue) == [
-            "badRequest", "unknownMethod", "invalidParams", "notFound", "tooLarge", "tooManyClients",
-            "protocolUnsupported", "outsideWindow", "clockNotSimulated", "internal",
-        ])
+        #expect(
+            WireErrorCode.allCases.map(\.rawValue) == [
+                "badRequest", "unknownMethod", "invalidParams", "notFound", "tooLarge", "tooManyClients",
+                "protocolUnsupported", "outsideWindow", "clockNotSimulated", "internal",
+            ])
     }
 
     @Test func theMethodsAreTheContractsListPlusTheExtensions() {
-        #expect(WireMethod.allCases.map(\.rawValue) == [
-            "ping", "board.get", "flight.get", "search", "clock.get", "clock.set", "clock.advance", "board.watch",
-            "flight.next", "flight.prev", "flight.soonest",
-        ])
+        #expect(
+            WireMethod.allCases.map(\.rawValue) == [
+                "ping", "board.get", "flight.get", "search", "clock.get", "clock.set", "clock.advance", "board.watch",
+                "flight.next", "flight.prev", "flight.soonest",
+            ])
     }
 
     @Test func anErrorIsACodeAndAMessage() {
@@ -161,7 +163,9 @@ import Testing
                 ["id": nil, "error": ["code": "tooLarge", "message": .string(awkward)]]
             )
         case .boardEvent:
-            return (WireLine.boardEvent(id: 9, seq: 4, encoded: body.bytes), ["id": 9, "event": "board", "seq": 4, "result": body])
+            return (
+                WireLine.boardEvent(id: 9, seq: 4, encoded: body.bytes), ["id": 9, "event": "board", "seq": 4, "result": body]
+            )
         case .shutdown:
             return (WireLine.shutdown(reason: awkward), ["event": "shutdown", "reason": .string(awkward)])
         case .line:
@@ -186,7 +190,9 @@ import Testing
 
     @Test func theHelloIsTheContractsLine() {
         let hello = WireLine.hello(server: "boardd/0.1.0", instance: "0568baf4df54e1a0")
-        #expect(String(decoding: hello, as: UTF8.self) == #"{"type":"hello","protocol":1,"server":"boardd/0.1.0","instance":"0568baf4df54e1a0"}"# + "\n")
+        #expect(
+            String(decoding: hello, as: UTF8.self)
+                == #"{"type":"hello","protocol":1,"server":"boardd/0.1.0","instance":"0568baf4df54e1a0"}"# + "\n")
         #expect(wireProtocolVersion == 1)
     }
 
@@ -197,7 +203,9 @@ import Testing
 
     @Test func anErrorReplyHasTheContractsShape() {
         let line = WireLine.error(id: 4, WireError(.unknownMethod, "Unknown method \"fly\"."))
-        #expect(String(decoding: line, as: UTF8.self) == #"{"id":4,"error":{"code":"unknownMethod","message":"Unknown method \"fly\"."}}"# + "\n")
+        #expect(
+            String(decoding: line, as: UTF8.self)
+                == #"{"id":4,"error":{"code":"unknownMethod","message":"Unknown method \"fly\"."}}"# + "\n")
     }
 }
 

@@ -59,7 +59,8 @@ struct AutostartTests {
         try #require(closeOnExecPipe(&ends) == 0)
         defer { close(ends[0]) }
         let board = try StartedProcess(
-            [Binaries.board, "--json"], environment: user.sandbox.environment(autostart: true, extra: ["BOARD_SOCKET": user.socket]),
+            [Binaries.board, "--json"],
+            environment: user.sandbox.environment(autostart: true, extra: ["BOARD_SOCKET": user.socket]),
             inherited: [3: ends[1]])
         close(ends[1])
         let (ending, result) = try board.finish()

@@ -38,7 +38,10 @@ import Testing
 
     @Test func badBenchFlagsAreUsageErrors() throws {
         let sandbox = Sandbox()
-        for arguments in [["bench", "--clients", "0"], ["bench", "--method", "board.watch"], ["bench", "--params", "[1]"], ["bench", "--duration", "x"]] {
+        for arguments in [
+            ["bench", "--clients", "0"], ["bench", "--method", "board.watch"], ["bench", "--params", "[1]"],
+            ["bench", "--duration", "x"],
+        ] {
             let result = try sandbox.board(arguments: arguments)
             #expect(result.status == 2, "\(arguments)")
             #expect(result.stderr.contains("board help bench"))

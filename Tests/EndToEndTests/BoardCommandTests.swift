@@ -53,11 +53,14 @@ import Testing
         }
         #expect(Set(rows.map(\.id)).count == rows.count, "ids are unique in the window")
         let today = try user.rows().sorted { $0.scheduledTime < $1.scheduledTime }
-        #expect(zip(today, today.dropFirst()).allSatisfy { $0.direction != $1.direction }, "slots alternate arrival and departure")
+        #expect(
+            zip(today, today.dropFirst()).allSatisfy { $0.direction != $1.direction }, "slots alternate arrival and departure")
     }
 
     /// The board's variants whose counts and badges are checked against the rows.
-    static let variants: [[String]] = [[], ["--hide-past"], ["--date", "tomorrow"], ["--date", "+3", "--hide-past"], ["--date", lastWindowDate]]
+    static let variants: [[String]] = [
+        [], ["--hide-past"], ["--date", "tomorrow"], ["--date", "+3", "--hide-past"], ["--date", lastWindowDate],
+    ]
 
     @Test(arguments: variants)
     func countsAndBadgesEqualTheListedRows(flags: [String]) throws {
@@ -73,14 +76,17 @@ import Testing
         }
         #expect(listed["arrivals"]?.allSatisfy { $0.isArrival } == true)
         #expect(listed["departures"]?.allSatisfy { !$0.isArrival } == true)
-        #expect(Set(listed["all"]?.map(\.id) ?? []) == Set((listed["arrivals"] ?? []).map(\.id) + (listed["departures"] ?? []).map(\.id)))
+        #expect(
+            Set(listed["all"]?.map(\.id) ?? [])
+                == Set((listed["arrivals"] ?? []).map(\.id) + (listed["departures"] ?? []).map(\.id)))
         for board in documents {
             let date = try #require(board["date"]?.string)
             let tabs = try #require(board["tabs"]?.array)
             for (tab, summary) in zip(tabNames, tabs) {
                 let count = listed[tab]?.count ?? -1
                 #expect(summary["count"]?.int == count, "\(tab) count with \(flags)")
-                #expect(summary["badge"]?.string == (tab == "all" ? shortDate(date) : String(count)), "\(tab) badge with \(flags)")
+                #expect(
+                    summary["badge"]?.string == (tab == "all" ? shortDate(date) : String(count)), "\(tab) badge with \(flags)")
             }
         }
     }
@@ -98,7 +104,9 @@ import Testing
         let user = try BoardUser.ofSharedDaemon()
         for flags in [[], ["--date", "tomorrow"]] {
             let rows = try user.rows(arguments: [tab] + flags)
-            #expect(rows == rows.sorted(by: FlightRow.timeOrder), "\(tab) \(flags): by current time (scheduled when canceled), then id")
+            #expect(
+                rows == rows.sorted(by: FlightRow.timeOrder),
+                "\(tab) \(flags): by current time (scheduled when canceled), then id")
         }
     }
 

@@ -75,7 +75,9 @@ struct ClockCommandTests {
         try daemon.stop()
     }
 
-    @Test(arguments: [["set", "garbage"], ["set", "25:00"], ["advance", "soon"], ["advance", "5x"], ["set"], ["advance"], ["rewind"]])
+    @Test(arguments: [
+        ["set", "garbage"], ["set", "25:00"], ["advance", "soon"], ["advance", "5x"], ["set"], ["advance"], ["rewind"],
+    ])
     func malformedClockCommandsAreUsageErrors(arguments: [String]) throws {
         let user = BoardUser()
         let daemon = try user.startDaemon()
@@ -91,7 +93,9 @@ struct ClockCommandTests {
     @Test func setAndAdvanceAreRefusedOnTheRealClock() throws {
         let user = BoardUser()
         let daemon = try user.startDaemon(now: nil, speed: nil)
-        for arguments in [["clock", "set", "2026-11-30T09:00"], ["clock", "advance", "90m"], ["clock", "advance", "1h", "--json"]] {
+        for arguments in [
+            ["clock", "set", "2026-11-30T09:00"], ["clock", "advance", "90m"], ["clock", "advance", "1h", "--json"],
+        ] {
             let result = try user.board(arguments: arguments)
             #expect(result.status == 1, "board \(arguments): \(result.stderr)")
             #expect(result.stdout == "")

@@ -20,14 +20,19 @@ import Testing
 
     /// The environment for a shell: `board` on PATH, the sandbox's socket.
     func shellEnvironment(_ sandbox: Sandbox) -> [String: String] {
-        sandbox.environment(extra: ["PATH": Binaries.directory + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")])
+        sandbox.environment(extra: [
+            "PATH": Binaries.directory + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        ])
     }
 
     @Test(arguments: ["bash", "zsh", "fish"])
     func eachScriptNamesEveryCommandAndTab(_ shell: String) throws {
         let sandbox = Sandbox()
         let text = try String(contentsOfFile: try script(shell, in: sandbox), encoding: .utf8)
-        for word in ["show", "last", "next", "prev", "soonest", "search", "pin", "unpin", "pins", "watch", "status", "clock", "bench", "completions", "help"] {
+        for word in [
+            "show", "last", "next", "prev", "soonest", "search", "pin", "unpin", "pins", "watch", "status", "clock", "bench",
+            "completions", "help",
+        ] {
             #expect(text.contains(word), "\(shell) script lacks \(word)")
         }
         for word in ["arrivals", "all", "departures"] { #expect(text.contains(word), "\(shell) script lacks \(word)") }
@@ -76,7 +81,10 @@ import Testing
         #expect(try bashCompletes(["board", "--color", ""], script: path, sandbox: sandbox) == ["auto", "always", "never"])
         #expect(try bashCompletes(["board", "--color", "=", "n"], script: path, sandbox: sandbox) == ["never"])
         #expect(try bashCompletes(["board", "search", "--tab", "d"], script: path, sandbox: sandbox) == ["departures"])
-        #expect(try bashCompletes(["board", "--socket", "/tmp/x", "soonest", "a"], script: path, sandbox: sandbox) == ["arrivals", "all"])
+        #expect(
+            try bashCompletes(["board", "--socket", "/tmp/x", "soonest", "a"], script: path, sandbox: sandbox) == [
+                "arrivals", "all",
+            ])
         #expect(try bashCompletes(["board", "clock", ""], script: path, sandbox: sandbox) == ["set", "advance"])
         #expect(try bashCompletes(["board", "completions", "z"], script: path, sandbox: sandbox) == ["zsh"])
         #expect(try bashCompletes(["board", "bench", "--me"], script: path, sandbox: sandbox) == ["--method"])
@@ -88,7 +96,9 @@ import Testing
         let sandbox = Sandbox()
         let daemon = try RunningDaemon(sandbox: sandbox)
         let ids = try #require(try sandbox.board("--json").json?["flights"]?.array).compactMap { $0["id"]?.int }.map(String.init)
-        let tomorrow = try #require(try sandbox.board("--json", "--date", "tomorrow").json?["flights"]?.array).compactMap { $0["id"]?.int }
+        let tomorrow = try #require(try sandbox.board("--json", "--date", "tomorrow").json?["flights"]?.array).compactMap {
+            $0["id"]?.int
+        }
         let path = try script("bash", in: sandbox)
         // The ids have a budget of about 200 ms; on a loaded machine a try can miss it and offer none.
         func offers(_ words: [String], _ expected: [String]) throws {
@@ -164,7 +174,8 @@ import Testing
             _board
             """#
         func complete(_ words: String...) throws -> [String] {
-            let result = try run(try #require(Self.zsh), ["-f", "-c", driver, "zsh", path] + words, environment: shellEnvironment(sandbox))
+            let result = try run(
+                try #require(Self.zsh), ["-f", "-c", driver, "zsh", path] + words, environment: shellEnvironment(sandbox))
             #expect(result.status == 0, "\(result.stderr)")
             return result.stdout.split(separator: "\n").map { String($0.prefix { $0 != ":" }) }
         }
@@ -184,7 +195,8 @@ import Testing
         let daemon = try RunningDaemon(sandbox: sandbox)
         // fish completes a command line on demand: `complete -C LINE` prints "candidate<TAB>description".
         func complete(_ line: String) throws -> [String] {
-            let result = try run(fish, ["--no-config", "-c", "source \(path); complete -C '\(line)'"], environment: shellEnvironment(sandbox))
+            let result = try run(
+                fish, ["--no-config", "-c", "source \(path); complete -C '\(line)'"], environment: shellEnvironment(sandbox))
             #expect(result.status == 0, "\(result.stderr)")
             return result.stdout.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
         }
@@ -207,7 +219,8 @@ import Testing
     /// The commands, as the completion script lists them for `board help`.
     func commands(_ sandbox: Sandbox) throws -> [String] {
         let script = try sandbox.board("completions", "bash").stdout
-        let line = try #require(script.split(separator: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix("help) _board_reply") })
+        let line = try #require(
+            script.split(separator: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix("help) _board_reply") })
         let words = try #require(line.split(separator: "'").dropFirst().first)
         return words.split(separator: " ").map(String.init)
     }

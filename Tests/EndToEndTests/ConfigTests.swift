@@ -14,30 +14,49 @@ struct BadConfig: CustomStringConvertible, Sendable {
 /// `boardd --check-config`, and the same checks when the daemon starts and on SIGHUP (docs/CONFIG.md).
 @Suite struct ConfigTests {
     static let badConfigs: [BadConfig] = [
-        BadConfig(name: "unknown key", text: #"{"sede": 1}"#, expected: ["sede = 1", "unknown key", "airport, seed, days, flightsPerDay"]),
+        BadConfig(
+            name: "unknown key", text: #"{"sede": 1}"#,
+            expected: ["sede = 1", "unknown key", "airport, seed, days, flightsPerDay"]),
         BadConfig(name: "key in the wrong case", text: #"{"Seed": 1}"#, expected: ["Seed = 1", "did you mean seed?"]),
-        BadConfig(name: "unknown airport key", text: #"{"airport": {"city": "Reno"}}"#, expected: [#"airport.city = "Reno""#, "unknown key", "name, code, timeZone"]),
-        BadConfig(name: "seed as a string", text: #"{"seed": "three"}"#, expected: [#"seed = "three""#, "must be a whole number", "not a string"]),
+        BadConfig(
+            name: "unknown airport key", text: #"{"airport": {"city": "Reno"}}"#,
+            expected: [#"airport.city = "Reno""#, "unknown key", "name, code, timeZone"]),
+        BadConfig(
+            name: "seed as a string", text: #"{"seed": "three"}"#,
+            expected: [#"seed = "three""#, "must be a whole number", "not a string"]),
         BadConfig(name: "negative seed", text: #"{"seed": -1}"#, expected: ["seed = -1", "from 0 to"]),
         BadConfig(name: "fractional seed", text: #"{"seed": 1.5}"#, expected: ["seed = 1.5", "not a fraction"]),
         BadConfig(name: "no days", text: #"{"days": 0}"#, expected: ["days = 0", "from 1 to 366"]),
         BadConfig(name: "too many days", text: #"{"days": 367}"#, expected: ["days = 367", "from 1 to 366"]),
         BadConfig(name: "days as a string", text: #"{"days": "15"}"#, expected: [#"days = "15""#, "not a string"]),
         BadConfig(name: "no flights", text: #"{"flightsPerDay": 0}"#, expected: ["flightsPerDay = 0", "from 1 to 3000"]),
-        BadConfig(name: "too many flights", text: #"{"flightsPerDay": 3001}"#, expected: ["flightsPerDay = 3001", "from 1 to 3000"]),
-        BadConfig(name: "flights as a list", text: #"{"flightsPerDay": [30]}"#, expected: ["flightsPerDay = [30]", "not a list"]),
+        BadConfig(
+            name: "too many flights", text: #"{"flightsPerDay": 3001}"#, expected: ["flightsPerDay = 3001", "from 1 to 3000"]),
+        BadConfig(
+            name: "flights as a list", text: #"{"flightsPerDay": [30]}"#, expected: ["flightsPerDay = [30]", "not a list"]),
         BadConfig(
             name: "time zone that does not exist", text: #"{"airport": {"timeZone": "Mars/Olympus_Mons"}}"#,
             expected: [#"airport.timeZone = "Mars/Olympus_Mons""#, "is not an IANA time zone", "America/New_York"]),
         BadConfig(
             name: "time zone in the wrong case", text: #"{"airport": {"timeZone": "america/new_york"}}"#,
             expected: [#"airport.timeZone = "america/new_york""#, "is not an IANA time zone"]),
-        BadConfig(name: "time zone abbreviation", text: #"{"airport": {"timeZone": "EST"}}"#, expected: [#"airport.timeZone = "EST""#, "IANA"]),
-        BadConfig(name: "time zone as a number", text: #"{"airport": {"timeZone": 5}}"#, expected: ["airport.timeZone = 5", "non-empty string", "not a number"]),
-        BadConfig(name: "airport as a string", text: #"{"airport": "MTN"}"#, expected: [#"airport = "MTN""#, "must be an object", "not a string"]),
-        BadConfig(name: "one-letter code", text: #"{"airport": {"code": "M"}}"#, expected: [#"airport.code = "M""#, "2 to 5 letters or digits"]),
-        BadConfig(name: "empty name", text: #"{"airport": {"name": ""}}"#, expected: [#"airport.name = """#, "non-empty string"]),
-        BadConfig(name: "key given twice", text: "{\"seed\": 1,\n \"seed\": 2}", expected: [#"the key "seed" appears twice"#, "line 2, column 2"]),
+        BadConfig(
+            name: "time zone abbreviation", text: #"{"airport": {"timeZone": "EST"}}"#,
+            expected: [#"airport.timeZone = "EST""#, "IANA"]),
+        BadConfig(
+            name: "time zone as a number", text: #"{"airport": {"timeZone": 5}}"#,
+            expected: ["airport.timeZone = 5", "non-empty string", "not a number"]),
+        BadConfig(
+            name: "airport as a string", text: #"{"airport": "MTN"}"#,
+            expected: [#"airport = "MTN""#, "must be an object", "not a string"]),
+        BadConfig(
+            name: "one-letter code", text: #"{"airport": {"code": "M"}}"#,
+            expected: [#"airport.code = "M""#, "2 to 5 letters or digits"]),
+        BadConfig(
+            name: "empty name", text: #"{"airport": {"name": ""}}"#, expected: [#"airport.name = """#, "non-empty string"]),
+        BadConfig(
+            name: "key given twice", text: "{\"seed\": 1,\n \"seed\": 2}",
+            expected: [#"the key "seed" appears twice"#, "line 2, column 2"]),
         BadConfig(name: "broken JSON", text: "{\n  \"seed\": 1,\n}", expected: ["is not valid JSON", "line 3, column 1"]),
         BadConfig(name: "not an object", text: "[1, 2]", expected: ["must be a JSON object", "not a list"]),
         BadConfig(name: "empty file", text: "", expected: ["is not valid JSON", "unexpected end of input"]),
@@ -71,7 +90,8 @@ struct BadConfig: CustomStringConvertible, Sendable {
     @Test func aGoodConfigPrintsOneOkLineWithWhatItSets() throws {
         let sandbox = Sandbox()
         let file = sandbox.path + "/boardd.json"
-        try #"{"airport": {"name": "Valley Field", "code": "vly", "timeZone": "America/Denver"}, "seed": 7, "days": 3, "flightsPerDay": 12}"#
+        try
+            #"{"airport": {"name": "Valley Field", "code": "vly", "timeZone": "America/Denver"}, "seed": 7, "days": 3, "flightsPerDay": 12}"#
             .write(toFile: file, atomically: true, encoding: .utf8)
         let result = try run(Binaries.boardd, ["--check-config", "--config", file], environment: sandbox.environment())
         #expect(result.status == 0, "\(result.stderr)")
@@ -110,17 +130,21 @@ struct BadConfig: CustomStringConvertible, Sendable {
         try FileManager.default.removeItem(atPath: xdg)
         #expect(try check([]).hasPrefix("built-in defaults: ok"))
         // An explicit file that is missing is an error, never a silent fall back to the defaults.
-        let missing = try run(Binaries.boardd, ["--check-config"], environment: sandbox.environment(extra: ["BOARDD_CONFIG": sandbox.path + "/nope.json"]))
+        let missing = try run(
+            Binaries.boardd, ["--check-config"],
+            environment: sandbox.environment(extra: ["BOARDD_CONFIG": sandbox.path + "/nope.json"]))
         #expect(missing.status == 2)
         #expect(missing.stderr == "boardd: \(sandbox.path)/nope.json (from BOARDD_CONFIG): does not exist\n")
     }
 
     @Test func aDirectoryOrAMissingFileIsNamedAsSuch() throws {
         let sandbox = Sandbox()
-        let directory = try run(Binaries.boardd, ["--check-config", "--config", sandbox.path], environment: sandbox.environment())
+        let directory = try run(
+            Binaries.boardd, ["--check-config", "--config", sandbox.path], environment: sandbox.environment())
         #expect(directory.status == 2)
         #expect(directory.stderr == "boardd: \(sandbox.path): is a directory, not a config file\n")
-        let missing = try run(Binaries.boardd, ["--check-config", "--config", sandbox.path + "/none.json"], environment: sandbox.environment())
+        let missing = try run(
+            Binaries.boardd, ["--check-config", "--config", sandbox.path + "/none.json"], environment: sandbox.environment())
         #expect(missing.status == 2)
         #expect(missing.stderr == "boardd: \(sandbox.path)/none.json: does not exist\n")
     }
@@ -130,7 +154,8 @@ struct BadConfig: CustomStringConvertible, Sendable {
         let file = sandbox.path + "/boardd.json"
         try #"{"airport": {"code": "VLY"}}"#.write(toFile: file, atomically: true, encoding: .utf8)
         let daemon = try RunningDaemon(sandbox: sandbox, extra: ["--config", file])
-        try #"{"airport": {"code": "VLY", "timeZone": "Mars/Olympus_Mons"}}"#.write(toFile: file, atomically: true, encoding: .utf8)
+        try #"{"airport": {"code": "VLY", "timeZone": "Mars/Olympus_Mons"}}"#.write(
+            toFile: file, atomically: true, encoding: .utf8)
         kill(daemon.pid, SIGHUP)
         // The reload is over once the daemon answers again: it handles a signal before the next request.
         _ = try BoardConnection(path: daemon.socket).call(.ping)
@@ -138,7 +163,9 @@ struct BadConfig: CustomStringConvertible, Sendable {
         #expect(try daemon.stop() == 0)
         let lines = daemon.logText().split(separator: "\n").filter { $0.contains("kept the old config") }
         #expect(lines.count == 1)
-        #expect(lines.first?.contains(#"\#(file): airport.timeZone = "Mars/Olympus_Mons": is not an IANA time zone"#) == true, "\(lines)")
+        #expect(
+            lines.first?.contains(#"\#(file): airport.timeZone = "Mars/Olympus_Mons": is not an IANA time zone"#) == true,
+            "\(lines)")
         #expect(lines.first?.contains(" error: ") == true)
     }
 }

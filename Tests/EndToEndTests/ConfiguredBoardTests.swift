@@ -14,7 +14,8 @@ struct ConfiguredBoardTests {
         """
 
     func writeConfig(_ text: String, to path: String) throws {
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
     }
 
@@ -39,12 +40,16 @@ struct ConfiguredBoardTests {
         #expect(board["airport"]?["name"]?.string == "River Airport", sourceLocation: sourceLocation)
         #expect(board["airport"]?["code"]?.string == "RVR", sourceLocation: sourceLocation)
         #expect(board["airport"]?["timeZone"]?.string == "Europe/London", sourceLocation: sourceLocation)
-        #expect(board["now"]?.string == "2026-11-30T17:00:00+00:00", "the airport's local time with its offset", sourceLocation: sourceLocation)
+        #expect(
+            board["now"]?.string == "2026-11-30T17:00:00+00:00", "the airport's local time with its offset",
+            sourceLocation: sourceLocation)
         #expect(board["flights"]?.array?.count == 12, sourceLocation: sourceLocation)
         #expect(try user.json("--date", "+2")["date"]?.string == "2026-12-02", sourceLocation: sourceLocation)
         #expect(try user.board("--date", "+3").status == 4, "a 3-day window", sourceLocation: sourceLocation)
         let header = try user.text().lines.first ?? ""
-        #expect(header.contains("River Airport") && header.contains("RVR") && header.contains("17:00"), "\(header)", sourceLocation: sourceLocation)
+        #expect(
+            header.contains("River Airport") && header.contains("RVR") && header.contains("17:00"), "\(header)",
+            sourceLocation: sourceLocation)
     }
 
     @Test func theConfigFlag() throws {
@@ -85,7 +90,8 @@ struct ConfiguredBoardTests {
         try writeConfig(Self.london, to: path)
         let daemonA = try a.startDaemon(extra: ["--config", path, "--seed", "5"])
         let b = BoardUser()
-        try writeConfig(Self.london.replacingOccurrences(of: "\"seed\": 99", with: "\"seed\": 5"), to: b.sandbox.path + "/london.json")
+        try writeConfig(
+            Self.london.replacingOccurrences(of: "\"seed\": 99", with: "\"seed\": 5"), to: b.sandbox.path + "/london.json")
         let daemonB = try b.startDaemon(extra: ["--config", b.sandbox.path + "/london.json"])
         #expect(try a.board("--json").stdout == b.board("--json").stdout)
         try daemonA.stop()

@@ -8,7 +8,9 @@ struct DefaultPathsTests {
     /// This sandbox's environment without the variables that name the socket and the state directory.
     func environment(_ sandbox: Sandbox, _ extra: [String: String]) -> [String: String] {
         var environment = sandbox.environment()
-        for name in ["BOARD_SOCKET", "BOARD_STATE_DIR", "XDG_RUNTIME_DIR", "XDG_STATE_HOME"] { environment.removeValue(forKey: name) }
+        for name in ["BOARD_SOCKET", "BOARD_STATE_DIR", "XDG_RUNTIME_DIR", "XDG_STATE_HOME"] {
+            environment.removeValue(forKey: name)
+        }
         environment["HOME"] = sandbox.path + "/home"
         environment.merge(extra) { $1 }
         return environment
@@ -19,7 +21,8 @@ struct DefaultPathsTests {
         let runtime = sandbox.path + "/runtime"
         let socket = runtime + "/board/boardd.sock"
         let daemon = try RunningDaemon(sandbox: sandbox, socket: socket)
-        let result = try runAsFromAShell([Binaries.board, "--json"], environment: environment(sandbox, ["XDG_RUNTIME_DIR": runtime]))
+        let result = try runAsFromAShell(
+            [Binaries.board, "--json"], environment: environment(sandbox, ["XDG_RUNTIME_DIR": runtime]))
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.json?["now"]?.string == knownInstant, "the daemon on $XDG_RUNTIME_DIR/board/boardd.sock answered")
         try daemon.stop()

@@ -19,7 +19,9 @@ struct DeterminismTests {
     func theSameSeedAndTimeGiveByteIdenticalJSON(seed: [String]) throws {
         let (a, daemonA, b, daemonB) = try twoDaemons(seed, seed)
         let id = String(try #require(try a.rows().dropFirst(9).first).id)
-        for arguments in [["all", "--json"], ["departures", "--json", "--date", "+4"], ["search", "a", "--json"], ["show", id, "--json"]] {
+        for arguments in [
+            ["all", "--json"], ["departures", "--json", "--date", "+4"], ["search", "a", "--json"], ["show", id, "--json"],
+        ] {
             let fromA = try a.board(arguments: arguments)
             let fromB = try b.board(arguments: arguments)
             #expect(fromA.status == 0 && fromB.status == 0)

@@ -6,7 +6,9 @@ import Testing
 /// Every exit status of the contract, with its one-line message on stderr and nothing on stdout.
 @Suite(.sharedDaemon) struct ExitStatusTests {
     /// Checks a failure: its status, an empty stdout, one line on stderr that starts with `board:`.
-    func expectFailure(_ result: ProcessResult, _ status: Int32, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    func expectFailure(
+        _ result: ProcessResult, _ status: Int32, _ what: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(result.status == status, "\(what): \(result.stderr)", sourceLocation: sourceLocation)
         #expect(result.stdout == "", "\(what) printed data", sourceLocation: sourceLocation)
         #expect(result.stderr.lines.count == 1, "\(what): one line, not \(result.stderr)", sourceLocation: sourceLocation)
@@ -46,7 +48,9 @@ import Testing
         }
     }
 
-    static let daemonCommands: [[String]] = [[], ["departures", "--json"], ["show", "1234"], ["search", "miami"], ["soonest"], ["clock"], ["pin", "1234"]]
+    static let daemonCommands: [[String]] = [
+        [], ["departures", "--json"], ["show", "1234"], ["search", "miami"], ["soonest"], ["clock"], ["pin", "1234"],
+    ]
 
     @Test(arguments: daemonCommands)
     func noDaemonExitsThreeAndSaysHowToStartOne(arguments: [String]) throws {

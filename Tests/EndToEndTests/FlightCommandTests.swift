@@ -73,7 +73,9 @@ import Testing
         let rows = try user.lookup()
         let unique = rows.filter { row in rows.filter { $0.flightName == row.flightName }.count == 1 }
         let row = try #require(unique.first)
-        for spelling in [row.flightName, row.flightName.lowercased().replacingOccurrences(of: " ", with: ""), row.flightName.uppercased()] {
+        for spelling in [
+            row.flightName, row.flightName.lowercased().replacingOccurrences(of: " ", with: ""), row.flightName.uppercased(),
+        ] {
             #expect(try user.json("show", spelling)["id"]?.int == row.id, "\(spelling)")
         }
         // Unquoted, the designator is two arguments.
@@ -114,13 +116,17 @@ import Testing
 
     @Test func showForPeople() throws {
         let user = try BoardUser.ofSharedDaemon()
-        let titles = ["departed": "Departed", "landed": "Landed", "enRoute": "En route", "canceled": "Canceled", "onTime": "On time", "delayed": "Delayed"]
+        let titles = [
+            "departed": "Departed", "landed": "Landed", "enRoute": "En route", "canceled": "Canceled", "onTime": "On time",
+            "delayed": "Delayed",
+        ]
         // One flight of each status the board shows at noon.
         var seen = Set<String>()
         for row in try user.lookup() where seen.insert(row.status).inserted {
             let text = try user.text("show", String(row.id))
             let first = try #require(text.lines.first)
-            #expect(first.contains(row.flightName) && first.contains(String(row.id)) && first.contains(row.otherAirport), "\(first)")
+            #expect(
+                first.contains(row.flightName) && first.contains(String(row.id)) && first.contains(row.otherAirport), "\(first)")
             #expect(text.contains(row.gate))
             #expect(text.contains("Mon Nov 30 2026"))
             if let title = titles[row.status] { #expect(text.contains(title), "\(row.status): \(text)") }

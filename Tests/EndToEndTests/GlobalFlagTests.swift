@@ -22,7 +22,8 @@ import Testing
         #expect(people.status == 0, "board \(arguments) \(flags): \(people.stderr)")
         #expect(!people.stdout.isEmpty)
         if command.first == "unpin" { _ = try user.json("pin", first) }
-        let json = try user.board(arguments: ["--json"] + flags + arguments, env: ["BOARD_SOCKET": user.sandbox.path + "/nowhere.sock"])
+        let json = try user.board(
+            arguments: ["--json"] + flags + arguments, env: ["BOARD_SOCKET": user.sandbox.path + "/nowhere.sock"])
         #expect(json.status == 0, "board --json \(arguments): \(json.stderr)")
         if !arguments.contains("help") {
             #expect(json.json?["schema"]?.int == 1, "board \(arguments) --json: \(json.stdout)")

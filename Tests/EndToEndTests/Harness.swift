@@ -53,11 +53,15 @@ final class Sandbox {
     }
 
     /// Runs `board` with `arguments` and waits for it (with a deadline).
-    func board(_ arguments: String..., autostart: Bool = false, env: [String: String] = [:], timeout: Double = 20) throws -> ProcessResult {
+    func board(_ arguments: String..., autostart: Bool = false, env: [String: String] = [:], timeout: Double = 20) throws
+        -> ProcessResult
+    {
         try run(Binaries.board, arguments, environment: environment(autostart: autostart, extra: env), timeout: timeout)
     }
 
-    func board(arguments: [String], autostart: Bool = false, env: [String: String] = [:], timeout: Double = 20) throws -> ProcessResult {
+    func board(arguments: [String], autostart: Bool = false, env: [String: String] = [:], timeout: Double = 20) throws
+        -> ProcessResult
+    {
         try run(Binaries.board, arguments, environment: environment(autostart: autostart, extra: env), timeout: timeout)
     }
 }
@@ -68,7 +72,8 @@ struct TimedOut: Error, CustomStringConvertible {
 }
 
 /// Runs a program to completion, capturing its output; kills it past the deadline.
-func run(_ executable: String, _ arguments: [String], environment: [String: String], timeout: Double = 20) throws -> ProcessResult {
+func run(_ executable: String, _ arguments: [String], environment: [String: String], timeout: Double = 20) throws -> ProcessResult
+{
     try runAsFromAShell([executable] + arguments, environment: environment, timeout: timeout)
 }
 
@@ -85,7 +90,8 @@ final class RunningDaemon {
 
     /// Starts `boardd` on the sandbox's socket with a frozen simulated clock by default, and waits until it answers.
     init(
-        sandbox: Sandbox, now: String? = "2026-11-30T12:00:00-05:00", speed: Double? = 0, extra: [String] = [], socket: String? = nil,
+        sandbox: Sandbox, now: String? = "2026-11-30T12:00:00-05:00", speed: Double? = 0, extra: [String] = [],
+        socket: String? = nil,
         env: [String: String] = [:]
     ) throws {
         self.sandbox = sandbox

@@ -4,7 +4,9 @@ import Testing
 
 /// `board help`, `board help COMMAND`, `--help` and `--version`: they need no daemon.
 struct HelpTests {
-    static let commands = ["board", "show", "last", "next", "prev", "soonest", "search", "pin", "unpin", "pins", "watch", "status", "clock", "help"]
+    static let commands = [
+        "board", "show", "last", "next", "prev", "soonest", "search", "pin", "unpin", "pins", "watch", "status", "clock", "help",
+    ]
 
     @Test func helpAndDashDashHelpGiveTheOverview() throws {
         let user = BoardUser()
@@ -37,9 +39,10 @@ struct HelpTests {
         let refused = try user.board("help", "nonsense")
         #expect(refused.status == 2)
         let list = try #require(refused.stderr.components(separatedBy: "the commands are ").dropFirst().first)
-        let names = list.components(separatedBy: ";").first?.components(separatedBy: ", ").map {
-            $0.trimmingCharacters(in: .whitespacesAndNewlines)
-        } ?? []
+        let names =
+            list.components(separatedBy: ";").first?.components(separatedBy: ", ").map {
+                $0.trimmingCharacters(in: .whitespacesAndNewlines)
+            } ?? []
         #expect(Set(names).isSuperset(of: Self.commands.filter { $0 != "board" }), "\(names)")
         for name in names {
             let text = try user.text("help", name)

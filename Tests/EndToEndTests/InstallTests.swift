@@ -17,7 +17,9 @@ import Testing
     }
 
     func installed(_ output: String) -> [String] {
-        output.split(separator: "\n").filter { $0.hasPrefix("installed ") }.map { String($0.dropFirst("installed ".count)).trimmingCharacters(in: .whitespaces) }
+        output.split(separator: "\n").filter { $0.hasPrefix("installed ") }.map {
+            String($0.dropFirst("installed ".count)).trimmingCharacters(in: .whitespaces)
+        }
     }
 
     @Test func aSystemPrefixGetsEverythingUnderItAndASecondRunChangesNothing() throws {
@@ -55,7 +57,8 @@ import Testing
         let result = try install([], home: home)
         #expect(result.status == 0, "\(result.stderr)")
         let expected = [
-            "/.local/bin/board", "/.local/bin/boardd", "/.config/systemd/user/boardd.service", "/.config/systemd/user/boardd.socket",
+            "/.local/bin/board", "/.local/bin/boardd", "/.config/systemd/user/boardd.service",
+            "/.config/systemd/user/boardd.socket",
             "/.local/share/board/tmux.conf", "/.local/share/bash-completion/completions/board",
             "/.local/share/zsh/site-functions/_board", "/.config/fish/completions/board.fish",
         ].map { home + $0 }
@@ -74,7 +77,8 @@ import Testing
         var env = ProcessInfo.processInfo.environment
         env["XDG_RUNTIME_DIR"] = sandbox.path
         let result = try run(
-            try #require(which("systemd-analyze")), ["--user", "verify", units + "/boardd.socket", units + "/boardd.service"], environment: env)
+            try #require(which("systemd-analyze")), ["--user", "verify", units + "/boardd.socket", units + "/boardd.service"],
+            environment: env)
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
     }
 }

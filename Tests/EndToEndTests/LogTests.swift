@@ -16,7 +16,10 @@ import Testing
         var env = sandbox.environment()
         env["JOURNAL_STREAM"] = journalStream((info.st_dev, info.st_ino))
         let pid = try spawn(
-            [Binaries.boardd, "--socket", sandbox.socket, "--config", config, "--now", "2026-11-30T12:00:00-05:00", "--speed", "0"] + extra,
+            [
+                Binaries.boardd, "--socket", sandbox.socket, "--config", config, "--now", "2026-11-30T12:00:00-05:00", "--speed",
+                "0",
+            ] + extra,
             environment: env, stderr: logPath)
         defer { reap(pid) }
         try waitUntil("boardd to answer") { (try? BoardConnection(path: sandbox.socket, timeoutMilliseconds: 200)) != nil }

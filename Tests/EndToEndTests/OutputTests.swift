@@ -54,8 +54,10 @@ import Testing
     @Test func statusesReadAsWords() throws {
         let user = try BoardUser.ofSharedDaemon()
         let titles = [
-            "scheduled": "Scheduled", "onTime": "On time", "delayed": "Delayed", "boarding": "Boarding", "finalCall": "Final call",
-            "gateClosed": "Gate closed", "departed": "Departed", "enRoute": "En route", "landed": "Landed", "canceled": "Canceled",
+            "scheduled": "Scheduled", "onTime": "On time", "delayed": "Delayed", "boarding": "Boarding",
+            "finalCall": "Final call",
+            "gateClosed": "Gate closed", "departed": "Departed", "enRoute": "En route", "landed": "Landed",
+            "canceled": "Canceled",
         ]
         let rows = try user.lookup()
         let lines = try user.text().lines
@@ -101,7 +103,9 @@ import Testing
     ])
     func noEscapesWhenNotATerminalOrAskedNot(flags: [String], env: [String: String]) throws {
         let user = try BoardUser.ofSharedDaemon()
-        for command in [[], ["search", "miami"], ["show", String(try #require(user.lookup().first).id)], ["soonest"], ["clock"]] {
+        for command in [
+            [], ["search", "miami"], ["show", String(try #require(user.lookup().first).id)], ["soonest"], ["clock"],
+        ] {
             let result = try user.board(arguments: command + flags, env: env)
             #expect(result.status == 0, "\(result.stderr)")
             #expect(!result.stdout.hasANSI, "board \(command + flags) with \(env)")

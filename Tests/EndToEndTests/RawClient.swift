@@ -21,7 +21,9 @@ final class RawClient {
         var buffer = [UInt8](repeating: 0, count: 65536)
         while lines.isEmpty {
             let left = Int32(max(0, deadline.timeIntervalSinceNow * 1000))
-            guard try descriptor.waitUntilReadable(timeoutMilliseconds: left) else { throw TimedOut(what: "a line from the daemon") }
+            guard try descriptor.waitUntilReadable(timeoutMilliseconds: left) else {
+                throw TimedOut(what: "a line from the daemon")
+            }
             let n: Int
             do { n = try descriptor.read(into: &buffer) } catch { return nil }
             if n == 0 { return nil }

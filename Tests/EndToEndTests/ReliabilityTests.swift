@@ -67,7 +67,9 @@ import Testing
         let result = try run(
             "/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/env", "python3", "-c", script],
             environment: sandbox.environment())
-        #expect(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "b''", "refused without a word: \(result.stdout) \(result.stderr)")
+        #expect(
+            result.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "b''",
+            "refused without a word: \(result.stdout) \(result.stderr)")
         // The owner is still served.
         #expect(try sandbox.board("--json").status == 0)
         try daemon.stop()
@@ -347,7 +349,9 @@ import Testing
         let state = try JSON.parse(Array(data))
         let last = try #require(state["lastViewed"]?["id"]?.int)
         #expect(ids.contains(last))
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: sandbox.stateDirectory).filter { $0.hasSuffix(".tmp") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: sandbox.stateDirectory).filter {
+            $0.hasSuffix(".tmp")
+        }
         #expect(leftovers.isEmpty)
         try daemon.stop()
     }

@@ -97,7 +97,9 @@ import Testing
         #expect(lines.first?.contains("miami") == true)
         for day in document["days"]?.array ?? [] {
             let heading = "\(shortDate(day["date"]?.string ?? ""))"
-            #expect(lines.contains { $0.contains(heading) && $0.contains("(\(day["count"]?.int ?? -1))") }, "a heading for \(heading)")
+            #expect(
+                lines.contains { $0.contains(heading) && $0.contains("(\(day["count"]?.int ?? -1))") }, "a heading for \(heading)"
+            )
             for flight in day["flights"]?.array ?? [] {
                 let id = flight["id"]?.int ?? -1
                 #expect(lines.contains { $0.hasSuffix(" \(id)") }, "a row for \(id)")

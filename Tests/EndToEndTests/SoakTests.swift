@@ -71,7 +71,8 @@ import Testing
                     var small: Int32 = 4096
                     setsockopt(connection.descriptor.rawValue, SOL_SOCKET, SO_RCVBUF, &small, socklen_t(MemoryLayout<Int32>.size))
                     let tab = Tab.allCases[rng.next(below: 3)]
-                    let id = connection.send(.boardWatch, ["tab": .string(tab.rawValue), "hidePast": .bool(rng.chance(percent: 50))])
+                    let id = connection.send(
+                        .boardWatch, ["tab": .string(tab.rawValue), "hidePast": .bool(rng.chance(percent: 50))])
                     tally.withLock { $0.connections += 1 }
                     let leaveAfter = 1 + rng.next(below: 40)
                     var seen = 0
@@ -159,7 +160,8 @@ import Testing
         let endKiB = Self.residentKiB(pid)
         print(
             "soak: \(watcherCount) watchers, \(result.connections) connections (\(result.dropped) dropped by the daemon), \(result.boards) boards received, \(result.queries) queries;",
-            "daemon RSS \(startKiB) KiB at start, \(peakKiB) KiB peak, \(endKiB) KiB at end; descriptors \(startFDs) -> \(endFDs)")
+            "daemon RSS \(startKiB) KiB at start, \(peakKiB) KiB peak, \(endKiB) KiB at end; descriptors \(startFDs) -> \(endFDs)"
+        )
         // Under AddressSanitizer freed memory sits in its quarantine (up to 256 MiB) and resident size says
         // nothing about the daemon; the ASan run in CI sets BOARD_SOAK_SKIP_MEMORY and checks the rest.
         if ProcessInfo.processInfo.environment["BOARD_SOAK_SKIP_MEMORY"] == nil {

@@ -41,7 +41,8 @@ struct StatusTableTests {
         let user = BoardUser()
         let daemon = try user.startDaemon()
         let noon = try instant(knownInstant)
-        let arrival = try #require(try user.rows("arrivals").first { !$0.isCanceled && $0.scheduledTime - Double($0.flightTime) * 60 > noon })
+        let arrival = try #require(
+            try user.rows("arrivals").first { !$0.isCanceled && $0.scheduledTime - Double($0.flightTime) * 60 > noon })
         let current = try #require(arrival.currentTime)
         let leaves = current - Double(arrival.flightTime) * 60
         let waiting = current == arrival.scheduledTime ? "onTime" : "delayed"

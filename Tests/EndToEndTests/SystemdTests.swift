@@ -111,7 +111,10 @@ import Testing
         defer { listening.close() }
         let log = sandbox.path + "/boardd.log"
         let pid = try spawn(
-            ["/bin/sh", "-c", #"LISTEN_PID=$$ LISTEN_FDS=1 LISTEN_FDNAMES=boardd.socket exec "$0" "$@""#, Binaries.boardd, "--now", "2026-11-30T12:00:00-05:00", "--speed", "0"],
+            [
+                "/bin/sh", "-c", #"LISTEN_PID=$$ LISTEN_FDS=1 LISTEN_FDNAMES=boardd.socket exec "$0" "$@""#, Binaries.boardd,
+                "--now", "2026-11-30T12:00:00-05:00", "--speed", "0",
+            ],
             environment: sandbox.environment(), stderr: log, descriptor3: listening.rawValue)
         defer { reap(pid) }
         let board = try sandbox.board("--json")
@@ -125,7 +128,7 @@ import Testing
         let sandbox = Sandbox()
         var pair: [Int32] = [0, 0]
         #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair) == 0)
-        defer { pair.forEach { close($0) } }
+        defer { for fd in pair { close(fd) } }
         let log = sandbox.path + "/boardd.log"
         let pid = try spawn(
             ["/bin/sh", "-c", #"LISTEN_PID=$$ LISTEN_FDS=1 exec "$0" "$@""#, Binaries.boardd],
@@ -166,7 +169,9 @@ final class NotifyListener {
         storage.sun_family = sa_family_t(AF_UNIX)
         withUnsafeMutableBytes(of: &storage.sun_path) { $0.copyBytes(from: address) }
         let length = socklen_t(2 + address.count + (address.first == 0 ? 0 : 1))
-        let bound = withUnsafePointer(to: &storage) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) } }
+        let bound = withUnsafePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
+        }
         guard descriptor >= 0, bound == 0 else { throw TimedOut(what: "binding \(name): \(SystemError.message(for: errno))") }
     }
 

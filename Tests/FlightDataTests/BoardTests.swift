@@ -1,6 +1,6 @@
+import FlightData
 import Foundation
 import Testing
-import FlightData
 
 /// The board for one day at one instant: tabs, counts, badges, hide-past,
 /// pins and the order of rows. The instants are on 2026-11-30, whose flights
@@ -51,7 +51,10 @@ struct BoardTests {
         #expect(board.tabs.map(\.badge) == [String(counts[0]), "Nov 30", String(counts[2])])
         // The same counts, worked out from the flights.
         let upcoming = Fixture.window.flights(on: Fixture.today).filter { $0.currentTime >= now }
-        #expect(counts == [upcoming.count { $0.direction == .arrival }, upcoming.count, upcoming.count { $0.direction == .departure }])
+        #expect(
+            counts == [
+                upcoming.count { $0.direction == .arrival }, upcoming.count, upcoming.count { $0.direction == .departure },
+            ])
         #expect(board.rows.allSatisfy { !$0.isPast })
     }
 

@@ -1,6 +1,6 @@
+import FlightData
 import Foundation
 import Testing
-import FlightData
 
 /// Daylight saving, decided once in `LocalTime`: a wall-clock time in the
 /// spring-forward gap moves forward by the gap; a time in the repeated hour
@@ -115,7 +115,8 @@ struct DaylightSavingTests {
         let clock = LocalTime(timeZone: config.airport.timeZone)
         let day = Fixture.date(date)
         // A window that opens a week before, at noon, holds the day in its middle.
-        let window = ScheduleWindow(source: ScheduleGenerator(config: config), at: clock.instant(on: day.adding(days: -7), minute: 720))
+        let window = ScheduleWindow(
+            source: ScheduleGenerator(config: config), at: clock.instant(on: day.adding(days: -7), minute: 720))
         let all = window.allFlights
         #expect(all.count == 450 && Set(all.map(\.id)).count == 450)
         let flights = all.filter { $0.date == day }

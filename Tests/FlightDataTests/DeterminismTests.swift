@@ -1,6 +1,6 @@
+import FlightData
 import Foundation
 import Testing
-import FlightData
 
 /// A flight is a pure function of (seed, local date, slot, config): the same
 /// seed gives the same flights every run, and a window that starts later

@@ -1,6 +1,6 @@
+import FlightData
 import Foundation
 import Testing
-import FlightData
 
 /// Flight ids: positive, at most 7 digits, unique in the window, stable as it
 /// slides, and decodable back to (day, slot).
@@ -70,8 +70,10 @@ struct FlightIdentityTests {
                 let decoded = try #require(identity.decode(identity.id(dayNumber: residue, slot: slot)))
                 #expect(decoded.dayResidue == residue && decoded.slot == slot)
                 // Any date with that residue has the same id.
-                #expect(identity.id(dayNumber: residue + 7 * config.days, slot: slot) == identity.id(dayNumber: residue, slot: slot))
-                #expect(identity.id(dayNumber: residue - 3 * config.days, slot: slot) == identity.id(dayNumber: residue, slot: slot))
+                #expect(
+                    identity.id(dayNumber: residue + 7 * config.days, slot: slot) == identity.id(dayNumber: residue, slot: slot))
+                #expect(
+                    identity.id(dayNumber: residue - 3 * config.days, slot: slot) == identity.id(dayNumber: residue, slot: slot))
             }
         }
     }

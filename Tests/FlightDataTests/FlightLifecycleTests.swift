@@ -1,6 +1,6 @@
+import FlightData
 import Foundation
 import Testing
-import FlightData
 
 /// The contract's status table at every boundary: one minute before, at, one
 /// minute after. Boundaries are inclusive; past is strict.
@@ -27,7 +27,8 @@ struct FlightLifecycleTests {
 
         var testDescription: String {
             let sign = minutes < 0 ? "-" : "+"
-            return "\(anchor == .current ? "current time" : "take-off") \(sign) \(abs(minutes)) min: \(status?.rawValue ?? "onTime/delayed")"
+            return
+                "\(anchor == .current ? "current time" : "take-off") \(sign) \(abs(minutes)) min: \(status?.rawValue ?? "onTime/delayed")"
         }
     }
 
@@ -63,7 +64,9 @@ struct FlightLifecycleTests {
     @Test(arguments: departureBoundaries)
     func departureBoundary(_ boundary: Boundary) {
         for flight in Self.running where flight.direction == .departure {
-            #expect(flight.status(at: boundary.instant(for: flight)) == boundary.expected(for: flight), "\(flight.flightName) on \(flight.date)")
+            #expect(
+                flight.status(at: boundary.instant(for: flight)) == boundary.expected(for: flight),
+                "\(flight.flightName) on \(flight.date)")
         }
     }
 
@@ -71,7 +74,9 @@ struct FlightLifecycleTests {
     func arrivalBoundary(_ boundary: Boundary) {
         for flight in Self.running where flight.direction == .arrival {
             #expect(flight.departureTime == flight.currentTime.plus(minutes: -flight.otherAirport.flightMinutes))
-            #expect(flight.status(at: boundary.instant(for: flight)) == boundary.expected(for: flight), "\(flight.flightName) on \(flight.date)")
+            #expect(
+                flight.status(at: boundary.instant(for: flight)) == boundary.expected(for: flight),
+                "\(flight.flightName) on \(flight.date)")
         }
     }
 
@@ -139,7 +144,9 @@ struct FlightLifecycleTests {
             #expect(flight.isPast(at: flight.currentTime.plus(seconds: 1)))
         }
         for flight in Self.flights where flight.disruption.delayMinutes > 0 {
-            #expect(!flight.isPast(at: flight.scheduledTime.plus(minutes: 1)), "a delayed flight is not past just after its scheduled time")
+            #expect(
+                !flight.isPast(at: flight.scheduledTime.plus(minutes: 1)),
+                "a delayed flight is not past just after its scheduled time")
         }
     }
 
@@ -197,13 +204,17 @@ struct FlightLifecycleTests {
 
         let departure = try Fixture.flight { $0.direction == .departure && $0.disruption.delayMinutes > 0 }
         let current = departure.currentTime
-        #expect(walk(departure) == [
-            departure.dayStart, current.plus(minutes: -40), current.plus(minutes: -15), current.plus(minutes: -10), current,
-            current.plus(seconds: past),
-        ])
+        #expect(
+            walk(departure) == [
+                departure.dayStart, current.plus(minutes: -40), current.plus(minutes: -15), current.plus(minutes: -10), current,
+                current.plus(seconds: past),
+            ])
 
         let arrival = try Fixture.flight { $0.direction == .arrival && !$0.isCanceled }
-        #expect(walk(arrival) == [arrival.dayStart, arrival.departureTime, arrival.currentTime, arrival.currentTime.plus(seconds: past)])
+        #expect(
+            walk(arrival) == [
+                arrival.dayStart, arrival.departureTime, arrival.currentTime, arrival.currentTime.plus(seconds: past),
+            ])
 
         let canceled = try Fixture.flight(\.isCanceled)
         #expect(walk(canceled) == [canceled.dayStart, canceled.scheduledTime.plus(seconds: past)])
@@ -267,9 +278,11 @@ struct FlightLifecycleTests {
     }
 
     @Test func statusNamesAreTheContracts() {
-        #expect(FlightStatus.allCases.map(\.rawValue) == [
-            "scheduled", "onTime", "delayed", "boarding", "finalCall", "gateClosed", "departed", "enRoute", "landed", "canceled",
-        ])
+        #expect(
+            FlightStatus.allCases.map(\.rawValue) == [
+                "scheduled", "onTime", "delayed", "boarding", "finalCall", "gateClosed", "departed", "enRoute", "landed",
+                "canceled",
+            ])
         #expect(Set(FlightStatus.allCases.map(\.title)).count == FlightStatus.allCases.count)
     }
 }

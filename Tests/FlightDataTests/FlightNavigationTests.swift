@@ -1,6 +1,6 @@
+import FlightData
 import Foundation
 import Testing
-import FlightData
 
 /// Next, previous and soonest through a tab, day after day across the window
 /// (2026-11-30 to 2026-12-14), in the board's time order.
@@ -22,7 +22,8 @@ struct FlightNavigationTests {
     @Test(arguments: Tab.allCases)
     func aDaysOrderIsTheBoards(tab: Tab) {
         for date in [Fixture.today, Fixture.today.adding(days: 7)] {
-            let board = Board(flights: Fixture.window.flights(on: date), query: BoardQuery(date: date, tab: tab), now: Fixture.now)
+            let board = Board(
+                flights: Fixture.window.flights(on: date), query: BoardQuery(date: date, tab: tab), now: Fixture.now)
             #expect(Self.navigation(tab).flights(on: date) == board.rows.map(\.flight))
         }
     }

@@ -1,5 +1,5 @@
-import Testing
 import FlightData
+import Testing
 
 /// How people name a flight: an id, or an airline and a number (`Pacific 123`, `pacific123`).
 struct FlightReferenceTests {
@@ -16,12 +16,16 @@ struct FlightReferenceTests {
         #expect(FlightReference(text) == .designator(designator))
     }
 
-    @Test(arguments: ["", "Pacific", "123", "Acme 123", "Pacific 12a", "Pacific -5", "Pacific 12345", "Pacific 1.5", "123 Pacific", "Pac 123"])
+    @Test(arguments: [
+        "", "Pacific", "123", "Acme 123", "Pacific 12a", "Pacific -5", "Pacific 12345", "Pacific 1.5", "123 Pacific", "Pac 123",
+    ])
     func designatorRejects(text: String) {
         #expect(Designator(text) == nil)
     }
 
-    @Test(arguments: [("1234", 1234), ("8087", 8087), ("1000000", 1_000_000), ("9999999", 9_999_999), (" 4821 ", 4821), ("42", 42)])
+    @Test(arguments: [
+        ("1234", 1234), ("8087", 8087), ("1000000", 1_000_000), ("9999999", 9_999_999), (" 4821 ", 4821), ("42", 42),
+    ])
     func digitsAreAnID(text: String, id: Int) {
         #expect(FlightReference(text) == .id(id))
         #expect(FlightReference(text)?.description == String(id))
@@ -37,6 +41,7 @@ struct FlightReferenceTests {
         let designator = try #require(Designator(flight.flightName.lowercased()))
         #expect(designator.matches(flight))
         #expect(Fixture.window.allFlights.filter(designator.matches).allSatisfy { $0.flightName == flight.flightName })
-        #expect(!(try #require(Designator("\(flight.airline) \(flight.number == 999 ? 998 : flight.number + 1)"))).matches(flight))
+        #expect(
+            !(try #require(Designator("\(flight.airline) \(flight.number == 999 ? 998 : flight.number + 1)"))).matches(flight))
     }
 }

@@ -1,6 +1,6 @@
+import FlightData
 import Foundation
 import Testing
-import FlightData
 
 /// Search across the window (2026-11-30 to 2026-12-14): city, airline, number
 /// or gate, ignoring case, grouped by day, filtered by tab.
@@ -28,7 +28,9 @@ struct FlightSearchTests {
         Self.check(text) { $0.otherAirport.name == "Chicago" }
     }
 
-    @Test(arguments: [("dallas", "Dallas/Ft. Worth"), ("ft. worth", "Dallas/Ft. Worth"), ("lga", "New York-LGA"), ("vegas", "Las Vegas")])
+    @Test(arguments: [
+        ("dallas", "Dallas/Ft. Worth"), ("ft. worth", "Dallas/Ft. Worth"), ("lga", "New York-LGA"), ("vegas", "Las Vegas"),
+    ])
     func byPartOfACityName(text: String, city: String) {
         Self.check(text) { $0.otherAirport.name == city }
     }

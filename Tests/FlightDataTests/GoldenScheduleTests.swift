@@ -1,6 +1,6 @@
+import FlightData
 import Foundation
 import Testing
-import FlightData
 
 /// Pins the default schedule, field by field, to a file in the source tree.
 ///
@@ -40,8 +40,10 @@ struct GoldenScheduleTests {
 
         // The file itself says what it pins.
         #expect(expected.split(separator: "\n").filter { !$0.hasPrefix("#") }.count == 15 * 30)
-        for header in ["seed: 2024", "firstDate: 2026-11-30", "days: 15", "flightsPerDay: 30", "airport: MTN Mountain Airport",
-            "timeZone: America/New_York"] {
+        for header in [
+            "seed: 2024", "firstDate: 2026-11-30", "days: 15", "flightsPerDay: 30", "airport: MTN Mountain Airport",
+            "timeZone: America/New_York",
+        ] {
             #expect(expected.contains("\n# \(header)\n"), "header line \(header)")
         }
 

@@ -1,6 +1,6 @@
+import FlightData
 import Foundation
 import Testing
-import FlightData
 
 /// The schedule's shape and rates over a large sample: 200 days x 30 flights
 /// from 2026-01-01 (through the March change to daylight time).
@@ -66,7 +66,8 @@ struct ScheduleRatesTests {
 
     @Test func directionsAlternateBySlotStartingWithAnArrival() {
         for flight in Self.flights {
-            #expect(flight.direction == (flight.slot % 2 == 0 ? .arrival : .departure), "\(flight.flightName) slot \(flight.slot)")
+            #expect(
+                flight.direction == (flight.slot % 2 == 0 ? .arrival : .departure), "\(flight.flightName) slot \(flight.slot)")
         }
     }
 

@@ -1,6 +1,6 @@
+import FlightData
 import Foundation
 import Testing
-import FlightData
 
 /// The window: `days` local days from the airport's date, sliding at local
 /// midnight, and finding flights by id and designator.
@@ -80,7 +80,9 @@ struct ScheduleWindowTests {
         // One that flies nowhere in the window.
         let names = Set(flights.map(\.flightName))
         let nowhere = try #require(
-            FlightCatalog.airlines.lazy.flatMap { airline in (100...999).lazy.map { "\(airline) \($0)" } }.first { !names.contains($0) })
+            FlightCatalog.airlines.lazy.flatMap { airline in (100...999).lazy.map { "\(airline) \($0)" } }.first {
+                !names.contains($0)
+            })
         #expect(window.flight(designator: try #require(Designator(nowhere))) == nil)
     }
 

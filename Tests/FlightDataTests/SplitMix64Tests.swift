@@ -1,5 +1,5 @@
-import Testing
 import FlightData
+import Testing
 
 /// The schedule's random numbers: the published SplitMix64 stream and our own bounded sampling.
 ///
@@ -8,9 +8,15 @@ import FlightData
 struct SplitMix64Tests {
     @Test func matchesTheReferenceStream() {
         var zero = SplitMix64(seed: 0)
-        #expect((0..<4).map { _ in zero.next() } == [0xE220_A839_7B1D_CDAF, 0x6E78_9E6A_A1B9_65F4, 0x06C4_5D18_8009_454F, 0xF88B_B8A8_724C_81EC])
+        #expect(
+            (0..<4).map { _ in zero.next() } == [
+                0xE220_A839_7B1D_CDAF, 0x6E78_9E6A_A1B9_65F4, 0x06C4_5D18_8009_454F, 0xF88B_B8A8_724C_81EC,
+            ])
         var seeded = SplitMix64(seed: 2024)
-        #expect((0..<4).map { _ in seeded.next() } == [0x9F6D_8FEC_F88E_ECD5, 0x18E4_30BB_1511_F2D2, 0x4C6F_7CBF_58DB_A57F, 0x1DBE_69E0_AE9B_B859])
+        #expect(
+            (0..<4).map { _ in seeded.next() } == [
+                0x9F6D_8FEC_F88E_ECD5, 0x18E4_30BB_1511_F2D2, 0x4C6F_7CBF_58DB_A57F, 0x1DBE_69E0_AE9B_B859,
+            ])
     }
 
     @Test(arguments: [

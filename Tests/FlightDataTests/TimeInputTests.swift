@@ -1,6 +1,6 @@
+import FlightData
 import Foundation
 import Testing
-import FlightData
 
 /// Dates, durations and instants as people type them.
 struct TimeInputTests {
@@ -38,7 +38,9 @@ struct TimeInputTests {
         #expect(DurationInput.minutes(text) == minutes)
     }
 
-    @Test(arguments: ["", " ", "m", "h", "-", "+", "1x", "1h1h", "30m30m", "1.5h", "1h 30m", "h30", "30mm", "1s", "--5", "1,5h", "12345678"])
+    @Test(arguments: [
+        "", " ", "m", "h", "-", "+", "1x", "1h1h", "30m30m", "1.5h", "1h 30m", "h30", "30mm", "1s", "--5", "1,5h", "12345678",
+    ])
     func durationRejects(text: String) {
         #expect(DurationInput.minutes(text) == nil)
     }

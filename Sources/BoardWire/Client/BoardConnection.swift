@@ -18,7 +18,8 @@ public enum ConnectionError: Error, Hashable, Sendable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .noDaemon(let path): "no daemon is listening on \(path)"
-        case .permissionDenied(let path): "permission denied on \(path): it belongs to another user; use your own socket with --socket or BOARD_SOCKET"
+        case .permissionDenied(let path):
+            "permission denied on \(path): it belongs to another user; use your own socket with --socket or BOARD_SOCKET"
         case .timedOut(let path): "the daemon on \(path) did not answer in time"
         case .protocolMismatch(let server):
             "the daemon speaks protocol \(server) and this board speaks protocol \(wireProtocolVersion); run matching versions of board and boardd"
@@ -72,13 +73,16 @@ public final class BoardConnection {
             throw .malformedReply("the first line is not a hello")
         }
         guard version == wireProtocolVersion else { throw .protocolMismatch(server: version) }
-        hello = ServerHello(protocolVersion: version, server: value["server"]?.string ?? "", instance: value["instance"]?.string ?? "")
+        hello = ServerHello(
+            protocolVersion: version, server: value["server"]?.string ?? "", instance: value["instance"]?.string ?? "")
     }
 
     deinit { descriptor.close() }
 
     /// Sends a request and waits for its reply; the result, or `.remote` with the daemon's error.
-    public func call(_ method: WireMethod, _ params: JSON = [:], timeoutMilliseconds: Int32 = 5000) throws(ConnectionError) -> JSON {
+    public func call(_ method: WireMethod, _ params: JSON = [:], timeoutMilliseconds: Int32 = 5000) throws(ConnectionError)
+        -> JSON
+    {
         let id = send(method, params)
         while true {
             let reply = try readMessage(timeoutMilliseconds: timeoutMilliseconds)
@@ -120,7 +124,9 @@ public final class BoardConnection {
         var buffer = [UInt8](repeating: 0, count: 65536)
         while lines.isEmpty {
             let ready: Bool
-            do { ready = try descriptor.waitUntilReadable(timeoutMilliseconds: timeoutMilliseconds) } catch { throw .system(error) }
+            do { ready = try descriptor.waitUntilReadable(timeoutMilliseconds: timeoutMilliseconds) } catch {
+                throw .system(error)
+            }
             guard ready else { throw .timedOut(path: path) }
             let n: Int
             do { n = try descriptor.read(into: &buffer) } catch { throw .closed }

@@ -59,7 +59,10 @@ public struct WireEncoding: Sendable {
             "hidePast": .bool(board.query.hidePast),
             "tabs": .array(
                 board.tabs.map {
-                    ["id": .string($0.tab.rawValue), "title": .string($0.tab.title), "count": .int($0.count), "badge": .string($0.badge)]
+                    [
+                        "id": .string($0.tab.rawValue), "title": .string($0.tab.title), "count": .int($0.count),
+                        "badge": .string($0.badge),
+                    ]
                 }),
             "flights": .array(
                 board.rows.map { .object(flightPairs($0.flight, status: $0.status, past: $0.isPast, pinned: $0.isPinned)) }),

@@ -56,7 +56,8 @@ public struct WireRequest: Sendable {
         do {
             value = try JSON.parse(line)
         } catch {
-            return .failure(RejectedRequest(id: .null, error: WireError(.badRequest, "The request is not valid JSON (\(error)).")))
+            return .failure(
+                RejectedRequest(id: .null, error: WireError(.badRequest, "The request is not valid JSON (\(error)).")))
         }
         guard value.objectPairs != nil else {
             return .failure(RejectedRequest(id: .null, error: WireError(.badRequest, "A request must be a JSON object.")))
@@ -64,7 +65,9 @@ public struct WireRequest: Sendable {
         let id = value["id"] ?? .null
         switch id {
         case .int, .string, .null: break
-        default: return .failure(RejectedRequest(id: .null, error: WireError(.badRequest, "The request id must be an integer or a string.")))
+        default:
+            return .failure(
+                RejectedRequest(id: .null, error: WireError(.badRequest, "The request id must be an integer or a string.")))
         }
         guard let method = value["method"]?.string else {
             return .failure(RejectedRequest(id: id, error: WireError(.badRequest, "The request has no \"method\" string.")))

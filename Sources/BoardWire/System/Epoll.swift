@@ -29,17 +29,17 @@ public struct Epoll: ~Copyable {
     deinit { Glibc.close(fd) }
 
     public func add(_ descriptor: FileDescriptor, token: UInt64, events: Events) throws(SystemError) {
-        guard board_epoll_ctl(fd, EPOLL_CTL_ADD_VALUE, descriptor.rawValue, events.rawValue, token) == 0 else {
+        guard board_epoll_ctl(fd, epollControlAdd, descriptor.rawValue, events.rawValue, token) == 0 else {
             throw SystemError("epoll_ctl add")
         }
     }
 
     public func modify(_ descriptor: FileDescriptor, token: UInt64, events: Events) {
-        _ = board_epoll_ctl(fd, EPOLL_CTL_MOD_VALUE, descriptor.rawValue, events.rawValue, token)
+        _ = board_epoll_ctl(fd, epollControlModify, descriptor.rawValue, events.rawValue, token)
     }
 
     public func remove(_ descriptor: FileDescriptor) {
-        _ = board_epoll_ctl(fd, EPOLL_CTL_DEL_VALUE, descriptor.rawValue, 0, 0)
+        _ = board_epoll_ctl(fd, epollControlDelete, descriptor.rawValue, 0, 0)
     }
 
     /// Waits up to `timeoutMilliseconds` (-1: forever) and returns what is ready; empty on timeout or EINTR.
@@ -54,7 +54,7 @@ public struct Epoll: ~Copyable {
     }
 }
 
-// EPOLL_CTL_* are plain macros; their values are fixed by the Linux ABI.
-let EPOLL_CTL_ADD_VALUE: Int32 = 1
-let EPOLL_CTL_DEL_VALUE: Int32 = 2
-let EPOLL_CTL_MOD_VALUE: Int32 = 3
+// EPOLL_CTL_ADD, EPOLL_CTL_DEL and EPOLL_CTL_MOD are plain macros; their values are fixed by the Linux ABI.
+let epollControlAdd: Int32 = 1
+let epollControlDelete: Int32 = 2
+let epollControlModify: Int32 = 3

@@ -27,7 +27,10 @@ public struct FileDescriptor: Hashable, Sendable {
             if index == chunks.endIndex { return body() }
             return chunks[index].withUnsafeBytes { raw in
                 let skip = index == chunks.startIndex ? offset : 0
-                vectors.append(iovec(iov_base: UnsafeMutableRawPointer(mutating: raw.baseAddress.map { $0 + skip }), iov_len: raw.count - skip))
+                vectors.append(
+                    iovec(
+                        iov_base: UnsafeMutableRawPointer(mutating: raw.baseAddress.map { $0 + skip }), iov_len: raw.count - skip)
+                )
                 return gather(chunks.index(after: index), body)
             }
         }

@@ -38,12 +38,17 @@ enum BenchCommand {
         let server = bench.respKey == nil ? "boardd" : "redis"
         do {
             if let watchers = bench.watchers {
-                if case .resp = kind, payload.isEmpty { throw ClientError.usage(UsageError(message: "--resp fan-out needs --payload FILE", command: "bench")) }
-                let result = try BenchRunner.fanOut(path: client.socket, kind: kind, watchers: watchers, rounds: bench.rounds, payload: payload)
+                if case .resp = kind, payload.isEmpty {
+                    throw ClientError.usage(UsageError(message: "--resp fan-out needs --payload FILE", command: "bench"))
+                }
+                let result = try BenchRunner.fanOut(
+                    path: client.socket, kind: kind, watchers: watchers, rounds: bench.rounds, payload: payload)
                 report(result, server: server, json: client.options.json)
             } else {
-                let result = try BenchRunner.requests(path: client.socket, kind: kind, clients: bench.clients, duration: bench.duration)
-                report(result, server: server, label: bench.respKey.map { "GET \($0)" } ?? bench.method, json: client.options.json)
+                let result = try BenchRunner.requests(
+                    path: client.socket, kind: kind, clients: bench.clients, duration: bench.duration)
+                report(
+                    result, server: server, label: bench.respKey.map { "GET \($0)" } ?? bench.method, json: client.options.json)
             }
         } catch let error as BenchRunner.Failure {
             throw .failure("bench: \(error.description)")
@@ -63,7 +68,8 @@ enum BenchCommand {
 
     static func memoryText(_ pid: Int32?) -> String {
         guard let memory = BenchRunner.memory(of: pid) else { return "server memory: unknown" }
-        return String(format: "server peak memory %.1f MiB (now %.1f MiB)", Double(memory.peakKiB) / 1024, Double(memory.currentKiB) / 1024)
+        return String(
+            format: "server peak memory %.1f MiB (now %.1f MiB)", Double(memory.peakKiB) / 1024, Double(memory.currentKiB) / 1024)
     }
 
     static func report(_ result: BenchRunner.RequestResult, server: String, label: String, json: Bool) {

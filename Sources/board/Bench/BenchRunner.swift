@@ -13,7 +13,9 @@ struct LatencySummary: Equatable {
     init(_ samples: [Double]) {
         let sorted = samples.sorted()
         count = sorted.count
-        func at(_ q: Double) -> Double { sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * q + 0.5))] }
+        func at(_ q: Double) -> Double {
+            sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * q + 0.5))]
+        }
         p50 = at(0.50)
         p99 = at(0.99)
         max = sorted.last ?? 0
@@ -69,7 +71,9 @@ enum BenchRunner {
                 buffer.removeFirst(length)
                 return length
             }
-            guard (try? fd.waitUntilReadable(timeoutMilliseconds: 10_000)) == true else { throw Failure(description: "no reply within 10 s") }
+            guard (try? fd.waitUntilReadable(timeoutMilliseconds: 10_000)) == true else {
+                throw Failure(description: "no reply within 10 s")
+            }
             let n: Int
             do { n = try fd.read(into: &chunk) } catch { throw Failure(description: "read: \(error)") }
             guard n > 0 else { throw Failure(description: "the server closed the connection") }
@@ -82,7 +86,7 @@ enum BenchRunner {
         let scanner = ReplyScanner(protocolKind: kind)
         var descriptors: [FileDescriptor] = []
         for _ in 0..<clients { descriptors.append(try open(path, kind)) }
-        defer { descriptors.forEach { $0.close() } }
+        defer { for fd in descriptors { fd.close() } }
         let serverPID = UnixSocket.peerPID(descriptors[0])
         let samples = Locked<[Double]>([])
         let replyBytes = Atomic<Int>(0)
@@ -115,7 +119,7 @@ enum BenchRunner {
             }
             threads.append(thread)
         }
-        threads.forEach { $0.start() }
+        for thread in threads { thread.start() }
         while finished.load(ordering: .sequentiallyConsistent) < clients { usleep(2000) }
         let elapsed = now() - start
         if let message = failure.withLock({ $0 }) { throw Failure(description: message) }
@@ -127,12 +131,14 @@ enum BenchRunner {
 
     /// W watchers; each round one change (clock.advance, or PUBLISH of `payload` for Redis),
     /// timed until every watcher holds it.
-    static func fanOut(path: String, kind: BenchProtocol, watchers: Int, rounds: Int, payload: [UInt8]) throws(Failure) -> FanOutResult {
+    static func fanOut(path: String, kind: BenchProtocol, watchers: Int, rounds: Int, payload: [UInt8]) throws(Failure)
+        -> FanOutResult
+    {
         raiseDescriptorLimit(watchers + 64)
         var epoll: Epoll
         do { epoll = try Epoll() } catch { throw Failure(description: "epoll: \(error)") }
         var descriptors: [FileDescriptor] = []
-        defer { descriptors.forEach { $0.close() } }
+        defer { for fd in descriptors { fd.close() } }
         let scanner = ReplyScanner(protocolKind: kind)
         let subscribe: [UInt8]
         switch kind {
@@ -149,7 +155,9 @@ enum BenchRunner {
             buffers.append(buffer)
             descriptors.append(fd)
             fd.setNonBlocking(true)
-            do { try epoll.add(fd, token: UInt64(index), events: .readable) } catch { throw Failure(description: "epoll: \(error)") }
+            do { try epoll.add(fd, token: UInt64(index), events: .readable) } catch {
+                throw Failure(description: "epoll: \(error)")
+            }
         }
         let control = try open(path, kind)
         defer { control.close() }
@@ -189,7 +197,10 @@ enum BenchRunner {
             }
             perRound.append(now() - sent)
             // The control's own reply (the new clock, or the subscriber count), so rounds do not overlap.
-            while !controlDone { _ = try readReply(control, scanner, buffer: &controlBuffer); controlDone = true }
+            while !controlDone {
+                _ = try readReply(control, scanner, buffer: &controlBuffer)
+                controlDone = true
+            }
         }
         return FanOutResult(
             watchers: watchers, rounds: rounds, latency: LatencySummary(all), roundLatency: LatencySummary(perRound),

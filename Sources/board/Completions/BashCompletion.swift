@@ -8,7 +8,8 @@ enum BashCompletion {
             switch Spec.value(of: flag) {
             case .choices(let words): "        \(flag)) _board_reply \(CompletionScript.quoted(CompletionScript.words(words))) ;;"
             case .file: "        \(flag)) compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -f -- \"$cur\") ;;"
-            case .directory: "        \(flag)) compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -d -- \"$cur\") ;;"
+            case .directory:
+                "        \(flag)) compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -d -- \"$cur\") ;;"
             case .free: "        \(flag)) COMPREPLY=() ;;"
             }
         }.joined(separator: "\n")

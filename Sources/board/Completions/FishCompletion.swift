@@ -20,7 +20,8 @@ enum FishCompletion {
         var rules: [String] = []
         for command in commands {
             rules.append(
-                "complete -c board -n '__board_first' -a \(command) -d \(CompletionScript.quoted(Spec.summary(ofCommand: command)))")
+                "complete -c board -n '__board_first' -a \(command) -d \(CompletionScript.quoted(Spec.summary(ofCommand: command)))"
+            )
         }
         for tab in Spec.tabs {
             rules.append("complete -c board -n '__board_first' -a \(tab) -d \(CompletionScript.quoted(Spec.summary(ofTab: tab)))")
@@ -32,9 +33,12 @@ enum FishCompletion {
             switch Spec.positional(of: command) {
             case .commandsAndTabs: break  // the rules of __board_first above
             case .tabs:
-                rules += Spec.tabs.map { "complete -c board -n \(condition) -a \($0) -d \(CompletionScript.quoted(Spec.summary(ofTab: $0)))" }
+                rules += Spec.tabs.map {
+                    "complete -c board -n \(condition) -a \($0) -d \(CompletionScript.quoted(Spec.summary(ofTab: $0)))"
+                }
             case .flightIDs: rules.append("complete -c board -n \(condition) -a '(__board_ids)'")
-            case .words(let list): rules.append("complete -c board -n \(condition) -a \(CompletionScript.quoted(CompletionScript.words(list)))")
+            case .words(let list):
+                rules.append("complete -c board -n \(condition) -a \(CompletionScript.quoted(CompletionScript.words(list)))")
             case .nothing: break
             }
         }

@@ -63,7 +63,9 @@ enum KeyDecoder {
                 // UTF-8 text (for search): decode the whole sequence.
                 var length = 1
                 if byte >= 0xF0 { length = 4 } else if byte >= 0xE0 { length = 3 } else if byte >= 0xC0 { length = 2 }
-                if i + length <= bytes.count, let text = String(validating: bytes[i..<(i + length)], as: UTF8.self), let c = text.first {
+                if i + length <= bytes.count, let text = String(validating: bytes[i..<(i + length)], as: UTF8.self),
+                    let c = text.first
+                {
                     keys.append(.character(c))
                 }
                 i += length

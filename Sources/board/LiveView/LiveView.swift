@@ -179,8 +179,10 @@ struct FullScreenView {
     mutating func draw() {
         let size = terminal.size
         screen.scrollToSelection(visibleRows: FrameBuilder.listRows(size.rows))
-        let frame = FrameBuilder(style: Style(enabled: BoardPaths.environment("NO_COLOR") == nil && client.options.color != .never), size: size)
-            .build(screen, clock: clock(), now: now())
+        let frame = FrameBuilder(
+            style: Style(enabled: BoardPaths.environment("NO_COLOR") == nil && client.options.color != .never), size: size
+        )
+        .build(screen, clock: clock(), now: now())
         let bytes = painter.update(to: frame, size: size)
         if !bytes.isEmpty { try? terminal.output.writeAll(bytes) }
     }
@@ -209,7 +211,9 @@ struct FullScreenView {
         case .openFlight(let id, let date):
             request(.flightGet, ["id": .int(id), "date": .string(date), "pinned": pinnedIDs], for: action)
         case .stepFlight(let id, let date, let forward):
-            request(forward ? .flightNext : .flightPrev, ["id": .int(id), "date": .string(date), "tab": .string(screen.tab.rawValue), "pinned": pinnedIDs], for: action)
+            request(
+                forward ? .flightNext : .flightPrev,
+                ["id": .int(id), "date": .string(date), "tab": .string(screen.tab.rawValue), "pinned": pinnedIDs], for: action)
         case .search(let text):
             request(.search, ["text": .string(text), "tab": .string(screen.tab.rawValue), "pinned": pinnedIDs], for: action)
         case .togglePin(let flight):
@@ -278,7 +282,9 @@ struct FullScreenView {
                     store.save(state)
                 }
             case .search(let text):
-                let flights = (result["days"]?.array ?? []).flatMap { $0["flights"]?.array ?? [] }.compactMap { try? WireFlight($0) }
+                let flights = (result["days"]?.array ?? []).flatMap { $0["flights"]?.array ?? [] }.compactMap {
+                    try? WireFlight($0)
+                }
                 screen.mode = .searchResults(text: text, flights: flights)
                 screen.selectedIndex = 0
                 screen.scroll = 0

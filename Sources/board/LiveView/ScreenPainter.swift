@@ -75,7 +75,9 @@ struct FrameBuilder {
                 let flight = flights[index]
                 if index == screen.selectedIndex {
                     let plain = BoardRenderer(style: Style(enabled: false), width: size.columns).row(flight)
-                    lines.append(style.enabled ? "\u{1B}[7m" + fit(plain, size.columns) + "\u{1B}[0m" : fit(">" + plain.dropFirst(), size.columns))
+                    lines.append(
+                        style.enabled
+                            ? "\u{1B}[7m" + fit(plain, size.columns) + "\u{1B}[0m" : fit(">" + plain.dropFirst(), size.columns))
                 } else {
                     lines.append(renderer.row(flight))
                 }
@@ -92,7 +94,8 @@ struct FrameBuilder {
         if board.simulated { parts.append(size.columns >= 60 ? "SIMULATED" : "SIM") }
         let left = parts.joined(separator: "  ")
         let link = linkText(screen, now: now)
-        let plainLink = link.replacingAll("\u{1B}[32m", with: "").replacingAll("\u{1B}[33m", with: "").replacingAll("\u{1B}[0m", with: "")
+        let plainLink = link.replacingAll("\u{1B}[32m", with: "").replacingAll("\u{1B}[33m", with: "").replacingAll(
+            "\u{1B}[0m", with: "")
         let room = size.columns - plainLink.count - 1
         guard room > 8 else { return link }
         return fit(left, room) + " " + link

@@ -32,7 +32,8 @@ final class BoardUser {
     func board(arguments: [String], autostart: Bool = false, env: [String: String] = [:]) throws -> ProcessResult {
         var extra = ["BOARD_SOCKET": socket]
         extra.merge(env) { $1 }
-        return try runAsFromAShell([Binaries.board] + arguments, environment: sandbox.environment(autostart: autostart, extra: extra))
+        return try runAsFromAShell(
+            [Binaries.board] + arguments, environment: sandbox.environment(autostart: autostart, extra: extra))
     }
 
     /// The environment `board` runs with for this user.
@@ -45,7 +46,8 @@ final class BoardUser {
 
     func json(arguments: [String]) throws -> JSON {
         let result = try board(arguments: arguments + ["--json"])
-        try #require(result.status == 0, "board \(arguments.joined(separator: " ")) --json exited \(result.status): \(result.stderr)")
+        try #require(
+            result.status == 0, "board \(arguments.joined(separator: " ")) --json exited \(result.status): \(result.stderr)")
         #expect(result.stderr == "", "board \(arguments.joined(separator: " ")) --json wrote to stderr")
         return try #require(result.json, "board \(arguments.joined(separator: " ")) --json printed no JSON: \(result.stdout)")
     }

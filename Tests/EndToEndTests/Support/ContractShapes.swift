@@ -102,7 +102,9 @@ struct FlightRow: Equatable, CustomStringConvertible {
 
     init(_ json: JSON) throws {
         func field<T>(_ key: String, _ read: (JSON) -> T?) throws -> T {
-            guard let value = json[key].flatMap(read) else { throw ShapeError(description: "a flight without a valid \"\(key)\": \(json.text)") }
+            guard let value = json[key].flatMap(read) else {
+                throw ShapeError(description: "a flight without a valid \"\(key)\": \(json.text)")
+            }
             return value
         }
         self.json = json

@@ -1,9 +1,11 @@
+import BoardWire
 import Foundation
 import Glibc
-import BoardWire
 
 /// Runs a program with its stdout on a pseudo-terminal, so it sees a TTY; what it wrote there.
-func runOnTerminal(_ executable: String, _ arguments: [String], environment: [String: String], timeout: Double = 20) throws -> ProcessResult {
+func runOnTerminal(_ executable: String, _ arguments: [String], environment: [String: String], timeout: Double = 20) throws
+    -> ProcessResult
+{
     let master = PseudoTerminalCalls.openMaster(O_RDWR | O_NOCTTY | O_CLOEXEC)
     guard master >= 0, PseudoTerminalCalls.grant(master) == 0, PseudoTerminalCalls.unlock(master) == 0,
         let name = PseudoTerminalCalls.slaveName(master)
@@ -48,7 +50,8 @@ func runOnTerminal(_ executable: String, _ arguments: [String], environment: [St
     defer { close(master) }
     let (_, result) = try started.finish(timeout: timeout)
     _ = group.wait(timeout: .now() + 5)
-    return ProcessResult(status: result.status, stdout: String(decoding: screen.withLock { $0 }, as: UTF8.self), stderr: result.stderr)
+    return ProcessResult(
+        status: result.status, stdout: String(decoding: screen.withLock { $0 }, as: UTF8.self), stderr: result.stderr)
 }
 
 /// posix_openpt, grantpt, unlockpt and ptsname, which the Glibc module does not export, looked up in libc.

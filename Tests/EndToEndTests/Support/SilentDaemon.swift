@@ -23,7 +23,7 @@ final class SilentDaemon {
     }
 
     deinit {
-        accepted.forEach { $0.close() }
+        for fd in accepted { fd.close() }
         listener.close()
     }
 }

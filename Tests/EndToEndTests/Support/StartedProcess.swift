@@ -1,6 +1,6 @@
+import BoardWire
 import Foundation
 import Glibc
-import BoardWire
 
 /// A process started without waiting for it (see `spawnChild`), its output collected as it runs.
 final class StartedProcess {
@@ -30,7 +30,9 @@ final class StartedProcess {
 
     /// Starts `arguments`; its stdout goes to `standardOutput` when given (a terminal, a pipe), else is collected.
     /// `inherited` maps descriptors the child gets (3, 4...) to descriptors of this process.
-    init(_ arguments: [String], environment: [String: String], standardOutput: Int32? = nil, inherited: [Int32: Int32] = [:]) throws {
+    init(_ arguments: [String], environment: [String: String], standardOutput: Int32? = nil, inherited: [Int32: Int32] = [:])
+        throws
+    {
         var output: [Int32] = [0, 0]
         var errors: [Int32] = [0, 0]
         guard closeOnExecPipe(&output) == 0, closeOnExecPipe(&errors) == 0 else {

@@ -1,6 +1,6 @@
+import FlightData
 import Foundation
 import Testing
-import FlightData
 
 /// The suite's fixed world: the default schedule, seen from fixed instants.
 ///
