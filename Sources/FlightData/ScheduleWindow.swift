@@ -15,6 +15,13 @@ public struct ScheduleWindow: Sendable {
         self.firstDate = localTime.date(at: instant)
     }
 
+    /// The window that starts on `firstDate` (the airport's date at the instant it is for).
+    public init(source: any FlightSource, firstDate: LocalDate) {
+        self.source = source
+        self.localTime = LocalTime(timeZone: source.config.airport.timeZone)
+        self.firstDate = firstDate
+    }
+
     public var config: ScheduleConfig { source.config }
     public var days: Int { config.days }
     public var lastDate: LocalDate { firstDate.adding(days: days - 1) }

@@ -28,9 +28,9 @@ final class BoardDocumentCache: Sendable {
     static let capacity = 256
     private let entries = Mutex<[Key: Entry]>([:])
 
-    /// The encoded board for `key` at `now`, built with `build` when no entry covers `now`.
-    func document(_ key: Key, at now: Date, localTime: LocalTime, build: () -> (json: JSON, validUntil: Date)) -> EncodedDocument
-    {
+    /// The encoded board for `key` at `now` (`nowText` is its "now", encoded), built with `build` when no
+    /// entry covers `now`.
+    func document(_ key: Key, at now: Date, nowText: [UInt8], build: () -> (json: JSON, validUntil: Date)) -> EncodedDocument {
         let cached = entries.withLock { $0[key] }
         let entry: Entry
         if let cached, cached.validFrom <= now, now < cached.validUntil {
@@ -43,13 +43,9 @@ final class BoardDocumentCache: Sendable {
                 table[key] = entry
             }
         }
-        var nowText: [UInt8] = []
-        JSON.writeString(localTime.iso8601(now), into: &nowText)
         // The large parts are shared, not copied: they go to the socket as they are.
         return EncodedDocument(pieces: [entry.prefix, nowText, entry.suffix])
     }
-
-    func removeAll() { entries.withLock { $0.removeAll() } }
 
     /// The marker that stands for "now" while the document is encoded once.
     static let marker = "\u{1}now\u{1}"
@@ -75,4 +71,30 @@ struct EncodedDocument: Sendable {
 
     /// The document in one array, for the few places that need it whole.
     var joined: [UInt8] { Array(pieces.joined()) }
+}
+
+/// The clock read once a second: the airport's date and "now" as encoded JSON.
+///
+/// Both need the time zone's offset, which Foundation asks ICU for; at tens of
+/// thousands of requests a second that was the daemon's largest own cost.
+/// Within one second both are the same, so they are kept until the second changes.
+final class ClockReadings: Sendable {
+    struct Reading {
+        let second: Int
+        let date: LocalDate
+        /// `"2026-11-30T12:00:00-05:00"`, quoted, as it goes into a document.
+        let nowText: [UInt8]
+    }
+
+    private let last = Mutex<Reading?>(nil)
+
+    func reading(at now: Date, localTime: LocalTime) -> Reading {
+        let second = Int(now.timeIntervalSince1970.rounded(.down))
+        if let cached = last.withLock({ $0 }), cached.second == second { return cached }
+        var nowText: [UInt8] = []
+        JSON.writeString(localTime.iso8601(now), into: &nowText)
+        let reading = Reading(second: second, date: localTime.date(at: now), nowText: nowText)
+        last.withLock { $0 = reading }
+        return reading
+    }
 }

@@ -68,15 +68,17 @@ final class BoardServer {
     /// Serves until SIGTERM or SIGINT.
     func run() {
         while running {
-            // New clients last: a hang-up reported in the same wake frees its slot before the limit is checked.
-            let events = epoll.wait(timeoutMilliseconds: timeout()).sorted { $0.token > $1.token }
+            let events = epoll.wait(timeoutMilliseconds: timeout())
+            var listenerReady = false
             for event in events {
                 switch event.token {
-                case Self.listenerToken: acceptClients()
+                case Self.listenerToken: listenerReady = true
                 case Self.signalToken: handleSignals()
                 default: handle(event)
                 }
             }
+            // New clients last: a hang-up reported in the same wake frees its slot before the limit is checked.
+            if listenerReady { acceptClients() }
             if running, service.clock.now >= nextChange { publish() }
             sweepDeadlines()
         }

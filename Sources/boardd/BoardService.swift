@@ -32,6 +32,8 @@ struct BoardService: Sendable {
     let instance: String
     /// Encoded boards until they change; emptied when the config or the clock's speed changes.
     private(set) var documents = BoardDocumentCache()
+    /// The airport's date and the encoded "now", read once a second.
+    private(set) var readings = ClockReadings()
 
     init(config: DaemonConfig, clock: DaemonClock, instance: String) {
         self.config = config
@@ -47,9 +49,12 @@ struct BoardService: Sendable {
         schedule = CachedSchedule(config: newConfig.schedule)
         encoding = WireEncoding(airport: newConfig.schedule.airport)
         documents = BoardDocumentCache()
+        readings = ClockReadings()
     }
 
-    func window(at now: Date) -> ScheduleWindow { ScheduleWindow(source: schedule, at: now) }
+    func window(at now: Date) -> ScheduleWindow {
+        ScheduleWindow(source: schedule, firstDate: readings.reading(at: now, localTime: localTime).date)
+    }
 
     var localTime: LocalTime { encoding.localTime }
 
@@ -156,7 +161,10 @@ struct BoardService: Sendable {
 
     /// A board's bytes, from the cache when the board has not changed since it was encoded.
     func document(_ view: WatchView, on date: LocalDate, at now: Date, window: ScheduleWindow) -> EncodedDocument {
-        documents.document(BoardDocumentCache.Key(view: view, date: date), at: now, localTime: localTime) {
+        documents.document(
+            BoardDocumentCache.Key(view: view, date: date), at: now,
+            nowText: readings.reading(at: now, localTime: localTime).nowText
+        ) {
             let flights = window.flights(on: date)
             let built = board(view, on: date, at: now, window: window)
             let json = encoding.board(built, simulated: clock.isSimulated, speed: clock.speed, nowText: BoardDocumentCache.marker)

@@ -1,3 +1,5 @@
+import Glibc
+
 /// Splits a byte stream into `\n`-terminated lines without ever holding more than the limit.
 ///
 /// A state machine as a value: feed it bytes, take out what it found. Once a
@@ -28,13 +30,19 @@ public struct LineFramer: Sendable {
         var start = 0
         let newline = UInt8(ascii: "\n")
         while start < bytes.count {
-            if let end = bytes[start...].firstIndex(of: newline) {
+            if let found = memchr(bytes.baseAddress! + start, Int32(newline), bytes.count - start) {
+                let end = bytes.baseAddress!.distance(to: UnsafeRawPointer(found))
                 guard pending.count + (end - start) <= maxLineLength else { return fail(out) }
-                pending.append(contentsOf: bytes[start..<end])
-                var line = pending
+                var line: [UInt8]
+                if pending.isEmpty {
+                    line = Array(bytes[start..<end])  // the common case: a whole line in one read, one copy
+                } else {
+                    pending.append(contentsOf: bytes[start..<end])
+                    line = pending
+                    pending = []
+                }
                 if line.last == UInt8(ascii: "\r") { line.removeLast() }
                 out.append(.line(line))
-                pending.removeAll(keepingCapacity: pending.count <= 4096)
                 start = end + 1
             } else {
                 guard pending.count + (bytes.count - start) <= maxLineLength else { return fail(out) }
