@@ -10,8 +10,6 @@ import Glibc
 /// `board` waits up to 3 seconds for it to answer.
 enum Autostart {
     static let waitSeconds = 3.0
-    /// glibc's POSIX_SPAWN_SETSID (2.26 and later), which the Glibc module does not export.
-    static let spawnSetSID: Int32 = 0x80
 
     /// Whether autostart is on: not with `--no-autostart` or `BOARD_NO_AUTOSTART=1`.
     static func enabled(_ options: GlobalOptions) -> Bool {
@@ -39,38 +37,17 @@ enum Autostart {
         try? FileManager.default.createDirectory(
             atPath: logDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let logPath = logDirectory + "/boardd.log"
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        if posix_spawn_file_actions_addopen(&actions, 2, logPath, O_WRONLY | O_CREAT | O_APPEND, 0o600) != 0 {
-            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // Its own session, so a closing terminal or Ctrl-C in this one does not reach it; default signal mask.
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        // Default handlers too: a caller that ignores SIGINT or SIGTERM (a script's background job) must not
-        // pass that on to a daemon meant to outlive it.
-        var all = sigset_t()
-        sigfillset(&all)
-        sigdelset(&all, SIGKILL)
-        sigdelset(&all, SIGSTOP)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(Self.spawnSetSID | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         // The daemon gets 0, 1 and 2 only. It outlives board, and any other inherited pipe or
         // socket would keep whoever waits on its far end waiting as long as the daemon runs.
         markDescriptorsCloseOnExec()
-        let arguments = [executable, "--socket", socket]
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, executable, &actions, &attributes, &argv, environ)
-        guard result == 0 else { return "could not start \(executable): \(SystemError.message(for: result))" }
+        let pid: pid_t
+        do {
+            // Its own session, so a closing terminal or Ctrl-C in this one does not reach it.
+            pid = try ChildProcess.spawn(
+                [executable, "--socket", socket], stdout: .devNull, stderr: .file(logPath, append: true), newSession: true)
+        } catch {
+            return "could not start \(executable): \(SystemError.message(for: error.code))"
+        }
         let deadline = monotonicSeconds() + waitSeconds
         while monotonicSeconds() < deadline {
             if (try? BoardConnection(path: socket, timeoutMilliseconds: 500)) != nil { return nil }

@@ -15,7 +15,7 @@ func which(_ program: String) -> String? {
 /// optionally `descriptor3` as its descriptor 3 (for socket activation).
 func spawn(_ arguments: [String], environment: [String: String], stderr: String, descriptor3: Int32? = nil) throws -> pid_t {
     try spawnChild(
-        arguments, environment: environment, stdout: .devNull, stderr: .file(stderr),
+        arguments, environment: environment, stdout: .devNull, stderr: .file(stderr, append: false),
         inherited: descriptor3.map { [3: $0] } ?? [:])
 }
 

@@ -101,7 +101,8 @@ final class RunningDaemon {
         if let speed { arguments += ["--speed", String(speed)] }
         arguments += extra
         logPath = sandbox.path + "/boardd-\(UInt32.random(in: 0...UInt32.max)).log"
-        pid = try spawnChild(arguments, environment: sandbox.environment(extra: env), stdout: .devNull, stderr: .file(logPath))
+        pid = try spawnChild(
+            arguments, environment: sandbox.environment(extra: env), stdout: .devNull, stderr: .file(logPath, append: false))
         let socketPath = self.socket
         try waitUntil("boardd to answer on \(socketPath)", timeout: 10) {
             (try? BoardConnection(path: socketPath, timeoutMilliseconds: 200)) != nil
