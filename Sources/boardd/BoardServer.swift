@@ -299,7 +299,7 @@ final class BoardServer {
                 body = cached
             } else {
                 var encoded = service.watchBoard(view, at: now)
-                encoded.pieces.append(ClientConnection.closing)
+                encoded.pieces.append(WireLine.closing)
                 bodies[view] = encoded
                 body = encoded
             }

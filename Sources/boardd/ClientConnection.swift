@@ -44,16 +44,11 @@ struct ClientConnection {
         queuedBytes += bytes.count
     }
 
-    static let closing: [UInt8] = [UInt8(ascii: "}"), UInt8(ascii: "\n")]
-
     /// Queues `{"id":N,"result":DOCUMENT}` without copying the document's pieces.
     mutating func enqueueResult(id: JSON, _ document: EncodedDocument, now: Double) {
-        var header = Array("{\"id\":".utf8)
-        id.write(into: &header)
-        header.append(contentsOf: Array(",\"result\":".utf8))
-        enqueue(header, now: now)
+        enqueue(WireLine.resultHeader(id: id), now: now)
         for piece in document.pieces { enqueue(piece, now: now) }
-        enqueue(Self.closing, now: now)
+        enqueue(WireLine.closing, now: now)
     }
 
     /// Queues a board for a watcher, or keeps it as the newest pending one when output is still waiting.
@@ -71,10 +66,7 @@ struct ClientConnection {
         current.seq += 1
         current.pendingBoard = nil
         watch = current
-        var prefix = Array("{\"id\":".utf8)
-        current.requestID.write(into: &prefix)
-        prefix.append(contentsOf: Array(",\"event\":\"board\",\"seq\":\(current.seq),\"result\":".utf8))
-        enqueue(prefix, now: now)
+        enqueue(WireLine.boardEventHeader(id: current.requestID, seq: current.seq), now: now)
         for piece in body.pieces { enqueue(piece, now: now) }
     }
 
