@@ -87,6 +87,10 @@ final class TmuxPane {
         try pane.resize(columns: 40, rows: 10)
         screen = try pane.waitFor("the narrow layout") { $0.contains("[Dep 15]") }
         for line in screen.split(separator: "\n") { #expect(line.count <= 40, "\(line)") }
+        // Below the narrowest layout every line is cut to fit, never wrapped.
+        try pane.resize(columns: 30, rows: 8)
+        screen = try pane.waitFor("the cut-down layout") { $0.contains("[All") || $0.contains("[Dep") }
+        for line in screen.split(separator: "\n") { #expect(line.count <= 30, "\(line)") }
         try pane.resize(columns: 80, rows: 24)
         try pane.waitFor("the wide layout") { $0.contains("[Departures 15]") }
 

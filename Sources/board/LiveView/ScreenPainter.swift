@@ -37,7 +37,21 @@ struct FrameBuilder {
     /// Rows of flights that fit: the screen less header, tab bar, column titles and footer.
     static func listRows(_ rows: Int) -> Int { max(1, rows - 4) }
 
+    /// The narrowest screen the layout is made for; below it, every line is cut to fit, without colour.
+    static let narrowest = 40
+
     func build(_ screen: LiveScreen, clock: String?, now: Double) -> [String] {
+        guard size.columns >= Self.narrowest || !style.enabled else {
+            let plain = FrameBuilder(style: Style(enabled: false), size: size).build(screen, clock: clock, now: now)
+            return plain.map { fit($0, size.columns) }
+        }
+        if size.columns < Self.narrowest {
+            return layOut(screen, clock: clock, now: now).map { fit($0, size.columns) }
+        }
+        return layOut(screen, clock: clock, now: now)
+    }
+
+    private func layOut(_ screen: LiveScreen, clock: String?, now: Double) -> [String] {
         var renderer = BoardRenderer(style: style)
         renderer.width = size.columns
         var lines: [String] = []
