@@ -58,9 +58,6 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     public func adding(days: Int) -> LocalDate { LocalDate(dayNumber: dayNumber + days) }
 
-    /// Days from `self` to `other` (positive when `other` is later).
-    public func days(to other: LocalDate) -> Int { other.dayNumber - dayNumber }
-
     /// `YYYY-MM-DD`.
     public var description: String {
         "\(Self.pad(year, 4))-\(Self.pad(month, 2))-\(Self.pad(day, 2))"

@@ -47,9 +47,13 @@ struct BoardClient {
                     ? (["schema": 1, "version": .string(boardVersion), "protocol": .int(wireProtocolVersion)] as JSON).text
                     : "board \(boardVersion) (protocol \(wireProtocolVersion))")
         case .help(let topic):
-            Output.print(HelpText.text(for: topic))
+            let text = HelpText.text(for: topic)
+            Output.print(
+                options.json ? (["schema": 1, "command": .string(topic ?? "board"), "text": .string(text)] as JSON).text : text)
         case .completions(let shell):
-            Output.print(CompletionScript.text(for: shell))
+            let script = CompletionScript.text(for: shell)
+            Output.print(
+                options.json ? (["schema": 1, "shell": .string(shell.rawValue), "script": .string(script)] as JSON).text : script)
         case .completionIDs(let date):
             for line in CompletionIDs(socket: socket).lines(date: date) { Output.print(line) }
         case .board(let tab, let hidePast, let date):
@@ -129,7 +133,7 @@ struct BoardClient {
         case .bench(let options):
             try BenchCommand.run(options, client: self)
         case .status(let format, let tmux):
-            StatusLine(socket: socket, state: state, format: format, tmux: tmux).run()
+            StatusLine(socket: socket, state: state, format: format, tmux: tmux).run(json: options.json)
         case .watch(let tab, let hidePast, let rotate):
             if let tab, tab != state.tab {
                 state.tab = tab

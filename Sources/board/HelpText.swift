@@ -169,6 +169,7 @@ enum HelpText {
         default: \(StatusLine.defaultFormat)
 
           --tmux   colour the status with tmux #[fg=...] codes
+          --json   one object: "online", "line" and each placeholder by name
 
         examples:
           board status

@@ -28,12 +28,20 @@ struct StatusLine {
         ("{id}", "its id"),
     ]
 
-    func run() {
-        Output.print(line())
+    func run(json: Bool) {
+        let values = fetch()
+        guard json else { return Output.print(line(values)) }
+        // For scripts: the line, whether the daemon answered, and each placeholder's value by name.
+        var fields: [(String, JSON)] = [("schema", 1), ("online", .bool(values != nil)), ("line", .string(line(values)))]
+        for (placeholder, _) in Self.placeholders {
+            let name = String(placeholder.dropFirst().dropLast())
+            fields.append((name, values?[placeholder].map(JSON.string) ?? .null))
+        }
+        Output.print(JSON.object(fields).text)
     }
 
-    func line() -> String {
-        guard let values = fetch() else {
+    func line(_ values: [String: String]?) -> String {
+        guard let values else {
             return tmux ? "#[fg=colour244]\(Self.offlineText)#[default]" : Self.offlineText
         }
         var text = format ?? Self.defaultFormat

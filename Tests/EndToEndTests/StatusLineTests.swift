@@ -31,6 +31,38 @@ import Testing
         try daemon.stop()
     }
 
+    @Test func jsonGivesTheLineAndEachValueByName() throws {
+        let sandbox = Sandbox()
+        let offline = try #require(try sandbox.board("status", "--json").json)
+        #expect(offline["schema"]?.int == 1)
+        #expect(offline["online"]?.bool == false)
+        #expect(offline["line"]?.string == "board: offline")
+        #expect(offline["next"] == .null)
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        let online = try #require(try sandbox.board("status", "--json").json)
+        let soonest = try #require(try sandbox.board("soonest", "departures", "--json").json)
+        #expect(online["online"]?.bool == true)
+        #expect(online["code"]?.string == "MTN")
+        #expect(online["next"]?.string == soonest["flightName"]?.string)
+        #expect(online["gate"]?.string == soonest["gate"]?.string)
+        #expect(online["clock"]?.string == "12:00")
+        let line = try #require(online["line"]?.string)
+        let name = try #require(soonest["flightName"]?.string)
+        #expect(line.contains(name))
+        try daemon.stop()
+    }
+
+    @Test func helpAndCompletionsTakeJSONToo() throws {
+        let sandbox = Sandbox()
+        let help = try #require(try sandbox.board("help", "show", "--json").json)
+        #expect(help["schema"]?.int == 1 && help["command"]?.string == "show")
+        #expect(help["text"]?.string == (try sandbox.board("help", "show").stdout.dropLast().description))
+        let completions = try #require(try sandbox.board("completions", "bash", "--json").json)
+        #expect(completions["shell"]?.string == "bash")
+        let script = try #require(completions["script"]?.string)
+        #expect(script.contains("complete -F"))
+    }
+
     @Test func withNoDaemonItPrintsTheOfflineMarker() throws {
         let sandbox = Sandbox()
         let started = Date()

@@ -170,7 +170,4 @@ public final class BoardConnection {
         }
         return values
     }
-
-    /// Whether a whole line is already buffered (so a caller can read it without waiting).
-    public var hasBufferedLine: Bool { !lines.isEmpty }
 }
