@@ -59,7 +59,7 @@ struct BoardClient {
         case .board(let tab, let hidePast, let date):
             if let tab, tab != state.tab {
                 state.tab = tab
-                store.save(state)
+                state = store.save(state)
             }
             var params: JSON = ["tab": .string((tab ?? state.tab).rawValue), "hidePast": .bool(hidePast), "pinned": pinnedIDs]
             if let date { params = params.adding("date", .string(date.description)) }
@@ -108,7 +108,7 @@ struct BoardClient {
             let flight = try decodeFlight(try call(.flightGet, params))
             if !state.pins.contains(where: { $0.id == flight.id }) {
                 state.pins.append(RememberedFlight(flight))
-                store.save(state)
+                state = store.save(state)
             }
             printPins(message: "Pinned \(RememberedFlight(flight).name).")
         case .unpin(let reference):
@@ -120,7 +120,7 @@ struct BoardClient {
                 }
             }
             guard state.pins.count < before else { throw .notFound("\(reference) is not pinned; 'board pins' lists the pins") }
-            store.save(state)
+            state = store.save(state)
             printPins(message: "Unpinned \(reference).")
         case .pins:
             try listPins()
@@ -137,7 +137,7 @@ struct BoardClient {
         case .watch(let tab, let hidePast, let rotate):
             if let tab, tab != state.tab {
                 state.tab = tab
-                store.save(state)
+                state = store.save(state)
             }
             try LiveView.run(client: self, tab: tab ?? state.tab, hidePast: hidePast, rotateSeconds: rotate)
         }
@@ -201,7 +201,7 @@ struct BoardClient {
         let flight = try decodeFlight(json)
         if remember {
             state.lastViewed = RememberedFlight(flight)
-            store.save(state)
+            state = store.save(state)
         }
         Output.print(options.json ? json.text : renderer.details(json))
     }

@@ -356,6 +356,20 @@ import Testing
         try daemon.stop()
     }
 
+    @Test func pinsFromCommandsRunningAtOnceAreAllKept() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        let board = try #require(try sandbox.board("--json").json)
+        let ids = (board["flights"]?.array ?? []).compactMap { $0["id"]?.int }.prefix(20)
+        let environment = sandbox.environment()
+        let started = try ids.map { try StartedProcess([Binaries.board, "pin", String($0)], environment: environment) }
+        for process in started { #expect(try process.finish(timeout: 60).result.status == 0) }
+        let pins = try #require(try sandbox.board("pins", "--json").json)
+        let pinned = Set((pins["flights"]?.array ?? []).compactMap { $0["id"]?.int })
+        #expect(pinned == Set(ids), "every pin survives the others: \(pinned.count) of \(ids.count)")
+        try daemon.stop()
+    }
+
     @Test func aClosedPipeEndsQuietly() throws {
         let sandbox = Sandbox()
         let daemon = try RunningDaemon(sandbox: sandbox)

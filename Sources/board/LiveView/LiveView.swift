@@ -204,7 +204,7 @@ struct FullScreenView {
         case .quit(let status): exitStatus = status
         case .saveTab:
             state.tab = screen.tab
-            store.save(state)
+            state = store.save(state)
         case .subscribe: subscribe()
         case .refreshFlight(let id):
             request(.flightGet, ["id": .int(id), "pinned": pinnedIDs], for: action)
@@ -224,7 +224,7 @@ struct FullScreenView {
                 state.pins.append(RememberedFlight(flight))
                 screen.message = "Pinned \(flight.flightName)."
             }
-            store.save(state)
+            state = store.save(state)
             subscribe()
         }
     }
@@ -279,7 +279,7 @@ struct FullScreenView {
                 screen.mode = .details(result)
                 if let flight = try? WireFlight(result) {
                     state.lastViewed = RememberedFlight(flight)
-                    store.save(state)
+                    state = store.save(state)
                 }
             case .search(let text):
                 let flights = (result["days"]?.array ?? []).flatMap { $0["flights"]?.array ?? [] }.compactMap {
