@@ -248,7 +248,7 @@ struct BoardClient {
         let simulated = json["simulated"]?.bool == true
         var line = now.replacingOccurrences(of: "T", with: " ")
         if simulated {
-            let speed = json["speed"]?.double ?? 1
+            let speed = JSON.clockSpeed(json["speed"])
             line +=
                 speed == 0
                 ? "  SIMULATED, frozen" : "  SIMULATED, \(speed == speed.rounded() ? String(Int(speed)) : String(speed))x"

@@ -115,12 +115,13 @@ struct BoardRenderer {
                 "Flight",
                 "leaves \(here) \(clockText(departure)), arrives \(there) \(clockText(arrival)) (\(flight.flightTime) min)")
         }
-        if let progress = json["progress"]?.double {
+        // Shares are clamped: a reply claiming 500% must not draw a bar longer than its box (or trap).
+        if let progress = json["progress"]?.fraction {
             let filled = Int((progress * 20).rounded())
             let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: 20 - filled)
             field("Progress", "\(bar) \(Int((progress * 100).rounded()))%")
         }
-        if let history = json["history"]?.array, let rate = json["onTimeRate"]?.double {
+        if let history = json["history"]?.array, let rate = json["onTimeRate"]?.fraction {
             field("On time", "\(Int((rate * 100).rounded()))% of the last \(history.count) days")
             let marks = history.map { entry -> String in
                 switch entry["status"]?.string {

@@ -89,7 +89,7 @@ extension DaemonCommand {
             case "--now": options.now = try take(argument)
             case "--speed":
                 let text = try take(argument)
-                guard let speed = Double(text), speed >= 0, speed <= 1_000_000, speed.isFinite else {
+                guard let speed = Double(text), speed >= 0, speed <= JSON.maxClockSpeed, speed.isFinite else {
                     throw UsageError(message: "--speed needs a number from 0 to 1000000, not \"\(text)\"")
                 }
                 options.speed = speed

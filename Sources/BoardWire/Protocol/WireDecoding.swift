@@ -69,7 +69,7 @@ public struct WireBoard: Hashable, Sendable {
         airportCode = try airport.field("code", \.string)
         now = try json.field("now", \.string)
         simulated = json["simulated"]?.bool ?? false
-        speed = json["speed"]?.double ?? 1
+        speed = JSON.clockSpeed(json["speed"])
         date = try json.field("date", \.string)
         tab = try json.field("tab", \.string)
         hidePast = json["hidePast"]?.bool ?? false
@@ -101,4 +101,17 @@ public func clockText(_ iso: String?) -> String {
     guard let iso, iso.count >= 16 else { return "--:--" }
     let start = iso.index(iso.startIndex, offsetBy: 11)
     return String(iso[start..<iso.index(start, offsetBy: 5)])
+}
+
+extension JSON {
+    /// The fastest a simulated clock runs (`boardd --speed`); a reply claiming more is read as this.
+    public static let maxClockSpeed = 1_000_000.0
+
+    /// A clock speed from a reply, within 0...maxClockSpeed (1 when absent), so no arithmetic on it can overflow.
+    public static func clockSpeed(_ value: JSON?) -> Double {
+        min(max(value?.double ?? 1, 0), maxClockSpeed)
+    }
+
+    /// A share (progress, on-time rate) from a reply, within 0...1; nil when absent.
+    public var fraction: Double? { double.map { min(max($0, 0), 1) } }
 }
