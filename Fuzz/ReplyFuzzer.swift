@@ -1,12 +1,12 @@
+import BoardCLI
 // libFuzzer target: the client's decoding and rendering of the daemon's replies.
 //
 // Each line is read as a reply: its result or error, then decoded as a board,
 // a flight and search results and rendered for people. Malformed replies must
 // give errors, never crashes. Build and run: scripts/fuzz.sh.
-import BoardWire
+import BoardProtocol
+import BoardSystem
 import FlightData
-
-@testable import board
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzReply(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -17,9 +17,6 @@ public func fuzzReply(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         let renderer = BoardRenderer(style: Style(enabled: true), width: 40 + Int(size % 60))
         if let board = try? WireBoard(result) {
             _ = renderer.board(board)
-            var screen = LiveScreen(tab: .all, hidePast: false)
-            screen.receive(board, at: 0)
-            _ = FrameBuilder(style: Style(enabled: true), size: (40 + size % 60, 5 + size % 30)).build(screen, clock: nil, now: 1)
         }
         if let flight = try? WireFlight(result) { _ = renderer.row(flight) }
         _ = renderer.details(result)

@@ -1,13 +1,13 @@
+import BoardDaemon
 // libFuzzer target: the daemon's request parsing and dispatch.
 //
 // Bytes arrive as a client would send them: framed into lines (64 KiB limit),
 // parsed as requests and handed to BoardService on a frozen simulated clock.
 // Any crash, hang or sanitizer report is a bug. Build and run: scripts/fuzz.sh.
-import BoardWire
+import BoardProtocol
+import BoardSystem
 import FlightData
 import Foundation
-
-@testable import boardd
 
 nonisolated(unsafe) var service = BoardService(
     config: .builtIn,

@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 out=.build/fuzz
 mkdir -p "$out" fuzz-out
-flags=(-sanitize=fuzzer,address -parse-as-library -Onone -gline-tables-only -enable-testing -swift-version 6 -I "$out" -I Sources/CSystemShims/include)
+flags=(-sanitize=fuzzer,address -parse-as-library -Onone -gline-tables-only -swift-version 6 -I "$out" -I Sources/CSystemShims/include)
 
 clang -c Sources/CSystemShims/shims.c -I Sources/CSystemShims/include -fsanitize=fuzzer-no-link,address -o "$out/shims.o"
 
@@ -17,18 +17,17 @@ module() { # name, sources...
   swiftc "${flags[@]}" -module-name "$name" -emit-module -emit-module-path "$out/$name.swiftmodule" \
     -wmo -num-threads 0 -c "$@" -o "$out/$name.o"
 }
-module FlightData Sources/FlightData/*.swift
-module BoardWire $(find Sources/BoardWire -name '*.swift')
-module boardd $(find Sources/boardd -name '*.swift' ! -name main.swift)
-module board $(find Sources/board -name '*.swift' ! -name main.swift)
+# The libraries as the package builds them, with no -enable-testing: the fuzzers use their public API.
+libraries=(FlightData BoardProtocol BoardSystem BoardDaemon BoardCLI)
+for name in "${libraries[@]}"; do module "$name" $(find "Sources/$name" -name '*.swift'); done
 
-build_target() { # target name, module under test
+build_target() { # target name, library under test
   # gold's "Cannot export local symbol __asan_..." warnings are noise.
-  swiftc "${flags[@]}" "Fuzz/$1.swift" "$out/FlightData.o" "$out/BoardWire.o" "$out/$2.o" "$out/shims.o" -o "$out/$1" \
+  swiftc "${flags[@]}" "Fuzz/$1.swift" "$out/FlightData.o" "$out/BoardProtocol.o" "$out/BoardSystem.o" "$out/$2.o" "$out/shims.o" -o "$out/$1" \
     2> >(grep -v "Cannot export local symbol" >&2)
 }
-build_target RequestFuzzer boardd
-build_target ReplyFuzzer board
+build_target RequestFuzzer BoardDaemon
+build_target ReplyFuzzer BoardCLI
 
 run() { # target, corpus
   local work="$out/corpus-$1"

@@ -1,3 +1,4 @@
-import Glibc
+import BoardCLI
+import BoardSystem
 
-exit(BoardClient.main(Array(CommandLine.arguments.dropFirst())))
+Program.exit(BoardClient.main(Array(CommandLine.arguments.dropFirst())))

@@ -1,3 +1,4 @@
-import Glibc
+import BoardDaemon
+import BoardSystem
 
-exit(Daemon.main(Array(CommandLine.arguments.dropFirst())))
+Program.exit(Daemon.main(Array(CommandLine.arguments.dropFirst())))

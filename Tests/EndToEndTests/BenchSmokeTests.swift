@@ -1,4 +1,5 @@
-import BoardWire
+import BoardProtocol
+import BoardSystem
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
-import BoardWire
+import BoardProtocol
+import BoardSystem
 import Testing
 
 /// `--date`: days inside the window, days outside it (status 4), and malformed values (status 2).

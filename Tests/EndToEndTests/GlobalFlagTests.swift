@@ -1,4 +1,5 @@
-import BoardWire
+import BoardProtocol
+import BoardSystem
 import Testing
 
 /// Every command takes `--json`, `--socket`, `--color` and `--no-autostart`.

@@ -1,0 +1,119 @@
+import BoardProtocol
+import BoardSystem
+import Foundation
+
+/// `board bench`: the project's load tool, as `redis-benchmark` and `nats bench` are.
+///
+/// Request/response: `--clients N --duration S` on `board.get` (or `--method`),
+/// printing requests per second and p50/p99/max latency. Fan-out: `--watchers N
+/// --rounds R`, each round one `clock.advance`, timed until every watcher holds
+/// the new board. Either way, the server's peak memory (VmHWM, found through
+/// SO_PEERCRED). `--resp KEY` runs the same client design against Redis on the
+/// socket: GET KEY, or SUBSCRIBE/PUBLISH on KEY with `--payload FILE`.
+struct BenchOptions: Equatable {
+    var clients = 50
+    var duration = 5.0
+    var method = "board.get"
+    var params = "{}"
+    var watchers: Int?
+    var rounds = 20
+    var respKey: String?
+    var payloadFile: String?
+}
+
+enum BenchCommand {
+    static func run(_ bench: BenchOptions, client: BoardClient) throws(ClientError) {
+        let kind: BenchProtocol
+        if let key = bench.respKey {
+            kind = .resp(key: key)
+        } else {
+            kind = .board(method: bench.method, params: bench.params)
+            _ = try client.connect()  // starts the daemon when needed
+        }
+        var payload: [UInt8] = []
+        if let file = bench.payloadFile {
+            guard let data = FileManager.default.contents(atPath: file) else { throw .failure("cannot read --payload \(file)") }
+            payload = Array(data)
+            while payload.last == UInt8(ascii: "\n") { payload.removeLast() }
+        }
+        let server = bench.respKey == nil ? "boardd" : "redis"
+        do {
+            if let watchers = bench.watchers {
+                if case .resp = kind, payload.isEmpty {
+                    throw ClientError.usage(UsageError(message: "--resp fan-out needs --payload FILE", command: "bench"))
+                }
+                let result = try BenchRunner.fanOut(
+                    path: client.socket, kind: kind, watchers: watchers, rounds: bench.rounds, payload: payload)
+                report(result, server: server, json: client.options.json)
+            } else {
+                let result = try BenchRunner.requests(
+                    path: client.socket, kind: kind, clients: bench.clients, duration: bench.duration)
+                report(
+                    result, server: server, label: bench.respKey.map { "GET \($0)" } ?? bench.method, json: client.options.json)
+            }
+        } catch let error as BenchRunner.Failure {
+            throw .failure("bench: \(error.description)")
+        } catch let error as ClientError {
+            throw error
+        } catch {
+            throw .failure("bench: \(error)")
+        }
+    }
+
+    static func ms(_ seconds: Double) -> String { String(format: "%.3f ms", seconds * 1000) }
+
+    static func memoryJSON(_ pid: Int32?) -> JSON {
+        guard let memory = BenchRunner.memory(of: pid) else { return .null }
+        return ["peakKiB": .int(memory.peakKiB), "currentKiB": .int(memory.currentKiB)]
+    }
+
+    static func memoryText(_ pid: Int32?) -> String {
+        guard let memory = BenchRunner.memory(of: pid) else { return "server memory: unknown" }
+        return String(
+            format: "server peak memory %.1f MiB (now %.1f MiB)", Double(memory.peakKiB) / 1024, Double(memory.currentKiB) / 1024)
+    }
+
+    static func report(_ result: BenchRunner.RequestResult, server: String, label: String, json: Bool) {
+        if json {
+            let value: JSON = [
+                "schema": 1, "mode": "requests", "server": .string(server), "method": .string(label),
+                "requests": .int(result.requests), "seconds": .double(result.seconds),
+                "requestsPerSecond": .double(result.perSecond.rounded()), "replyBytes": .int(result.replyBytes),
+                "latencyMs": [
+                    "p50": .double(result.latency.p50 * 1000), "p99": .double(result.latency.p99 * 1000),
+                    "max": .double(result.latency.max * 1000),
+                ],
+                "memory": memoryJSON(result.serverPID),
+            ]
+            return Output.print(value.text)
+        }
+        Output.print(
+            """
+            \(server) \(label): \(result.requests) requests in \(String(format: "%.2f", result.seconds)) s, \(Int(result.perSecond.rounded())) req/s (\(result.replyBytes)-byte replies)
+            latency p50 \(ms(result.latency.p50)), p99 \(ms(result.latency.p99)), max \(ms(result.latency.max))
+            \(memoryText(result.serverPID))
+            """)
+    }
+
+    static func report(_ result: BenchRunner.FanOutResult, server: String, json: Bool) {
+        if json {
+            let value: JSON = [
+                "schema": 1, "mode": "fanOut", "server": .string(server), "watchers": .int(result.watchers),
+                "rounds": .int(result.rounds), "boardBytes": .int(result.boardBytes),
+                "latencyMs": [
+                    "p50": .double(result.latency.p50 * 1000), "p99": .double(result.latency.p99 * 1000),
+                    "max": .double(result.latency.max * 1000),
+                ],
+                "roundMs": ["p50": .double(result.roundLatency.p50 * 1000), "max": .double(result.roundLatency.max * 1000)],
+                "memory": memoryJSON(result.serverPID),
+            ]
+            return Output.print(value.text)
+        }
+        Output.print(
+            """
+            \(server) fan-out: \(result.watchers) watchers x \(result.rounds) rounds (\(result.boardBytes)-byte messages)
+            delivery p50 \(ms(result.latency.p50)), p99 \(ms(result.latency.p99)), max \(ms(result.latency.max)); last watcher per round p50 \(ms(result.roundLatency.p50))
+            \(memoryText(result.serverPID))
+            """)
+    }
+}

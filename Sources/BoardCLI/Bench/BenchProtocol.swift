@@ -1,0 +1,86 @@
+import BoardProtocol
+import BoardSystem
+import Glibc
+
+/// What the load tool speaks: board's JSON lines, or Redis's RESP for the side-by-side runs.
+///
+/// Both sides use the same client design: a request written whole, the reply
+/// read to its end by counting bytes, nothing parsed beyond that.
+enum BenchProtocol: Equatable {
+    case board(method: String, params: String)
+    /// Redis: GET `key` for requests, SUBSCRIBE/PUBLISH on `key` for fan-out.
+    case resp(key: String)
+
+    /// The request's bytes.
+    var request: [UInt8] {
+        switch self {
+        case .board(let method, let params):
+            return Array("{\"id\":1,\"method\":\"\(method)\",\"params\":\(params)}\n".utf8)
+        case .resp(let key):
+            return Self.command(["GET", key])
+        }
+    }
+
+    static func command(_ parts: [String]) -> [UInt8] {
+        var out = Array("*\(parts.count)\r\n".utf8)
+        for part in parts { out += Array("$\(part.utf8.count)\r\n\(part)\r\n".utf8) }
+        return out
+    }
+}
+
+/// Finds where one reply ends in a growing buffer.
+struct ReplyScanner {
+    let protocolKind: BenchProtocol
+
+    /// The length of the first complete reply in `bytes[from...]`, or nil when it has not all arrived.
+    func replyLength(_ bytes: [UInt8], from start: Int) -> Int? {
+        switch protocolKind {
+        case .board:
+            return Self.lineLength(bytes, from: start)
+        case .resp:
+            return Self.respLength(bytes, from: start)
+        }
+    }
+
+    /// A RESP value's length: simple strings, errors, integers, bulk strings and arrays of them.
+    static func respLength(_ bytes: [UInt8], from start: Int) -> Int? {
+        guard start < bytes.count else { return nil }
+        guard let lineEnd = crlf(bytes, from: start) else { return nil }
+        let header = String(decoding: bytes[(start + 1)..<lineEnd], as: UTF8.self)
+        let afterHeader = lineEnd + 2
+        switch bytes[start] {
+        case UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: ":"): return afterHeader - start
+        case UInt8(ascii: "$"):
+            guard let length = Int(header) else { return nil }
+            if length < 0 { return afterHeader - start }
+            return afterHeader + length + 2 <= bytes.count ? afterHeader + length + 2 - start : nil
+        case UInt8(ascii: "*"):
+            guard let count = Int(header) else { return nil }
+            var position = afterHeader
+            for _ in 0..<max(0, count) {
+                guard let element = respLength(bytes, from: position) else { return nil }
+                position += element
+            }
+            return position - start
+        default: return nil
+        }
+    }
+
+    /// Up to and including the newline, found with memchr: as cheap as reading a RESP length.
+    static func lineLength(_ bytes: [UInt8], from start: Int) -> Int? {
+        guard start < bytes.count else { return nil }
+        return bytes.withUnsafeBytes { raw -> Int? in
+            guard let found = memchr(raw.baseAddress! + start, 0x0A, raw.count - start) else { return nil }
+            return raw.baseAddress!.distance(to: UnsafeRawPointer(found)) - start + 1
+        }
+    }
+
+    static func crlf(_ bytes: [UInt8], from start: Int) -> Int? {
+        var i = start
+        while i + 1 < bytes.count {
+            if bytes[i] == 13 && bytes[i + 1] == 10 { return i }
+            i += 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,275 @@
+import BoardProtocol
+import BoardSystem
+import FlightData
+import Foundation
+import Glibc
+
+/// Runs one `board` command: connects (starting the daemon when needed), asks, prints, remembers.
+public struct BoardClient {
+    let options: GlobalOptions
+    let socket: String
+    var store: StateStore
+    var state: ClientState
+    let style: Style
+    var renderer: BoardRenderer
+
+    init(options: GlobalOptions) {
+        self.options = options
+        socket = options.socket ?? BoardPaths.defaultSocket()
+        store = StateStore(directory: options.stateDirectory ?? BoardPaths.defaultStateDirectory())
+        state = store.load()
+        style = Style.decide(options.color)
+        renderer = BoardRenderer(style: style)
+    }
+
+    /// Runs `command` and returns the exit status.
+    public static func main(_ arguments: [String]) -> Int32 {
+        UnixSignal.ignoreBrokenPipe()
+        let parsed: ClientArguments
+        do { parsed = try ClientArguments(arguments) } catch {
+            Output.error(error.description)
+            return 2
+        }
+        var client = BoardClient(options: parsed.options)
+        do {
+            try client.run(parsed.command)
+            return 0
+        } catch {
+            Output.error(error.description)
+            return error.exitStatus
+        }
+    }
+
+    mutating func run(_ command: ClientCommand) throws(ClientError) {
+        switch command {
+        case .version:
+            Output.print(
+                options.json
+                    ? (["schema": 1, "version": .string(boardVersion), "protocol": .int(wireProtocolVersion)] as JSON).text
+                    : "board \(boardVersion) (protocol \(wireProtocolVersion))")
+        case .help(let topic):
+            let text = HelpText.text(for: topic)
+            Output.print(
+                options.json ? (["schema": 1, "command": .string(topic ?? "board"), "text": .string(text)] as JSON).text : text)
+        case .completions(let shell):
+            let script = CompletionScript.text(for: shell)
+            Output.print(
+                options.json ? (["schema": 1, "shell": .string(shell.rawValue), "script": .string(script)] as JSON).text : script)
+        case .completionIDs(let date):
+            for line in CompletionIDs(socket: socket).lines(date: date) { Output.print(line) }
+        case .board(let tab, let hidePast, let date):
+            if let tab, tab != state.tab {
+                state.tab = tab
+                state = store.save(state)
+            }
+            var params: JSON = ["tab": .string((tab ?? state.tab).rawValue), "hidePast": .bool(hidePast), "pinned": pinnedIDs]
+            if let date { params = params.adding("date", .string(date.description)) }
+            let result = try call(.boardGet, params)
+            if options.json { return Output.print(result.text) }
+            Output.print(renderer.board(try decodeBoard(result)))
+        case .show(let reference, let date):
+            var params = Self.params(for: reference).adding("pinned", pinnedIDs)
+            if let date { params = params.adding("date", .string(date.description)) }
+            try showFlight(try call(.flightGet, params))
+        case .last:
+            let last = try lastViewed()
+            do {
+                try showFlight(
+                    try call(.flightGet, ["id": .int(last.id), "date": .string(last.date), "pinned": pinnedIDs]), remember: false)
+            } catch .notFound {
+                throw .notFound("the last viewed flight, \(last.name), is no longer on the board")
+            }
+        case .next, .previous:
+            let last = try lastViewed()
+            let method: WireMethod = command == .next ? .flightNext : .flightPrev
+            do {
+                try showFlight(
+                    try call(
+                        method,
+                        [
+                            "id": .int(last.id), "date": .string(last.date), "tab": .string(state.tab.rawValue),
+                            "pinned": pinnedIDs,
+                        ]))
+            } catch .notFound(let message) {
+                // Gone from its day ("no longer"), or its day has left the window (the window slid
+                // past it): either way name the flight, as 'board last' does.
+                let gone = message.contains("no longer") || message.contains("outside the board's window")
+                throw .notFound(gone ? "the last viewed flight, \(last.name), is no longer on the board" : message)
+            }
+        case .soonest(let tab):
+            try showFlight(try call(.flightSoonest, ["tab": .string((tab ?? state.tab).rawValue), "pinned": pinnedIDs]))
+        case .search(let text, let tab):
+            var params: JSON = ["text": .string(text), "pinned": pinnedIDs]
+            if let tab { params = params.adding("tab", .string(tab.rawValue)) }
+            let result = try call(.search, params)
+            Output.print(options.json ? result.text : renderer.search(result))
+        case .pin(let reference, let date):
+            var params = Self.params(for: reference)
+            if let date { params = params.adding("date", .string(date.description)) }
+            let flight = try decodeFlight(try call(.flightGet, params))
+            if !state.pins.contains(where: { $0.id == flight.id }) {
+                state.pins.append(RememberedFlight(flight))
+                state = store.save(state)
+            }
+            printPins(message: "Pinned \(RememberedFlight(flight).name).")
+        case .unpin(let reference):
+            let before = state.pins.count
+            state.pins.removeAll { pin in
+                switch reference {
+                case .id(let id): pin.id == id
+                case .designator(let designator): Designator(pin.designator) == designator
+                }
+            }
+            guard state.pins.count < before else { throw .notFound("\(reference) is not pinned; 'board pins' lists the pins") }
+            state = store.save(state)
+            printPins(message: "Unpinned \(reference).")
+        case .pins:
+            try listPins()
+        case .clockGet:
+            printClock(try call(.clockGet))
+        case .clockSet(let time):
+            printClock(try call(.clockSet, ["time": .string(time)]))
+        case .clockAdvance(let minutes):
+            printClock(try call(.clockAdvance, ["minutes": .int(minutes)]))
+        case .bench(let options):
+            try BenchCommand.run(options, client: self)
+        case .status(let format, let tmux):
+            StatusLine(socket: socket, state: state, format: format, tmux: tmux).run(json: options.json)
+        case .watch(let tab, let hidePast, let rotate):
+            if let tab, tab != state.tab {
+                state.tab = tab
+                state = store.save(state)
+            }
+            try LiveView.run(client: self, tab: tab ?? state.tab, hidePast: hidePast, rotateSeconds: rotate)
+        }
+    }
+
+    // MARK: Talking to the daemon
+
+    var pinnedIDs: JSON { .array(state.pins.map { .int($0.id) }) }
+
+    static func params(for reference: FlightReference) -> JSON {
+        switch reference {
+        case .id(let id): ["id": .int(id)]
+        case .designator(let designator): ["designator": .string(designator.description)]
+        }
+    }
+
+    /// A connection, starting the daemon when none answers and autostart is on.
+    func connect() throws(ClientError) -> BoardConnection {
+        let autostart = Autostart.enabled(options)
+        do {
+            return try BoardConnection(path: socket)
+        } catch .noDaemon where autostart {
+            if let problem = Autostart.start(socket: socket, logDirectory: store.directory) {
+                throw .noDaemon(
+                    "no daemon is answering on \(socket) and starting one failed: \(problem); run 'boardd --socket \(socket)' to see why"
+                )
+            }
+            do { return try BoardConnection(path: socket) } catch {
+                throw ClientError(error, socket: socket, autostart: autostart)
+            }
+        } catch {
+            throw ClientError(error, socket: socket, autostart: autostart)
+        }
+    }
+
+    func call(_ method: WireMethod, _ params: JSON = [:]) throws(ClientError) -> JSON {
+        let connection = try connect()
+        do { return try connection.call(method, params) } catch {
+            throw ClientError(error, socket: socket, autostart: Autostart.enabled(options))
+        }
+    }
+
+    func decodeBoard(_ json: JSON) throws(ClientError) -> WireBoard {
+        do { return try WireBoard(json) } catch { throw .failure(error.message) }
+    }
+
+    func decodeFlight(_ json: JSON) throws(ClientError) -> WireFlight {
+        do { return try WireFlight(json) } catch { throw .failure(error.message) }
+    }
+
+    func lastViewed() throws(ClientError) -> RememberedFlight {
+        guard let last = state.lastViewed else {
+            throw .notFound("no flight viewed yet; 'board show FLIGHT' shows one and remembers it")
+        }
+        return last
+    }
+
+    // MARK: Printing
+
+    mutating func showFlight(_ json: JSON, remember: Bool = true) throws(ClientError) {
+        let flight = try decodeFlight(json)
+        if remember {
+            state.lastViewed = RememberedFlight(flight)
+            state = store.save(state)
+        }
+        Output.print(options.json ? json.text : renderer.details(json))
+    }
+
+    func printPins(message: String) {
+        if options.json {
+            Output.print((["schema": 1, "pins": .array(state.pins.map(\.json))] as JSON).text)
+        } else {
+            Output.print(message)
+        }
+    }
+
+    func listPins() throws(ClientError) {
+        var flights: [JSON] = []
+        var missing: [RememberedFlight] = []
+        if !state.pins.isEmpty {
+            let connection = try connect()
+            for pin in state.pins {
+                do {
+                    flights.append(
+                        try connection.call(.flightGet, ["id": .int(pin.id), "date": .string(pin.date), "pinned": pinnedIDs]))
+                } catch .remote(let error) where error.code == .notFound || error.code == .outsideWindow {
+                    missing.append(pin)
+                } catch {
+                    throw ClientError(error, socket: socket, autostart: false)
+                }
+            }
+        }
+        if options.json {
+            let flightsJSON = flights.map { $0.removing("schema") }
+            Output.print((["schema": 1, "flights": .array(flightsJSON), "gone": .array(missing.map(\.json))] as JSON).text)
+            return
+        }
+        guard !state.pins.isEmpty else { return Output.print("No pinned flights; 'board pin FLIGHT' pins one.") }
+        var lines = [renderer.columnTitles()]
+        lines += flights.compactMap { try? WireFlight($0) }.map(renderer.row)
+        lines += missing.map { style.dim("  \($0.name): no longer on the board") }
+        Output.print(lines.joined(separator: "\n"))
+    }
+
+    func printClock(_ json: JSON) {
+        if options.json { return Output.print(json.text) }
+        let now = json["now"]?.string ?? "?"
+        let simulated = json["simulated"]?.bool == true
+        var line = now.replacingOccurrences(of: "T", with: " ")
+        if simulated {
+            let speed = JSON.clockSpeed(json["speed"])
+            line +=
+                speed == 0
+                ? "  SIMULATED, frozen" : "  SIMULATED, \(speed == speed.rounded() ? String(Int(speed)) : String(speed))x"
+        } else {
+            line += "  (real clock)"
+        }
+        Output.print(line)
+    }
+}
+
+extension JSON {
+    /// The object with `key` set (added at the end, or replaced in place).
+    func adding(_ key: String, _ value: JSON) -> JSON {
+        guard var pairs = objectPairs else { return self }
+        if let index = pairs.firstIndex(where: { $0.0 == key }) { pairs[index].1 = value } else { pairs.append((key, value)) }
+        return .object(pairs)
+    }
+
+    func removing(_ key: String) -> JSON {
+        guard let pairs = objectPairs else { return self }
+        return .object(pairs.filter { $0.0 != key })
+    }
+}

@@ -1,0 +1,47 @@
+import BoardProtocol
+import BoardSystem
+
+/// Why a command failed, and the exit status it means.
+enum ClientError: Error, CustomStringConvertible {
+    case usage(UsageError)
+    /// No daemon answered: status 3, with how to start one.
+    case noDaemon(String)
+    /// No such flight, a date outside the window, nothing viewed yet, a flight gone: status 4.
+    case notFound(String)
+    case failure(String)
+
+    var exitStatus: Int32 {
+        switch self {
+        case .usage: 2
+        case .noDaemon: 3
+        case .notFound: 4
+        case .failure: 1
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .usage(let error): error.description
+        case .noDaemon(let message), .notFound(let message), .failure(let message): message
+        }
+    }
+
+    /// What a connection failure means to a person running `board`.
+    init(_ error: ConnectionError, socket: String, autostart: Bool) {
+        switch error {
+        case .noDaemon:
+            let hint = autostart ? "" : "; start one with 'boardd --socket \(socket) &', or drop --no-autostart"
+            self = .noDaemon("no daemon is answering on \(socket)\(hint)")
+        case .timedOut:
+            self = .noDaemon("the daemon on \(socket) accepted but did not answer in time; restart it (kill it and run 'boardd')")
+        case .remote(let wire):
+            switch wire.code {
+            case .notFound, .outsideWindow: self = .notFound(wire.message)
+            case .invalidParams: self = .usage(UsageError(message: wire.message))
+            default: self = .failure(wire.message)
+            }
+        default:
+            self = .failure(error.description)
+        }
+    }
+}

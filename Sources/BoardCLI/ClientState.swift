@@ -1,0 +1,175 @@
+import BoardProtocol
+import BoardSystem
+import FlightData
+import Foundation
+import Glibc
+
+/// A flight remembered by the client: its id, and enough to name it once it is gone.
+struct RememberedFlight: Equatable {
+    var id: Int
+    var designator: String
+    var date: String
+
+    var json: JSON { ["id": .int(id), "designator": .string(designator), "date": .string(date)] }
+
+    init(id: Int, designator: String, date: String) {
+        self.id = id
+        self.designator = designator
+        self.date = date
+    }
+
+    init(_ flight: WireFlight) { self.init(id: flight.id, designator: flight.flightName, date: flight.date) }
+
+    init?(json: JSON) {
+        guard let id = json["id"]?.int, let designator = json["designator"]?.string, let date = json["date"]?.string else {
+            return nil
+        }
+        self.init(id: id, designator: designator, date: date)
+    }
+
+    /// `Pacific 123 (1234) on 2026-11-30`.
+    var name: String { "\(designator) (\(id)) on \(date)" }
+}
+
+/// What the client remembers between runs: the selected tab, the last viewed flight, the pins.
+struct ClientState: Equatable {
+    var tab: Tab = .all
+    var lastViewed: RememberedFlight?
+    var pins: [RememberedFlight] = []
+
+    var json: JSON {
+        [
+            "schema": 1,
+            "tab": .string(tab.rawValue),
+            "lastViewed": lastViewed?.json ?? .null,
+            "pins": .array(pins.map(\.json)),
+        ]
+    }
+
+    init() {}
+
+    /// Reads what it can; nil when the document is not a state at all.
+    init?(json: JSON) {
+        guard json.objectPairs != nil else { return nil }
+        if let text = json["tab"]?.string, let tab = Tab(rawValue: text) { self.tab = tab }
+        if let last = json["lastViewed"] { lastViewed = RememberedFlight(json: last) }
+        pins = (json["pins"]?.array ?? []).compactMap(RememberedFlight.init(json:))
+    }
+}
+
+/// The state file, `state.json` in the state directory: read leniently, written atomically.
+///
+/// A missing file is the first run. A corrupt or unreadable one, or a
+/// directory that cannot be written, warns once on stderr and the command
+/// goes on with defaults; it never stops a command.
+///
+/// Two `board` commands may run at once (two tmux panes): a save takes a lock
+/// (`flock` on the state directory), reads the file again and applies only what this
+/// process changed since it loaded (the tab, the last viewed flight, the pins it
+/// added or removed), so neither undoes the other.
+struct StateStore {
+    let directory: String
+    var path: String { directory + "/state.json" }
+    private(set) var warned = false
+    /// The state as this process last read or wrote it: what its changes are measured against.
+    private var baseline = ClientState()
+
+    init(directory: String) { self.directory = directory }
+
+    mutating func load() -> ClientState {
+        switch read() {
+        case .missing: baseline = ClientState()
+        case .unreadable:
+            warn("cannot read \(path); using defaults")
+            baseline = ClientState()
+        case .corrupt:
+            warn("\(path) is corrupt; starting from defaults (it will be rewritten)")
+            // Rewrite it now, as the warning says: a command that saves nothing would
+            // otherwise leave the corrupt file, and the warning, for every later run.
+            baseline = ClientState()
+            write(baseline)
+        case .found(let state): baseline = state
+        }
+        return baseline
+    }
+
+    /// Saves this process's changes to `state` over whatever is on disk now; returns the state as saved.
+    @discardableResult
+    mutating func save(_ state: ClientState) -> ClientState {
+        guard createDirectory() else { return state }
+        // The lock is the state directory itself (flock works on a directory), so no file is added beside the state.
+        let lock = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if lock >= 0 { _ = retryingFlock(lock) }
+        defer { if lock >= 0 { close(lock) } }
+        var merged: ClientState
+        if case .found(let current) = read() { merged = current } else { merged = baseline }
+        if state.tab != baseline.tab { merged.tab = state.tab }
+        if state.lastViewed != baseline.lastViewed { merged.lastViewed = state.lastViewed }
+        let removed = Set(baseline.pins.map(\.id)).subtracting(state.pins.map(\.id))
+        merged.pins.removeAll { removed.contains($0.id) }
+        for pin in state.pins where !baseline.pins.contains(where: { $0.id == pin.id }) {
+            if !merged.pins.contains(where: { $0.id == pin.id }) { merged.pins.append(pin) }
+        }
+        write(merged)
+        baseline = merged
+        return merged
+    }
+
+    private enum ReadResult {
+        case missing, unreadable, corrupt
+        case found(ClientState)
+    }
+
+    private func read() -> ReadResult {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return FileManager.default.fileExists(atPath: path) ? .unreadable : .missing
+        }
+        guard let json = try? JSON.parse(Array(data)), let state = ClientState(json: json) else { return .corrupt }
+        return .found(state)
+    }
+
+    private mutating func createDirectory() -> Bool {
+        do {
+            try FileManager.default.createDirectory(
+                atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            return true
+        } catch {
+            warn("cannot create \(directory); the tab, last flight and pins are not saved")
+            return false
+        }
+    }
+
+    /// Writes through a temporary file, fsync and rename, so a reader never sees half a file.
+    private mutating func write(_ state: ClientState) {
+        let temporary = "\(path).\(getpid()).tmp"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else {
+            warn("cannot write \(path) (\(SystemError.message(for: errno))); the tab, last flight and pins are not saved")
+            return
+        }
+        var bytes = state.json.bytes
+        bytes.append(UInt8(ascii: "\n"))
+        let descriptor = FileDescriptor(fd)
+        let written = (try? descriptor.writeAll(bytes)) != nil
+        let synced = fsync(fd) == 0
+        descriptor.close()
+        guard written, synced, rename(temporary, path) == 0 else {
+            unlink(temporary)
+            warn("cannot write \(path); the tab, last flight and pins are not saved")
+            return
+        }
+    }
+
+    private func retryingFlock(_ fd: Int32) -> Int32 {
+        while true {
+            let result = flock(fd, LOCK_EX)
+            if result == 0 || errno != EINTR { return result }
+        }
+    }
+
+    private mutating func warn(_ message: String) {
+        guard !warned else { return }
+        warned = true
+        Output.warning(message)
+    }
+}

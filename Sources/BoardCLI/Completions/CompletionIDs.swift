@@ -1,0 +1,35 @@
+import BoardProtocol
+import BoardSystem
+import FlightData
+
+/// `board completions --ids`: a day's flight ids for a completion script, as `ID<TAB>summary` lines.
+///
+/// A completion must never keep the shell waiting: this never starts a
+/// daemon, gives the whole exchange about 200 ms, and prints nothing when no
+/// daemon answers in time, so the script simply offers no ids.
+struct CompletionIDs {
+    let socket: String
+    static let budgetMilliseconds = 180.0
+
+    func lines(date: DateSpec?) -> [String] {
+        let start = Autostart.monotonicSeconds()
+        func remaining() -> Int32 { Int32(max(1, Self.budgetMilliseconds - (Autostart.monotonicSeconds() - start) * 1000)) }
+        var params: JSON = ["tab": .string(Tab.all.rawValue), "hidePast": false]
+        if let date { params = params.adding("date", .string(date.description)) }
+        guard let connection = try? BoardConnection(path: socket, timeoutMilliseconds: 100),
+            let json = try? connection.call(.boardGet, params, timeoutMilliseconds: remaining()),
+            let board = try? WireBoard(json)
+        else { return [] }
+        return board.flights.map { flight in
+            let arrow = flight.isArrival ? "from" : "to"
+            let time = flight.currentTime ?? flight.scheduledTime
+            return "\(flight.id)\t\(flight.flightName) \(arrow) \(flight.otherAirport) \(Self.clock(time))"
+        }
+    }
+
+    /// `HH:MM` from an ISO-8601 time such as `2026-11-30T12:05:00-05:00`.
+    static func clock(_ iso: String) -> String {
+        guard let t = iso.firstIndex(of: "T") else { return iso }
+        return String(iso[iso.index(after: t)...].prefix(5))
+    }
+}

@@ -1,0 +1,48 @@
+import BoardProtocol
+import BoardSystem
+import Glibc
+
+/// The terminal in full-screen mode: raw input, the alternate screen, no cursor.
+///
+/// `restore()` puts everything back and is safe to call twice; the live
+/// view calls it on q, Ctrl-C, SIGTERM, SIGHUP and on errors.
+final class TerminalMode {
+    private var saved = termios()
+    private var active = false
+    let input: FileDescriptor
+    let output: FileDescriptor
+
+    init(input: FileDescriptor = .standardInput, output: FileDescriptor = .standardOutput) {
+        self.input = input
+        self.output = output
+    }
+
+    func enter() throws(SystemError) {
+        guard tcgetattr(input.rawValue, &saved) == 0 else { throw SystemError("tcgetattr") }
+        var raw = saved
+        raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
+        raw.c_oflag &= ~tcflag_t(OPOST)
+        raw.c_cflag |= tcflag_t(CS8)
+        raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
+        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+            cc[Int(VMIN)] = 0
+            cc[Int(VTIME)] = 0
+        }
+        guard tcsetattr(input.rawValue, TCSAFLUSH, &raw) == 0 else { throw SystemError("tcsetattr") }
+        active = true
+        // Alternate screen, hidden cursor, cleared.
+        try? output.writeAll("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J\u{1B}[H")
+    }
+
+    func restore() {
+        guard active else { return }
+        active = false
+        try? output.writeAll("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
+        _ = tcsetattr(input.rawValue, TCSAFLUSH, &saved)
+    }
+
+    deinit { restore() }
+
+    /// The screen's size; 80x24 when it cannot be read.
+    var size: (columns: Int, rows: Int) { terminalSize(output) ?? (80, 24) }
+}

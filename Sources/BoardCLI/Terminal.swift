@@ -1,0 +1,55 @@
+import BoardProtocol
+import BoardSystem
+import Glibc
+
+/// ANSI styles, applied only when colour is on.
+public struct Style: Sendable {
+    let enabled: Bool
+
+    public init(enabled: Bool) { self.enabled = enabled }
+
+    /// Colour on a TTY unless `NO_COLOR` is set, and as `--color` says.
+    static func decide(_ choice: ColorChoice, descriptor: FileDescriptor = .standardOutput) -> Style {
+        switch choice {
+        case .always: return Style(enabled: true)
+        case .never: return Style(enabled: false)
+        case .auto: return Style(enabled: descriptor.isTerminal && BoardPaths.environment("NO_COLOR") == nil)
+        }
+    }
+
+    func apply(_ codes: String, _ text: String) -> String { enabled ? "\u{1B}[\(codes)m\(text)\u{1B}[0m" : text }
+
+    func bold(_ text: String) -> String { apply("1", text) }
+    func dim(_ text: String) -> String { apply("2", text) }
+    func reverse(_ text: String) -> String { apply("7", text) }
+
+    /// The colour a status is shown in.
+    func status(_ status: String, _ text: String) -> String {
+        switch status {
+        case "delayed": apply("33", text)
+        case "canceled": apply("31", text)
+        case "boarding": apply("32", text)
+        case "finalCall": apply("1;32", text)
+        case "gateClosed": apply("35", text)
+        case "enRoute": apply("36", text)
+        case "departed", "landed": apply("2", text)
+        default: text
+        }
+    }
+}
+
+/// The terminal's size in cells, or nil when it is not a terminal.
+func terminalSize(_ descriptor: FileDescriptor = .standardOutput) -> (columns: Int, rows: Int)? {
+    var size = winsize()
+    guard ioctl(descriptor.rawValue, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
+    return (Int(size.ws_col), Int(size.ws_row))
+}
+
+/// Pads or cuts `text` to exactly `width` terminal cells (one cell a character; the board's text is narrow).
+func fit(_ text: String, _ width: Int, right: Bool = false) -> String {
+    guard width > 0 else { return "" }
+    let count = text.count
+    if count > width { return String(text.prefix(max(0, width - 1))) + "…" }
+    let padding = String(repeating: " ", count: width - count)
+    return right ? padding + text : text + padding
+}

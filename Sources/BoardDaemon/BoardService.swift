@@ -1,0 +1,253 @@
+import BoardProtocol
+import BoardSystem
+import FlightData
+import Foundation
+
+/// What a watcher asked to see. Watchers of the same view share one encoded board.
+public struct WatchView: Hashable, Sendable {
+    var tab: Tab
+    var hidePast: Bool
+    var pinned: [Int]
+}
+
+/// The daemon's answers to requests: the protocol's methods over the schedule and the clock.
+///
+/// No sockets here; the server hands it parsed requests and writes what it returns.
+public struct BoardService: Sendable {
+    public enum Outcome {
+        /// A result to send.
+        case result(JSON)
+        /// A result already encoded.
+        case encoded(EncodedDocument)
+        case failure(WireError)
+        /// Start watching: the server sends the first board and keeps the watcher.
+        case watch(WatchView)
+        /// The clock moved: reply with the result, then push new boards to every watcher.
+        case clockMoved(JSON)
+    }
+
+    private(set) var config: DaemonConfig
+    public private(set) var clock: DaemonClock
+    private(set) var schedule: CachedSchedule
+    private(set) var encoding: WireEncoding
+    let instance: String
+    /// Encoded boards until they change; emptied when the config or the clock's speed changes.
+    private(set) var documents = BoardDocumentCache()
+    /// The airport's date and the encoded "now", read once a second.
+    private(set) var readings = ClockReadings()
+
+    public init(config: DaemonConfig, clock: DaemonClock, instance: String) {
+        self.config = config
+        self.clock = clock
+        self.instance = instance
+        self.schedule = CachedSchedule(config: config.schedule)
+        self.encoding = WireEncoding(airport: config.schedule.airport)
+    }
+
+    /// Swaps in a new config (SIGHUP); the clock carries on.
+    mutating func reload(_ newConfig: DaemonConfig) {
+        config = newConfig
+        schedule = CachedSchedule(config: newConfig.schedule)
+        encoding = WireEncoding(airport: newConfig.schedule.airport)
+        documents = BoardDocumentCache()
+        readings = ClockReadings()
+    }
+
+    func window(at now: Date) -> ScheduleWindow {
+        ScheduleWindow(source: schedule, firstDate: readings.reading(at: now, localTime: localTime).date)
+    }
+
+    var localTime: LocalTime { encoding.localTime }
+
+    public mutating func handle(_ request: WireRequest) -> Outcome {
+        guard let method = WireMethod(rawValue: request.method) else {
+            let known = WireMethod.allCases.map(\.rawValue).joined(separator: ", ")
+            return .failure(
+                WireError(.unknownMethod, "Unknown method \"\(request.method.prefix(64))\"; the methods are \(known)."))
+        }
+        do {
+            return try dispatch(method, request.params)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private mutating func dispatch(_ method: WireMethod, _ params: JSON) throws(WireError) -> Outcome {
+        let now = clock.now
+        switch method {
+        case .ping:
+            return .result([
+                "pong": true, "server": .string("boardd/\(boardVersion)"), "instance": .string(instance),
+                "protocol": .int(wireProtocolVersion),
+            ])
+        case .boardGet:
+            let view = try Self.view(params)
+            let window = window(at: now)
+            let date = try date(params, window: window)
+            return .encoded(document(view, on: date, at: now, window: window))
+        case .boardWatch:
+            return .watch(try Self.view(params))
+        case .flightGet:
+            let window = window(at: now)
+            let date = try optionalDate(params, window: window)
+            let reference = try Self.reference(params)
+            guard let flight = window.flight(reference, on: date) else {
+                let when = date.map { " on \($0)" } ?? " in the window (\(window.firstDate) to \(window.lastDate))"
+                throw WireError(.notFound, "No flight \(reference)\(when).")
+            }
+            return .result(encoding.details(flight, at: now, pinned: try Self.pinned(params).contains(flight.id)))
+        case .flightNext, .flightPrev:
+            let window = window(at: now)
+            let reference = try Self.reference(params)
+            guard let from = window.flight(reference, on: try optionalDate(params, window: window)) else {
+                throw WireError(.notFound, "Flight \(reference) is no longer on the board.")
+            }
+            let navigation = FlightNavigation(window: window, tab: try Self.tab(params) ?? .all)
+            let forward = method == .flightNext
+            guard let flight = forward ? navigation.next(after: from) : navigation.previous(before: from) else {
+                throw WireError(
+                    .notFound, "\(from.flightName) is the \(forward ? "last" : "first") flight of the window in this tab.")
+            }
+            return .result(encoding.details(flight, at: now, pinned: try Self.pinned(params).contains(flight.id)))
+        case .flightSoonest:
+            let tab = try Self.tab(params) ?? .all
+            guard let flight = FlightNavigation(window: window(at: now), tab: tab).soonest(at: now) else {
+                throw WireError(.notFound, "No flight is still to come in \(tab.title) in the window.")
+            }
+            return .result(encoding.details(flight, at: now, pinned: try Self.pinned(params).contains(flight.id)))
+        case .search:
+            guard let text = params["text"]?.string, !text.trimmingCharacters(in: .whitespaces).isEmpty, text.count <= 100 else {
+                throw WireError(.invalidParams, "search needs \"text\": a string of 1 to 100 characters.")
+            }
+            let search = FlightSearch(text: text, tab: try Self.tab(params) ?? .all)
+            let results = search.run(in: window(at: now))
+            return .result(encoding.search(search, results: results, at: now, pinned: Set(try Self.pinned(params))))
+        case .clockGet:
+            return .result(clockJSON(at: now))
+        case .clockSet:
+            guard clock.isSimulated else { throw Self.notSimulated }
+            guard let text = params["time"]?.string,
+                let instant = InstantInput.parse(text, localTime: localTime, today: localTime.date(at: now))
+            else {
+                throw WireError(
+                    .invalidParams, "clock.set needs \"time\": ISO-8601 such as 2026-11-30T09:00:00-05:00, or HH:MM for today.")
+            }
+            _ = clock.set(instant)
+            return .clockMoved(clockJSON(at: clock.now))
+        case .clockAdvance:
+            guard clock.isSimulated else { throw Self.notSimulated }
+            guard let minutes = params["minutes"]?.int, abs(minutes) <= 366 * 1440 else {
+                throw WireError(.invalidParams, "clock.advance needs \"minutes\": a whole number of minutes, at most a year.")
+            }
+            _ = clock.set(now.addingTimeInterval(Double(minutes) * 60))
+            return .clockMoved(clockJSON(at: clock.now))
+        }
+    }
+
+    func clockJSON(at now: Date) -> JSON {
+        encoding.clock(now: now, simulated: clock.isSimulated, speed: clock.speed, window: window(at: now))
+    }
+
+    /// The board for a view on `date`.
+    func board(_ view: WatchView, on date: LocalDate, at now: Date, window: ScheduleWindow) -> Board {
+        let query = BoardQuery(date: date, tab: view.tab, hidePast: view.hidePast, pinned: Set(view.pinned))
+        return Board(flights: window.flights(on: date), query: query, now: now)
+    }
+
+    /// Today's board for a watcher, encoded.
+    public func watchBoard(_ view: WatchView, at now: Date) -> EncodedDocument {
+        let window = window(at: now)
+        return document(view, on: window.firstDate, at: now, window: window)
+    }
+
+    /// A board's bytes, from the cache when the board has not changed since it was encoded.
+    func document(_ view: WatchView, on date: LocalDate, at now: Date, window: ScheduleWindow) -> EncodedDocument {
+        documents.document(
+            BoardDocumentCache.Key(view: view, date: date), at: now,
+            nowText: readings.reading(at: now, localTime: localTime).nowText
+        ) {
+            let flights = window.flights(on: date)
+            let built = board(view, on: date, at: now, window: window)
+            let json = encoding.board(built, simulated: clock.isSimulated, speed: clock.speed, nowText: BoardDocumentCache.marker)
+            return (json, min(built.nextChange(in: flights, after: now) ?? .distantFuture, window.nextSlide))
+        }
+    }
+
+    /// The next instant any watched view changes: a status boundary, a flight becoming past, or midnight.
+    func nextChange(after now: Date) -> Date {
+        let window = window(at: now)
+        let today = window.flights(on: window.firstDate)
+        let flightChange = today.compactMap { $0.nextBoardChange(after: now) }.min()
+        return min(flightChange ?? window.nextSlide, window.nextSlide)
+    }
+
+    // MARK: Params
+
+    static let notSimulated = WireError(
+        .clockNotSimulated, "The daemon runs on the real clock; start it with --now TIME (and --speed X) to move its clock.")
+
+    static func view(_ params: JSON) throws(WireError) -> WatchView {
+        WatchView(tab: try tab(params) ?? .all, hidePast: try flag(params, "hidePast"), pinned: try pinned(params))
+    }
+
+    static func tab(_ params: JSON) throws(WireError) -> Tab? {
+        guard let value = params["tab"], !value.isNull else { return nil }
+        guard let text = value.string, let tab = Tab(rawValue: text) else {
+            throw WireError(.invalidParams, "\"tab\" must be arrivals, all or departures.")
+        }
+        return tab
+    }
+
+    static func flag(_ params: JSON, _ key: String) throws(WireError) -> Bool {
+        guard let value = params[key], !value.isNull else { return false }
+        guard let flag = value.bool else { throw WireError(.invalidParams, "\"\(key)\" must be true or false.") }
+        return flag
+    }
+
+    static func pinned(_ params: JSON) throws(WireError) -> [Int] {
+        guard let value = params["pinned"], !value.isNull else { return [] }
+        guard let items = value.array, items.count <= 1000 else {
+            throw WireError(.invalidParams, "\"pinned\" must be an array of at most 1000 flight ids.")
+        }
+        var ids: [Int] = []
+        for item in items {
+            guard let id = item.int else { throw WireError(.invalidParams, "\"pinned\" must hold flight ids (numbers).") }
+            ids.append(id)
+        }
+        return Array(Set(ids)).sorted()
+    }
+
+    static func reference(_ params: JSON) throws(WireError) -> FlightReference {
+        if let id = params["id"], !id.isNull {
+            if let number = id.int, number > 0 { return .id(number) }
+            if let text = id.string, let reference = FlightReference(text), case .id = reference { return reference }
+            throw WireError(.invalidParams, "\"id\" must be a positive flight id.")
+        }
+        if let text = params["designator"]?.string {
+            guard let designator = Designator(text) else {
+                throw WireError(
+                    .invalidParams,
+                    "\"designator\" must be an airline and a number, such as \"Pacific 123\" (airlines: \(FlightCatalog.airlines.joined(separator: ", ")))."
+                )
+            }
+            return .designator(designator)
+        }
+        throw WireError(.invalidParams, "flight.get needs \"id\" or \"designator\".")
+    }
+
+    func optionalDate(_ params: JSON, window: ScheduleWindow) throws(WireError) -> LocalDate? {
+        guard let value = params["date"], !value.isNull else { return nil }
+        guard let text = value.string, let spec = DateSpec(text) else {
+            throw WireError(.invalidParams, "\"date\" must be YYYY-MM-DD, today, tomorrow or +N.")
+        }
+        let date = spec.resolve(today: window.firstDate)
+        guard window.contains(date) else {
+            throw WireError(.outsideWindow, "\(date) is outside the board's window, \(window.firstDate) to \(window.lastDate).")
+        }
+        return date
+    }
+
+    func date(_ params: JSON, window: ScheduleWindow) throws(WireError) -> LocalDate {
+        try optionalDate(params, window: window) ?? window.firstDate
+    }
+}

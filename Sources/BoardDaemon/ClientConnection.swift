@@ -1,0 +1,99 @@
+import BoardProtocol
+import BoardSystem
+
+/// One client of the daemon: its framing, its queued output and, when it watches, its view.
+///
+/// Output is a queue of byte chunks. A pushed board's body is one shared
+/// array (copy-on-write), so 5,000 watchers of a view hold one copy of it.
+/// A watcher that cannot keep up never builds a backlog: the newest board
+/// waits in `pendingBoard`, replacing any older one not yet started.
+struct ClientConnection {
+    let descriptor: FileDescriptor
+    var framer = LineFramer()
+    private(set) var chunks: [[UInt8]] = []
+    private(set) var offset = 0
+    private(set) var queuedBytes = 0
+    var watch: Watch?
+    /// Monotonic seconds when a partial line started arriving; nil when none is pending.
+    var partialSince: Double?
+    /// Monotonic seconds since output has been waiting without progress; nil when the queue is empty.
+    var stalledSince: Double?
+    /// Lines read but not yet answered (reading pauses while any wait).
+    var inbox: [LineFramer.Output] = []
+    /// The client has finished sending (end of file or an error); answer what it asked, then close.
+    var peerClosed = false
+    var closeWhenFlushed = false
+    var readingPaused = false
+    var wantsWritable = false
+
+    struct Watch {
+        let requestID: JSON
+        let view: WatchView
+        var seq: Int
+        /// The newest board not yet queued (already encoded, with the closing brace and newline).
+        var pendingBoard: EncodedDocument?
+    }
+
+    init(descriptor: FileDescriptor) { self.descriptor = descriptor }
+
+    var hasOutput: Bool { !chunks.isEmpty }
+
+    mutating func enqueue(_ bytes: [UInt8], now: Double) {
+        guard !bytes.isEmpty else { return }
+        if chunks.isEmpty { stalledSince = now }
+        chunks.append(bytes)
+        queuedBytes += bytes.count
+    }
+
+    /// Queues `{"id":N,"result":DOCUMENT}` without copying the document's pieces.
+    mutating func enqueueResult(id: JSON, _ document: EncodedDocument, now: Double) {
+        enqueue(WireLine.resultHeader(id: id), now: now)
+        for piece in document.pieces { enqueue(piece, now: now) }
+        enqueue(WireLine.closing, now: now)
+    }
+
+    /// Queues a board for a watcher, or keeps it as the newest pending one when output is still waiting.
+    mutating func offerBoard(_ body: EncodedDocument, now: Double) {
+        guard watch != nil else { return }
+        if chunks.isEmpty {
+            queueBoard(body, now: now)
+        } else {
+            watch?.pendingBoard = body
+        }
+    }
+
+    private mutating func queueBoard(_ body: EncodedDocument, now: Double) {
+        guard var current = watch else { return }
+        current.seq += 1
+        current.pendingBoard = nil
+        watch = current
+        enqueue(WireLine.boardEventHeader(id: current.requestID, seq: current.seq), now: now)
+        for piece in body.pieces { enqueue(piece, now: now) }
+    }
+
+    enum FlushResult { case drained, blocked, failed }
+
+    /// Writes what the socket takes now, several chunks to a system call.
+    mutating func flush(now: Double) -> FlushResult {
+        while !chunks.isEmpty {
+            let written: Int
+            do { written = try descriptor.writeVector(chunks.prefix(16), skippingFirst: offset) } catch { return .failed }
+            if written == 0 { return .blocked }
+            stalledSince = now
+            queuedBytes -= written
+            var remaining = written + offset
+            var done = 0
+            while done < chunks.count, remaining >= chunks[done].count {
+                remaining -= chunks[done].count
+                done += 1
+            }
+            chunks.removeFirst(done)
+            offset = remaining
+            if chunks.isEmpty, let pending = watch?.pendingBoard {
+                queueBoard(pending, now: now)
+            }
+        }
+        stalledSince = nil
+        return .drained
+    }
+}

@@ -1,0 +1,155 @@
+import BoardProtocol
+import BoardSystem
+import FlightData
+import Foundation
+import Glibc
+
+/// Runs `boardd`: reads the arguments and the config, takes the socket, serves. Returns the exit status.
+public enum Daemon {
+    public static func main(_ arguments: [String]) -> Int32 {
+        UnixSignal.ignoreBrokenPipe()
+        let command: DaemonCommand
+        do { command = try DaemonCommand.parse(arguments) } catch {
+            printError("boardd: \(error); see boardd --help")
+            return 2
+        }
+        switch command {
+        case .help:
+            print(DaemonCommand.usage)
+            return 0
+        case .version:
+            print("boardd \(boardVersion) (protocol \(wireProtocolVersion))")
+            return 0
+        case .checkConfig(let options):
+            switch loadConfig(options) {
+            case .success(let config):
+                print("\(config.source): ok (\(config.summary))")
+                return 0
+            case .failure(let error):
+                printError("boardd: \(error)")
+                return 2
+            }
+        case .serve(let options):
+            return serve(options)
+        }
+    }
+
+    static func loadConfig(_ options: DaemonOptions) -> Result<DaemonConfig, ConfigError> {
+        var config: DaemonConfig
+        if let path = options.config {
+            do { config = try DaemonConfig.load(path: path) } catch { return .failure(error) }
+        } else if let found = BoardPaths.defaultConfig() {
+            let label = found.explicit ? "\(found.path) (from BOARDD_CONFIG)" : found.path
+            do { config = try DaemonConfig.load(path: found.path, label: label) } catch { return .failure(error) }
+        } else {
+            config = .builtIn
+        }
+        if let seed = options.seed { config.schedule.seed = seed }
+        return .success(config)
+    }
+
+    static func serve(_ options: DaemonOptions) -> Int32 {
+        let log = Log(minimum: options.logLevel)
+        let config: DaemonConfig
+        switch loadConfig(options) {
+        case .success(let loaded): config = loaded
+        case .failure(let error):
+            log.error("\(error)")
+            return 2
+        }
+        var clock = DaemonClock()
+        if options.now != nil || options.speed != nil {
+            let localTime = LocalTime(timeZone: config.schedule.airport.timeZone)
+            var start = clock.now
+            if let text = options.now {
+                guard let parsed = InstantInput.parse(text, localTime: localTime, today: localTime.date(at: start)) else {
+                    printError(
+                        "boardd: --now needs an ISO-8601 time such as 2026-11-30T09:00:00-05:00, not \"\(text)\"; see boardd --help"
+                    )
+                    return 2
+                }
+                start = parsed
+            }
+            clock = DaemonClock(simulatedAt: start, speed: options.speed ?? 1)
+        }
+        let listener: SocketListener
+        do { listener = try takeSocket(options, log: log) } catch {
+            log.error("\(error)")
+            return 1
+        }
+        let path = listener.path
+        let service = BoardService(config: config, clock: clock, instance: makeInstanceID())
+        let server: BoardServer
+        do {
+            server = try BoardServer(
+                service: service, listener: listener, limits: options.limits, log: log,
+                reloadConfig: { loadConfig(options) })
+        } catch {
+            log.error("cannot start: \(error)")
+            listener.remove()
+            return 1
+        }
+        raiseDescriptorLimit(to: options.limits.maxClients + 64)
+        let mode =
+            clock.isSimulated ? "simulated clock at \(service.localTime.iso8601(clock.now)), speed \(clock.speed)" : "real clock"
+        let how = listener.isActivated ? "serving \(path), passed by the service manager" : "serving \(path)"
+        log.info(
+            "\(how) (\(config.summary), \(mode), config: \(config.source))")
+        if let notifier = SystemdNotifier.fromEnvironment() {
+            server.onEvent = { event in
+                let notification: ServiceNotification =
+                    switch event {
+                    case .reloading: .reloading(monotonicMicroseconds: SystemdNotifier.monotonicMicroseconds())
+                    case .reloaded: .ready(status: "serving \(path)")
+                    case .stopping: .stopping
+                    }
+                if let error = notifier.send(notification) { log.warning("cannot notify the service manager: \(error)") }
+            }
+            if let error = notifier.send(.ready(status: "serving \(path)")) {
+                log.warning("cannot notify the service manager: \(error)")
+            }
+        }
+        server.run()
+        return 0
+    }
+
+    /// The listening socket: the one the service manager passed (socket activation), else our own.
+    static func takeSocket(_ options: DaemonOptions, log: Log) throws -> SocketListener {
+        if let passed = try SocketActivation.takePassedSocket() {
+            if let asked = options.socket ?? BoardPaths.environment("BOARD_SOCKET"), asked != passed.path {
+                log.warning("serving the socket the service manager passed, \(passed.path), not \(asked)")
+            }
+            return SocketListener(activated: passed.descriptor, path: passed.path)
+        }
+        return try SocketListener(path: options.socket ?? BoardPaths.defaultSocket())
+    }
+
+    /// A random id for this run, so clients can tell a restarted daemon.
+    static func makeInstanceID() -> String {
+        var bytes = [UInt8](repeating: 0, count: 8)
+        let fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC)
+        if fd >= 0 {
+            _ = read(fd, &bytes, 8)
+            close(fd)
+        } else {
+            var rng = SplitMix64(seed: UInt64(getpid()) ^ UInt64(time(nil)))
+            bytes = bytes.map { _ in UInt8(truncatingIfNeeded: rng.next()) }
+        }
+        return bytes.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+    }
+
+    /// Many watchers need many descriptors: raise the soft limit toward the hard one.
+    static func raiseDescriptorLimit(to wanted: Int) {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return }
+        let target = min(rlim_t(wanted), limit.rlim_max)
+        if limit.rlim_cur < target {
+            limit.rlim_cur = target
+            setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        }
+    }
+
+    static func printError(_ message: String) {
+        try? FileDescriptor.standardError.writeAll(message + "\n")
+    }
+}

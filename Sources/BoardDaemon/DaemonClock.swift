@@ -1,0 +1,104 @@
+import FlightData
+import Foundation
+import Glibc
+import Synchronization
+
+/// Where the daemon reads real time: wall clock and a monotonic clock. Tests and benchmarks may substitute.
+public protocol TimeSource: Sendable {
+    func wall() -> Date
+    /// Seconds on a clock that never jumps.
+    func monotonic() -> Double
+}
+
+public struct SystemTimeSource: TimeSource {
+    public init() {}
+
+    public func wall() -> Date {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Date(timeIntervalSince1970: Double(now.tv_sec) + Double(now.tv_nsec) / 1e9)
+    }
+
+    public func monotonic() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+}
+
+/// The daemon's one source of time: the real clock, or a simulated one that
+/// starts at a given instant and runs `speed` times real time (0 freezes it).
+public struct DaemonClock: Sendable {
+    enum Mode: Hashable, Sendable {
+        case real
+        case simulated(anchor: Date, anchorMonotonic: Double, speed: Double)
+    }
+
+    private(set) var mode: Mode
+    let source: any TimeSource
+
+    public init(source: any TimeSource = SystemTimeSource()) {
+        self.source = source
+        self.mode = .real
+    }
+
+    public init(simulatedAt start: Date, speed: Double, source: any TimeSource = SystemTimeSource()) {
+        self.source = source
+        self.mode = .simulated(anchor: start, anchorMonotonic: source.monotonic(), speed: speed)
+    }
+
+    var isSimulated: Bool { mode != .real }
+
+    var speed: Double {
+        if case .simulated(_, _, let speed) = mode { return speed }
+        return 1
+    }
+
+    public var now: Date {
+        switch mode {
+        case .real: return source.wall()
+        case .simulated(let anchor, let anchorMonotonic, let speed):
+            return anchor.addingTimeInterval((source.monotonic() - anchorMonotonic) * speed)
+        }
+    }
+
+    /// Moves a simulated clock to `instant`; false on the real clock.
+    mutating func set(_ instant: Date) -> Bool {
+        guard case .simulated(_, _, let speed) = mode else { return false }
+        mode = .simulated(anchor: instant, anchorMonotonic: source.monotonic(), speed: speed)
+        return true
+    }
+
+    /// Real seconds until the clock reads `instant`; nil when it never will (frozen, or already past).
+    func realDelay(until instant: Date) -> Double? {
+        let simulatedSeconds = instant.timeIntervalSince(now)
+        guard simulatedSeconds > 0 else { return 0 }
+        switch mode {
+        case .real: return simulatedSeconds
+        case .simulated(_, _, let speed): return speed > 0 ? simulatedSeconds / speed : nil
+        }
+    }
+}
+
+/// Generated days, kept so each is made once. Safe to share: the cache sits behind a lock.
+final class CachedSchedule: FlightSource {
+    let config: ScheduleConfig
+    private let generator: ScheduleGenerator
+    private let days = Mutex<[LocalDate: [Flight]]>([:])
+
+    init(config: ScheduleConfig) {
+        self.config = config
+        self.generator = ScheduleGenerator(config: config)
+    }
+
+    func flights(on date: LocalDate) -> [Flight] {
+        if let cached = days.withLock({ $0[date] }) { return cached }
+        let made = generator.flights(on: date)
+        days.withLock { cache in
+            // Keep a bounded number of days: the window and a little slack.
+            if cache.count > config.days + 4 { cache.removeAll() }
+            cache[date] = made
+        }
+        return made
+    }
+}

@@ -1,0 +1,223 @@
+import BoardProtocol
+import BoardSystem
+import FlightData
+import Foundation
+import Glibc
+
+/// A config mistake: the file, the key, the value and why.
+struct ConfigError: Error, Hashable, Sendable, CustomStringConvertible {
+    let file: String
+    let key: String?
+    let value: String?
+    let reason: String
+
+    var description: String {
+        var text = file
+        if let key { text += ": \(key)" }
+        if let value { text += " = \(value)" }
+        return text + ": \(reason)"
+    }
+}
+
+/// The daemon's settings: the schedule (airport, seed, days, flights a day).
+///
+/// Defaults match the repository's `config/boardd.json`; `docs/CONFIG.md`
+/// describes every key. Unknown keys, repeated keys, wrong types and
+/// out-of-range values are refused, never ignored, with the file, the key,
+/// the value and why.
+public struct DaemonConfig: Hashable, Sendable {
+    var schedule: ScheduleConfig
+    /// Where it came from, for messages: a path, or "built-in defaults".
+    var source: String
+
+    public static let builtIn = DaemonConfig(schedule: .default, source: "built-in defaults")
+
+    static let knownKeys = ["airport", "seed", "days", "flightsPerDay"]
+    static let knownAirportKeys = ["name", "code", "timeZone"]
+    /// A config is a few lines; anything this large is the wrong file.
+    static let maxFileSize = 64 * 1024
+
+    /// One line for `--check-config` and the start-up log: what the config sets.
+    var summary: String {
+        let airport = schedule.airport
+        return "\(airport.code) \"\(airport.name)\" in \(airport.timeZoneIdentifier), seed \(schedule.seed), "
+            + "\(schedule.days) days x \(schedule.flightsPerDay) flights a day"
+    }
+
+    /// Reads and validates a config file; `label` names it in messages (the path, and where it came from).
+    static func load(path: String, label: String? = nil) throws(ConfigError) -> DaemonConfig {
+        let label = label ?? path
+        return try parse(try read(path, label: label), file: label)
+    }
+
+    /// The file's bytes, or why it cannot be read (missing, a directory, permission, too large).
+    static func read(_ path: String, label: String) throws(ConfigError) -> [UInt8] {
+        func refuse(_ reason: String) -> ConfigError { ConfigError(file: label, key: nil, value: nil, reason: reason) }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            let code = errno
+            throw refuse(code == ENOENT ? "does not exist" : "cannot be read (\(SystemError.message(for: code)))")
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw refuse("cannot be read (\(SystemError.message(for: errno)))") }
+        guard (info.st_mode & S_IFMT) != S_IFDIR else { throw refuse("is a directory, not a config file") }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        while true {
+            let n: Int
+            do { n = try FileDescriptor(fd).read(into: &buffer) } catch {
+                throw refuse("cannot be read (\(SystemError.message(for: error.code)))")
+            }
+            if n == 0 { break }
+            bytes += buffer[..<n]
+            guard bytes.count <= maxFileSize else {
+                throw refuse("is larger than \(maxFileSize / 1024) KiB; is it the right file?")
+            }
+        }
+        return bytes
+    }
+
+    static func parse(_ bytes: [UInt8], file: String) throws(ConfigError) -> DaemonConfig {
+        func refuse(_ key: String?, _ value: JSON?, _ reason: String) -> ConfigError {
+            ConfigError(file: file, key: key, value: value?.text, reason: reason)
+        }
+        let json: JSON
+        do { json = try JSON.parse(bytes, rejectingDuplicateKeys: true) } catch {
+            let (line, column) = location(of: error.offset, in: bytes)
+            if error.isDuplicateKey {
+                throw refuse(nil, nil, "\(error.reason) (line \(line), column \(column)); give each key once")
+            }
+            throw refuse(nil, nil, "is not valid JSON: \(error.reason) at line \(line), column \(column)")
+        }
+        guard let pairs = json.objectPairs else {
+            throw refuse(nil, nil, "must be a JSON object such as {\"seed\": 2024}, not \(kind(of: json))")
+        }
+        try checkKeys(pairs, known: knownKeys, prefix: "", file: file)
+
+        var schedule = ScheduleConfig.default
+        if let value = json["airport"] {
+            schedule.airport = try airport(value, file: file)
+        }
+        if let value = json["seed"] {
+            guard case .int(let seed) = value, seed >= 0 else {
+                throw refuse("seed", value, "must be a whole number from 0 to \(Int.max)\(notA(value, .int(0)))")
+            }
+            schedule.seed = UInt64(seed)
+        }
+        schedule.days = try integer(json, "days", in: ScheduleConfig.allowedDays, file: file) ?? schedule.days
+        schedule.flightsPerDay =
+            try integer(json, "flightsPerDay", in: ScheduleConfig.allowedFlightsPerDay, file: file) ?? schedule.flightsPerDay
+        return DaemonConfig(schedule: schedule, source: file)
+    }
+
+    private static func airport(_ value: JSON, file: String) throws(ConfigError) -> Airport {
+        func refuse(_ key: String, _ value: JSON, _ reason: String) -> ConfigError {
+            ConfigError(file: file, key: key, value: value.text, reason: reason)
+        }
+        guard let fields = value.objectPairs else {
+            throw refuse("airport", value, "must be an object with name, code and timeZone\(notA(value, .object([])))")
+        }
+        try checkKeys(fields, known: knownAirportKeys, prefix: "airport.", file: file)
+        let defaults = Airport.mountain
+        var name = defaults.name
+        var code = defaults.code
+        var timeZone = defaults.timeZoneIdentifier
+        for (key, field) in fields {
+            let path = "airport.\(key)"
+            guard let text = field.string, !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw refuse(path, field, "must be a non-empty string\(notA(field, .string("")))")
+            }
+            switch key {
+            case "name":
+                guard text.count <= 40 else { throw refuse(path, field, "must be at most 40 characters (it has \(text.count))") }
+                guard !text.contains(where: { $0.isNewline || $0.asciiValue.map { $0 < 0x20 } == true }) else {
+                    throw refuse(path, field, "must be one line without control characters")
+                }
+                name = text
+            case "code":
+                guard (2...5).contains(text.count), text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
+                    throw refuse(path, field, "must be 2 to 5 letters or digits, such as MTN")
+                }
+                code = text.uppercased()
+            default:
+                guard isTimeZone(text) else {
+                    throw refuse(
+                        path, field, "is not an IANA time zone; use a name such as America/New_York, Europe/Paris or UTC")
+                }
+                timeZone = text
+            }
+        }
+        guard let airport = Airport(name: name, code: code, timeZone: timeZone) else {
+            throw ConfigError(
+                file: file, key: "airport.timeZone", value: JSON.string(timeZone).text,
+                reason: "is not a time zone this system knows")
+        }
+        return airport
+    }
+
+    /// Whether `name` is an IANA zone as people write it: `Area/Location` or `UTC`.
+    ///
+    /// Foundation also takes abbreviations such as `EST` and offsets such as
+    /// `GMT+5`, which have no daylight saving and are not what an airport keeps.
+    static func isTimeZone(_ name: String) -> Bool {
+        guard name.contains("/") || name == "UTC", let zone = TimeZone(identifier: name) else { return false }
+        // Foundation answers some near misses with another zone; only an exact match counts.
+        return zone.identifier == name || TimeZone.knownTimeZoneIdentifiers.contains(name)
+    }
+
+    /// Unknown keys, with a hint when only the case is wrong. (Repeated keys are refused by the parser.)
+    private static func checkKeys(_ pairs: [(String, JSON)], known: [String], prefix: String, file: String) throws(ConfigError) {
+        for (key, value) in pairs {
+            guard known.contains(key) else {
+                let hint = known.first { $0.lowercased() == key.lowercased() }.map { " (did you mean \($0)?)" } ?? ""
+                throw ConfigError(
+                    file: file, key: prefix + key, value: value.text,
+                    reason: "unknown key\(hint); the keys are \(known.joined(separator: ", "))")
+            }
+        }
+    }
+
+    private static func integer(_ json: JSON, _ key: String, in range: ClosedRange<Int>, file: String) throws(ConfigError) -> Int?
+    {
+        guard let value = json[key] else { return nil }
+        guard case .int(let number) = value, range.contains(number) else {
+            throw ConfigError(
+                file: file, key: key, value: value.text,
+                reason: "must be a whole number from \(range.lowerBound) to \(range.upperBound)\(notA(value, .int(0)))")
+        }
+        return number
+    }
+
+    /// ", not a string" when `value` has another JSON type than `wanted`; "" when only the value is wrong.
+    private static func notA(_ value: JSON, _ wanted: JSON) -> String {
+        kind(of: value) == kind(of: wanted) ? "" : ", not \(kind(of: value))"
+    }
+
+    static func kind(of value: JSON) -> String {
+        switch value {
+        case .null: "null"
+        case .bool: "true or false"
+        case .int: "a number"
+        case .double(let d): d == d.rounded() ? "a number" : "a fraction"
+        case .string: "a string"
+        case .array: "a list"
+        case .object: "an object"
+        }
+    }
+
+    /// The 1-based line and column of a byte offset, for JSON errors people can find in an editor.
+    static func location(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+        var line = 1
+        var column = 1
+        for byte in bytes.prefix(offset) {
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return (line, column)
+    }
+}

@@ -1,0 +1,126 @@
+import BoardProtocol
+import BoardSystem
+
+/// What `boardd` was asked to do, read from its arguments before anything runs.
+enum DaemonCommand: Equatable {
+    case serve(DaemonOptions)
+    case checkConfig(DaemonOptions)
+    case help
+    case version
+}
+
+struct DaemonOptions: Equatable {
+    var socket: String?
+    var config: String?
+    var seed: UInt64?
+    var now: String?
+    var speed: Double?
+    var logLevel: Log.Level = .info
+    var limits = ServerLimits()
+}
+
+/// A mistake on the command line; `boardd` exits 2 with it.
+struct UsageError: Error, Equatable, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}
+
+extension DaemonCommand {
+    static let usage = """
+        usage: boardd [--socket PATH] [--config FILE] [--seed N] [--now TIME] [--speed X]
+                      [--log-level debug|info|warning|error] [--max-clients N]
+                      [--request-timeout SECONDS] [--stall-timeout SECONDS]
+               boardd --check-config [--config FILE]
+               boardd --help | --version
+
+        Serves the flight board on a Unix socket (default: $XDG_RUNTIME_DIR/board/boardd.sock).
+          --socket PATH     the socket to serve (also BOARD_SOCKET)
+          --config FILE     the config (also BOARDD_CONFIG; default $XDG_CONFIG_HOME/board/boardd.json
+                            when it exists, else built-in defaults)
+          --seed N          the schedule's seed, overriding the config
+          --now TIME        start a simulated clock at TIME (ISO-8601, e.g. 2026-11-30T09:00:00-05:00)
+          --speed X         run the simulated clock X times real time (0 freezes it)
+          --log-level L     the least important messages to log (default info)
+          --max-clients N   connections served at once (default 10000); more get tooManyClients
+          --request-timeout SECONDS
+                            close a client whose request line does not finish in time (default 10)
+          --stall-timeout SECONDS
+                            close a client that stops reading what it is sent (default 30)
+          --check-config    check the config and exit: 0 when it is good, 2 with the reason when not
+
+        SIGTERM or SIGINT shuts down cleanly; SIGHUP reloads the config (docs/CONFIG.md).
+        Under systemd it serves the socket passed by socket activation (LISTEN_FDS), reports
+        READY/RELOADING/STOPPING to NOTIFY_SOCKET, and logs without timestamps to the journal
+        (config/boardd.socket, config/boardd.service).
+        """
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> DaemonCommand {
+        var options = DaemonOptions()
+        var check = false
+        var index = 0
+        func value(_ flag: String) throws(UsageError) -> String {
+            index += 1
+            guard index < arguments.count, !arguments[index].hasPrefix("--") else {
+                throw UsageError(message: "\(flag) needs a value")
+            }
+            return arguments[index]
+        }
+        while index < arguments.count {
+            var argument = arguments[index]
+            // Accept --flag=value as well as --flag value.
+            var inlineValue: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                inlineValue = String(argument[argument.index(after: equals)...])
+                argument = String(argument[..<equals])
+            }
+            func take(_ flag: String) throws(UsageError) -> String {
+                if let inlineValue { return inlineValue }
+                return try value(flag)
+            }
+            switch argument {
+            case "--help", "-h": return .help
+            case "--version", "-V": return .version
+            case "--check-config": check = true
+            case "--socket": options.socket = try take(argument)
+            case "--config": options.config = try take(argument)
+            case "--seed":
+                let text = try take(argument)
+                guard let seed = UInt64(text) else { throw UsageError(message: "--seed needs a whole number, not \"\(text)\"") }
+                options.seed = seed
+            case "--now": options.now = try take(argument)
+            case "--speed":
+                let text = try take(argument)
+                guard let speed = Double(text), speed >= 0, speed <= JSON.maxClockSpeed, speed.isFinite else {
+                    throw UsageError(message: "--speed needs a number from 0 to 1000000, not \"\(text)\"")
+                }
+                options.speed = speed
+            case "--log-level":
+                let text = try take(argument)
+                guard let level = Log.Level(name: text) else {
+                    throw UsageError(message: "--log-level needs debug, info, warning or error, not \"\(text)\"")
+                }
+                options.logLevel = level
+            case "--max-clients":
+                let text = try take(argument)
+                guard let count = Int(text), (1...100_000).contains(count) else {
+                    throw UsageError(message: "--max-clients needs a number from 1 to 100000, not \"\(text)\"")
+                }
+                options.limits.maxClients = count
+            case "--request-timeout", "--stall-timeout":
+                let text = try take(argument)
+                guard let seconds = Double(text), seconds > 0, seconds <= 86_400 else {
+                    throw UsageError(message: "\(argument) needs a number of seconds from 0 to 86400, not \"\(text)\"")
+                }
+                if argument == "--request-timeout" {
+                    options.limits.partialLineTimeout = seconds
+                } else {
+                    options.limits.stalledWriteTimeout = seconds
+                }
+            default:
+                throw UsageError(message: "unknown option \"\(argument)\"")
+            }
+            index += 1
+        }
+        return check ? .checkConfig(options) : .serve(options)
+    }
+}

@@ -1,0 +1,38 @@
+import Glibc
+
+/// Where the socket and the client's state live, from flags, the environment and the XDG defaults.
+public enum BoardPaths {
+    public static func environment(_ name: String) -> String? {
+        guard let value = getenv(name) else { return nil }
+        let text = String(cString: value)
+        return text.isEmpty ? nil : text
+    }
+
+    /// `$BOARD_SOCKET`, else `$XDG_RUNTIME_DIR/board/boardd.sock`, else `/tmp/board-$UID/boardd.sock`.
+    public static func defaultSocket() -> String {
+        if let explicit = environment("BOARD_SOCKET") { return explicit }
+        if let runtime = environment("XDG_RUNTIME_DIR") { return runtime + "/board/boardd.sock" }
+        return "/tmp/board-\(getuid())/boardd.sock"
+    }
+
+    /// `$BOARD_STATE_DIR`, else `$XDG_STATE_HOME/board`, else `~/.local/state/board`.
+    public static func defaultStateDirectory() -> String {
+        if let explicit = environment("BOARD_STATE_DIR") { return explicit }
+        if let state = environment("XDG_STATE_HOME") { return state + "/board" }
+        return (environment("HOME") ?? "/tmp") + "/.local/state/board"
+    }
+
+    /// `$BOARDD_CONFIG`, else `$XDG_CONFIG_HOME/board/boardd.json` (or `~/.config/...`) when it exists.
+    public static func defaultConfig() -> (path: String, explicit: Bool)? {
+        if let explicit = environment("BOARDD_CONFIG") { return (explicit, true) }
+        let base = environment("XDG_CONFIG_HOME") ?? ((environment("HOME") ?? "/nonexistent") + "/.config")
+        let path = base + "/board/boardd.json"
+        return access(path, F_OK) == 0 ? (path, false) : nil
+    }
+
+    /// The directory part of a path (`.` when it has none).
+    public static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+}
