@@ -29,6 +29,7 @@ let package = Package(
         .testTarget(name: "FlightDataTests", dependencies: ["FlightData"], resources: [.copy("Golden")]),
         .testTarget(name: "BoardProtocolTests", dependencies: ["BoardProtocol", "BoardSystem", "FlightData"]),
         .testTarget(name: "BoardDaemonTests", dependencies: ["BoardDaemon", "BoardProtocol", "FlightData"]),
+        .testTarget(name: "BoardCLITests", dependencies: ["BoardCLI", "BoardProtocol", "FlightData"]),
         .testTarget(
             name: "EndToEndTests", dependencies: ["BoardProtocol", "BoardSystem", "FlightData", "boardd", "board"]),
     ],

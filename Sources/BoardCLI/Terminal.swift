@@ -1,6 +1,5 @@
 import BoardProtocol
 import BoardSystem
-import Glibc
 
 /// ANSI styles, applied only when colour is on.
 public struct Style: Sendable {
@@ -36,13 +35,6 @@ public struct Style: Sendable {
         default: text
         }
     }
-}
-
-/// The terminal's size in cells, or nil when it is not a terminal.
-func terminalSize(_ descriptor: FileDescriptor = .standardOutput) -> (columns: Int, rows: Int)? {
-    var size = winsize()
-    guard ioctl(descriptor.rawValue, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
-    return (Int(size.ws_col), Int(size.ws_row))
 }
 
 /// Pads or cuts `text` to exactly `width` terminal cells (one cell a character; the board's text is narrow).

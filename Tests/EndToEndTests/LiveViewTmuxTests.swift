@@ -56,6 +56,12 @@ final class TmuxPane {
     deinit { _ = try? tmux(["-S", socket, "kill-server"]) }
 }
 
+/// End-to-end smokes of the full-screen view: a real terminal, a real daemon, keys as a person types them.
+///
+/// What a frame shows for a model (tabs, badges, the cursor, details, search, pins, narrow layouts,
+/// the reconnecting marker) is checked without any process in `Tests/BoardCLITests/LiveView*Tests.swift`;
+/// these check what only the real loop does: raw mode and the alternate screen, keys from the
+/// terminal, requests to the daemon, the state file, SIGWINCH, reconnecting, and the exit.
 @Suite(.serialized) struct LiveViewTmuxTests {
     static var tmuxAvailable: Bool { access("/usr/bin/tmux", X_OK) == 0 || access("/usr/local/bin/tmux", X_OK) == 0 }
 
@@ -64,34 +70,26 @@ final class TmuxPane {
         var daemon: RunningDaemon? = try RunningDaemon(sandbox: sandbox)
         let pane = try TmuxPane(sandbox: sandbox, command: "sh -c '\(Binaries.board) watch; echo EXITED-$?; sleep 30'")
 
-        // The tab bar with its badges, the selected tab marked, and the connection state.
+        // The live board from the daemon.
         var screen = try pane.waitFor("the live board") { $0.contains("● live") }
         #expect(screen.contains("[All Nov 30]"))
-        #expect(screen.contains("Arrivals 15") && screen.contains("Departures 15"))
-        #expect(screen.contains("Mountain Airport (MTN)") && screen.contains("12:00") && screen.contains("SIMULATED"))
 
-        // Switching tabs, and the choice is remembered.
+        // A key switches tabs, and the choice reaches the state file.
         try pane.send("Right")
-        screen = try pane.waitFor("the departures tab") { $0.contains("[Departures 15]") }
-        #expect(!screen.contains("← "), "only departures are listed")
+        try pane.waitFor("the departures tab") { $0.contains("[Departures 15]") }
         let state = try String(contentsOfFile: sandbox.stateDirectory + "/state.json", encoding: .utf8)
         #expect(state.contains("\"tab\":\"departures\""))
 
-        // Moving and opening a flight, then back.
+        // Enter asks the daemon for the flight; Esc goes back.
         try pane.send("Down", "Enter")
-        screen = try pane.waitFor("a flight's details") { $0.contains("Departure to") }
-        #expect(screen.contains("History"))
+        try pane.waitFor("a flight's details") { $0.contains("Departure to") && $0.contains("History") }
         try pane.send("Escape")
         try pane.waitFor("the board again") { $0.contains("FLIGHT") && $0.contains("[Departures 15]") }
 
-        // A resize follows the pane; nothing is wider than it.
+        // A resize (SIGWINCH) redraws at the new size.
         try pane.resize(columns: 40, rows: 10)
         screen = try pane.waitFor("the narrow layout") { $0.contains("[Dep 15]") }
         for line in screen.split(separator: "\n") { #expect(line.count <= 40, "\(line)") }
-        // Below the narrowest layout every line is cut to fit, never wrapped.
-        try pane.resize(columns: 30, rows: 8)
-        screen = try pane.waitFor("the cut-down layout") { $0.contains("[All") || $0.contains("[Dep") }
-        for line in screen.split(separator: "\n") { #expect(line.count <= 30, "\(line)") }
         try pane.resize(columns: 80, rows: 24)
         try pane.waitFor("the wide layout") { $0.contains("[Departures 15]") }
 

@@ -1,5 +1,5 @@
 /// A key the live view understands.
-public enum Key: Equatable {
+public enum Key: Hashable, Sendable {
     case character(Character)
     case up, down, left, right, pageUp, pageDown, home, end
     case tab, backTab, enter, escape, backspace

@@ -1,23 +1,22 @@
-import BoardProtocol
-import BoardSystem
 import Glibc
 
 /// The terminal in full-screen mode: raw input, the alternate screen, no cursor.
 ///
 /// `restore()` puts everything back and is safe to call twice; the live
 /// view calls it on q, Ctrl-C, SIGTERM, SIGHUP and on errors.
-final class TerminalMode {
+public final class TerminalMode {
     private var saved = termios()
     private var active = false
-    let input: FileDescriptor
-    let output: FileDescriptor
+    public let input: FileDescriptor
+    public let output: FileDescriptor
 
-    init(input: FileDescriptor = .standardInput, output: FileDescriptor = .standardOutput) {
+    public init(input: FileDescriptor = .standardInput, output: FileDescriptor = .standardOutput) {
         self.input = input
         self.output = output
     }
 
-    func enter() throws(SystemError) {
+    /// Raw input (no echo, no line editing, no signals from keys) and the alternate screen, cleared.
+    public func enter() throws(SystemError) {
         guard tcgetattr(input.rawValue, &saved) == 0 else { throw SystemError("tcgetattr") }
         var raw = saved
         raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
@@ -34,7 +33,8 @@ final class TerminalMode {
         try? output.writeAll("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J\u{1B}[H")
     }
 
-    func restore() {
+    /// The normal screen, the cursor and the saved line settings back.
+    public func restore() {
         guard active else { return }
         active = false
         try? output.writeAll("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
@@ -44,5 +44,5 @@ final class TerminalMode {
     deinit { restore() }
 
     /// The screen's size; 80x24 when it cannot be read.
-    var size: (columns: Int, rows: Int) { terminalSize(output) ?? (80, 24) }
+    public var size: TerminalSize { TerminalSize(of: output) ?? TerminalSize(columns: 80, rows: 24) }
 }

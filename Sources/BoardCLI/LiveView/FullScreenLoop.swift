@@ -1,0 +1,166 @@
+import BoardProtocol
+import BoardSystem
+import FlightData
+
+/// The full-screen view's loop: reads the terminal, the daemon and signals on one poll, turns
+/// what it reads into events for `LiveModel.update`, carries out the effects, and paints `view`.
+///
+/// It holds only what is I/O: the terminal, the connection and its request ids, the state
+/// file, and when to try reconnecting.
+struct FullScreenLoop {
+    let client: BoardClient
+    var state: ClientState
+    var store: StateStore
+    var model: LiveModel
+    let terminal = TerminalMode()
+    let clock = ContinuousClock()
+    var painter = ScreenPainter()
+    var connection: BoardConnection?
+    /// The wire id of the board subscription, and of each request in flight with the model's name for it.
+    var watchID: Int?
+    var requests: [Int: LiveRequestID] = [:]
+    var backoff = Backoff()
+    var nextReconnect: ContinuousClock.Instant
+    var exitStatus: Int32?
+
+    init(client: BoardClient, tab: Tab, hidePast: Bool, rotate: Duration?) {
+        self.client = client
+        self.state = client.state
+        self.store = client.store
+        let style = Style(enabled: BoardPaths.environment("NO_COLOR") == nil && client.options.color != .never)
+        self.model = LiveModel(
+            tab: tab, hidePast: hidePast, pins: client.state.pins.map { LiveModel.FlightKey(id: $0.id, date: $0.date) },
+            style: style, rotate: rotate)
+        self.nextReconnect = clock.now
+    }
+
+    mutating func run(firstConnection: BoardConnection) -> Int32 {
+        guard let signals = try? SignalDescriptor([.interrupt, .terminate, .hangUp, .windowChanged]) else { return 1 }
+        do { try terminal.enter() } catch {
+            Output.error("cannot use the terminal: \(error)")
+            return 1
+        }
+        defer {
+            terminal.restore()
+            signals.descriptor.close()
+        }
+        connection = firstConnection
+        dispatch(.resized(terminal.size))
+        dispatch(.connected)
+        dispatch(.tick(clock.now))
+        draw()
+        while exitStatus == nil {
+            let ready = DescriptorPoll.readable(
+                [terminal.input, signals.descriptor, connection?.descriptor], timeout: waitTime())
+            if ready[1] {
+                for signal in signals.drain() {
+                    dispatch(signal == .windowChanged ? .resized(terminal.size) : .signal(signal))
+                }
+            }
+            if ready[0] { readKeys() }
+            if ready[2] { readDaemon() }
+            reconnectWhenDue()
+            dispatch(.tick(clock.now))
+            if exitStatus == nil { draw() }
+        }
+        return exitStatus ?? 0
+    }
+
+    /// Until the model wants a new frame, or the next reconnection attempt.
+    func waitTime() -> Duration {
+        let now = clock.now
+        var wait = model.wakeInterval(now: now)
+        if connection == nil { wait = min(wait, max(.milliseconds(10), nextReconnect - now)) }
+        return wait
+    }
+
+    mutating func dispatch(_ event: LiveEvent) {
+        for effect in model.update(event) { perform(effect) }
+    }
+
+    mutating func draw() {
+        let size = terminal.size
+        let bytes = painter.update(to: model.view(size: size, now: clock.now), size: size)
+        if !bytes.isEmpty { try? terminal.output.writeAll(bytes) }
+    }
+
+    // MARK: Effects
+
+    mutating func perform(_ effect: LiveEffect) {
+        switch effect {
+        case .quit(let status): exitStatus = status
+        case .repaint: painter.invalidate()
+        case .saveTab(let tab):
+            state.tab = tab
+            state = store.save(state)
+        case .saveLastViewed(let flight):
+            state.lastViewed = RememberedFlight(flight)
+            state = store.save(state)
+        case .pin(let flight):
+            if !state.pins.contains(where: { $0.id == flight.id && $0.date == flight.date }) {
+                state.pins.append(RememberedFlight(flight))
+            }
+            state = store.save(state)
+        case .unpin(let key):
+            state.pins.removeAll { $0.id == key.id && $0.date == key.date }
+            state = store.save(state)
+        case .subscribe(let request):
+            watchID = connection?.send(request.method, request.params)
+        case .send(let id, let request):
+            guard let connection else { return dispatch(.requestUnsent(id)) }
+            requests[connection.send(request.method, request.params)] = id
+        }
+    }
+
+    // MARK: Input
+
+    mutating func readKeys() {
+        var buffer = [UInt8](repeating: 0, count: 256)
+        guard let n = try? terminal.input.read(into: &buffer), n > 0 else { return }
+        for key in KeyDecoder.decode(Array(buffer[..<n])) {
+            dispatch(.key(key))
+            if exitStatus != nil { return }
+        }
+    }
+
+    mutating func readDaemon() {
+        guard let connection else { return }
+        let messages: [JSON]
+        do { messages = try connection.readAvailable() } catch { return lostDaemon() }
+        for message in messages {
+            if message["event"]?.string == "shutdown" { return lostDaemon() }
+            guard let wireID = message["id"]?.int else { continue }
+            if wireID == watchID {
+                if let result = try? BoardConnection.result(of: message), let board = try? WireBoard(result) {
+                    dispatch(.boardPushed(board, at: clock.now))
+                }
+                continue
+            }
+            guard let id = requests.removeValue(forKey: wireID) else { continue }
+            do {
+                dispatch(.replied(id, try BoardConnection.result(of: message)))
+            } catch {
+                dispatch(.replyFailed(id, error.description))
+            }
+        }
+    }
+
+    mutating func lostDaemon() {
+        connection = nil
+        watchID = nil
+        requests.removeAll()
+        nextReconnect = clock.now + backoff.next()
+        dispatch(.connectionLost(at: clock.now))
+    }
+
+    mutating func reconnectWhenDue() {
+        guard connection == nil, clock.now >= nextReconnect else { return }
+        if let fresh = try? BoardConnection(path: client.socket, timeoutMilliseconds: 300) {
+            connection = fresh
+            backoff.reset()
+            dispatch(.connected)
+        } else {
+            nextReconnect = clock.now + backoff.next()
+        }
+    }
+}

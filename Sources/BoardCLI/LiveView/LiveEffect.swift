@@ -1,0 +1,55 @@
+import BoardProtocol
+import FlightData
+
+/// What `LiveModel.update(_:)` asks the loop to do; the model itself does no I/O.
+public enum LiveEffect: Hashable, Sendable {
+    /// Subscribe to the board (a `.watch` request); later pushes replace the board.
+    case subscribe(LiveRequest)
+    /// Send a request; its answer comes back as `.replied` or `.replyFailed` with the same id.
+    case send(LiveRequestID, LiveRequest)
+    /// Remember the selected tab in the state file.
+    case saveTab(Tab)
+    /// Remember the flight as the last viewed.
+    case saveLastViewed(WireFlight)
+    /// Add a pin to the state file, or remove one.
+    case pin(WireFlight)
+    case unpin(LiveModel.FlightKey)
+    /// Repaint the whole screen (after a resize).
+    case repaint
+    /// Restore the terminal and exit with this status.
+    case quit(Int32)
+}
+
+/// A request of the live view, with typed parameters.
+public enum LiveRequest: Hashable, Sendable {
+    case watch(tab: Tab, hidePast: Bool, pinned: [Int])
+    case flight(LiveModel.FlightKey, pinned: [Int])
+    /// The flight after (or before) `from` in `tab`, in the domain's order.
+    case step(from: LiveModel.FlightKey, forward: Bool, tab: Tab, pinned: [Int])
+    case search(text: String, tab: Tab, pinned: [Int])
+
+    public var method: WireMethod {
+        switch self {
+        case .watch: .boardWatch
+        case .flight: .flightGet
+        case .step(_, let forward, _, _): forward ? .flightNext : .flightPrev
+        case .search: .search
+        }
+    }
+
+    /// The parameters as the contract names them.
+    public var params: JSON {
+        switch self {
+        case .watch(let tab, let hidePast, let pinned):
+            ["tab": .string(tab.rawValue), "hidePast": .bool(hidePast), "pinned": Self.ids(pinned)]
+        case .flight(let key, let pinned):
+            ["id": .int(key.id), "date": .string(key.date), "pinned": Self.ids(pinned)]
+        case .step(let key, _, let tab, let pinned):
+            ["id": .int(key.id), "date": .string(key.date), "tab": .string(tab.rawValue), "pinned": Self.ids(pinned)]
+        case .search(let text, let tab, let pinned):
+            ["text": .string(text), "tab": .string(tab.rawValue), "pinned": Self.ids(pinned)]
+        }
+    }
+
+    private static func ids(_ pinned: [Int]) -> JSON { .array(pinned.map { .int($0) }) }
+}

@@ -1,0 +1,26 @@
+import BoardProtocol
+import BoardSystem
+
+/// Every input of the live view, as the loop hands it to `LiveModel.update(_:)`.
+///
+/// Instants come with the events that need them: the model never reads a clock.
+public enum LiveEvent: Sendable {
+    case key(Key)
+    /// The terminal's size, at start and after SIGWINCH.
+    case resized(TerminalSize)
+    /// Time passes: the header clock, the board's age, `--rotate`.
+    case tick(ContinuousClock.Instant)
+    /// A board from the subscription (the first reply, then one per change).
+    case boardPushed(WireBoard, at: ContinuousClock.Instant)
+    /// The result of a request the model sent.
+    case replied(LiveRequestID, JSON)
+    /// The daemon refused a request; its sentence for people.
+    case replyFailed(LiveRequestID, String)
+    /// A request could not be sent: no daemon at the moment.
+    case requestUnsent(LiveRequestID)
+    /// The daemon went away (closed, shut down, or a broken line).
+    case connectionLost(at: ContinuousClock.Instant)
+    /// A connection is up (the first, or a reconnection).
+    case connected
+    case signal(UnixSignal)
+}

@@ -1,0 +1,163 @@
+import BoardProtocol
+import BoardSystem
+import FlightData
+
+extension LiveModel {
+    /// The lines of one frame for a screen of `size` at `now`: a pure function of the model.
+    ///
+    /// `now` only ages things: the header clock runs on from the board's time at the daemon's
+    /// speed, and a board kept while reconnecting shows how old it is.
+    public func view(size: TerminalSize, now: ContinuousClock.Instant) -> [String] {
+        LiveFrame(style: style, size: size).lines(self, now: now)
+    }
+}
+
+/// Lays out a frame: header, tab bar, the list or a flight's details, and the footer.
+struct LiveFrame {
+    let style: Style
+    let size: TerminalSize
+
+    /// The narrowest screen the layout is made for; below it, every line is cut to fit, without colour.
+    static let narrowest = 40
+
+    func lines(_ model: LiveModel, now: ContinuousClock.Instant) -> [String] {
+        guard size.columns >= Self.narrowest else {
+            let plain = LiveFrame(style: Style(enabled: false), size: size)
+            return plain.layOut(model, now: now).map { fit($0, size.columns) }
+        }
+        return layOut(model, now: now)
+    }
+
+    private func layOut(_ model: LiveModel, now: ContinuousClock.Instant) -> [String] {
+        var renderer = BoardRenderer(style: style)
+        renderer.width = size.columns
+        var lines: [String] = []
+        lines.append(headerLine(model, now: now))
+        guard let board = model.board else {
+            lines.append("")
+            lines.append(model.link == .connecting ? "  Connecting to the daemon…" : "  Waiting for the daemon…")
+            return pad(lines, footer: footer(model))
+        }
+        var bar = renderer.tabBar(board)
+        if model.hidePast { bar += style.dim("  past hidden") }
+        lines.append(bar)
+        if case .details(let open) = model.top {
+            lines.append("")
+            lines += details(open)
+            return pad(lines, footer: footer(model))
+        }
+        let flights = model.listedFlights
+        if case .searchResults(let results) = model.top {
+            lines.append(
+                style.bold(fit("\(results.flights.count) found for \"\(results.text)\" (Esc: back to the board)", size.columns)))
+        } else {
+            lines.append(renderer.columnTitles())
+        }
+        if flights.isEmpty {
+            lines.append(style.dim(board.hidePast ? "  No flights left today in this tab." : "  No flights in this tab."))
+        }
+        // The scroll as update left it, settled again for this size (the same unless the sizes differ).
+        let selected = model.selectedRow
+        let visible = LiveModel.listRows(size.rows)
+        let first = LiveModel.scroll(model.cursor.scroll, keeping: selected, visible: visible, count: flights.count)
+        for index in first..<min(flights.count, first + visible) {
+            let flight = flights[index]
+            if index == selected {
+                let plain = BoardRenderer(style: Style(enabled: false), width: size.columns).row(flight)
+                lines.append(
+                    style.enabled
+                        ? "\u{1B}[7m" + fit(plain, size.columns) + "\u{1B}[0m" : fit(">" + plain.dropFirst(), size.columns))
+            } else {
+                lines.append(renderer.row(flight))
+            }
+        }
+        return pad(lines, footer: footer(model))
+    }
+
+    /// The open flight's lines, each cut to the screen's width.
+    ///
+    /// The one place the details screen meets `BoardRenderer.details`, which still takes the reply's JSON.
+    private func details(_ open: LiveModel.OpenFlight) -> [String] {
+        let json = open.flight.json
+        let styled = BoardRenderer(style: style, width: size.columns).details(json)
+            .split(separator: "\n", omittingEmptySubsequences: false)
+        let plain = BoardRenderer(style: Style(enabled: false), width: size.columns).details(json)
+            .split(separator: "\n", omittingEmptySubsequences: false)
+        return styled.enumerated().map { index, line in
+            let text = index < plain.count ? String(plain[index]) : String(line)
+            return text.count > size.columns ? fit(text, size.columns) : String(line)
+        }
+    }
+
+    private func headerLine(_ model: LiveModel, now: ContinuousClock.Instant) -> String {
+        guard let board = model.board else { return style.bold("board") + "  " + linkText(model, now: now) }
+        var parts = ["\(board.airportName) (\(board.airportCode))"]
+        if size.columns >= 60 { parts.append(BoardRenderer.longDate(board.date)) }
+        parts.append(clock(model, now: now) ?? clockText(board.now))
+        if board.simulated { parts.append(size.columns >= 60 ? "SIMULATED" : "SIM") }
+        let left = parts.joined(separator: "  ")
+        let link = linkText(model, now: now)
+        let plainLink = link.replacingAll("\u{1B}[32m", with: "").replacingAll("\u{1B}[33m", with: "").replacingAll(
+            "\u{1B}[0m", with: "")
+        let room = size.columns - plainLink.count - 1
+        guard room > 8 else { return link }
+        return fit(left, room) + " " + link
+    }
+
+    /// The daemon's clock, run on from the last board at its speed (never the local clock's date); only while live.
+    private func clock(_ model: LiveModel, now: ContinuousClock.Instant) -> String? {
+        guard let board = model.board, let received = model.boardReceivedAt, model.link == .live, board.now.count >= 19
+        else { return nil }
+        let hh = Int(board.now.dropFirst(11).prefix(2)) ?? 0
+        let mm = Int(board.now.dropFirst(14).prefix(2)) ?? 0
+        let ss = Int(board.now.dropFirst(17).prefix(2)) ?? 0
+        let since = max(0, Self.seconds(now - received))
+        let elapsed = board.simulated ? since * board.speed : since
+        let seconds = hh * 3600 + mm * 60 + ss + Int(elapsed)
+        let minute = ((seconds / 60) % 1440 + 1440) % 1440
+        return "\(LocalDate.pad(minute / 60, 2)):\(LocalDate.pad(minute % 60, 2))"
+    }
+
+    private func linkText(_ model: LiveModel, now: ContinuousClock.Instant) -> String {
+        switch model.link {
+        case .connecting: return style.apply("33", "connecting")
+        case .live: return style.apply("32", "● live")
+        case .reconnecting:
+            let age = model.boardReceivedAt.map { Self.age(now - $0) } ?? "-"
+            return style.apply("33", "○ reconnecting, board \(age) old")
+        }
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+
+    /// `42s`, `3m5s`, `2h10m`.
+    static func age(_ duration: Duration) -> String {
+        let s = Int(max(0, seconds(duration)))
+        if s < 60 { return "\(s)s" }
+        if s < 3600 { return "\(s / 60)m\(s % 60)s" }
+        return "\(s / 3600)h\((s % 3600) / 60)m"
+    }
+
+    private func footer(_ model: LiveModel) -> String {
+        if case .searchPrompt(let text) = model.top { return "/" + text + "█" }
+        if let message = model.message { return fit(message, size.columns) }
+        let hints: String
+        switch model.top {
+        case .details: hints = "Esc back  n/p next/prev  P pin  ←/→ tabs  q quit"
+        default: hints = "←/→ tabs  ↑/↓ move  ⏎ open  / search  h past  P pin  q quit"
+        }
+        return style.dim(fit(hints, size.columns))
+    }
+
+    /// Cuts or pads to exactly the screen's height, the footer on the last row.
+    private func pad(_ lines: [String], footer: String) -> [String] {
+        let body = max(0, size.rows - 1)
+        var out = Array(lines.prefix(body))
+        while out.count < body { out.append("") }
+        if size.rows > 0 { out.append(footer) }
+        return out
+    }
+}

@@ -1,0 +1,125 @@
+import BoardProtocol
+import BoardSystem
+import FlightData
+
+/// Everything the live view knows, as one value: the model of model-update-view.
+///
+/// Inputs reach it only through `update(_:)`, which returns what the loop must
+/// do; `view(size:now:)` draws a frame from it. It never reads a clock: the
+/// instants it holds came in with events.
+public struct LiveModel: Sendable {
+    /// Configuration: colour, and the `--rotate` interval.
+    let style: Style
+    let rotate: Duration?
+
+    /// The selected tab (saved when it changes) and whether past flights are hidden.
+    var tab: Tab
+    var hidePast: Bool
+    /// Pinned flights, sent with each request so the daemon lists them first.
+    var pins: [FlightKey]
+
+    /// The open screens, the board at the bottom and the one shown on top.
+    var screens: [Screen] = [.board]
+    /// Where the cursor is on the board (the search results carry their own).
+    var boardCursor = ListCursor()
+
+    /// The last board the daemon pushed, and when it arrived.
+    var board: WireBoard?
+    var boardReceivedAt: ContinuousClock.Instant?
+    var link: Link = .connecting
+    /// The screen's size, for page keys and scrolling; frames are drawn at the size `view` is given.
+    var size: TerminalSize
+
+    /// Requests sent and not yet answered, and what each answer is for.
+    var pending: [LiveRequestID: Purpose] = [:]
+    var nextRequest = 1
+    /// A line for the footer until the next key.
+    var message: String?
+    /// When `--rotate` turns the page next (set by the first tick).
+    var nextRotate: ContinuousClock.Instant?
+
+    public init(
+        tab: Tab, hidePast: Bool, pins: [FlightKey] = [], style: Style, rotate: Duration? = nil,
+        size: TerminalSize = TerminalSize(columns: 80, rows: 24)
+    ) {
+        self.tab = tab
+        self.hidePast = hidePast
+        self.pins = pins
+        self.style = style
+        self.rotate = rotate
+        self.size = size
+    }
+
+    /// A flight's identity: its id and its local date (ids repeat once the window slides).
+    public struct FlightKey: Hashable, Sendable, CustomStringConvertible {
+        public let id: Int
+        public let date: String
+
+        public init(id: Int, date: String) {
+            self.id = id
+            self.date = date
+        }
+
+        public init(_ flight: WireFlight) { self.init(id: flight.id, date: flight.date) }
+
+        public var description: String { "\(id) on \(date)" }
+    }
+
+    /// One open screen.
+    enum Screen: Hashable, Sendable {
+        case board
+        case details(OpenFlight)
+        case searchPrompt(String)
+        case searchResults(SearchResults)
+    }
+
+    /// The flight a details screen shows.
+    ///
+    /// The decoded flight keeps its reply's JSON, which `BoardRenderer.details` draws from
+    /// until replies have typed documents of their own.
+    struct OpenFlight: Hashable, Sendable {
+        let flight: WireFlight
+        var key: FlightKey { FlightKey(flight) }
+    }
+
+    struct SearchResults: Hashable, Sendable {
+        let text: String
+        let flights: [WireFlight]
+        var cursor = ListCursor()
+    }
+
+    /// A cursor on a list of flights: the flight it is on, and where.
+    ///
+    /// The flight decides; `row` only says where the cursor stays when its flight leaves the
+    /// list, and `scroll` is the first row shown.
+    struct ListCursor: Hashable, Sendable {
+        var flight: FlightKey?
+        var row = 0
+        var scroll = 0
+    }
+
+    /// The connection to the daemon, as the screen tells it.
+    enum Link: Hashable, Sendable {
+        /// Connected, waiting for the first board.
+        case connecting
+        case live
+        /// The daemon went away at `since`; the last board stays on screen until a new one arrives.
+        case reconnecting(since: ContinuousClock.Instant)
+    }
+
+    /// What an answered request is for.
+    enum Purpose: Hashable, Sendable {
+        /// Open a flight (it becomes the last viewed).
+        case open
+        /// Fetch the open flight again after a new board, without making it the last viewed again.
+        case refresh(FlightKey)
+        case search(String)
+    }
+}
+
+/// Names one request the model sent, so its answer finds what it was for.
+public struct LiveRequestID: Hashable, Sendable, CustomStringConvertible {
+    public let value: Int
+    public init(_ value: Int) { self.value = value }
+    public var description: String { "#\(value)" }
+}

@@ -1,0 +1,301 @@
+import BoardProtocol
+import BoardSystem
+import FlightData
+
+extension LiveModel {
+    /// Takes one input and returns what the loop must do; the one place the live view's state changes.
+    @discardableResult
+    public mutating func update(_ event: LiveEvent) -> [LiveEffect] {
+        let effects: [LiveEffect]
+        switch event {
+        case .key(let key): effects = press(key)
+        case .resized(let newSize):
+            size = newSize
+            effects = [.repaint]
+        case .tick(let now): effects = tick(now)
+        case .boardPushed(let newBoard, let at): effects = receive(newBoard, at: at)
+        case .replied(let id, let result): effects = answer(id, result)
+        case .replyFailed(let id, let reason):
+            if pending.removeValue(forKey: id) != nil { message = reason }
+            effects = []
+        case .requestUnsent(let id):
+            pending.removeValue(forKey: id)
+            message = "The daemon is away; try again when it is back."
+            effects = []
+        case .connectionLost(let at):
+            pending.removeAll()
+            if case .reconnecting = link {} else { link = .reconnecting(since: at) }
+            effects = []
+        case .connected: effects = [subscription]
+        case .signal(let signal):
+            switch signal {
+            case .windowChanged: effects = [.repaint]
+            case .interrupt: effects = [.quit(130)]
+            case .terminate: effects = [.quit(128 + 15)]
+            case .hangUp: effects = [.quit(128 + 1)]
+            }
+        }
+        keepCursorOnScreen()
+        return effects
+    }
+
+    // MARK: What is shown
+
+    /// The screen on top.
+    var top: Screen { screens.last ?? .board }
+
+    /// The list under the top screen: search results, or the board's flights.
+    var listedFlights: [WireFlight] {
+        for screen in screens.reversed() {
+            if case .searchResults(let results) = screen { return results.flights }
+        }
+        return board?.flights ?? []
+    }
+
+    /// The cursor of that list.
+    var cursor: ListCursor {
+        get {
+            for screen in screens.reversed() {
+                if case .searchResults(let results) = screen { return results.cursor }
+            }
+            return boardCursor
+        }
+        set {
+            for index in screens.indices.reversed() {
+                if case .searchResults(var results) = screens[index] {
+                    results.cursor = newValue
+                    screens[index] = .searchResults(results)
+                    return
+                }
+            }
+            boardCursor = newValue
+        }
+    }
+
+    /// The row the cursor is on: its flight's row, or where it was when that flight left the list.
+    var selectedRow: Int { Self.row(of: cursor, in: listedFlights) }
+
+    var selectedFlight: WireFlight? {
+        let flights = listedFlights
+        let row = selectedRow
+        return flights.indices.contains(row) ? flights[row] : nil
+    }
+
+    static func row(of cursor: ListCursor, in flights: [WireFlight]) -> Int {
+        if let key = cursor.flight, let index = flights.firstIndex(where: { FlightKey($0) == key }) { return index }
+        return min(cursor.row, max(0, flights.count - 1))
+    }
+
+    /// Rows of flights that fit: the screen less header, tab bar, column titles and footer.
+    static func listRows(_ rows: Int) -> Int { max(1, rows - 4) }
+
+    /// The first row shown so that the cursor's row is on screen with `visible` rows.
+    static func scroll(_ scroll: Int, keeping row: Int, visible: Int, count: Int) -> Int {
+        let rows = max(1, visible)
+        var first = scroll
+        if row < first { first = row }
+        if row >= first + rows { first = row - rows + 1 }
+        return max(0, min(first, max(0, count - rows)))
+    }
+
+    /// After every event: the cursor on a listed flight (the same one when it is still there), and in view.
+    private mutating func keepCursorOnScreen() {
+        boardCursor = Self.settled(boardCursor, in: board?.flights ?? [], visible: Self.listRows(size.rows))
+        for index in screens.indices {
+            if case .searchResults(var results) = screens[index] {
+                results.cursor = Self.settled(results.cursor, in: results.flights, visible: Self.listRows(size.rows))
+                screens[index] = .searchResults(results)
+            }
+        }
+    }
+
+    private static func settled(_ cursor: ListCursor, in flights: [WireFlight], visible: Int) -> ListCursor {
+        var settled = cursor
+        settled.row = row(of: cursor, in: flights)
+        settled.flight = flights.indices.contains(settled.row) ? FlightKey(flights[settled.row]) : cursor.flight
+        settled.scroll = scroll(cursor.scroll, keeping: settled.row, visible: visible, count: flights.count)
+        return settled
+    }
+
+    // MARK: Keys
+
+    private mutating func press(_ key: Key) -> [LiveEffect] {
+        message = nil
+        if key == .interrupt { return [.quit(130)] }
+        switch top {
+        case .searchPrompt(let text):
+            switch key {
+            case .escape: screens.removeLast()
+            case .enter:
+                let query = text.trimmingTrailingSpaces()
+                guard !query.isEmpty else {
+                    screens.removeLast()
+                    return []
+                }
+                return [send(.search(text: query, tab: tab, pinned: pinnedIDs), for: .search(query))]
+            case .backspace: screens[screens.count - 1] = .searchPrompt(String(text.dropLast()))
+            case .character(let c) where text.count < 100: screens[screens.count - 1] = .searchPrompt(text + String(c))
+            default: break
+            }
+            return []
+        case .details(let open):
+            switch key {
+            case .escape, .backspace: screens.removeLast()
+            case .character("q"): return [.quit(0)]
+            case .character("n"), .down, .character("j"): return [step(from: open.key, forward: true)]
+            case .character("p"), .up, .character("k"): return [step(from: open.key, forward: false)]
+            case .character("P"): return togglePin(open.flight)
+            case .tab, .right: return switchTab(to: tab.next)
+            case .backTab, .left: return switchTab(to: tab.previous)
+            default: break
+            }
+            return []
+        case .board, .searchResults:
+            switch key {
+            case .character("q"): return [.quit(0)]
+            case .escape:
+                // Back from search results to the board, its cursor where it was.
+                if case .searchResults = top { screens.removeLast() }
+            case .tab, .right: return switchTab(to: tab.next)
+            case .backTab, .left: return switchTab(to: tab.previous)
+            case .up, .character("k"), .character("p"): move(by: -1)
+            case .down, .character("j"), .character("n"): move(by: 1)
+            case .pageUp: move(by: -Self.listRows(size.rows))
+            case .pageDown, .character(" "): move(by: Self.listRows(size.rows))
+            case .home, .character("g"): move(by: -listedFlights.count)
+            case .end, .character("G"): move(by: listedFlights.count)
+            case .enter:
+                if let flight = selectedFlight { return [send(.flight(FlightKey(flight), pinned: pinnedIDs), for: .open)] }
+            case .character("h"):
+                hidePast.toggle()
+                return [subscription]
+            case .character("/"):
+                // A new search replaces the results on screen.
+                if case .searchResults = top { screens.removeLast() }
+                screens.append(.searchPrompt(""))
+            case .character("P"):
+                if let flight = selectedFlight { return togglePin(flight) }
+            case .character("1"): return switchTab(to: .arrivals)
+            case .character("2"): return switchTab(to: .all)
+            case .character("3"): return switchTab(to: .departures)
+            default: break
+            }
+            return []
+        }
+    }
+
+    private mutating func move(by delta: Int) {
+        let flights = listedFlights
+        guard !flights.isEmpty else { return }
+        let row = min(max(0, selectedRow + delta), flights.count - 1)
+        cursor.row = row
+        cursor.flight = FlightKey(flights[row])
+    }
+
+    /// A new tab starts at its top, on the board; the choice is saved for later.
+    private mutating func switchTab(to newTab: Tab) -> [LiveEffect] {
+        tab = newTab
+        screens = [.board]
+        boardCursor = ListCursor()
+        return [.saveTab(newTab), subscription]
+    }
+
+    private mutating func togglePin(_ flight: WireFlight) -> [LiveEffect] {
+        let key = FlightKey(flight)
+        if let index = pins.firstIndex(of: key) {
+            pins.remove(at: index)
+            message = "Unpinned \(flight.flightName)."
+            return [.unpin(key), subscription]
+        }
+        pins.append(key)
+        message = "Pinned \(flight.flightName)."
+        return [.pin(flight), subscription]
+    }
+
+    private mutating func step(from key: FlightKey, forward: Bool) -> LiveEffect {
+        send(.step(from: key, forward: forward, tab: tab, pinned: pinnedIDs), for: .open)
+    }
+
+    // MARK: The daemon
+
+    var pinnedIDs: [Int] { pins.map(\.id) }
+
+    var subscription: LiveEffect { .subscribe(.watch(tab: tab, hidePast: hidePast, pinned: pinnedIDs)) }
+
+    private mutating func send(_ request: LiveRequest, for purpose: Purpose) -> LiveEffect {
+        let id = LiveRequestID(nextRequest)
+        nextRequest += 1
+        pending[id] = purpose
+        return .send(id, request)
+    }
+
+    private mutating func receive(_ newBoard: WireBoard, at time: ContinuousClock.Instant) -> [LiveEffect] {
+        board = newBoard
+        boardReceivedAt = time
+        link = .live
+        // The open flight may have changed with the board: fetch it again.
+        if case .details(let open) = top {
+            return [send(.flight(open.key, pinned: pinnedIDs), for: .refresh(open.key))]
+        }
+        return []
+    }
+
+    private mutating func answer(_ id: LiveRequestID, _ result: JSON) -> [LiveEffect] {
+        guard let purpose = pending.removeValue(forKey: id) else { return [] }
+        switch purpose {
+        case .refresh(let key):
+            guard case .details(let open) = top, open.key == key, let flight = try? WireFlight(result) else { return [] }
+            screens[screens.count - 1] = .details(OpenFlight(flight: flight))
+            return []
+        case .open:
+            let flight: WireFlight
+            do { flight = try WireFlight(result) } catch {
+                message = error.message
+                return []
+            }
+            if case .details = top { screens.removeLast() }
+            if case .searchPrompt = top { screens.removeLast() }
+            // Back on the list, the cursor is on this flight when the list has it.
+            if listedFlights.contains(where: { FlightKey($0) == FlightKey(flight) }) { cursor.flight = FlightKey(flight) }
+            screens.append(.details(OpenFlight(flight: flight)))
+            return [.saveLastViewed(flight)]
+        case .search(let text):
+            let flights = (result["days"]?.array ?? []).flatMap { $0["flights"]?.array ?? [] }.compactMap {
+                try? WireFlight($0)
+            }
+            if case .searchPrompt = top { screens.removeLast() }
+            if case .searchResults = top { screens.removeLast() }
+            screens.append(.searchResults(SearchResults(text: text, flights: flights)))
+            return []
+        }
+    }
+
+    // MARK: Time
+
+    private mutating func tick(_ now: ContinuousClock.Instant) -> [LiveEffect] {
+        guard let rotate else { return [] }
+        guard let due = nextRotate else {
+            nextRotate = now + rotate
+            return []
+        }
+        guard now >= due else { return [] }
+        nextRotate = now + rotate
+        // --rotate pages through the board (on the board only), back to the top after the last page.
+        guard case .board = top else { return [] }
+        let page = Self.listRows(size.rows)
+        let flights = board?.flights ?? []
+        let first = boardCursor.scroll + page >= flights.count ? 0 : boardCursor.scroll + page
+        boardCursor.scroll = first
+        boardCursor.row = first
+        boardCursor.flight = flights.indices.contains(first) ? FlightKey(flights[first]) : nil
+        return []
+    }
+
+    /// How long the loop may wait before the screen needs drawing again (the header clock, `--rotate`).
+    public func wakeInterval(now: ContinuousClock.Instant) -> Duration {
+        var wait = Duration.seconds(1)
+        if let board, board.simulated, board.speed >= 60 { wait = .milliseconds(250) }
+        if let nextRotate { wait = min(wait, max(.milliseconds(10), nextRotate - now)) }
+        return wait
+    }
+}

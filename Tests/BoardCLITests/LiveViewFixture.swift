@@ -1,0 +1,100 @@
+import BoardProtocol
+import BoardSystem
+import FlightData
+import Foundation
+
+@testable import BoardCLI
+
+/// The default schedule (fixed seed) at 2026-11-30 12:00 at Mountain Airport, as the daemon would
+/// encode it, and a model fed from it: the live view's tests start no process and no daemon.
+enum LiveViewFixture {
+    static let airport = Airport.mountain
+    static let today = LocalDate(year: 2026, month: 11, day: 30)!
+    static let now = LocalTime(timeZone: airport.timeZone).instant(on: today, minute: 12 * 60)
+    static let window = ScheduleWindow(source: ScheduleGenerator(config: .default), at: now)
+    static let encoding = WireEncoding(airport: airport)
+    /// The instant the tests' story starts; every later instant is this plus a duration.
+    static let start = ContinuousClock.now
+    static let size = TerminalSize(columns: 80, rows: 24)
+
+    /// The board the daemon would push for `tab`.
+    static func boardJSON(tab: Tab = .all, hidePast: Bool = false, pinned: Set<Int> = [], speed: Double = 1) -> JSON {
+        let board = Board(
+            flights: window.flights(on: today), query: BoardQuery(date: today, tab: tab, hidePast: hidePast, pinned: pinned),
+            now: now)
+        return encoding.board(board, simulated: true, speed: speed)
+    }
+
+    static func board(tab: Tab = .all, hidePast: Bool = false, pinned: Set<Int> = [], speed: Double = 1) -> WireBoard {
+        try! WireBoard(boardJSON(tab: tab, hidePast: hidePast, pinned: pinned, speed: speed))
+    }
+
+    /// The same board with its flights in another order (or some left out).
+    static func board(_ board: WireBoard, flights: ([JSON]) -> [JSON]) -> WireBoard {
+        let pairs = board.json.objectPairs!.map { key, value in
+            key == "flights" ? (key, JSON.array(flights(value.array!))) : (key, value)
+        }
+        return try! WireBoard(.object(pairs))
+    }
+
+    /// `flight.get`'s reply for a flight of today.
+    static func details(_ id: Int, pinned: Bool = false) -> JSON {
+        let flight = window.flights(on: today).first { $0.id == id }!
+        return encoding.details(flight, at: now, pinned: pinned)
+    }
+
+    /// `search`'s reply for `text` across the window.
+    static func search(_ text: String, tab: Tab = .all) -> JSON {
+        let search = FlightSearch(text: text, tab: tab)
+        return encoding.search(search, results: search.run(in: window), at: now, pinned: [])
+    }
+
+    /// A model without colour, connected, showing the first board.
+    static func liveModel(tab: Tab = .all, style: Style = Style(enabled: false), rotate: Duration? = nil) -> LiveModel {
+        var model = LiveModel(tab: tab, hidePast: false, style: style, rotate: rotate, size: size)
+        model.update(.connected)
+        model.update(.boardPushed(board(tab: tab), at: start))
+        return model
+    }
+}
+
+extension LiveModel {
+    /// The frame at `size`, `after` the story's start.
+    func frame(_ size: TerminalSize = LiveViewFixture.size, after elapsed: Duration = .zero) -> [String] {
+        view(size: size, now: LiveViewFixture.start + elapsed)
+    }
+
+    /// Presses keys in order; the effects of all of them.
+    @discardableResult
+    mutating func press(_ keys: Key...) -> [LiveEffect] { keys.flatMap { update(.key($0)) } }
+
+    /// The id of the one request among `effects`.
+    static func sentID(_ effects: [LiveEffect]) -> LiveRequestID? {
+        for effect in effects { if case .send(let id, _) = effect { return id } }
+        return nil
+    }
+}
+
+extension [String] {
+    /// The row the cursor is on (without colour it starts with `>`).
+    var selectedLine: String? { first { $0.hasPrefix(">") } }
+    var screenText: String { joined(separator: "\n") }
+}
+
+extension String {
+    /// The text without ANSI escape sequences, as a terminal shows it.
+    var visibleText: String {
+        var out = ""
+        var escaping = false
+        for c in self {
+            if c == "\u{1B}" {
+                escaping = true
+            } else if escaping {
+                if c.isLetter { escaping = false }
+            } else {
+                out.append(c)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,99 @@
+import BoardProtocol
+import BoardSystem
+import FlightData
+import Testing
+
+@testable import BoardCLI
+
+/// Frames at every size: they fill the screen, and nothing is wider than it.
+struct LiveViewFrameTests {
+    typealias Fixture = LiveViewFixture
+
+    /// Each screen of the live view: the board, a flight's details, the search prompt, search results.
+    static func screens() throws -> [(String, LiveModel)] {
+        var board = Fixture.liveModel(style: Style(enabled: true))
+        board.press(.right)
+        board.update(.boardPushed(Fixture.board(tab: .departures), at: Fixture.start))
+        board.press(.down)
+        var details = board
+        let open = try #require(LiveModel.sentID(details.press(.enter)))
+        details.update(.replied(open, Fixture.details(board.selectedFlight!.id)))
+        var prompt = board
+        prompt.press(.character("/"), .character("A"))
+        var results = board
+        let search = try #require(LiveModel.sentID(results.press(.character("/"), .character("A"), .enter)))
+        results.update(.replied(search, Fixture.search("A")))
+        var away = board
+        away.update(.connectionLost(at: Fixture.start))
+        return [("board", board), ("details", details), ("prompt", prompt), ("results", results), ("away", away)]
+    }
+
+    @Test(arguments: [(80, 24), (76, 20), (61, 20), (45, 12), (40, 10), (39, 10), (30, 8), (12, 4), (1, 1)])
+    func everyLineFitsAndTheFrameFillsTheScreen(columns: Int, rows: Int) throws {
+        let size = TerminalSize(columns: columns, rows: rows)
+        for (name, var model) in try Self.screens() {
+            model.update(.resized(size))
+            let frame = model.view(size: size, now: Fixture.start + .seconds(90))
+            #expect(frame.count == rows, "\(name)")
+            for line in frame {
+                #expect(line.visibleText.count <= columns, "\(name) at \(size): \(line.visibleText)")
+                if columns < LiveFrame.narrowest { #expect(!line.contains("\u{1B}"), "below 40 columns, no colour") }
+            }
+        }
+    }
+
+    /// BoardRenderer's middle layout (60-75 columns) adds up to 61 columns, so at exactly 60 the rows
+    /// are one too wide (the cursor's row is cut; the others wrap on a real terminal).
+    @Test func atSixtyColumnsEveryLineFits() throws {
+        let size = TerminalSize(columns: 60, rows: 20)
+        var (_, model) = try #require(try Self.screens().first)
+        model.update(.resized(size))
+        let widest = model.view(size: size, now: Fixture.start).map(\.visibleText.count).max() ?? 0
+        withKnownIssue("BoardRenderer.Columns at width 60 totals 61") { #expect(widest <= 60) }
+    }
+
+    @Test func narrowScreensShortenTheTabsAndTheHeader() throws {
+        var (_, model) = try #require(try Self.screens().first)
+        let size = TerminalSize(columns: 40, rows: 10)
+        model.update(.resized(size))
+        let frame = model.view(size: size, now: Fixture.start).map(\.visibleText)
+        #expect(frame[1].contains("[Dep 15]") && frame[1].contains("Arr 15"))
+        #expect(frame[0].hasPrefix("Mountain Airport (MTN)  12:00  S…") && frame[0].hasSuffix("● live"))
+        #expect(frame[0].count == 40, "no long date; SIM, cut to leave room for the link")
+        let cut = model.view(size: TerminalSize(columns: 30, rows: 8), now: Fixture.start)
+        #expect(cut[1] == " Arr 15   All Nov 30  [Dep 15]", "no colour, and cut to fit")
+        #expect(cut.allSatisfy { $0.count <= 30 })
+    }
+
+    @Test func theSelectedRowIsReversedWithColourAndMarkedWithout() {
+        let coloured = Fixture.liveModel(style: Style(enabled: true)).frame()
+        #expect(coloured[3].hasPrefix("\u{1B}[7m") && coloured[3].visibleText.count == 80)
+        #expect(coloured[0].hasSuffix("\u{1B}[32m● live\u{1B}[0m"))
+        let plain = Fixture.liveModel().frame()
+        #expect(plain[3].hasPrefix(">") && !plain[4].hasPrefix(">"))
+    }
+
+    @Test func theFrameIsAPureFunctionOfTheModelTheSizeAndTheInstant() {
+        let model = Fixture.liveModel(style: Style(enabled: true))
+        #expect(model.frame() == model.frame())
+        #expect(model.frame(after: .seconds(61))[0] != model.frame()[0], "the header clock runs on")
+    }
+
+    @Test func theEmptyTabSaysSo() {
+        var model = Fixture.liveModel()
+        model.update(.boardPushed(Fixture.board(Fixture.board()) { _ in [] }, at: Fixture.start))
+        #expect(model.frame()[3] == "  No flights in this tab.")
+        #expect(model.press(.enter) == [], "nothing to open")
+    }
+
+    @Test func painterWritesOnlyTheLinesThatChanged() {
+        var painter = ScreenPainter()
+        let size = TerminalSize(columns: 10, rows: 2)
+        let first = painter.update(to: ["a", "b"], size: size)
+        #expect(first.hasPrefix("\u{1B}[2J") && first.contains("a") && first.contains("b"))
+        #expect(painter.update(to: ["a", "c"], size: size) == "\u{1B}[2;1H\u{1B}[0mc\u{1B}[0m\u{1B}[K")
+        #expect(painter.update(to: ["a", "c"], size: size) == "")
+        painter.invalidate()
+        #expect(painter.update(to: ["a", "c"], size: size).hasPrefix("\u{1B}[2J"))
+    }
+}

@@ -1,0 +1,344 @@
+import BoardProtocol
+import BoardSystem
+import FlightData
+import Testing
+
+@testable import BoardCLI
+
+/// The live view's model driven by events, its frames read back: no process, no terminal, no daemon.
+struct LiveViewModelTests {
+    typealias Fixture = LiveViewFixture
+
+    @Test func connectsSubscribesAndGoesLiveWithTheFirstBoard() {
+        var model = LiveModel(tab: .all, hidePast: false, style: Style(enabled: false), size: Fixture.size)
+        #expect(model.update(.connected) == [.subscribe(.watch(tab: .all, hidePast: false, pinned: []))])
+        var frame = model.frame()
+        #expect(frame[0].contains("connecting") && frame.screenText.contains("Connecting to the daemon…"))
+
+        model.update(.boardPushed(Fixture.board(), at: Fixture.start))
+        frame = model.frame()
+        #expect(frame.count == 24)
+        #expect(frame[0].contains("Mountain Airport (MTN)") && frame[0].contains("12:00") && frame[0].contains("SIMULATED"))
+        #expect(frame[0].hasSuffix("● live"))
+        #expect(frame[1].contains("[All Nov 30]") && frame[1].contains("Arrivals 15") && frame[1].contains("Departures 15"))
+        #expect(frame[2].contains("FLIGHT") && frame[2].contains("STATUS"))
+        #expect(frame.selectedLine == frame[3], "the cursor starts on the first flight")
+    }
+
+    @Test(arguments: [
+        (Key.right, Tab.departures), (.tab, .departures), (.left, .arrivals), (.backTab, .arrivals),
+        (.character("1"), .arrivals), (.character("3"), .departures),
+    ])
+    func switchingTabsSavesTheTabAndSubscribesAgain(key: Key, tab: Tab) {
+        var model = Fixture.liveModel()
+        #expect(model.press(key) == [.saveTab(tab), .subscribe(.watch(tab: tab, hidePast: false, pinned: []))])
+        model.update(.boardPushed(Fixture.board(tab: tab), at: Fixture.start))
+        let frame = model.frame()
+        #expect(frame[1].contains(tab == .departures ? "[Departures 15]" : "[Arrivals 15]"))
+        let rows = frame[3..<18].filter { !$0.isEmpty }
+        #expect(rows.allSatisfy { $0.contains(tab == .departures ? "→ " : "← ") }, "only that tab's flights")
+    }
+
+    @Test func aNewTabStartsAtItsTopOnTheBoard() {
+        var model = Fixture.liveModel()
+        model.press(.down, .down)
+        model.press(.right)
+        model.update(.boardPushed(Fixture.board(tab: .departures), at: Fixture.start))
+        #expect(model.screens == [.board])
+        #expect(model.selectedFlight == Fixture.board(tab: .departures).flights.first)
+    }
+
+    @Test func theCursorStaysOnItsFlightWhenThePushedBoardReorders() throws {
+        var model = Fixture.liveModel()
+        model.press(.down, .down, .character("j"))
+        let chosen = try #require(model.selectedFlight)
+        #expect(chosen == Fixture.board().flights[3])
+
+        model.update(.boardPushed(Fixture.board(Fixture.board()) { $0.reversed() }, at: Fixture.start + .seconds(1)))
+        #expect(model.selectedFlight == chosen)
+        #expect(model.frame().selectedLine?.contains(chosen.flightName) == true)
+
+        // Flights before it leave the board: still the same flight, higher up.
+        model.update(.boardPushed(Fixture.board(Fixture.board()) { Array($0.dropFirst(2)) }, at: Fixture.start))
+        #expect(model.selectedFlight == chosen)
+        #expect(model.selectedRow == 1)
+    }
+
+    @Test func whenItsFlightLeavesTheCursorStaysOnTheSameRow() {
+        var model = Fixture.liveModel()
+        model.press(.down, .down)
+        let gone = Fixture.board().flights[2]
+        model.update(.boardPushed(Fixture.board(Fixture.board()) { $0.filter { $0["id"]?.int != gone.id } }, at: Fixture.start))
+        #expect(model.selectedRow == 2)
+        #expect(model.selectedFlight == Fixture.board().flights[3])
+    }
+
+    @Test func movingAndPagingKeepTheCursorOnScreen() {
+        var model = Fixture.liveModel()
+        let flights = Fixture.board().flights
+        model.press(.end)
+        #expect(model.selectedFlight == flights.last)
+        var frame = model.frame()
+        #expect(frame.selectedLine?.contains(flights.last!.flightName) == true)
+        #expect(frame[3].contains(flights[flights.count - 20].flightName), "scrolled so the last row is shown")
+        model.press(.home)
+        #expect(model.selectedFlight == flights.first)
+        model.press(.pageDown)
+        #expect(model.selectedRow == 20)
+        model.press(.character("k"), .up, .character("p"))
+        #expect(model.selectedRow == 17)
+        model.press(.pageUp, .up)
+        #expect(model.selectedRow == 0)
+        frame = model.frame()
+        #expect(frame.selectedLine == frame[3])
+    }
+
+    @Test func enterOpensTheFlightAndItBecomesTheLastViewed() throws {
+        var model = Fixture.liveModel()
+        model.press(.down)
+        let flight = try #require(model.selectedFlight)
+        let effects = model.press(.enter)
+        let id = try #require(LiveModel.sentID(effects))
+        #expect(effects == [.send(id, .flight(LiveModel.FlightKey(id: flight.id, date: "2026-11-30"), pinned: []))])
+        #expect(model.frame().selectedLine != nil, "the board stays until the reply")
+
+        let reply = Fixture.details(flight.id)
+        #expect(model.update(.replied(id, reply)) == [.saveLastViewed(try WireFlight(reply))])
+        let frame = model.frame()
+        #expect(frame[3].contains(flight.flightName) && frame[3].contains("(id \(flight.id))"))
+        #expect(frame.screenText.contains(flight.isArrival ? "Arrival from" : "Departure to"))
+        #expect(frame.screenText.contains("History"))
+        #expect(frame[23].contains("Esc back"))
+    }
+
+    @Test func escGoesBackWithTheCursorOnTheSameFlight() throws {
+        var model = Fixture.liveModel()
+        model.press(.down, .down, .down)
+        let flight = try #require(model.selectedFlight)
+        let id = try #require(LiveModel.sentID(model.press(.enter)))
+        model.update(.replied(id, Fixture.details(flight.id)))
+
+        // A new board while the flight is open: it is fetched again, and the order changes under it.
+        let refresh = model.update(.boardPushed(Fixture.board(Fixture.board()) { $0.reversed() }, at: Fixture.start))
+        let refreshID = try #require(LiveModel.sentID(refresh))
+        #expect(refresh == [.send(refreshID, .flight(LiveModel.FlightKey(flight), pinned: []))])
+        #expect(model.update(.replied(refreshID, Fixture.details(flight.id))) == [], "a refresh is not a new view")
+        #expect(model.frame().screenText.contains("History"))
+
+        model.press(.escape)
+        #expect(model.screens == [.board])
+        #expect(model.selectedFlight?.id == flight.id)
+        #expect(model.frame().selectedLine?.contains(flight.flightName) == true)
+    }
+
+    @Test func nAndPStepThroughFlightsInDetailsAndMoveOnTheBoard() throws {
+        var model = Fixture.liveModel()
+        let flights = Fixture.board().flights
+        model.press(.character("n"), .character("n"), .character("p"))
+        #expect(model.selectedFlight == flights[1])
+
+        let open = try #require(LiveModel.sentID(model.press(.enter)))
+        model.update(.replied(open, Fixture.details(flights[1].id)))
+        let key = LiveModel.FlightKey(flights[1])
+        let next = model.press(.character("n"))
+        let nextID = try #require(LiveModel.sentID(next))
+        #expect(next == [.send(nextID, .step(from: key, forward: true, tab: .all, pinned: []))])
+        #expect(model.update(.replied(nextID, Fixture.details(flights[2].id))) == [.saveLastViewed(flights[2].withDetails)])
+        #expect(model.frame()[3].contains(flights[2].flightName))
+        let back = model.press(.character("p"))
+        let backID = try #require(LiveModel.sentID(back))
+        #expect(back == [.send(backID, .step(from: LiveModel.FlightKey(flights[2]), forward: false, tab: .all, pinned: []))])
+
+        // Back on the board, the cursor is on the flight last shown.
+        model.press(.escape)
+        #expect(model.selectedFlight == flights[2])
+        #expect(model.screens == [.board])
+    }
+
+    @Test func hTogglesHidePastAndSubscribesAgain() {
+        var model = Fixture.liveModel()
+        #expect(model.press(.character("h")) == [.subscribe(.watch(tab: .all, hidePast: true, pinned: []))])
+        #expect(model.frame()[1].hasSuffix("past hidden"))
+        #expect(model.press(.character("h")) == [.subscribe(.watch(tab: .all, hidePast: false, pinned: []))])
+        #expect(!model.frame()[1].contains("past hidden"))
+    }
+
+    @Test func slashSearchesAndEscReturnsToTheBoardWhereItWas() throws {
+        var model = Fixture.liveModel()
+        model.press(.down, .down)
+        let before = model.selectedFlight
+        model.press(.character("/"))
+        #expect(model.frame()[23] == "/█")
+        model.press(.character("D"), .character("x"), .backspace, .character("e"), .character("n"), .character(" "))
+        #expect(model.frame()[23] == "/Den █")
+        #expect(model.press(.character("q")) == [], "q is text in the prompt")
+        model.press(.backspace)
+        let effects = model.press(.enter)
+        let id = try #require(LiveModel.sentID(effects))
+        #expect(effects == [.send(id, .search(text: "Den", tab: .all, pinned: []))])
+
+        let reply = Fixture.search("Den")
+        model.update(.replied(id, reply))
+        let count = reply["count"]?.int ?? 0
+        #expect(count > 1)
+        let frame = model.frame()
+        #expect(frame[2].trimmingTrailingSpaces() == "\(count) found for \"Den\" (Esc: back to the board)")
+        #expect(frame.selectedLine == frame[3])
+        #expect(frame[3].contains("Denver"))
+
+        // Results keep their own cursor; a flight opened from them goes back to them.
+        model.press(.down)
+        let found = try #require(model.selectedFlight)
+        let open = try #require(LiveModel.sentID(model.press(.enter)))
+        model.update(.replied(open, found.json))
+        model.press(.escape)
+        #expect(model.selectedFlight == found)
+        #expect(model.frame()[2].contains("found for \"Den\""))
+
+        model.press(.escape)
+        #expect(model.screens == [.board])
+        #expect(model.selectedFlight == before)
+    }
+
+    @Test func anEmptySearchOrEscClosesThePrompt() {
+        var model = Fixture.liveModel()
+        model.press(.character("/"), .character(" "))
+        #expect(model.press(.enter) == [])
+        #expect(model.screens == [.board])
+        model.press(.character("/"), .character("x"), .escape)
+        #expect(model.screens == [.board])
+        #expect(model.frame()[23].contains("⏎ open"))
+    }
+
+    @Test func capitalPPinsAndUnpinsTheSelectedFlight() throws {
+        var model = Fixture.liveModel()
+        model.press(.down)
+        let flight = try #require(model.selectedFlight)
+        #expect(
+            model.press(.character("P")) == [.pin(flight), .subscribe(.watch(tab: .all, hidePast: false, pinned: [flight.id]))])
+        #expect(model.frame()[23].trimmingTrailingSpaces() == "Pinned \(flight.flightName).")
+        model.update(.boardPushed(Fixture.board(pinned: [flight.id]), at: Fixture.start))
+        #expect(model.selectedFlight?.id == flight.id, "the cursor follows it to the top")
+        #expect(model.selectedRow == 0)
+        #expect(model.frame()[3].hasPrefix(">*") || model.frame()[3].hasPrefix("> "))
+
+        #expect(
+            model.press(.character("P")) == [
+                .unpin(LiveModel.FlightKey(flight)), .subscribe(.watch(tab: .all, hidePast: false, pinned: [])),
+            ])
+        #expect(model.frame()[23].trimmingTrailingSpaces() == "Unpinned \(flight.flightName).")
+        model.press(.down)
+        #expect(model.frame()[23].contains("⏎ open"), "a message lasts until the next key")
+    }
+
+    @Test func capitalPInDetailsPinsTheOpenFlight() throws {
+        var model = Fixture.liveModel()
+        let flight = Fixture.board().flights[0]
+        let id = try #require(LiveModel.sentID(model.press(.enter)))
+        model.update(.replied(id, Fixture.details(flight.id)))
+        let effects = model.press(.character("P"))
+        #expect(effects.first == .pin(flight.withDetails))
+        #expect(model.pins == [LiveModel.FlightKey(flight)])
+    }
+
+    @Test func theDaemonGoesAwayTheBoardStaysWithItsAgeAndComesBack() throws {
+        var model = Fixture.liveModel()
+        #expect(model.update(.connectionLost(at: Fixture.start + .seconds(5))) == [])
+        var frame = model.frame(after: .seconds(65))
+        #expect(frame[0].hasSuffix("○ reconnecting, board 1m5s old"))
+        #expect(frame[2].contains("FLIGHT") && frame.selectedLine != nil, "the last board stays on screen")
+        #expect(model.frame(after: .seconds(3 * 3600 + 120))[0].hasSuffix("board 3h2m old"))
+
+        // A second loss while away keeps the first instant.
+        model.update(.connectionLost(at: Fixture.start + .seconds(30)))
+        #expect(model.link == .reconnecting(since: Fixture.start + .seconds(5)))
+
+        // Connected again: subscribe; still reconnecting until the board comes.
+        #expect(model.update(.connected) == [.subscribe(.watch(tab: .all, hidePast: false, pinned: []))])
+        #expect(model.frame(after: .seconds(70))[0].contains("reconnecting"))
+        model.update(.boardPushed(Fixture.board(), at: Fixture.start + .seconds(70)))
+        frame = model.frame(after: .seconds(70))
+        #expect(frame[0].hasSuffix("● live"))
+    }
+
+    @Test func requestsWhileAwayAndLostRepliesSayWhy() throws {
+        var model = Fixture.liveModel()
+        let id = try #require(LiveModel.sentID(model.press(.enter)))
+        model.update(.connectionLost(at: Fixture.start))
+        #expect(model.pending.isEmpty, "answers to a lost connection never come")
+        #expect(model.update(.replied(id, Fixture.details(Fixture.board().flights[0].id))) == [])
+        #expect(model.screens == [.board])
+
+        let unsent = try #require(LiveModel.sentID(model.press(.enter)))
+        model.update(.requestUnsent(unsent))
+        #expect(model.frame()[23].trimmingTrailingSpaces() == "The daemon is away; try again when it is back.")
+    }
+
+    @Test func anErrorReplyIsShownAsAMessage() throws {
+        var model = Fixture.liveModel()
+        let id = try #require(LiveModel.sentID(model.press(.enter)))
+        model.update(.replyFailed(id, "No flight 1234 on 2026-11-30."))
+        #expect(model.frame()[23].trimmingTrailingSpaces() == "No flight 1234 on 2026-11-30.")
+        #expect(model.screens == [.board])
+        // A reply that is not a flight says so too.
+        let other = try #require(LiveModel.sentID(model.press(.enter)))
+        model.update(.replied(other, ["id": 5]))
+        #expect(model.frame()[23].contains("has no \"airline\""))
+    }
+
+    @Test(arguments: [
+        (LiveEvent.key(.character("q")), Int32(0)), (.key(.interrupt), 130), (.signal(.interrupt), 130),
+        (.signal(.terminate), 143), (.signal(.hangUp), 129),
+    ])
+    func quitting(event: LiveEvent, status: Int32) {
+        var model = Fixture.liveModel()
+        #expect(model.update(event) == [.quit(status)])
+    }
+
+    @Test func qQuitsFromDetailsAndCtrlCFromThePrompt() throws {
+        var model = Fixture.liveModel()
+        let id = try #require(LiveModel.sentID(model.press(.enter)))
+        model.update(.replied(id, Fixture.details(Fixture.board().flights[0].id)))
+        #expect(model.press(.character("q")) == [.quit(0)])
+        model.press(.escape, .character("/"))
+        #expect(model.press(.interrupt) == [.quit(130)])
+    }
+
+    @Test func rotatePagesThroughTheBoardAndBackToTheTop() {
+        var model = Fixture.liveModel(rotate: .seconds(10))
+        model.update(.resized(TerminalSize(columns: 80, rows: 14)))
+        model.update(.tick(Fixture.start))
+        #expect(model.wakeInterval(now: Fixture.start + .seconds(4)) == .seconds(1))
+        #expect(model.wakeInterval(now: Fixture.start + .milliseconds(9500)) == .milliseconds(500))
+        model.update(.tick(Fixture.start + .seconds(9)))
+        #expect(model.selectedRow == 0)
+        let flights = Fixture.board().flights
+        model.update(.tick(Fixture.start + .seconds(10)))
+        #expect(model.selectedRow == 10)
+        #expect(model.view(size: TerminalSize(columns: 80, rows: 14), now: Fixture.start)[3].contains(flights[10].flightName))
+        model.update(.tick(Fixture.start + .seconds(20)))
+        model.update(.tick(Fixture.start + .seconds(30)))
+        #expect(model.selectedRow == 0)
+    }
+
+    @Test func theHeaderClockRunsOnAtTheDaemonsSpeed() {
+        var model = Fixture.liveModel()
+        #expect(model.frame(after: .seconds(125))[0].contains("12:02"))
+        model.update(.boardPushed(Fixture.board(speed: 60), at: Fixture.start))
+        #expect(model.frame(after: .seconds(90))[0].contains("13:30"))
+        #expect(model.wakeInterval(now: Fixture.start) == .milliseconds(250), "a fast clock redraws more often")
+    }
+
+    @Test func aResizeRepaintsAndPagesFollowTheNewSize() {
+        var model = Fixture.liveModel()
+        #expect(model.update(.resized(TerminalSize(columns: 60, rows: 10))) == [.repaint])
+        model.press(.pageDown)
+        #expect(model.selectedRow == 6)
+        #expect(model.update(.signal(.windowChanged)) == [.repaint])
+    }
+}
+
+extension WireFlight {
+    /// The flight as `flight.get` returns it (with history, progress...), as the model keeps it.
+    var withDetails: WireFlight { try! WireFlight(LiveViewFixture.details(id)) }
+}
