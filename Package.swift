@@ -30,6 +30,7 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"], .when(configuration: .release))]),
         .testTarget(name: "FlightDataTests", dependencies: ["FlightData"], resources: [.copy("Golden")]),
         .testTarget(name: "BoardProtocolTests", dependencies: ["BoardProtocol", "BoardSystem", "FlightData"]),
+        .testTarget(name: "BoardArgumentsTests", dependencies: ["BoardArguments"]),
         .testTarget(name: "BoardCLITests", dependencies: ["BoardCLI", "BoardArguments", "BoardProtocol", "FlightData"]),
         .testTarget(name: "BoardDaemonTests", dependencies: ["BoardDaemon", "BoardArguments"]),
         .testTarget(

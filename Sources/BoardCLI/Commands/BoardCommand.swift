@@ -1,7 +1,7 @@
 import BoardArguments
 
 /// Something `board` can run once its arguments are read: a command of the table, or `--version`.
-protocol RunnableCommand: Sendable {
+protocol RunnableCommand: Sendable, Equatable {
     func run(on client: inout BoardClient) throws(ClientError)
 }
 
