@@ -234,6 +234,25 @@ struct ClientArgumentsTests {
         #expect(error?.pointingAtBoardHelp == message)
     }
 
+    @Test(arguments: ["soon", "2026-13-01", "2026-11-31", "30/11/2026", "+", "+x", "-1", "tomorow", ""])
+    func aMalformedDateIsAUsageError(spec: String) {
+        for (arguments, hint) in [(["--date", spec], "'board --help'"), (["show", "1", "--date=\(spec)"], "'board help show'")] {
+            let error = #expect(throws: UsageError.self, "board \(arguments)") { try ClientArguments(arguments) }
+            #expect(
+                error?.pointingAtBoardHelp
+                    == "--date needs YYYY-MM-DD, today, tomorrow or +N, not \"\(spec)\"; see \(hint)")
+        }
+    }
+
+    /// `board NAME --help` is `board help NAME`, for every command (and the overview for the board).
+    @Test(arguments: CommandTable.specs.map(\.name))
+    func dashDashHelpIsTheCommandsHelp(name: String) throws {
+        let words = name == "board" ? [] : [name]
+        let parsed = try ClientArguments(words + ["--help"]).command
+        #expect(same(parsed, HelpCommand(topic: name == "board" ? nil : name)))
+        #expect(same(try ClientArguments(words + ["-h"]).command, parsed))
+    }
+
     /// As `board` prints a refusal of the daemon's (`invalidParams`): without its full stop.
     @Test func aDaemonsSentenceLosesItsFullStop() {
         let error = ClientError.usage(UsageError(message: "time is not a time."))
