@@ -16,9 +16,11 @@ let package = Package(
         // Every libc call, once: sockets, epoll, signals, processes, files, terminals, clocks.
         .target(name: "CSystemShims"),
         .target(name: "BoardSystem", dependencies: ["BoardProtocol", "CSystemShims"]),
+        // Flag declarations, the flag tokenizer and the usage error both programs share. Pure: depends on nothing.
+        .target(name: "BoardArguments"),
         // The daemon's and the client's logic, as libraries the unit tests and fuzzers import.
-        .target(name: "BoardDaemon", dependencies: ["FlightData", "BoardProtocol", "BoardSystem"]),
-        .target(name: "BoardCLI", dependencies: ["FlightData", "BoardProtocol", "BoardSystem"]),
+        .target(name: "BoardDaemon", dependencies: ["FlightData", "BoardProtocol", "BoardSystem", "BoardArguments"]),
+        .target(name: "BoardCLI", dependencies: ["FlightData", "BoardProtocol", "BoardSystem", "BoardArguments"]),
         // The programs: their entry points only.
         .executableTarget(name: "boardd", dependencies: ["BoardDaemon"]),
         .executableTarget(
@@ -28,8 +30,9 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"], .when(configuration: .release))]),
         .testTarget(name: "FlightDataTests", dependencies: ["FlightData"], resources: [.copy("Golden")]),
         .testTarget(name: "BoardProtocolTests", dependencies: ["BoardProtocol", "BoardSystem", "FlightData"]),
-        .testTarget(name: "BoardDaemonTests", dependencies: ["BoardDaemon", "BoardProtocol", "FlightData"]),
-        .testTarget(name: "BoardCLITests", dependencies: ["BoardCLI", "BoardProtocol", "FlightData"]),
+        .testTarget(name: "BoardArgumentsTests", dependencies: ["BoardArguments"]),
+        .testTarget(name: "BoardCLITests", dependencies: ["BoardCLI", "BoardArguments", "BoardProtocol", "FlightData"]),
+        .testTarget(name: "BoardDaemonTests", dependencies: ["BoardDaemon", "BoardArguments", "BoardProtocol", "FlightData"]),
         .testTarget(
             name: "EndToEndTests", dependencies: ["BoardProtocol", "BoardSystem", "FlightData", "boardd", "board"]),
     ],

@@ -22,125 +22,21 @@ public struct BoardClient {
         renderer = BoardRenderer(style: style)
     }
 
-    /// Runs `command` and returns the exit status.
+    /// Reads the arguments, runs the command they name and returns the exit status.
     public static func main(_ arguments: [String]) -> Int32 {
         UnixSignal.ignoreBrokenPipe()
         let parsed: ClientArguments
         do { parsed = try ClientArguments(arguments) } catch {
-            Output.error(error.description)
+            Output.error(error.pointingAtBoardHelp)
             return 2
         }
         var client = BoardClient(options: parsed.options)
         do {
-            try client.run(parsed.command)
+            try parsed.command.run(on: &client)
             return 0
         } catch {
             Output.error(error.description)
             return error.exitStatus
-        }
-    }
-
-    mutating func run(_ command: ClientCommand) throws(ClientError) {
-        switch command {
-        case .version:
-            Output.print(
-                options.json
-                    ? (["schema": 1, "version": .string(boardVersion), "protocol": .int(wireProtocolVersion)] as JSON).text
-                    : "board \(boardVersion) (protocol \(wireProtocolVersion))")
-        case .help(let topic):
-            let text = HelpText.text(for: topic)
-            Output.print(
-                options.json ? (["schema": 1, "command": .string(topic ?? "board"), "text": .string(text)] as JSON).text : text)
-        case .completions(let shell):
-            let script = CompletionScript.text(for: shell)
-            Output.print(
-                options.json ? (["schema": 1, "shell": .string(shell.rawValue), "script": .string(script)] as JSON).text : script)
-        case .completionIDs(let date):
-            for line in CompletionIDs(socket: socket).lines(date: date) { Output.print(line) }
-        case .board(let tab, let hidePast, let date):
-            if let tab, tab != state.tab {
-                state.tab = tab
-                state = store.save(state)
-            }
-            var params: JSON = ["tab": .string((tab ?? state.tab).rawValue), "hidePast": .bool(hidePast), "pinned": pinnedIDs]
-            if let date { params = params.adding("date", .string(date.description)) }
-            let result = try call(.boardGet, params)
-            if options.json { return Output.print(result.text) }
-            Output.print(renderer.board(try decodeBoard(result)))
-        case .show(let reference, let date):
-            var params = Self.params(for: reference).adding("pinned", pinnedIDs)
-            if let date { params = params.adding("date", .string(date.description)) }
-            try showFlight(try call(.flightGet, params))
-        case .last:
-            let last = try lastViewed()
-            do {
-                try showFlight(
-                    try call(.flightGet, ["id": .int(last.id), "date": .string(last.date), "pinned": pinnedIDs]), remember: false)
-            } catch .notFound {
-                throw .notFound("the last viewed flight, \(last.name), is no longer on the board")
-            }
-        case .next, .previous:
-            let last = try lastViewed()
-            let method: WireMethod = command == .next ? .flightNext : .flightPrev
-            do {
-                try showFlight(
-                    try call(
-                        method,
-                        [
-                            "id": .int(last.id), "date": .string(last.date), "tab": .string(state.tab.rawValue),
-                            "pinned": pinnedIDs,
-                        ]))
-            } catch .notFound(let message) {
-                // Gone from its day ("no longer"), or its day has left the window (the window slid
-                // past it): either way name the flight, as 'board last' does.
-                let gone = message.contains("no longer") || message.contains("outside the board's window")
-                throw .notFound(gone ? "the last viewed flight, \(last.name), is no longer on the board" : message)
-            }
-        case .soonest(let tab):
-            try showFlight(try call(.flightSoonest, ["tab": .string((tab ?? state.tab).rawValue), "pinned": pinnedIDs]))
-        case .search(let text, let tab):
-            var params: JSON = ["text": .string(text), "pinned": pinnedIDs]
-            if let tab { params = params.adding("tab", .string(tab.rawValue)) }
-            let result = try call(.search, params)
-            Output.print(options.json ? result.text : renderer.search(result))
-        case .pin(let reference, let date):
-            var params = Self.params(for: reference)
-            if let date { params = params.adding("date", .string(date.description)) }
-            let flight = try decodeFlight(try call(.flightGet, params))
-            if !state.pins.contains(where: { $0.id == flight.id }) {
-                state.pins.append(RememberedFlight(flight))
-                state = store.save(state)
-            }
-            printPins(message: "Pinned \(RememberedFlight(flight).name).")
-        case .unpin(let reference):
-            let before = state.pins.count
-            state.pins.removeAll { pin in
-                switch reference {
-                case .id(let id): pin.id == id
-                case .designator(let designator): Designator(pin.designator) == designator
-                }
-            }
-            guard state.pins.count < before else { throw .notFound("\(reference) is not pinned; 'board pins' lists the pins") }
-            state = store.save(state)
-            printPins(message: "Unpinned \(reference).")
-        case .pins:
-            try listPins()
-        case .clockGet:
-            printClock(try call(.clockGet))
-        case .clockSet(let time):
-            printClock(try call(.clockSet, ["time": .string(time)]))
-        case .clockAdvance(let minutes):
-            printClock(try call(.clockAdvance, ["minutes": .int(minutes)]))
-        case .bench(let options):
-            try BenchCommand.run(options, client: self)
-        case .status(let format, let tmux):
-            StatusLine(socket: socket, state: state, format: format, tmux: tmux).run(json: options.json)
-        case .watch(let tab, let hidePast, let rotate):
-            if let tab, tab != state.tab {
-                state.tab = tab
-                state = store.save(state)
-            }
-            try LiveView.run(client: self, tab: tab ?? state.tab, hidePast: hidePast, rotateSeconds: rotate)
         }
     }
 

@@ -1,3 +1,4 @@
+import BoardArguments
 import BoardProtocol
 import BoardSystem
 
@@ -21,7 +22,7 @@ enum ClientError: Error, CustomStringConvertible {
 
     var description: String {
         switch self {
-        case .usage(let error): error.description
+        case .usage(let error): error.pointingAtBoardHelp
         case .noDaemon(let message), .notFound(let message), .failure(let message): message
         }
     }

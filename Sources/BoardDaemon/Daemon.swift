@@ -1,3 +1,4 @@
+import BoardArguments
 import BoardProtocol
 import BoardSystem
 import FlightData
@@ -10,7 +11,7 @@ public enum Daemon {
         UnixSignal.ignoreBrokenPipe()
         let command: DaemonCommand
         do { command = try DaemonCommand.parse(arguments) } catch {
-            printError("boardd: \(error); see boardd --help")
+            printError("boardd: \(error.pointing(to: "boardd --help"))")
             return 2
         }
         switch command {

@@ -1,3 +1,4 @@
+import BoardArguments
 import BoardProtocol
 import BoardSystem
 
@@ -17,12 +18,6 @@ struct DaemonOptions: Equatable {
     var speed: Double?
     var logLevel: Log.Level = .info
     var limits = ServerLimits()
-}
-
-/// A mistake on the command line; `boardd` exits 2 with it.
-struct UsageError: Error, Equatable, CustomStringConvertible {
-    let message: String
-    var description: String { message }
 }
 
 extension DaemonCommand {
@@ -54,72 +49,67 @@ extension DaemonCommand {
         (config/boardd.socket, config/boardd.service).
         """
 
+    /// Every flag `boardd` takes.
+    static let flags: [Flag] = [
+        Flag("--socket", value: .file, summary: "the socket to serve"),
+        Flag("--config", value: .file, summary: "the config file"),
+        Flag("--seed", value: .number, summary: "the schedule's seed"),
+        Flag("--now", value: .free, summary: "start a simulated clock at TIME"),
+        Flag("--speed", value: .number, summary: "the simulated clock's speed"),
+        Flag("--log-level", value: .choices(Log.Level.allCases.map(\.name)), summary: "the least important messages to log"),
+        Flag("--max-clients", value: .number, summary: "connections served at once"),
+        Flag("--request-timeout", value: .number, summary: "seconds a request line may take"),
+        Flag("--stall-timeout", value: .number, summary: "seconds a client may stop reading"),
+        Flag("--check-config", summary: "check the config and exit"),
+        Flag("--help", short: "-h", summary: "show help"),
+        Flag("--version", short: "-V", summary: "show the version"),
+    ]
+
+    /// Reads `boardd`'s arguments; `--help` and `--version` win over whatever follows them.
     static func parse(_ arguments: [String]) throws(UsageError) -> DaemonCommand {
         var options = DaemonOptions()
         var check = false
-        var index = 0
-        func value(_ flag: String) throws(UsageError) -> String {
-            index += 1
-            guard index < arguments.count, !arguments[index].hasPrefix("--") else {
-                throw UsageError(message: "\(flag) needs a value")
-            }
-            return arguments[index]
-        }
-        while index < arguments.count {
-            var argument = arguments[index]
-            // Accept --flag=value as well as --flag value.
-            var inlineValue: String?
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                inlineValue = String(argument[argument.index(after: equals)...])
-                argument = String(argument[..<equals])
-            }
-            func take(_ flag: String) throws(UsageError) -> String {
-                if let inlineValue { return inlineValue }
-                return try value(flag)
-            }
-            switch argument {
-            case "--help", "-h": return .help
-            case "--version", "-V": return .version
+        var tokenizer = FlagTokenizer(arguments, flags: flags, takesArguments: false) { "unknown option \"\($0)\"" }
+        while let token = try tokenizer.next() {
+            guard case .flag(let flag, let value) = token else { continue }  // no arguments: every word is a flag
+            let text = value ?? ""
+            switch flag.name {
+            case "--help": return .help
+            case "--version": return .version
             case "--check-config": check = true
-            case "--socket": options.socket = try take(argument)
-            case "--config": options.config = try take(argument)
+            case "--socket": options.socket = text
+            case "--config": options.config = text
             case "--seed":
-                let text = try take(argument)
                 guard let seed = UInt64(text) else { throw UsageError(message: "--seed needs a whole number, not \"\(text)\"") }
                 options.seed = seed
-            case "--now": options.now = try take(argument)
+            case "--now": options.now = text
             case "--speed":
-                let text = try take(argument)
                 guard let speed = Double(text), speed >= 0, speed <= JSON.maxClockSpeed, speed.isFinite else {
                     throw UsageError(message: "--speed needs a number from 0 to 1000000, not \"\(text)\"")
                 }
                 options.speed = speed
             case "--log-level":
-                let text = try take(argument)
                 guard let level = Log.Level(name: text) else {
                     throw UsageError(message: "--log-level needs debug, info, warning or error, not \"\(text)\"")
                 }
                 options.logLevel = level
             case "--max-clients":
-                let text = try take(argument)
                 guard let count = Int(text), (1...100_000).contains(count) else {
                     throw UsageError(message: "--max-clients needs a number from 1 to 100000, not \"\(text)\"")
                 }
                 options.limits.maxClients = count
             case "--request-timeout", "--stall-timeout":
-                let text = try take(argument)
                 guard let seconds = Double(text), seconds > 0, seconds <= 86_400 else {
-                    throw UsageError(message: "\(argument) needs a number of seconds from 0 to 86400, not \"\(text)\"")
+                    throw UsageError(message: "\(flag.name) needs a number of seconds from 0 to 86400, not \"\(text)\"")
                 }
-                if argument == "--request-timeout" {
+                if flag.name == "--request-timeout" {
                     options.limits.partialLineTimeout = seconds
                 } else {
                     options.limits.stalledWriteTimeout = seconds
                 }
             default:
-                throw UsageError(message: "unknown option \"\(argument)\"")
+                throw UsageError(message: "unknown option \"\(flag.name)\"")  // declared above but not read here
             }
-            index += 1
         }
         return check ? .checkConfig(options) : .serve(options)
     }

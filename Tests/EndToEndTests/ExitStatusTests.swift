@@ -16,22 +16,19 @@ import Testing
         #expect(result.stderr.hasPrefix("board: "), "\(what): \(result.stderr)", sourceLocation: sourceLocation)
     }
 
+    /// One command line a way of being wrong; every usage error, word for word, is a unit test
+    /// (BoardCLITests' `ClientArgumentsTests.usageErrors`), as the parser needs no process.
     static let usageErrors: [[String]] = [
-        // unknown command
-        ["frobnicate"], ["shwo", "1234"], ["arrivalz"],
-        // unknown flag
-        ["--frob"], ["show", "1234", "--verbose"], ["-x"],
-        // a flag the command does not take
-        ["show", "1234", "--hide-past"], ["search", "x", "--date", "tomorrow"], ["clock", "--tab", "all"],
-        // missing value
-        ["--date"], ["--socket"], ["--color"], ["--state-dir"], ["search", "x", "--tab"], ["--date", "--json"],
-        // bad value
-        ["--color", "sometimes"], ["--date", "soon"], ["search", "x", "--tab", "sideways"], ["soonest", "sideways"],
-        ["--hide-past=yes"], ["--json=1"], ["show", "not a flight"], ["show", "12345678"], ["pin", "Nowhere 12"],
-        ["clock", "advance", "soon"],
-        // missing or extra arguments
-        ["show"], ["pin"], ["unpin"], ["search"], ["search", "  "], ["last", "again"], ["next", "1"], ["pins", "all"],
-        ["arrivals", "departures"], ["help", "nonsense"], ["clock", "set"],
+        ["frobnicate"],  // an unknown command
+        ["--frob"],  // an unknown flag
+        ["show", "1234", "--hide-past"],  // a flag the command does not take
+        ["search", "x", "--tab"],  // a missing value
+        ["--json=1"],  // a value for a switch
+        ["--color", "sometimes"],  // a bad value
+        ["show", "not a flight"],  // a bad argument
+        ["show"],  // a missing argument
+        ["last", "again"],  // an extra argument
+        ["help", "nonsense"],  // no such help
     ]
 
     @Test(arguments: usageErrors)

@@ -1,3 +1,4 @@
+import BoardArguments
 import BoardProtocol
 import BoardSystem
 import Foundation

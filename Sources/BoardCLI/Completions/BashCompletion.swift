@@ -10,7 +10,7 @@ enum BashCompletion {
             case .file: "        \(flag)) compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -f -- \"$cur\") ;;"
             case .directory:
                 "        \(flag)) compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -d -- \"$cur\") ;;"
-            case .free: "        \(flag)) COMPREPLY=() ;;"
+            case .free, .number, .none: "        \(flag)) COMPREPLY=() ;;"
             }
         }.joined(separator: "\n")
         let flagCases = (["board"] + commands).filter { !Spec.flags(of: $0).isEmpty }.map { command in
@@ -20,6 +20,7 @@ enum BashCompletion {
             let words: String
             switch Spec.positional(of: command) {
             case .commandsAndTabs: words = CompletionScript.quoted(CompletionScript.words(commands + Spec.tabs))
+            case .commands: words = CompletionScript.quoted(CompletionScript.words(commands))
             case .tabs: words = CompletionScript.quoted(CompletionScript.words(Spec.tabs))
             case .flightIDs: words = #""$(_board_ids "$exe" "$socket" "$date")""#
             case .words(let list): words = CompletionScript.quoted(CompletionScript.words(list))

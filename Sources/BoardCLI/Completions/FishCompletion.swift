@@ -13,7 +13,8 @@ enum FishCompletion {
             case .choices(let words): line += " -x -a \(CompletionScript.quoted(CompletionScript.words(words)))"
             case .file: line += " -r -F"
             case .directory: line += " -x -a '(__fish_complete_directories)'"
-            case .free: line += Spec.valueFlags.contains(flag) ? " -x" : ""
+            case .free, .number: line += " -x"
+            case .none: break
             }
             return line + " -d \(CompletionScript.quoted(Spec.summary(ofFlag: flag)))"
         }
@@ -37,6 +38,8 @@ enum FishCompletion {
                     "complete -c board -n \(condition) -a \($0) -d \(CompletionScript.quoted(Spec.summary(ofTab: $0)))"
                 }
             case .flightIDs: rules.append("complete -c board -n \(condition) -a '(__board_ids)'")
+            case .commands:
+                rules.append("complete -c board -n \(condition) -a \(CompletionScript.quoted(CompletionScript.words(commands)))")
             case .words(let list):
                 rules.append("complete -c board -n \(condition) -a \(CompletionScript.quoted(CompletionScript.words(list)))")
             case .nothing: break

@@ -12,7 +12,7 @@ enum ZshCompletion {
             case .choices(let words): "    \(flag)) compadd -P \"$prefix\" -- \(CompletionScript.words(words)) ;;"
             case .file: "    \(flag)) _files -P \"$prefix\" ;;"
             case .directory: "    \(flag)) _files -/ -P \"$prefix\" ;;"
-            case .free: "    \(flag)) _message \(CompletionScript.quoted(Spec.summary(ofFlag: flag))) ;;"
+            case .free, .number, .none: "    \(flag)) _message \(CompletionScript.quoted(Spec.summary(ofFlag: flag))) ;;"
             }
         }.joined(separator: "\n")
         let flagCases = (["board"] + commands).filter { !Spec.flags(of: $0).isEmpty }.map { command in
@@ -23,6 +23,7 @@ enum ZshCompletion {
             switch Spec.positional(of: command) {
             case .commandsAndTabs:
                 body = "_describe -t commands command commands; _describe -t tabs tab tabs"
+            case .commands: body = "compadd -- \(CompletionScript.words(commands))"
             case .tabs: body = "_describe -t tabs tab tabs"
             case .flightIDs:
                 body = #"ids=(${(f)"$(_board_ids)"}); ids=(${ids//$'\t'/:}); (( $#ids )) && _describe -t ids 'flight id' ids"#

@@ -1,0 +1,84 @@
+import BoardArguments
+import BoardProtocol
+
+/// `board bench`: measures the daemon (or Redis) under load; the work is `BenchCommand`'s.
+struct BenchmarkCommand: BoardCommand, Equatable {
+    static let spec = CommandSpec(
+        name: "bench",
+        summary: "measure the daemon under load",
+        overview: OverviewLine("board bench [--clients N | --watchers N]", "load the daemon"),
+        flags: [
+            Flag("--clients", value: .number, summary: "clients asking at once"),
+            Flag("--duration", value: .number, summary: "seconds to run"),
+            Flag("--method", value: .choices(Self.methods), summary: "the request to send"),
+            Flag("--params", value: .free, summary: "params"),
+            Flag("--watchers", value: .number, summary: "watchers connected meanwhile"),
+            Flag("--rounds", value: .number, summary: "times to repeat the run"),
+            Flag("--resp", value: .free, summary: "resp"),
+            Flag("--payload", value: .file, summary: "payload"),
+        ],
+        positional: .nothing,
+        help: """
+            usage: board bench [--clients N] [--duration S] [--method M] [--params JSON]
+                   board bench --watchers N [--rounds R]
+                   board bench --resp KEY [--payload FILE] ...   (the same, against Redis)
+
+            Measures the daemon. Request/response: N clients (default 50) send
+            board.get (or --method with --params) back to back for S seconds
+            (default 5) and it prints requests per second and p50/p99/max latency.
+            Fan-out: N watchers, then R rounds (default 20) of one clock.advance
+            each, timed until every watcher holds the new board. Both print the
+            server's peak memory. Needs a daemon on a simulated clock for fan-out.
+
+            --resp KEY speaks Redis's protocol to the server on --socket: GET KEY,
+            or SUBSCRIBE KEY and PUBLISH the --payload FILE for fan-out, so both
+            sides are measured with one client design (scripts/bench-vs-redis.sh).
+
+            examples:
+              board bench --clients 50 --duration 5
+              board bench --clients 1 --method flight.get --params '{"id":8087}'
+              board bench --watchers 5000 --rounds 20 --json
+              board bench --resp board --socket /tmp/redis.sock --clients 50
+            """
+    )
+
+    /// The methods `--method` takes: every request but `board.watch`, which never ends.
+    static let methods = WireMethod.allCases.map(\.rawValue).filter { $0 != WireMethod.boardWatch.rawValue }
+
+    var options: BenchOptions
+
+    init(_ options: BenchOptions) { self.options = options }
+
+    init(_ arguments: CommandArguments) throws(UsageError) {
+        try arguments.noArguments()
+        var bench = BenchOptions()
+        bench.clients = try arguments.number("--clients", in: 1...1000) ?? bench.clients
+        bench.watchers = try arguments.number("--watchers", in: 1...100_000)
+        bench.rounds = try arguments.number("--rounds", in: 1...100_000) ?? bench.rounds
+        if let text = arguments.flags["--duration"] {
+            guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
+                throw arguments.usageError("--duration needs seconds from 0 to 3600, not \"\(text)\"")
+            }
+            bench.duration = seconds
+        }
+        if let method = arguments.flags["--method"] {
+            guard Self.methods.contains(method) else {
+                throw arguments.usageError("--method needs a request method such as board.get or flight.get, not \"\(method)\"")
+            }
+            bench.method = method
+        }
+        if let params = arguments.flags["--params"] {
+            guard (try? JSON.parse(params))?.objectPairs != nil else {
+                throw arguments.usageError("--params needs a JSON object, such as '{\"tab\":\"arrivals\"}'")
+            }
+            bench.params = params
+        }
+        bench.respKey = arguments.flags["--resp"]
+        bench.payloadFile = arguments.flags["--payload"]
+        options = bench
+    }
+
+    func run(on client: inout BoardClient) throws(ClientError) {
+        try BenchCommand.run(options, client: client)
+    }
+}

@@ -1,0 +1,70 @@
+import BoardArguments
+
+/// Something `board` can run once its arguments are read: a command of the table, or `--version`.
+protocol RunnableCommand: Sendable, Equatable {
+    func run(on client: inout BoardClient) throws(ClientError)
+}
+
+/// One `board` command: its declaration, how it reads its arguments, and what it does.
+///
+/// Each command is one type in its own file under `Commands/`, listed once in
+/// `CommandTable.all`. Parsing, `board help`, the overview, usage errors and
+/// the completion scripts are all derived from the `spec`s.
+protocol BoardCommand: RunnableCommand {
+    static var spec: CommandSpec { get }
+
+    /// Reads the command's arguments; its flags are already known to be its own.
+    init(_ arguments: CommandArguments) throws(UsageError)
+}
+
+/// Everything people and shells see of a command, declared once.
+struct CommandSpec: Sendable {
+    /// The word that names it (`show`); `board` for the board itself, which needs none.
+    let name: String
+    /// One line for a completion menu.
+    let summary: String
+    /// Its line in `board --help`: the usage, then (when it fits) a few words about it.
+    let overview: OverviewLine?
+    /// The flags it takes beyond the global ones.
+    let flags: [Flag]
+    /// What its first argument is, for completing it.
+    let positional: PositionalKind
+    /// `board help NAME`: usage, what it does, its flags, examples.
+    let help: String
+
+    init(
+        name: String, summary: String, overview: OverviewLine?, flags: [Flag] = [], positional: PositionalKind = .nothing,
+        help: String
+    ) {
+        self.name = name
+        self.summary = summary
+        self.overview = overview
+        self.flags = flags
+        self.positional = positional
+        self.help = help
+    }
+}
+
+/// A line of the overview's usage block, such as `board last` and `the last viewed flight`.
+struct OverviewLine: Sendable {
+    let usage: String
+    let note: String?
+
+    init(_ usage: String, _ note: String? = nil) {
+        self.usage = usage
+        self.note = note
+    }
+}
+
+/// What a command's first argument can be, for a completion script.
+enum PositionalKind: Hashable, Sendable {
+    /// A command name or a tab (the board itself).
+    case commandsAndTabs
+    /// A command name (`board help`).
+    case commands
+    case tabs
+    /// A flight id, fetched from the daemon as the script runs.
+    case flightIDs
+    case words([String])
+    case nothing
+}

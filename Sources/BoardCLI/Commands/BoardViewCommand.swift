@@ -1,0 +1,68 @@
+import BoardArguments
+import BoardProtocol
+import FlightData
+
+/// `board [TAB] [--hide-past] [--date D]`: the board for one day; a TAB argument also selects it.
+struct BoardViewCommand: BoardCommand, Equatable {
+    static let spec = CommandSpec(
+        name: "board",
+        summary: "the board for one day",
+        overview: OverviewLine("board [TAB] [--hide-past] [--date D]", "the board; TAB is also remembered"),
+        flags: [.hidePast, .date],
+        positional: .commandsAndTabs,
+        help: """
+            usage: board [arrivals|all|departures] [--hide-past] [--date D]
+
+            Prints the board for one day: a header, the tabs with their badges
+            (counts for arrivals and departures, the date for all), then one row a
+            flight: time (and the new time when it changed), flight, from/to, gate,
+            status, id. Pinned flights come first. A TAB argument selects that tab
+            for later commands too.
+
+              --hide-past   leave out flights whose time has passed (pins stay)
+              --date D      another day in the window: YYYY-MM-DD, today, tomorrow, +N
+
+            examples:
+              board
+              board arrivals --hide-past
+              board departures --date tomorrow
+              board all --json | jq '.flights[0]'
+            """
+    )
+
+    var tab: Tab?
+    var hidePast = false
+    var date: DateSpec?
+
+    init(tab: Tab? = nil, hidePast: Bool = false, date: DateSpec? = nil) {
+        self.tab = tab
+        self.hidePast = hidePast
+        self.date = date
+    }
+
+    init(_ arguments: CommandArguments) throws(UsageError) {
+        tab = try arguments.optionalTab()
+        hidePast = arguments.has("--hide-past")
+        date = try arguments.date()
+    }
+
+    func run(on client: inout BoardClient) throws(ClientError) {
+        client.select(tab)
+        var params: JSON = [
+            "tab": .string((tab ?? client.state.tab).rawValue), "hidePast": .bool(hidePast), "pinned": client.pinnedIDs,
+        ]
+        if let date { params = params.adding("date", .string(date.description)) }
+        let result = try client.call(.boardGet, params)
+        if client.options.json { return Output.print(result.text) }
+        Output.print(client.renderer.board(try client.decodeBoard(result)))
+    }
+}
+
+extension BoardClient {
+    /// Makes `tab`, when given, the selected tab for later commands.
+    mutating func select(_ tab: Tab?) {
+        guard let tab, tab != state.tab else { return }
+        state.tab = tab
+        state = store.save(state)
+    }
+}

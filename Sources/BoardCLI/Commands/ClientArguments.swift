@@ -1,0 +1,60 @@
+import BoardArguments
+import FlightData
+
+/// Reads `board`'s arguments into a command and its options, by the declarations in `CommandTable`.
+struct ClientArguments {
+    var command: any RunnableCommand
+    var options: GlobalOptions
+
+    /// Every flag `board` knows: the global ones, then each command's (a name declared twice is one flag).
+    static var knownFlags: [Flag] { GlobalOptions.flags + CommandTable.specs.flatMap(\.flags) }
+
+    init(_ arguments: [String]) throws(UsageError) {
+        var tokenizer = FlagTokenizer(arguments, flags: Self.knownFlags)
+        var positionals: [String] = []
+        var given: [String] = []
+        var flags: [String: String] = [:]
+        while let token = try tokenizer.next() {
+            switch token {
+            case .argument(let word): positionals.append(word)
+            case .flag(let flag, let value):
+                if flags[flag.name] == nil { given.append(flag.name) }
+                flags[flag.name] = value ?? ""
+            }
+        }
+        options = try GlobalOptions(flags)
+
+        if flags["--version"] != nil {
+            command = VersionCommand()
+            return
+        }
+        var type = CommandTable.board
+        if let first = positionals.first, CommandTable.names.contains(first), let named = CommandTable.command(named: first) {
+            type = named
+            positionals.removeFirst()
+        } else if let first = positionals.first, Tab(rawValue: first.lowercased()) == nil {
+            throw UsageError(message: "unknown command \"\(first)\"")
+        }
+        let spec = type.spec
+        let isBoard = spec.name == CommandTable.board.spec.name
+        if flags["--help"] != nil {
+            command = HelpCommand(topic: isBoard ? nil : spec.name)
+            return
+        }
+        let global = Set(GlobalOptions.flags.map(\.name))
+        let own = Set(spec.flags.map(\.name))
+        for flag in given where !global.contains(flag) && !own.contains(flag) {
+            throw UsageError(
+                message: "\(isBoard ? "the board" : "board \(spec.name)") does not take \(flag)",
+                command: isBoard ? nil : spec.name)
+        }
+        command = try type.init(CommandArguments(name: spec.name, positionals: positionals, flags: flags))
+    }
+}
+
+extension UsageError {
+    /// The message as `board` prints it, pointing at the command's help: `...; see 'board help show'`.
+    var pointingAtBoardHelp: String {
+        pointing(to: "'\(command.map { "board help \($0)" } ?? "board --help")'")
+    }
+}

@@ -1,0 +1,66 @@
+import BoardArguments
+import FlightData
+
+/// `board clock [set TIME | advance DURATION]`: shows or moves the daemon's clock.
+struct ClockCommand: BoardCommand, Equatable {
+    static let spec = CommandSpec(
+        name: "clock",
+        summary: "show or move the daemon's clock",
+        overview: OverviewLine("board clock [set TIME | advance DURATION]"),
+        flags: [],
+        positional: .words(["set", "advance"]),
+        help: """
+            usage: board clock [set TIME | advance DURATION]
+
+            Shows the daemon's clock. With a simulated clock (boardd --now TIME
+            [--speed X]), 'set' moves it to TIME (ISO-8601, or HH:MM today) and
+            'advance' moves it by DURATION (90m, 2h, 1h30m, 1d; negative goes back).
+            Both are refused on the real clock.
+
+            examples:
+              board clock
+              board clock set 2026-11-30T09:00
+              board clock advance 90m
+            """
+    )
+
+    enum Action: Equatable, Sendable {
+        case get
+        case set(String)
+        case advance(minutes: Int)
+    }
+
+    var action: Action
+
+    init(_ action: Action) { self.action = action }
+
+    init(_ arguments: CommandArguments) throws(UsageError) {
+        let words = arguments.positionals
+        guard let first = words.first else {
+            action = .get
+            return
+        }
+        switch first {
+        case "set":
+            guard words.count == 2 else {
+                throw arguments.usageError("board clock set needs one TIME, such as 2026-11-30T09:00 or 09:00")
+            }
+            action = .set(words[1])
+        case "advance":
+            guard words.count == 2, let minutes = DurationInput.minutes(words[1]) else {
+                throw arguments.usageError("board clock advance needs one DURATION, such as 90m, 2h or 1h30m")
+            }
+            action = .advance(minutes: minutes)
+        default:
+            throw arguments.usageError("board clock takes set TIME or advance DURATION, not \"\(first)\"")
+        }
+    }
+
+    func run(on client: inout BoardClient) throws(ClientError) {
+        switch action {
+        case .get: client.printClock(try client.call(.clockGet))
+        case .set(let time): client.printClock(try client.call(.clockSet, ["time": .string(time)]))
+        case .advance(let minutes): client.printClock(try client.call(.clockAdvance, ["minutes": .int(minutes)]))
+        }
+    }
+}

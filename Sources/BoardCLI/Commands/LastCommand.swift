@@ -1,0 +1,38 @@
+import BoardArguments
+
+/// `board last`: the last-viewed flight again.
+struct LastCommand: BoardCommand, Equatable {
+    static let spec = CommandSpec(
+        name: "last",
+        summary: "the last viewed flight",
+        overview: OverviewLine("board last", "the last viewed flight"),
+        flags: [],
+        positional: .nothing,
+        help: """
+            usage: board last
+
+            Shows the last viewed flight again (status 4 when none was viewed, or
+            when it has left the board).
+
+            example:
+              board last --json
+            """
+    )
+
+    init() {}
+
+    init(_ arguments: CommandArguments) throws(UsageError) {
+        try arguments.noArguments()
+    }
+
+    func run(on client: inout BoardClient) throws(ClientError) {
+        let last = try client.lastViewed()
+        do {
+            try client.showFlight(
+                try client.call(.flightGet, ["id": .int(last.id), "date": .string(last.date), "pinned": client.pinnedIDs]),
+                remember: false)
+        } catch .notFound {
+            throw .notFound("the last viewed flight, \(last.name), is no longer on the board")
+        }
+    }
+}

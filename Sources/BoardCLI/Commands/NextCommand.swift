@@ -1,0 +1,54 @@
+import BoardArguments
+import BoardProtocol
+
+/// `board next`: the flight after the last viewed, in the selected tab.
+struct NextCommand: BoardCommand, Equatable {
+    static let spec = CommandSpec(
+        name: "next",
+        summary: "the flight after the last viewed",
+        overview: OverviewLine("board next | board prev", "the one after / before it"),
+        flags: [],
+        positional: .nothing,
+        help: """
+            usage: board next
+
+            Shows the flight after the last viewed one in the selected tab, in time
+            order, crossing into the next day; it becomes the last viewed.
+
+            examples:
+              board show 1234 && board next
+              board departures >/dev/null && board next
+            """
+    )
+
+    init() {}
+
+    init(_ arguments: CommandArguments) throws(UsageError) {
+        try arguments.noArguments()
+    }
+
+    func run(on client: inout BoardClient) throws(ClientError) {
+        try client.showNeighbour(.flightNext)
+    }
+}
+
+extension BoardClient {
+    /// Shows the flight after (`flight.next`) or before (`flight.prev`) the last viewed; it becomes the last viewed.
+    mutating func showNeighbour(_ method: WireMethod) throws(ClientError) {
+        let last = try lastViewed()
+        do {
+            try showFlight(
+                try call(
+                    method,
+                    [
+                        "id": .int(last.id), "date": .string(last.date), "tab": .string(state.tab.rawValue),
+                        "pinned": pinnedIDs,
+                    ]))
+        } catch .notFound(let message) {
+            // Gone from its day ("no longer"), or its day has left the window (the window slid
+            // past it): either way name the flight, as 'board last' does.
+            let gone = message.contains("no longer") || message.contains("outside the board's window")
+            throw .notFound(gone ? "the last viewed flight, \(last.name), is no longer on the board" : message)
+        }
+    }
+}

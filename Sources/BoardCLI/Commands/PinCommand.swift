@@ -1,0 +1,46 @@
+import BoardArguments
+import FlightData
+
+/// `board pin FLIGHT [--date D]`: keeps a flight at the top of its day's board.
+struct PinCommand: BoardCommand, Equatable {
+    static let spec = CommandSpec(
+        name: "pin",
+        summary: "keep a flight at the top of the board",
+        overview: OverviewLine("board pin FLIGHT | unpin FLIGHT | pins", "keep flights at the top"),
+        flags: [.date],
+        positional: .flightIDs,
+        help: """
+            usage: board pin FLIGHT [--date D]
+
+            Pins a flight: it stays at the top of its day's board, even with
+            --hide-past. 'board pins' lists pins; 'board unpin' removes one.
+
+            example:
+              board pin "Southeast 282"
+            """
+    )
+
+    var flight: FlightReference
+    var date: DateSpec?
+
+    init(flight: FlightReference, date: DateSpec? = nil) {
+        self.flight = flight
+        self.date = date
+    }
+
+    init(_ arguments: CommandArguments) throws(UsageError) {
+        flight = try arguments.flight()
+        date = try arguments.date()
+    }
+
+    func run(on client: inout BoardClient) throws(ClientError) {
+        var params = BoardClient.params(for: flight)
+        if let date { params = params.adding("date", .string(date.description)) }
+        let found = try client.decodeFlight(try client.call(.flightGet, params))
+        if !client.state.pins.contains(where: { $0.id == found.id }) {
+            client.state.pins.append(RememberedFlight(found))
+            client.state = client.store.save(client.state)
+        }
+        client.printPins(message: "Pinned \(RememberedFlight(found).name).")
+    }
+}

@@ -1,0 +1,44 @@
+import BoardArguments
+import FlightData
+
+/// `board show FLIGHT [--date D]`: one flight; it becomes the last viewed.
+struct ShowCommand: BoardCommand, Equatable {
+    static let spec = CommandSpec(
+        name: "show",
+        summary: "one flight; it becomes the last viewed",
+        overview: OverviewLine("board show FLIGHT [--date D]", "one flight, remembered as the last"),
+        flags: [.date],
+        positional: .flightIDs,
+        help: """
+            usage: board show FLIGHT [--date D]
+
+            Shows one flight: its times, gate, status, progress in the air and its
+            last 10 days of on-time history. It becomes the last viewed flight.
+            A designator means today's flight, else the next one in the window.
+
+            examples:
+              board show 1234
+              board show "Pacific 123"
+              board show pacific123 --date tomorrow
+            """
+    )
+
+    var flight: FlightReference
+    var date: DateSpec?
+
+    init(flight: FlightReference, date: DateSpec? = nil) {
+        self.flight = flight
+        self.date = date
+    }
+
+    init(_ arguments: CommandArguments) throws(UsageError) {
+        flight = try arguments.flight()
+        date = try arguments.date()
+    }
+
+    func run(on client: inout BoardClient) throws(ClientError) {
+        var params = BoardClient.params(for: flight).adding("pinned", client.pinnedIDs)
+        if let date { params = params.adding("date", .string(date.description)) }
+        try client.showFlight(try client.call(.flightGet, params))
+    }
+}

@@ -1,0 +1,51 @@
+import BoardArguments
+
+/// `board status [--format FMT] [--tmux]`: one line for a status bar.
+struct StatusCommand: BoardCommand, Equatable {
+    static let spec = CommandSpec(
+        name: "status",
+        summary: "one line for a status bar",
+        overview: OverviewLine("board status [--format FMT] [--tmux]", "one line for a status bar"),
+        flags: [
+            Flag("--format", value: .free, summary: "the line's format, with {placeholders}"),
+            Flag("--tmux", summary: "tmux colour codes"),
+        ],
+        positional: .nothing,
+        help: """
+            usage: board status [--format FMT] [--tmux]
+
+            Prints exactly one line for a status bar within 200 ms, even when the
+            daemon is down or hung (then "\(StatusLine.offlineText)"). It never starts a daemon.
+
+            FMT placeholders:
+            \(StatusLine.placeholders.map { "  \($0.0.padding(13))\($0.1)" }.joined(separator: "\n"))
+            default: \(StatusLine.defaultFormat)
+
+              --tmux   colour the status with tmux #[fg=...] codes
+              --json   one object: "online", "line" and each placeholder by name
+
+            examples:
+              board status
+              board status --format '{next} {time} {gate}'
+              set -g status-right '#(board status --tmux)'
+            """
+    )
+
+    var format: String?
+    var tmux = false
+
+    init(format: String? = nil, tmux: Bool = false) {
+        self.format = format
+        self.tmux = tmux
+    }
+
+    init(_ arguments: CommandArguments) throws(UsageError) {
+        try arguments.noArguments()
+        format = arguments.flags["--format"]
+        tmux = arguments.has("--tmux")
+    }
+
+    func run(on client: inout BoardClient) throws(ClientError) {
+        StatusLine(socket: client.socket, state: client.state, format: format, tmux: tmux).run(json: client.options.json)
+    }
+}

@@ -1,0 +1,262 @@
+import BoardArguments
+import FlightData
+import Testing
+
+@testable import BoardCLI
+
+/// Whether two parsed commands are the same command with the same arguments.
+func same(_ a: any RunnableCommand, _ b: any RunnableCommand) -> Bool {
+    func open<C: RunnableCommand>(_ a: C) -> Bool { (b as? C) == a }
+    return open(a)
+}
+
+/// `board`'s arguments read into commands, by the table alone: no process, no daemon.
+struct ClientArgumentsTests {
+    static let airlines = FlightCatalog.airlines.joined(separator: ", ")
+
+    static let commands: [([String], any RunnableCommand)] = [
+        ([], BoardViewCommand()),
+        (["arrivals"], BoardViewCommand(tab: .arrivals)),
+        (
+            ["DEPARTURES", "--hide-past", "--date", "tomorrow"],
+            BoardViewCommand(tab: .departures, hidePast: true, date: .relative(days: 1))
+        ),
+        (["--date=+3", "all"], BoardViewCommand(tab: .all, date: .relative(days: 3))),
+        (["show", "1234"], ShowCommand(flight: .id(1234))),
+        (
+            ["show", "Pacific", "123", "--date", "2026-12-01"],
+            ShowCommand(flight: FlightReference("Pacific 123")!, date: DateSpec("2026-12-01"))
+        ),
+        (["show", "pacific123"], ShowCommand(flight: FlightReference("pacific123")!)),
+        (["last"], LastCommand()),
+        (["next"], NextCommand()),
+        (["prev"], PrevCommand()),
+        (["soonest"], SoonestCommand()),
+        (["soonest", "departures"], SoonestCommand(tab: .departures)),
+        (["search", "new", "york"], SearchCommand(text: "new york")),
+        (["search", "B3", "--tab", "arrivals"], SearchCommand(text: "B3", tab: .arrivals)),
+        (["pin", "1234", "--date", "today"], PinCommand(flight: .id(1234), date: .relative(days: 0))),
+        (["unpin", "US", "100"], UnpinCommand(flight: FlightReference("US 100")!)),
+        (["pins"], PinsCommand()),
+        (["watch"], WatchCommand()),
+        (
+            ["watch", "arrivals", "--hide-past", "--rotate", "30"],
+            WatchCommand(tab: .arrivals, hidePast: true, rotateSeconds: 30)
+        ),
+        (["status"], StatusCommand()),
+        (["status", "--format", "{next} {gate}", "--tmux"], StatusCommand(format: "{next} {gate}", tmux: true)),
+        (["clock"], ClockCommand(.get)),
+        (["clock", "set", "09:00"], ClockCommand(.set("09:00"))),
+        (["clock", "advance", "1h30m"], ClockCommand(.advance(minutes: 90))),
+        (["clock", "advance", "-90m"], ClockCommand(.advance(minutes: -90))),
+        (["bench"], BenchmarkCommand(BenchOptions())),
+        (
+            [
+                "bench", "--clients", "1", "--duration", "0.5", "--method", "flight.get", "--params", #"{"id":8087}"#,
+                "--rounds", "3", "--watchers", "20", "--resp", "board", "--payload", "/tmp/p",
+            ],
+            BenchmarkCommand(
+                BenchOptions(
+                    clients: 1, duration: 0.5, method: "flight.get", params: #"{"id":8087}"#, watchers: 20, rounds: 3,
+                    respKey: "board", payloadFile: "/tmp/p"))
+        ),
+        (["completions", "bash"], CompletionsCommand(.script(.bash))),
+        (["completions", "fish"], CompletionsCommand(.script(.fish))),
+        (["completions", "--ids"], CompletionsCommand(.ids(date: nil))),
+        (["completions", "--ids", "--date", "+1"], CompletionsCommand(.ids(date: .relative(days: 1)))),
+        (["help"], HelpCommand(topic: nil)),
+        (["help", "watch"], HelpCommand(topic: "watch")),
+        (["help", "board"], HelpCommand(topic: "board")),
+        (["--help"], HelpCommand(topic: nil)),
+        (["-h"], HelpCommand(topic: nil)),
+        (["arrivals", "--help"], HelpCommand(topic: nil)),
+        (["show", "--help"], HelpCommand(topic: "show")),
+        (["bench", "-h", "--clients", "0"], HelpCommand(topic: "bench")),
+        (["--version"], VersionCommand()),
+        (["-V", "frobnicate"], VersionCommand()),
+        (["--", "arrivals"], BoardViewCommand(tab: .arrivals)),
+        (["search", "--", "--json"], SearchCommand(text: "--json")),
+        (["search", "-"], SearchCommand(text: "-")),
+    ]
+
+    @Test(arguments: commands)
+    func readsTheCommand(arguments: [String], expected: any RunnableCommand) throws {
+        let parsed = try ClientArguments(arguments)
+        #expect(same(parsed.command, expected), "board \(arguments): \(parsed.command)")
+    }
+
+    @Test func readsTheGlobalFlagsWhereverTheyStand() throws {
+        let parsed = try ClientArguments([
+            "--json", "show", "--socket", "/s", "1234", "--color=always", "--no-autostart", "--state-dir", "/d",
+        ])
+        #expect(
+            parsed.options
+                == {
+                    var options = GlobalOptions()
+                    options.json = true
+                    options.socket = "/s"
+                    options.color = .always
+                    options.noAutostart = true
+                    options.stateDirectory = "/d"
+                    return options
+                }())
+        #expect(same(parsed.command, ShowCommand(flight: .id(1234))))
+        #expect(try ClientArguments([]).options == GlobalOptions())
+    }
+
+    /// Every global flag goes with every command.
+    @Test(arguments: CommandTable.specs.map(\.name))
+    func everyCommandTakesTheGlobalFlags(name: String) throws {
+        let words = name == "board" ? [] : [name]
+        let example: [String: [String]] = [
+            "show": ["1"], "pin": ["1"], "unpin": ["1"], "search": ["x"], "completions": ["bash"],
+        ]
+        let flags = ["--json", "--socket", "/s", "--color", "never", "--no-autostart", "--state-dir", "/d"]
+        let parsed = try ClientArguments(words + (example[name] ?? []) + flags)
+        #expect(parsed.options.json && parsed.options.noAutostart && parsed.options.color == .never)
+        #expect(type(of: parsed.command) == CommandTable.command(named: name))
+    }
+
+    static let usageErrors: [([String], String)] = [
+        // unknown command
+        (["frobnicate"], #"unknown command "frobnicate"; see 'board --help'"#),
+        (["shwo", "1234"], #"unknown command "shwo"; see 'board --help'"#),
+        (["arrivalz"], #"unknown command "arrivalz"; see 'board --help'"#),
+        (["board"], #"unknown command "board"; see 'board --help'"#),
+        // unknown flag
+        (["--frob"], "unknown flag --frob; see 'board --help'"),
+        (["show", "1234", "--verbose"], "unknown flag --verbose; see 'board --help'"),
+        (["-x"], "unknown flag -x; see 'board --help'"),
+        (["--frob", "--date"], "unknown flag --frob; see 'board --help'"),
+        (["clock", "advance", "-1x"], "unknown flag -1x; see 'board --help'"),
+        // a flag the command does not take
+        (["show", "1234", "--hide-past"], "board show does not take --hide-past; see 'board help show'"),
+        (["search", "x", "--date", "tomorrow"], "board search does not take --date; see 'board help search'"),
+        (["clock", "--tab", "all"], "board clock does not take --tab; see 'board help clock'"),
+        (["status", "--tab", "all"], "board status does not take --tab; see 'board help status'"),
+        (["--tmux", "--rotate", "5"], "the board does not take --tmux; see 'board --help'"),
+        // missing value
+        (["--date"], "--date needs a value; see 'board --help'"),
+        (["--socket"], "--socket needs a value; see 'board --help'"),
+        (["--color"], "--color needs a value; see 'board --help'"),
+        (["--state-dir"], "--state-dir needs a value; see 'board --help'"),
+        (["search", "x", "--tab"], "--tab needs a value; see 'board --help'"),
+        (["--date", "--json"], "--date needs a value; see 'board --help'"),
+        (["--hide-past", "--date"], "--date needs a value; see 'board --help'"),
+        // a value for a switch
+        (["--hide-past=yes"], "--hide-past takes no value; see 'board --help'"),
+        (["--json=1"], "--json takes no value; see 'board --help'"),
+        // bad value
+        (["--color", "sometimes"], #"--color needs auto, always or never, not "sometimes"; see 'board --help'"#),
+        (["--help", "--color", "x"], #"--color needs auto, always or never, not "x"; see 'board --help'"#),
+        (["--date", "soon"], #"--date needs YYYY-MM-DD, today, tomorrow or +N, not "soon"; see 'board --help'"#),
+        (["show", "1234", "--date=soon"], #"--date needs YYYY-MM-DD, today, tomorrow or +N, not "soon"; see 'board help show'"#),
+        (
+            ["search", "x", "--tab", "sideways"],
+            #"--tab needs arrivals, all or departures, not "sideways"; see 'board help search'"#
+        ),
+        (["soonest", "sideways"], #"expected a tab: arrivals, all or departures, not "sideways"; see 'board help soonest'"#),
+        (["watch", "sideways"], #"expected a tab: arrivals, all or departures, not "sideways"; see 'board help watch'"#),
+        (
+            ["show", "not a flight"],
+            #""not a flight" is not a flight: give an id (1234) or an airline and number ("Pacific 123"; airlines: \#(airlines)); see 'board help show'"#
+        ),
+        (
+            ["show", "12345678"],
+            #""12345678" is not a flight: give an id (1234) or an airline and number ("Pacific 123"; airlines: \#(airlines)); see 'board help show'"#
+        ),
+        (
+            ["pin", "Nowhere", "12"],
+            #""Nowhere 12" is not a flight: give an id (1234) or an airline and number ("Pacific 123"; airlines: \#(airlines)); see 'board help pin'"#
+        ),
+        (["watch", "--rotate", "0"], #"--rotate needs a number of seconds from 1 to 3600, not "0"; see 'board help watch'"#),
+        (["watch", "--rotate", "x"], #"--rotate needs a number of seconds from 1 to 3600, not "x"; see 'board help watch'"#),
+        // missing or extra arguments
+        (["show"], #"board show needs a flight: an id (1234) or a designator ("Pacific 123"); see 'board help show'"#),
+        (["pin"], #"board pin needs a flight: an id (1234) or a designator ("Pacific 123"); see 'board help pin'"#),
+        (["unpin"], #"board unpin needs a flight: an id (1234) or a designator ("Pacific 123"); see 'board help unpin'"#),
+        (["--", "show"], #"board show needs a flight: an id (1234) or a designator ("Pacific 123"); see 'board help show'"#),
+        (["search"], "board search needs text: a city, airline, number or gate; see 'board help search'"),
+        (["search", "  "], "board search needs text: a city, airline, number or gate; see 'board help search'"),
+        (["search", String(repeating: "a", count: 101)], "search text is limited to 100 characters; see 'board help search'"),
+        (["last", "again"], #"board last takes no argument "again"; see 'board help last'"#),
+        (["next", "1"], #"board next takes no argument "1"; see 'board help next'"#),
+        (["prev", "1"], #"board prev takes no argument "1"; see 'board help prev'"#),
+        (["pins", "all"], #"board pins takes no argument "all"; see 'board help pins'"#),
+        (["status", "extra"], #"board status takes no argument "extra"; see 'board help status'"#),
+        (["arrivals", "departures"], #"unexpected argument "departures"; see 'board --help'"#),
+        (
+            ["help", "nonsense"],
+            #"no help for "nonsense": the commands are show, last, next, prev, soonest, search, pin, unpin, pins, watch, status, clock, bench, completions, help; see 'board --help'"#
+        ),
+        (["help", "show", "watch"], "board help takes one command name; see 'board --help'"),
+        // clock
+        (["clock", "set"], "board clock set needs one TIME, such as 2026-11-30T09:00 or 09:00; see 'board help clock'"),
+        (
+            ["clock", "set", "a", "b"],
+            "board clock set needs one TIME, such as 2026-11-30T09:00 or 09:00; see 'board help clock'"
+        ),
+        (["clock", "advance"], "board clock advance needs one DURATION, such as 90m, 2h or 1h30m; see 'board help clock'"),
+        (
+            ["clock", "advance", "soon"],
+            "board clock advance needs one DURATION, such as 90m, 2h or 1h30m; see 'board help clock'"
+        ),
+        (["clock", "advance", "5x"], "board clock advance needs one DURATION, such as 90m, 2h or 1h30m; see 'board help clock'"),
+        (["clock", "rewind"], #"board clock takes set TIME or advance DURATION, not "rewind"; see 'board help clock'"#),
+        // bench
+        (["bench", "--clients", "0"], #"--clients needs a whole number from 1 to 1000, not "0"; see 'board help bench'"#),
+        (["bench", "--rounds", "0"], #"--rounds needs a whole number from 1 to 100000, not "0"; see 'board help bench'"#),
+        (
+            ["bench", "--watchers", "100001"],
+            #"--watchers needs a whole number from 1 to 100000, not "100001"; see 'board help bench'"#
+        ),
+        (["bench", "--duration", "x"], #"--duration needs seconds from 0 to 3600, not "x"; see 'board help bench'"#),
+        (
+            ["bench", "--method", "board.watch"],
+            #"--method needs a request method such as board.get or flight.get, not "board.watch"; see 'board help bench'"#
+        ),
+        (["bench", "--params", "[1]"], #"--params needs a JSON object, such as '{"tab":"arrivals"}'; see 'board help bench'"#),
+        (["bench", "extra"], #"board bench takes no argument "extra"; see 'board help bench'"#),
+        // completions
+        (["completions"], "board completions needs a shell: bash, zsh, fish; see 'board help completions'"),
+        (["completions", "tcsh"], #"board completions knows bash, zsh, fish, not "tcsh"; see 'board help completions'"#),
+        (
+            ["completions", "bash", "zsh"],
+            #"board completions knows bash, zsh, fish, not "bash zsh"; see 'board help completions'"#
+        ),
+        (["completions", "--date", "tomorrow"], "--date goes with --ids; see 'board help completions'"),
+        (["completions", "--ids", "extra"], #"board completions takes no argument "extra"; see 'board help completions'"#),
+    ]
+
+    @Test(arguments: usageErrors)
+    func usageErrorsSayWhatIsWrongAndPointAtHelp(arguments: [String], message: String) {
+        let error = #expect(throws: UsageError.self, "board \(arguments)") { try ClientArguments(arguments) }
+        #expect(error?.pointingAtBoardHelp == message)
+    }
+
+    @Test(arguments: ["soon", "2026-13-01", "2026-11-31", "30/11/2026", "+", "+x", "-1", "tomorow", ""])
+    func aMalformedDateIsAUsageError(spec: String) {
+        for (arguments, hint) in [(["--date", spec], "'board --help'"), (["show", "1", "--date=\(spec)"], "'board help show'")] {
+            let error = #expect(throws: UsageError.self, "board \(arguments)") { try ClientArguments(arguments) }
+            #expect(
+                error?.pointingAtBoardHelp
+                    == "--date needs YYYY-MM-DD, today, tomorrow or +N, not \"\(spec)\"; see \(hint)")
+        }
+    }
+
+    /// `board NAME --help` is `board help NAME`, for every command (and the overview for the board).
+    @Test(arguments: CommandTable.specs.map(\.name))
+    func dashDashHelpIsTheCommandsHelp(name: String) throws {
+        let words = name == "board" ? [] : [name]
+        let parsed = try ClientArguments(words + ["--help"]).command
+        #expect(same(parsed, HelpCommand(topic: name == "board" ? nil : name)))
+        #expect(same(try ClientArguments(words + ["-h"]).command, parsed))
+    }
+
+    /// As `board` prints a refusal of the daemon's (`invalidParams`): without its full stop.
+    @Test func aDaemonsSentenceLosesItsFullStop() {
+        let error = ClientError.usage(UsageError(message: "time is not a time."))
+        #expect(error.description == "time is not a time; see 'board --help'")
+        #expect(error.exitStatus == 2)
+    }
+}

@@ -1,0 +1,65 @@
+import BoardArguments
+import Testing
+
+@testable import BoardDaemon
+
+/// `boardd`'s flags, read by the shared tokenizer: no process started.
+struct DaemonOptionsTests {
+    @Test func noFlagsServesWithTheDefaults() throws {
+        #expect(try DaemonCommand.parse([]) == .serve(DaemonOptions()))
+    }
+
+    @Test func everyFlagIsRead() throws {
+        let command = try DaemonCommand.parse([
+            "--socket", "/s", "--config=/c.json", "--seed", "7", "--now", "2026-11-30T09:00:00-05:00", "--speed", "0",
+            "--log-level", "WARNING", "--max-clients", "5", "--request-timeout", "1.5", "--stall-timeout=2",
+        ])
+        var expected = DaemonOptions()
+        expected.socket = "/s"
+        expected.config = "/c.json"
+        expected.seed = 7
+        expected.now = "2026-11-30T09:00:00-05:00"
+        expected.speed = 0
+        expected.logLevel = .warning
+        expected.limits.maxClients = 5
+        expected.limits.partialLineTimeout = 1.5
+        expected.limits.stalledWriteTimeout = 2
+        #expect(command == .serve(expected))
+    }
+
+    @Test func checkConfigHelpAndVersion() throws {
+        #expect(try DaemonCommand.parse(["--check-config", "--config", "/c"]) == .checkConfig(DaemonOptions(config: "/c")))
+        #expect(try DaemonCommand.parse(["--help"]) == .help)
+        #expect(try DaemonCommand.parse(["-h", "--bogus"]) == .help, "--help wins over what follows it")
+        #expect(try DaemonCommand.parse(["--seed", "1", "-V"]) == .version)
+        #expect(try DaemonCommand.parse(["--version"]) == .version)
+    }
+
+    @Test(arguments: [
+        (["--bogus"], #"unknown option "--bogus""#),
+        (["serve"], #"unknown option "serve""#),
+        (["--"], #"unknown option "--""#),
+        (["-x"], #"unknown option "-x""#),
+        (["--bogus=1"], #"unknown option "--bogus""#),
+        (["--bogus", "--help"], #"unknown option "--bogus""#),
+        (["--socket"], "--socket needs a value"),
+        (["--config", "--seed", "1"], "--config needs a value"),
+        (["--seed", "x"], #"--seed needs a whole number, not "x""#),
+        (["--seed", "-1"], #"--seed needs a whole number, not "-1""#),
+        (["--speed", "-1"], #"--speed needs a number from 0 to 1000000, not "-1""#),
+        (["--speed", "inf"], #"--speed needs a number from 0 to 1000000, not "inf""#),
+        (["--log-level", "loud"], #"--log-level needs debug, info, warning or error, not "loud""#),
+        (["--max-clients", "0"], #"--max-clients needs a number from 1 to 100000, not "0""#),
+        (["--request-timeout", "0"], #"--request-timeout needs a number of seconds from 0 to 86400, not "0""#),
+        (["--stall-timeout", "86401"], #"--stall-timeout needs a number of seconds from 0 to 86400, not "86401""#),
+        (["--check-config=yes"], "--check-config takes no value"),
+    ])
+    func usageErrors(arguments: [String], message: String) {
+        #expect(throws: UsageError(message: message), "boardd \(arguments)") { try DaemonCommand.parse(arguments) }
+        #expect(UsageError(message: message).pointing(to: "boardd --help") == "\(message); see boardd --help")
+    }
+
+    @Test func theHelpNamesEveryFlag() {
+        for flag in DaemonCommand.flags { #expect(DaemonCommand.usage.contains(flag.name), "\(flag.name)") }
+    }
+}
