@@ -65,4 +65,13 @@ public enum ChildProcess {
         guard result == 0 else { throw SystemError("starting \(arguments[0])", code: result) }
         return pid
     }
+
+    /// The exit status of `pid` if it has ended (reaping it), without waiting; nil while it runs.
+    ///
+    /// The status is `WEXITSTATUS`: the code the child passed to `exit`, 0 when a signal ended it.
+    public static func exitStatusIfEnded(_ pid: pid_t) -> Int32? {
+        var status: Int32 = 0
+        guard retryingOnInterrupt({ waitpid(pid, &status, WNOHANG) }) == pid else { return nil }
+        return (status >> 8) & 0xff
+    }
 }
