@@ -17,6 +17,9 @@ public enum ChildOutput: Sendable {
 /// 4...) to this process's; `newSession` detaches it from the terminal, as a daemon
 /// wants. Foundation's `Process` does neither reset, which is why this exists.
 public enum ChildProcess {
+    /// A child's process id.
+    public typealias ID = pid_t
+
     /// glibc's POSIX_SPAWN_SETSID (2.26 and later), which the Glibc module does not export.
     static let spawnSetSID: Int32 = 0x80
 

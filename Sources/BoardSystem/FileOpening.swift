@@ -33,7 +33,7 @@ extension FileDescriptor {
     ) throws(SystemError) -> FileDescriptor {
         let flags = mode.flags | options.rawValue | O_CLOEXEC
         let fd = retryingOnInterrupt { Glibc.open(path, flags, mode_t(permissions)) }
-        guard fd >= 0 else { throw SystemError("open \(path)") }
+        guard fd >= 0 else { throw SystemError("open") }
         return FileDescriptor(fd)
     }
 

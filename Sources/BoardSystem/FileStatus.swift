@@ -26,7 +26,7 @@ public struct FileStatus: Hashable, Sendable {
     public init(path: String, followingLinks: Bool = true) throws(SystemError) {
         var info = stat()
         guard (followingLinks ? stat(path, &info) : lstat(path, &info)) == 0 else {
-            throw SystemError(followingLinks ? "stat \(path)" : "lstat \(path)")
+            throw SystemError(followingLinks ? "stat" : "lstat")
         }
         self.init(info)
     }

@@ -9,12 +9,12 @@ public enum FileSystem {
 
     /// Removes a file or a socket (`unlink`); never a directory.
     public static func remove(_ path: String) throws(SystemError) {
-        guard unlink(path) == 0 else { throw SystemError("unlink \(path)") }
+        guard unlink(path) == 0 else { throw SystemError("unlink") }
     }
 
     /// Moves `source` over `destination` in one step (`rename`): a reader sees the old file or the new, never half.
     public static func rename(_ source: String, to destination: String) throws(SystemError) {
-        guard Glibc.rename(source, destination) == 0 else { throw SystemError("rename \(source)") }
+        guard Glibc.rename(source, destination) == 0 else { throw SystemError("rename") }
     }
 
     /// Whether something exists at `path` (`access(F_OK)`).
