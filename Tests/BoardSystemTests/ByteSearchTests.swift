@@ -6,10 +6,11 @@ import Testing
         Array(text.utf8).withUnsafeBytes { ByteSearch.firstIndex(of: UInt8(ascii: "\n"), in: $0, from: start) }
     }
 
-    @Test(arguments: [
-        ("a\nb\n", 0, 1), ("a\nb\n", 1, 1), ("a\nb\n", 2, 3), ("a\nb\n", 4, nil), ("abc", 0, nil), ("", 0, nil),
-        ("\n", 0, 0), ("x\n", -1, nil),
-    ] as [(String, Int, Int?)])
+    @Test(
+        arguments: [
+            ("a\nb\n", 0, 1), ("a\nb\n", 1, 1), ("a\nb\n", 2, 3), ("a\nb\n", 4, nil), ("abc", 0, nil), ("", 0, nil),
+            ("\n", 0, 0), ("x\n", -1, nil),
+        ] as [(String, Int, Int?)])
     func theFirstMatchAtOrAfterTheStart(text: String, start: Int, expected: Int?) {
         #expect(Self.firstNewline(text, from: start) == expected)
     }
