@@ -33,6 +33,7 @@ let package = Package(
         .testTarget(name: "BoardArgumentsTests", dependencies: ["BoardArguments"]),
         .testTarget(name: "BoardCLITests", dependencies: ["BoardCLI", "BoardArguments", "BoardProtocol", "FlightData"]),
         .testTarget(name: "BoardDaemonTests", dependencies: ["BoardDaemon", "BoardArguments", "BoardProtocol", "FlightData"]),
+        .testTarget(name: "BoardSystemTests", dependencies: ["BoardSystem"]),
         .testTarget(
             name: "EndToEndTests", dependencies: ["BoardProtocol", "BoardSystem", "FlightData", "boardd", "board"]),
     ],

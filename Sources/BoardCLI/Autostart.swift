@@ -1,7 +1,6 @@
 import BoardProtocol
 import BoardSystem
 import Foundation
-import Glibc
 
 /// Starting `boardd` when no daemon answers, as tmux starts its server.
 ///
@@ -10,7 +9,7 @@ import Glibc
 /// appended to `boardd.log` in the state directory) with the same socket, and
 /// `board` waits up to 3 seconds for it to answer.
 enum Autostart {
-    static let waitSeconds = 3.0
+    static let wait = Duration.seconds(3)
 
     /// Whether autostart is on: not with `--no-autostart` or `BOARD_NO_AUTOSTART=1`.
     static func enabled(_ options: GlobalOptions) -> Bool {
@@ -23,11 +22,11 @@ enum Autostart {
     static func daemonExecutable() -> String? {
         if let own = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
             let beside = BoardPaths.directory(of: own) + "/boardd"
-            if access(beside, X_OK) == 0 { return beside }
+            if FileSystem.isExecutable(beside) { return beside }
         }
         for directory in (BoardPaths.environment("PATH") ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":") {
             let candidate = "\(directory)/boardd"
-            if access(candidate, X_OK) == 0 { return candidate }
+            if FileSystem.isExecutable(candidate) { return candidate }
         }
         return nil
     }
@@ -41,7 +40,7 @@ enum Autostart {
         // The daemon gets 0, 1 and 2 only. It outlives board, and any other inherited pipe or
         // socket would keep whoever waits on its far end waiting as long as the daemon runs.
         markDescriptorsCloseOnExec()
-        let pid: pid_t
+        let pid: ChildProcess.ID
         do {
             // Its own session, so a closing terminal or Ctrl-C in this one does not reach it.
             pid = try ChildProcess.spawn(
@@ -49,30 +48,28 @@ enum Autostart {
         } catch {
             return "could not start \(executable): \(SystemError.message(for: error.code))"
         }
-        let deadline = monotonicSeconds() + waitSeconds
-        while monotonicSeconds() < deadline {
+        let deadline = ContinuousClock.now + wait
+        while ContinuousClock.now < deadline {
             if (try? BoardConnection(path: socket, timeoutMilliseconds: 500)) != nil { return nil }
-            var status: Int32 = 0
-            if waitpid(pid, &status, WNOHANG) == pid {
-                return "boardd exited at once (status \(status >> 8)); see \(logPath)"
+            if let status = ChildProcess.exitStatusIfEnded(pid) {
+                return "boardd exited at once (status \(status)); see \(logPath)"
             }
-            usleep(20_000)
+            Thread.sleep(forTimeInterval: 0.02)
         }
-        return "boardd did not answer within \(Int(waitSeconds)) s; see \(logPath)"
+        return "boardd did not answer within \(wait.components.seconds) s; see \(logPath)"
     }
 
     /// Sets close-on-exec on every open descriptor above stderr, as listed in /proc/self/fd.
     static func markDescriptorsCloseOnExec() {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") else { return }
         for descriptor in names.compactMap({ Int32($0) }) where descriptor > 2 {
-            let flags = fcntl(descriptor, F_GETFD)
-            if flags >= 0 { _ = fcntl(descriptor, F_SETFD, flags | FD_CLOEXEC) }
+            FileDescriptor(descriptor).setCloseOnExec()
         }
     }
 
-    static func monotonicSeconds() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-    }
+    /// Seconds on `ContinuousClock` since the first call, for the callers that still count intervals in
+    /// `Double` seconds (the live view, the completion ids); others use `ContinuousClock` directly.
+    static func monotonicSeconds() -> Double { (ContinuousClock.now - clockOrigin) / .seconds(1) }
+
+    private static let clockOrigin = ContinuousClock.now
 }

@@ -2,7 +2,6 @@ import BoardProtocol
 import BoardSystem
 import FlightData
 import Foundation
-import Glibc
 
 /// Runs one `board` command: connects (starting the daemon when needed), asks, prints, remembers.
 public struct BoardClient {

@@ -2,7 +2,6 @@ import BoardProtocol
 import BoardSystem
 import FlightData
 import Foundation
-import Glibc
 
 /// A flight remembered by the client: its id, and enough to name it once it is gone.
 struct RememberedFlight: Equatable {
@@ -98,9 +97,9 @@ struct StateStore {
     mutating func save(_ state: ClientState) -> ClientState {
         guard createDirectory() else { return state }
         // The lock is the state directory itself (flock works on a directory), so no file is added beside the state.
-        let lock = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if lock >= 0 { _ = retryingFlock(lock) }
-        defer { if lock >= 0 { close(lock) } }
+        // Best effort: a lock that cannot be taken never stops the save.
+        let lock = try? FileLock(directory, .directory, waiting: true)
+        defer { lock?.release() }
         var merged: ClientState
         if case .found(let current) = read() { merged = current } else { merged = baseline }
         if state.tab != baseline.tab { merged.tab = state.tab }
@@ -141,29 +140,17 @@ struct StateStore {
 
     /// Writes through a temporary file, fsync and rename, so a reader never sees half a file.
     private mutating func write(_ state: ClientState) {
-        let temporary = "\(path).\(getpid()).tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else {
-            warn("cannot write \(path) (\(SystemError.message(for: errno))); the tab, last flight and pins are not saved")
-            return
-        }
         var bytes = state.json.bytes
         bytes.append(UInt8(ascii: "\n"))
-        let descriptor = FileDescriptor(fd)
-        let written = (try? descriptor.writeAll(bytes)) != nil
-        let synced = fsync(fd) == 0
-        descriptor.close()
-        guard written, synced, rename(temporary, path) == 0 else {
-            unlink(temporary)
-            warn("cannot write \(path); the tab, last flight and pins are not saved")
-            return
-        }
-    }
-
-    private func retryingFlock(_ fd: Int32) -> Int32 {
-        while true {
-            let result = flock(fd, LOCK_EX)
-            if result == 0 || errno != EINTR { return result }
+        do { try AtomicFile.write(bytes, to: path, permissions: 0o600) } catch {
+            switch error {
+            case .cannotCreate(_, let reason):
+                warn(
+                    "cannot write \(path) (\(SystemError.message(for: reason.code))); the tab, last flight and pins are not saved"
+                )
+            case .cannotReplace:
+                warn("cannot write \(path); the tab, last flight and pins are not saved")
+            }
         }
     }
 

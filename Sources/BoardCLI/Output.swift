@@ -1,6 +1,5 @@
 import BoardProtocol
 import BoardSystem
-import Glibc
 
 /// Where the client's text goes: data to stdout, everything else to stderr.
 ///
@@ -10,7 +9,7 @@ enum Output {
         do {
             try FileDescriptor.standardOutput.writeAll(text + "\n")
         } catch {
-            if error.code == EPIPE { exit(0) }
+            if error.isBrokenPipe { Program.exit(0) }
         }
     }
 

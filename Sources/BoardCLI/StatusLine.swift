@@ -1,7 +1,6 @@
 import BoardProtocol
 import BoardSystem
 import Foundation
-import Glibc
 
 /// `board status`: exactly one line for a status bar, within 200 ms whatever the daemon does.
 ///
@@ -56,8 +55,8 @@ struct StatusLine {
 
     /// The placeholder values, or nil when the daemon is down, hung or broken.
     func fetch() -> [String: String]? {
-        let start = Autostart.monotonicSeconds()
-        func remaining() -> Int32 { Int32(max(1, 150 - (Autostart.monotonicSeconds() - start) * 1000)) }
+        let start = ContinuousClock.now
+        func remaining() -> Int32 { Int32(max(1, 150 - (ContinuousClock.now - start) / .milliseconds(1))) }
         guard let connection = try? BoardConnection(path: socket, timeoutMilliseconds: 80),
             let boardJSON = try? connection.call(
                 .boardGet, ["tab": "departures", "hidePast": true], timeoutMilliseconds: remaining()),

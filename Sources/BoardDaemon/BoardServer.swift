@@ -2,7 +2,6 @@ import BoardProtocol
 import BoardSystem
 import FlightData
 import Foundation
-import Glibc
 
 /// Limits that keep one client from hurting the others.
 struct ServerLimits: Equatable, Sendable {
@@ -43,7 +42,8 @@ final class BoardServer {
     private var running = true
     /// The next instant (on the daemon's clock) at which watched boards change.
     private var nextChange: Date
-    private let time = SystemTimeSource()
+    /// Deadlines (partial lines, stalled output, the sweep) are intervals, on a clock that never jumps.
+    private let time = ContinuousClock()
     /// Called at reloads and at shutdown.
     var onEvent: (ServerEvent) -> Void = { _ in }
 
@@ -91,28 +91,29 @@ final class BoardServer {
     private func timeout() -> Int32 {
         var seconds: Double? = service.clock.realDelay(until: nextChange)
         if !service.clock.isSimulated { seconds = min(seconds ?? 60, 60) }  // the wall clock may jump
-        if sweepWanted { seconds = min(seconds ?? Self.sweepInterval, Self.sweepInterval) }
+        if sweepWanted { seconds = min(seconds ?? Self.sweepSeconds, Self.sweepSeconds) }
         guard let seconds else { return -1 }
         return Int32(min(max(0, (seconds * 1000).rounded(.up)), 3_600_000))
     }
 
     /// Some client has a partial line or waiting output, so deadlines must be checked.
     private var sweepWanted = false
-    private var lastSweep = 0.0
-    private static let sweepInterval = 0.25
+    private var lastSweep: ContinuousClock.Instant?
+    private static let sweepInterval = Duration.milliseconds(250)
+    private static let sweepSeconds = sweepInterval / .seconds(1)
 
     /// Closes clients past their deadlines. It visits every client, so it runs a few times a second at most.
     private func sweepDeadlines() {
-        let now = time.monotonic()
-        guard sweepWanted, now - lastSweep >= Self.sweepInterval else { return }
+        let now = time.now
+        guard sweepWanted, lastSweep.map({ now - $0 >= Self.sweepInterval }) ?? true else { return }
         lastSweep = now
         sweepWanted = false
         for token in connections.tokens {
             guard let connection = connections[token] else { continue }
-            if let since = connection.partialSince, now - since > limits.partialLineTimeout {
+            if let since = connection.partialSince, now - since > .seconds(limits.partialLineTimeout) {
                 log.info("closing a client whose request line never finished")
                 close(token)
-            } else if let since = connection.stalledSince, now - since > limits.stalledWriteTimeout {
+            } else if let since = connection.stalledSince, now - since > .seconds(limits.stalledWriteTimeout) {
                 log.info("closing a client that stopped reading (\(connection.queuedBytes) bytes waiting)")
                 close(token)
             } else if connection.partialSince != nil || connection.hasOutput {
@@ -131,7 +132,7 @@ final class BoardServer {
                 return
             }
             guard let fd = accepted else { return }
-            if let uid = UnixSocket.peerUID(fd), uid != getuid() {
+            if let uid = UnixSocket.peerUID(fd), uid != Program.userID {
                 log.warning("refused a connection from uid \(uid)")
                 fd.close()
                 continue
@@ -151,7 +152,7 @@ final class BoardServer {
             }
             var connection = ClientConnection(descriptor: fd)
             connection.enqueue(
-                WireLine.hello(server: "boardd/\(boardVersion)", instance: service.instance), now: time.monotonic())
+                WireLine.hello(server: "boardd/\(boardVersion)", instance: service.instance), now: time.now)
             _ = connections.insert(connection)
             flush(token)
         }
@@ -195,7 +196,7 @@ final class BoardServer {
             if connection.framer.overflowed || n < readBuffer.count { break }
         }
         connection.partialSince =
-            connection.framer.bufferedCount > 0 && !connection.peerClosed ? (connection.partialSince ?? time.monotonic()) : nil
+            connection.framer.bufferedCount > 0 && !connection.peerClosed ? (connection.partialSince ?? time.now) : nil
         if connection.partialSince != nil { sweepWanted = true }
     }
 
@@ -210,7 +211,7 @@ final class BoardServer {
             case .tooLarge:
                 let error = WireError(
                     .tooLarge, "A request line is limited to \(LineFramer.protocolLimit) bytes; closing the connection.")
-                connections[token]?.enqueue(WireLine.error(id: .null, error), now: time.monotonic())
+                connections[token]?.enqueue(WireLine.error(id: .null, error), now: time.now)
                 connections[token]?.inbox.removeAll()
                 connections[token]?.peerClosed = true
                 connections[token]?.partialSince = nil
@@ -227,7 +228,7 @@ final class BoardServer {
 
     private func respond(_ token: UInt64, to line: [UInt8]) {
         guard !line.isEmpty else { return }
-        let now = time.monotonic()
+        let now = time.now
         let request: WireRequest
         switch WireRequest.parse(line) {
         case .success(let parsed): request = parsed
@@ -254,13 +255,13 @@ final class BoardServer {
     }
 
     private func flush(_ token: UInt64) {
-        let now = time.monotonic()
+        let now = time.now
         let keep = connections.update(token) { connection in flush(&connection, token: token, now: now) }
         if keep == false { close(token) }
     }
 
     /// Writes what it can; false when the connection is finished and must be closed.
-    private func flush(_ connection: inout ClientConnection, token: UInt64, now: Double) -> Bool {
+    private func flush(_ connection: inout ClientConnection, token: UInt64, now: ContinuousClock.Instant) -> Bool {
         let result = connection.flush(now: now)
         if result == .failed || (result == .drained && connection.closeWhenFlushed) { return false }
         let wantsWritable = result == .blocked
@@ -292,7 +293,7 @@ final class BoardServer {
         let now = service.clock.now
         nextChange = service.nextChange(after: now)
         var bodies: [WatchView: EncodedDocument] = [:]
-        let monotonic = time.monotonic()
+        let monotonic = time.now
         for token in connections.tokens {
             guard let view = connections[token]?.watch?.view else { continue }
             let body: EncodedDocument

@@ -14,10 +14,10 @@ struct ClientConnection {
     private(set) var offset = 0
     private(set) var queuedBytes = 0
     var watch: Watch?
-    /// Monotonic seconds when a partial line started arriving; nil when none is pending.
-    var partialSince: Double?
-    /// Monotonic seconds since output has been waiting without progress; nil when the queue is empty.
-    var stalledSince: Double?
+    /// When a partial line started arriving; nil when none is pending.
+    var partialSince: ContinuousClock.Instant?
+    /// Since when output has been waiting without progress; nil when the queue is empty.
+    var stalledSince: ContinuousClock.Instant?
     /// Lines read but not yet answered (reading pauses while any wait).
     var inbox: [LineFramer.Output] = []
     /// The client has finished sending (end of file or an error); answer what it asked, then close.
@@ -38,7 +38,7 @@ struct ClientConnection {
 
     var hasOutput: Bool { !chunks.isEmpty }
 
-    mutating func enqueue(_ bytes: [UInt8], now: Double) {
+    mutating func enqueue(_ bytes: [UInt8], now: ContinuousClock.Instant) {
         guard !bytes.isEmpty else { return }
         if chunks.isEmpty { stalledSince = now }
         chunks.append(bytes)
@@ -46,14 +46,14 @@ struct ClientConnection {
     }
 
     /// Queues `{"id":N,"result":DOCUMENT}` without copying the document's pieces.
-    mutating func enqueueResult(id: JSON, _ document: EncodedDocument, now: Double) {
+    mutating func enqueueResult(id: JSON, _ document: EncodedDocument, now: ContinuousClock.Instant) {
         enqueue(WireLine.resultHeader(id: id), now: now)
         for piece in document.pieces { enqueue(piece, now: now) }
         enqueue(WireLine.closing, now: now)
     }
 
     /// Queues a board for a watcher, or keeps it as the newest pending one when output is still waiting.
-    mutating func offerBoard(_ body: EncodedDocument, now: Double) {
+    mutating func offerBoard(_ body: EncodedDocument, now: ContinuousClock.Instant) {
         guard watch != nil else { return }
         if chunks.isEmpty {
             queueBoard(body, now: now)
@@ -62,7 +62,7 @@ struct ClientConnection {
         }
     }
 
-    private mutating func queueBoard(_ body: EncodedDocument, now: Double) {
+    private mutating func queueBoard(_ body: EncodedDocument, now: ContinuousClock.Instant) {
         guard var current = watch else { return }
         current.seq += 1
         current.pendingBoard = nil
@@ -74,7 +74,7 @@ struct ClientConnection {
     enum FlushResult { case drained, blocked, failed }
 
     /// Writes what the socket takes now, several chunks to a system call.
-    mutating func flush(now: Double) -> FlushResult {
+    mutating func flush(now: ContinuousClock.Instant) -> FlushResult {
         while !chunks.isEmpty {
             let written: Int
             do { written = try descriptor.writeVector(chunks.prefix(16), skippingFirst: offset) } catch { return .failed }

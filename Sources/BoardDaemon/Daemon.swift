@@ -3,7 +3,6 @@ import BoardProtocol
 import BoardSystem
 import FlightData
 import Foundation
-import Glibc
 
 /// Runs `boardd`: reads the arguments and the config, takes the socket, serves. Returns the exit status.
 public enum Daemon {
@@ -90,7 +89,8 @@ public enum Daemon {
             listener.remove()
             return 1
         }
-        raiseDescriptorLimit(to: options.limits.maxClients + 64)
+        // Many watchers need many descriptors.
+        ResourceLimits.raiseOpenFiles(to: options.limits.maxClients + 64)
         let mode =
             clock.isSimulated ? "simulated clock at \(service.localTime.iso8601(clock.now)), speed \(clock.speed)" : "real clock"
         let how = listener.isActivated ? "serving \(path), passed by the service manager" : "serving \(path)"
@@ -125,29 +125,16 @@ public enum Daemon {
         return try SocketListener(path: options.socket ?? BoardPaths.defaultSocket())
     }
 
-    /// A random id for this run, so clients can tell a restarted daemon.
+    /// A random id for this run, so clients can tell a restarted daemon: 16 hex digits.
     static func makeInstanceID() -> String {
-        var bytes = [UInt8](repeating: 0, count: 8)
-        let fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC)
-        if fd >= 0 {
-            _ = read(fd, &bytes, 8)
-            close(fd)
-        } else {
-            var rng = SplitMix64(seed: UInt64(getpid()) ^ UInt64(time(nil)))
-            bytes = bytes.map { _ in UInt8(truncatingIfNeeded: rng.next()) }
-        }
-        return bytes.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+        var random = SystemRandomNumberGenerator()
+        return hexDigits(random.next())
     }
 
-    /// Many watchers need many descriptors: raise the soft limit toward the hard one.
-    static func raiseDescriptorLimit(to wanted: Int) {
-        var limit = rlimit()
-        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return }
-        let target = min(rlim_t(wanted), limit.rlim_max)
-        if limit.rlim_cur < target {
-            limit.rlim_cur = target
-            setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
-        }
+    /// `value` as 16 lowercase hex digits, zero-padded.
+    static func hexDigits(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
     }
 
     static func printError(_ message: String) {

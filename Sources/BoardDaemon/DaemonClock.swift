@@ -1,29 +1,21 @@
 import FlightData
 import Foundation
-import Glibc
 import Synchronization
 
 /// Where the daemon reads real time: wall clock and a monotonic clock. Tests and benchmarks may substitute.
 public protocol TimeSource: Sendable {
     func wall() -> Date
-    /// Seconds on a clock that never jumps.
-    func monotonic() -> Double
+    /// An instant on a clock that never jumps.
+    func monotonic() -> ContinuousClock.Instant
 }
 
+/// The system's clocks: the wall clock for the time of day, `ContinuousClock` for intervals.
 public struct SystemTimeSource: TimeSource {
     public init() {}
 
-    public func wall() -> Date {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        return Date(timeIntervalSince1970: Double(now.tv_sec) + Double(now.tv_nsec) / 1e9)
-    }
+    public func wall() -> Date { Date() }
 
-    public func monotonic() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-    }
+    public func monotonic() -> ContinuousClock.Instant { .now }
 }
 
 /// The daemon's one source of time: the real clock, or a simulated one that
@@ -31,7 +23,7 @@ public struct SystemTimeSource: TimeSource {
 public struct DaemonClock: Sendable {
     enum Mode: Hashable, Sendable {
         case real
-        case simulated(anchor: Date, anchorMonotonic: Double, speed: Double)
+        case simulated(anchor: Date, anchorMonotonic: ContinuousClock.Instant, speed: Double)
     }
 
     private(set) var mode: Mode
@@ -58,7 +50,7 @@ public struct DaemonClock: Sendable {
         switch mode {
         case .real: return source.wall()
         case .simulated(let anchor, let anchorMonotonic, let speed):
-            return anchor.addingTimeInterval((source.monotonic() - anchorMonotonic) * speed)
+            return anchor.addingTimeInterval((source.monotonic() - anchorMonotonic) / .seconds(1) * speed)
         }
     }
 

@@ -2,7 +2,6 @@ import BoardProtocol
 import BoardSystem
 import FlightData
 import Foundation
-import Glibc
 
 /// A config mistake: the file, the key, the value and why.
 struct ConfigError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -53,20 +52,19 @@ public struct DaemonConfig: Hashable, Sendable {
     /// The file's bytes, or why it cannot be read (missing, a directory, permission, too large).
     static func read(_ path: String, label: String) throws(ConfigError) -> [UInt8] {
         func refuse(_ reason: String) -> ConfigError { ConfigError(file: label, key: nil, value: nil, reason: reason) }
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            let code = errno
-            throw refuse(code == ENOENT ? "does not exist" : "cannot be read (\(SystemError.message(for: code)))")
+        let fd: FileDescriptor
+        do { fd = try .open(path, .readOnly) } catch {
+            throw refuse(error.isMissing ? "does not exist" : "cannot be read (\(SystemError.message(for: error.code)))")
         }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw refuse("cannot be read (\(SystemError.message(for: errno)))") }
-        guard (info.st_mode & S_IFMT) != S_IFDIR else { throw refuse("is a directory, not a config file") }
+        defer { fd.close() }
+        let info: FileStatus
+        do { info = try FileStatus(fd) } catch { throw refuse("cannot be read (\(SystemError.message(for: error.code)))") }
+        guard info.kind != .directory else { throw refuse("is a directory, not a config file") }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
             let n: Int
-            do { n = try FileDescriptor(fd).read(into: &buffer) } catch {
+            do { n = try fd.read(into: &buffer) } catch {
                 throw refuse("cannot be read (\(SystemError.message(for: error.code)))")
             }
             if n == 0 { break }

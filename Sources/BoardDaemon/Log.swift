@@ -1,6 +1,6 @@
 import BoardProtocol
 import BoardSystem
-import Glibc
+import Foundation
 
 /// One line per event on stderr, with a level; no timestamps when journald adds its own.
 ///
@@ -45,7 +45,7 @@ struct Log: Sendable {
     func line(_ level: Level, _ message: String, at time: String?) -> String {
         let text = message.replacingNewlines
         if toJournal { return "<\(level.syslogPriority)>\(level.name): \(text)\n" }
-        return "\(time.map { $0 + " " } ?? "")boardd[\(getpid())] \(level.name): \(text)\n"
+        return "\(time.map { $0 + " " } ?? "")boardd[\(Program.processID)] \(level.name): \(text)\n"
     }
 
     /// `JOURNAL_STREAM` names the device and inode of the stream journald reads; it counts only
@@ -54,22 +54,15 @@ struct Log: Sendable {
         guard let value = BoardPaths.environment("JOURNAL_STREAM") else { return false }
         let parts = value.split(separator: ":")
         guard parts.count == 2, let device = UInt64(parts[0]), let inode = UInt64(parts[1]) else { return false }
-        var info = stat()
-        guard fstat(2, &info) == 0 else { return false }
-        return UInt64(info.st_dev) == device && UInt64(info.st_ino) == inode
+        guard let info = try? FileStatus(.standardError) else { return false }
+        return info.device == device && info.inode == inode
     }
 
     /// The time now in UTC, to the second: `2026-11-30T17:00:00Z`.
-    static func utcNow() -> String {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        var parts = tm()
-        var seconds = now.tv_sec
-        gmtime_r(&seconds, &parts)
-        func pad(_ v: Int32) -> String { v < 10 ? "0\(v)" : "\(v)" }
-        return "\(parts.tm_year + 1900)-\(pad(parts.tm_mon + 1))-\(pad(parts.tm_mday))T"
-            + "\(pad(parts.tm_hour)):\(pad(parts.tm_min)):\(pad(parts.tm_sec))Z"
-    }
+    static func utcNow() -> String { utc(Date()) }
+
+    /// `time` in UTC, to the second (truncated): `2026-11-30T17:00:00Z`.
+    static func utc(_ time: Date) -> String { time.formatted(.iso8601) }
 }
 
 extension Log.Level {

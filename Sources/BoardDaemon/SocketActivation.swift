@@ -1,6 +1,5 @@
 import BoardProtocol
 import BoardSystem
-import Glibc
 
 /// Why a socket passed by the service manager cannot be served.
 struct ActivationError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -20,8 +19,8 @@ enum SocketActivation {
     static let firstDescriptor: Int32 = 3
 
     /// How many descriptors were passed to `pid`: nil unless `LISTEN_PID` names it and `LISTEN_FDS` is at least 1.
-    static func passedCount(listenPID: String?, listenFDs: String?, pid: pid_t) -> Int? {
-        guard let listenPID, let owner = pid_t(listenPID), owner == pid else { return nil }
+    static func passedCount(listenPID: String?, listenFDs: String?, pid: Int32) -> Int? {
+        guard let listenPID, let owner = Int32(listenPID), owner == pid else { return nil }
         guard let listenFDs, let count = Int(listenFDs), count >= 1 else { return nil }
         return count
     }
@@ -33,43 +32,24 @@ enum SocketActivation {
     /// descriptors beyond the first are closed: the daemon serves one socket.
     static func takePassedSocket() throws(ActivationError) -> (descriptor: FileDescriptor, path: String)? {
         let count = passedCount(
-            listenPID: BoardPaths.environment("LISTEN_PID"), listenFDs: BoardPaths.environment("LISTEN_FDS"), pid: getpid())
-        for name in ["LISTEN_PID", "LISTEN_FDS", "LISTEN_FDNAMES"] { unsetenv(name) }
+            listenPID: BoardPaths.environment("LISTEN_PID"), listenFDs: BoardPaths.environment("LISTEN_FDS"),
+            pid: Program.processID)
+        for name in ["LISTEN_PID", "LISTEN_FDS", "LISTEN_FDNAMES"] { Environment.remove(name) }
         guard let count else { return nil }
         let descriptor = FileDescriptor(firstDescriptor)
-        for extra in 1..<count { Glibc.close(firstDescriptor + Int32(extra)) }
+        for extra in 1..<count { FileDescriptor(firstDescriptor + Int32(extra)).close() }
         descriptor.setCloseOnExec()
-        guard integerOption(descriptor, SO_DOMAIN) == AF_UNIX else {
+        let socket = UnixSocket.describe(descriptor)
+        guard socket.isUnix else {
             throw ActivationError(reason: "descriptor 3 is not a Unix socket; boardd serves a ListenStream= path")
         }
-        guard integerOption(descriptor, SO_TYPE) == Int32(SOCK_STREAM.rawValue) else {
+        guard socket.isStream else {
             throw ActivationError(reason: "descriptor 3 is not a stream socket; use ListenStream=, not ListenDatagram=")
         }
-        guard integerOption(descriptor, SO_ACCEPTCONN) == 1 else {
+        guard socket.isListening else {
             throw ActivationError(reason: "descriptor 3 is not listening; do not use Accept=yes")
         }
         descriptor.setNonBlocking()
-        return (descriptor, boundPath(descriptor) ?? "the socket passed by the service manager")
-    }
-
-    private static func integerOption(_ descriptor: FileDescriptor, _ option: Int32) -> Int32? {
-        var value: Int32 = 0
-        var length = socklen_t(MemoryLayout<Int32>.size)
-        guard getsockopt(descriptor.rawValue, SOL_SOCKET, option, &value, &length) == 0 else { return nil }
-        return value
-    }
-
-    /// The path the socket is bound to, for messages (nil for an abstract or unnamed socket).
-    private static func boundPath(_ descriptor: FileDescriptor) -> String? {
-        var address = sockaddr_un()
-        var length = socklen_t(MemoryLayout<sockaddr_un>.size)
-        let got = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor.rawValue, $0, &length) }
-        }
-        guard got == 0 else { return nil }
-        return withUnsafeBytes(of: address.sun_path) { raw in
-            let bytes = Array(raw.prefix { $0 != 0 })
-            return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
-        }
+        return (descriptor, socket.path ?? "the socket passed by the service manager")
     }
 }

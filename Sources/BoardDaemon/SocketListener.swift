@@ -1,6 +1,5 @@
 import BoardProtocol
 import BoardSystem
-import Glibc
 
 /// Why the daemon cannot take its socket.
 enum ListenError: Error, CustomStringConvertible {
@@ -34,7 +33,7 @@ struct SocketListener {
     let path: String
     let descriptor: FileDescriptor
     /// The lock held while serving a socket this daemon bound; nil for a passed one.
-    let lock: FileDescriptor?
+    let lock: FileLock?
     /// Whether the socket came from the service manager, which owns its file.
     let isActivated: Bool
 
@@ -56,67 +55,66 @@ struct SocketListener {
         switch UnixSocket.isSocket(path: path) {
         case nil: break
         case false?:
-            lock.close()
+            lock.release()
             throw .notASocket(path)
         case true?:
             do {
                 _ = try UnixSocket.connect(path: path, timeoutMilliseconds: 500)
-                lock.close()
+                lock.release()
                 throw ListenError.alreadyServing(path)
             } catch let error as ListenError {
                 throw error
             } catch {
-                unlink(path)  // refused: stale
+                try? FileSystem.remove(path)  // refused: stale
             }
         }
         do {
             descriptor = try UnixSocket.listen(path: path)
         } catch {
-            lock.close()
+            lock.release()
             throw .system("cannot listen on \(path)", error)
         }
     }
 
     /// Creates the directory 0700 when missing; refuses one owned by someone else or open to others.
     static func preparePrivateDirectory(_ directory: String) throws(ListenError) {
-        var info = stat()
-        if stat(directory, &info) != 0 {
+        guard let info = try? FileStatus(path: directory) else {
             let parent = BoardPaths.directory(of: directory)
-            if parent != directory, stat(parent, &info) != 0 { try preparePrivateDirectory(parent) }
-            guard mkdir(directory, 0o700) == 0 || errno == EEXIST else {
-                throw .system("cannot create \(directory)", SystemError("mkdir"))
+            if parent != directory, (try? FileStatus(path: parent)) == nil { try preparePrivateDirectory(parent) }
+            do { try FileSystem.makeDirectory(directory, permissions: 0o700) } catch {
+                if !error.isAlreadyExisting { throw .system("cannot create \(directory)", error) }
             }
-            guard stat(directory, &info) == 0 else { throw .system("cannot inspect \(directory)", SystemError("stat")) }
+            do { _ = try FileStatus(path: directory) } catch { throw .system("cannot inspect \(directory)", error) }
             return
         }
-        guard (info.st_mode & S_IFMT) == S_IFDIR else { throw .unsafeDirectory(directory, "it is not a directory") }
+        guard info.kind == .directory else { throw .unsafeDirectory(directory, "it is not a directory") }
         // A sticky directory such as /tmp is safe: no one else can remove or replace our socket in it.
-        if info.st_mode & S_ISVTX != 0 && (info.st_uid == 0 || info.st_uid == getuid()) { return }
-        guard info.st_uid == getuid() else {
+        let me = Program.userID
+        if info.isSticky && (info.owner == 0 || info.owner == me) { return }
+        guard info.owner == me else {
             throw .unsafeDirectory(
                 directory,
-                "it belongs to uid \(info.st_uid), not to you (uid \(getuid())); choose a --socket in a directory of your own")
+                "it belongs to uid \(info.owner), not to you (uid \(me)); choose a --socket in a directory of your own")
         }
-        guard info.st_mode & 0o022 == 0 else {
+        guard !info.isWritableByOthers else {
             throw .unsafeDirectory(
                 directory, "other users can write to it and could replace the socket; choose a --socket in a private directory")
         }
     }
 
-    static func takeLock(_ lockPath: String, socket: String) throws(ListenError) -> FileDescriptor {
-        let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw .system("cannot open \(lockPath)", SystemError("open")) }
-        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
-            Glibc.close(fd)
-            throw .alreadyServing(socket)
+    static func takeLock(_ lockPath: String, socket: String) throws(ListenError) -> FileLock {
+        do { return try FileLock(lockPath, .file, waiting: false) } catch {
+            switch error {
+            case .cannotOpen(_, let reason): throw .system("cannot open \(lockPath)", reason)
+            case .heldElsewhere, .failed: throw .alreadyServing(socket)
+            }
         }
-        return FileDescriptor(fd)
     }
 
     /// Removes the socket and releases the lock (clean shutdown); a passed socket is only closed.
     func remove() {
-        if !isActivated { unlink(path) }
+        if !isActivated { try? FileSystem.remove(path) }
         descriptor.close()
-        lock?.close()  // the lock file stays: unlinking it would race a daemon starting now
+        lock?.release()  // the lock file stays: unlinking it would race a daemon starting now
     }
 }

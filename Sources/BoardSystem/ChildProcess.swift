@@ -17,6 +17,9 @@ public enum ChildOutput: Sendable {
 /// 4...) to this process's; `newSession` detaches it from the terminal, as a daemon
 /// wants. Foundation's `Process` does neither reset, which is why this exists.
 public enum ChildProcess {
+    /// A child's process id.
+    public typealias ID = pid_t
+
     /// glibc's POSIX_SPAWN_SETSID (2.26 and later), which the Glibc module does not export.
     static let spawnSetSID: Int32 = 0x80
 
@@ -64,5 +67,14 @@ public enum ChildProcess {
             : posix_spawnp(&pid, arguments[0], &actions, &attributes, &argv, &envp)
         guard result == 0 else { throw SystemError("starting \(arguments[0])", code: result) }
         return pid
+    }
+
+    /// The exit status of `pid` if it has ended (reaping it), without waiting; nil while it runs.
+    ///
+    /// The status is `WEXITSTATUS`: the code the child passed to `exit`, 0 when a signal ended it.
+    public static func exitStatusIfEnded(_ pid: pid_t) -> Int32? {
+        var status: Int32 = 0
+        guard retryingOnInterrupt({ waitpid(pid, &status, WNOHANG) }) == pid else { return nil }
+        return (status >> 8) & 0xff
     }
 }

@@ -10,13 +10,6 @@ public struct FileDescriptor: Hashable, Sendable {
     public static let standardOutput = FileDescriptor(1)
     public static let standardError = FileDescriptor(2)
 
-    /// Reads what is available into `buffer`; 0 means end of file.
-    public func read(into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> Int {
-        let n = retryingOnInterrupt { Glibc.read(rawValue, buffer.baseAddress, buffer.count) }
-        guard n >= 0 else { throw SystemError("read") }
-        return n
-    }
-
     /// Writes the chunks in order with one `writev`, the first one from `skippingFirst`; for
     /// non-blocking sockets. Returns the count written (0 if it would block).
     public func writeVector(_ chunks: ArraySlice<[UInt8]>, skippingFirst offset: Int) throws(SystemError) -> Int {

@@ -4,4 +4,10 @@ import Glibc
 public enum Program {
     /// Ends the program with `status`, flushing what stdio holds, as C's `exit` does.
     public static func exit(_ status: Int32) -> Never { Glibc.exit(status) }
+
+    /// This process's id (`getpid`).
+    public static var processID: Int32 { getpid() }
+
+    /// The user this process runs as (`getuid`, the real user id).
+    public static var userID: UInt32 { getuid() }
 }

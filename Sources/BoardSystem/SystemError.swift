@@ -21,6 +21,10 @@ public struct SystemError: Error, Hashable, Sendable, CustomStringConvertible {
     public var isMissing: Bool { code == ENOENT }
     public var isPermissionDenied: Bool { code == EACCES || code == EPERM }
     public var isWouldBlock: Bool { code == EAGAIN || code == EWOULDBLOCK }
+    /// EPIPE: the reading end is closed (`board ... | head`).
+    public var isBrokenPipe: Bool { code == EPIPE }
+    /// EEXIST: what was to be created is already there.
+    public var isAlreadyExisting: Bool { code == EEXIST }
 }
 
 /// Calls `body` again while it fails with EINTR, as every blocking call must.

@@ -42,7 +42,4 @@ public struct SignalDescriptor: Sendable {
             if let signal = UnixSignal(rawValue: number) { result.append(signal) }
         }
     }
-
-    /// Undoes the blocking in a child process before it runs another program.
-    public static func unblockAll() { board_unblock_all_signals() }
 }

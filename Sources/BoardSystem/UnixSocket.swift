@@ -100,8 +100,72 @@ public enum UnixSocket {
 
     /// Whether `path` exists and is a socket; nil when nothing is there.
     public static func isSocket(path: String) -> Bool? {
-        var info = stat()
-        guard lstat(path, &info) == 0 else { return nil }
-        return (info.st_mode & S_IFMT) == S_IFSOCK
+        guard let status = try? FileStatus(path: path, followingLinks: false) else { return nil }
+        return status.kind == .socket
+    }
+
+    /// What a descriptor passed in by another program is: which family, which type, listening, bound where.
+    public struct Description: Hashable, Sendable {
+        /// `AF_UNIX`.
+        public let isUnix: Bool
+        /// `SOCK_STREAM`.
+        public let isStream: Bool
+        /// `SO_ACCEPTCONN`: `listen` was called on it.
+        public let isListening: Bool
+        /// The path it is bound to; nil for an abstract or unnamed socket (or not a socket at all).
+        public let path: String?
+    }
+
+    /// Asks the kernel what `fd` is (`getsockopt`, `getsockname`); every answer is false or nil for a non-socket.
+    public static func describe(_ fd: FileDescriptor) -> Description {
+        func option(_ name: Int32) -> Int32? {
+            var value: Int32 = 0
+            var length = socklen_t(MemoryLayout<Int32>.size)
+            guard getsockopt(fd.rawValue, SOL_SOCKET, name, &value, &length) == 0 else { return nil }
+            return value
+        }
+        return Description(
+            isUnix: option(SO_DOMAIN) == AF_UNIX, isStream: option(SO_TYPE) == Int32(SOCK_STREAM.rawValue),
+            isListening: option(SO_ACCEPTCONN) == 1, path: boundPath(fd))
+    }
+
+    private static func boundPath(_ fd: FileDescriptor) -> String? {
+        var address = sockaddr_un()
+        var length = socklen_t(MemoryLayout<sockaddr_un>.size)
+        let got = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd.rawValue, $0, &length) }
+        }
+        guard got == 0 else { return nil }
+        return withUnsafeBytes(of: address.sun_path) { raw in
+            let bytes = Array(raw.prefix { $0 != 0 })
+            return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
+        }
+    }
+
+    /// Sends one datagram to a Unix datagram socket from a fresh, unbound socket.
+    ///
+    /// `address` is the raw `sun_path`: a path, or a 0 byte then a name for the
+    /// abstract namespace (Linux), which is exactly its bytes long. At most
+    /// `maxPathLength` bytes for a path, one more for an abstract name.
+    public static func sendDatagram(_ message: [UInt8], to address: [UInt8]) throws(SystemError) {
+        let isAbstract = address.first == 0
+        guard address.count <= maxPathLength + (isAbstract ? 1 : 0) else { throw SystemError("socket path", code: ENAMETOOLONG) }
+        let fd = Glibc.socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw SystemError("socket") }
+        defer { Glibc.close(fd) }
+        var storage = sockaddr_un()
+        storage.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &storage.sun_path) { $0.copyBytes(from: address) }
+        // A path is NUL-terminated by the zeroed storage; an abstract name is not.
+        let pathOffset = MemoryLayout<sockaddr_un>.offset(of: \.sun_path) ?? 2
+        let length = socklen_t(pathOffset + address.count + (isAbstract ? 0 : 1))
+        let sent = withUnsafePointer(to: &storage) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { target in
+                message.withUnsafeBytes { bytes in
+                    retryingOnInterrupt { sendto(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL), target, length) }
+                }
+            }
+        }
+        guard sent >= 0 else { throw SystemError("sendto") }
     }
 }

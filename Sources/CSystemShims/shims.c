@@ -67,13 +67,6 @@ int board_signalfd_read(int fd) {
     return (int)info.ssi_signo;
 }
 
-/// Unblocks every signal (for a child before exec).
-void board_unblock_all_signals(void) {
-    sigset_t set;
-    sigemptyset(&set);
-    sigprocmask(SIG_SETMASK, &set, 0);
-}
-
 unsigned int board_epollin(void) { return EPOLLIN; }
 unsigned int board_epollout(void) { return EPOLLOUT; }
 unsigned int board_epollerr(void) { return EPOLLERR | EPOLLHUP | EPOLLRDHUP; }

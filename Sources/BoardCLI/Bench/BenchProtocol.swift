@@ -1,6 +1,5 @@
 import BoardProtocol
 import BoardSystem
-import Glibc
 
 /// What the load tool speaks: board's JSON lines, or Redis's RESP for the side-by-side runs.
 ///
@@ -68,10 +67,8 @@ struct ReplyScanner {
 
     /// Up to and including the newline, found with memchr: as cheap as reading a RESP length.
     static func lineLength(_ bytes: [UInt8], from start: Int) -> Int? {
-        guard start < bytes.count else { return nil }
-        return bytes.withUnsafeBytes { raw -> Int? in
-            guard let found = memchr(raw.baseAddress! + start, 0x0A, raw.count - start) else { return nil }
-            return raw.baseAddress!.distance(to: UnsafeRawPointer(found)) - start + 1
+        bytes.withUnsafeBytes { raw in
+            ByteSearch.firstIndex(of: UInt8(ascii: "\n"), in: raw, from: start).map { $0 - start + 1 }
         }
     }
 

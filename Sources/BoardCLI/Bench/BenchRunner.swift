@@ -1,7 +1,6 @@
 import BoardProtocol
 import BoardSystem
 import Foundation
-import Glibc
 import Synchronization
 
 /// Latencies in seconds, summarised.
@@ -49,7 +48,10 @@ enum BenchRunner {
         let description: String
     }
 
-    static func now() -> Double { Autostart.monotonicSeconds() }
+    static func now() -> ContinuousClock.Instant { .now }
+
+    /// An interval in seconds, as the summaries report it.
+    static func seconds(_ interval: Duration) -> Double { interval / .seconds(1) }
 
     /// Connects and, for board, reads past the hello line.
     static func open(_ path: String, _ kind: BenchProtocol) throws(Failure) -> FileDescriptor {
@@ -93,7 +95,7 @@ enum BenchRunner {
         let replyBytes = Atomic<Int>(0)
         let failure = Locked<String?>(nil)
         let start = now()
-        let deadline = start + duration
+        let deadline = start + .seconds(duration)
         let request = kind.request
         var threads: [Thread] = []
         let finished = Atomic<Int>(0)
@@ -112,7 +114,7 @@ enum BenchRunner {
                         failure.withLock { $0 = $0 ?? "\(error)" }
                         break
                     }
-                    local.append(now() - sent)
+                    local.append(seconds(now() - sent))
                 }
                 replyBytes.store(lastLength, ordering: .relaxed)
                 samples.withLock { $0 += local }
@@ -121,8 +123,8 @@ enum BenchRunner {
             threads.append(thread)
         }
         for thread in threads { thread.start() }
-        while finished.load(ordering: .sequentiallyConsistent) < clients { usleep(2000) }
-        let elapsed = now() - start
+        while finished.load(ordering: .sequentiallyConsistent) < clients { Thread.sleep(forTimeInterval: 0.002) }
+        let elapsed = seconds(now() - start)
         if let message = failure.withLock({ $0 }) { throw Failure(description: message) }
         let all = samples.withLock { $0 }
         return RequestResult(
@@ -135,7 +137,7 @@ enum BenchRunner {
     static func fanOut(path: String, kind: BenchProtocol, watchers: Int, rounds: Int, payload: [UInt8]) throws(Failure)
         -> FanOutResult
     {
-        raiseDescriptorLimit(watchers + 64)
+        ResourceLimits.raiseOpenFiles(to: watchers + 64)
         var epoll: Epoll
         do { epoll = try Epoll() } catch { throw Failure(description: "epoll: \(error)") }
         var descriptors: [FileDescriptor] = []
@@ -192,11 +194,11 @@ enum BenchRunner {
                     if let length = scanner.replyLength(buffers[index], from: 0) {
                         buffers[index].removeFirst(length)
                         boardBytes = length
-                        if pending.remove(index) != nil { all.append(now() - sent) }
+                        if pending.remove(index) != nil { all.append(seconds(now() - sent)) }
                     }
                 }
             }
-            perRound.append(now() - sent)
+            perRound.append(seconds(now() - sent))
             // The control's own reply (the new clock, or the subscriber count), so rounds do not overlap.
             while !controlDone {
                 _ = try readReply(control, scanner, buffer: &controlBuffer)
@@ -206,13 +208,6 @@ enum BenchRunner {
         return FanOutResult(
             watchers: watchers, rounds: rounds, latency: LatencySummary(all), roundLatency: LatencySummary(perRound),
             boardBytes: boardBytes, serverPID: serverPID)
-    }
-
-    static func raiseDescriptorLimit(_ wanted: Int) {
-        var limit = rlimit()
-        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return }
-        limit.rlim_cur = min(rlim_t(wanted), limit.rlim_max)
-        setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
     }
 
     /// A process's peak and current resident memory in KiB (VmHWM, VmRSS).

@@ -1,18 +1,13 @@
-import Glibc
-
 /// Where the socket and the client's state live, from flags, the environment and the XDG defaults.
 public enum BoardPaths {
-    public static func environment(_ name: String) -> String? {
-        guard let value = getenv(name) else { return nil }
-        let text = String(cString: value)
-        return text.isEmpty ? nil : text
-    }
+    /// The variable's value; nil when it is unset or empty.
+    public static func environment(_ name: String) -> String? { Environment.value(name) }
 
     /// `$BOARD_SOCKET`, else `$XDG_RUNTIME_DIR/board/boardd.sock`, else `/tmp/board-$UID/boardd.sock`.
     public static func defaultSocket() -> String {
         if let explicit = environment("BOARD_SOCKET") { return explicit }
         if let runtime = environment("XDG_RUNTIME_DIR") { return runtime + "/board/boardd.sock" }
-        return "/tmp/board-\(getuid())/boardd.sock"
+        return "/tmp/board-\(Program.userID)/boardd.sock"
     }
 
     /// `$BOARD_STATE_DIR`, else `$XDG_STATE_HOME/board`, else `~/.local/state/board`.
@@ -27,7 +22,7 @@ public enum BoardPaths {
         if let explicit = environment("BOARDD_CONFIG") { return (explicit, true) }
         let base = environment("XDG_CONFIG_HOME") ?? ((environment("HOME") ?? "/nonexistent") + "/.config")
         let path = base + "/board/boardd.json"
-        return access(path, F_OK) == 0 ? (path, false) : nil
+        return FileSystem.exists(path) ? (path, false) : nil
     }
 
     /// The directory part of a path (`.` when it has none).

@@ -1,5 +1,5 @@
 // The Linux calls Glibc's Swift module leaves out: epoll, signalfd, accept4, SO_PEERCRED.
-// Thin wrappers; the Swift side (BoardWire/System) gives them Swift names.
+// Thin wrappers; the Swift side (the BoardSystem module) gives them Swift names.
 #ifndef CSYSTEMSHIMS_H
 #define CSYSTEMSHIMS_H
 
@@ -11,7 +11,6 @@ long long board_peer_uid(int fd);
 long long board_peer_pid(int fd);
 int board_signalfd(const int *signals, int count);
 int board_signalfd_read(int fd);
-void board_unblock_all_signals(void);
 unsigned int board_epollin(void);
 unsigned int board_epollout(void);
 unsigned int board_epollerr(void);

@@ -1,0 +1,44 @@
+import Glibc
+
+extension FileDescriptor {
+    /// How a file is opened: for reading, writing or both (`O_RDONLY`, `O_WRONLY`, `O_RDWR`).
+    public enum AccessMode: Sendable {
+        case readOnly, writeOnly, readWrite
+
+        var flags: Int32 {
+            switch self {
+            case .readOnly: O_RDONLY
+            case .writeOnly: O_WRONLY
+            case .readWrite: O_RDWR
+            }
+        }
+    }
+
+    /// What else `open` does; close-on-exec is always set, so no program the daemon or client starts inherits a file.
+    public struct OpenOptions: OptionSet, Sendable {
+        public let rawValue: Int32
+        public init(rawValue: Int32) { self.rawValue = rawValue }
+
+        /// `O_CREAT`: creates the file when missing, with the permissions given to `open`.
+        public static let create = OpenOptions(rawValue: O_CREAT)
+        /// `O_TRUNC`: empties an existing file.
+        public static let truncate = OpenOptions(rawValue: O_TRUNC)
+        /// `O_DIRECTORY`: fails unless the path is a directory.
+        public static let directory = OpenOptions(rawValue: O_DIRECTORY)
+    }
+
+    /// Opens `path`, retrying on EINTR; `permissions` (such as `0o600`) apply when `.create` makes the file.
+    public static func open(
+        _ path: String, _ mode: AccessMode, options: OpenOptions = [], permissions: UInt32 = 0o600
+    ) throws(SystemError) -> FileDescriptor {
+        let flags = mode.flags | options.rawValue | O_CLOEXEC
+        let fd = retryingOnInterrupt { Glibc.open(path, flags, mode_t(permissions)) }
+        guard fd >= 0 else { throw SystemError("open") }
+        return FileDescriptor(fd)
+    }
+
+    /// Flushes what was written to the disk (`fsync`), so that a rename after it never exposes an empty file.
+    public func sync() throws(SystemError) {
+        guard retryingOnInterrupt({ fsync(rawValue) }) == 0 else { throw SystemError("fsync") }
+    }
+}

@@ -1,0 +1,25 @@
+import Glibc
+
+/// Paths rather than open files: making directories, removing and renaming files, asking what may be run.
+public enum FileSystem {
+    /// Makes one directory with `permissions` (as the umask allows); throws when it exists (`isAlreadyExisting`).
+    public static func makeDirectory(_ path: String, permissions: UInt32 = 0o700) throws(SystemError) {
+        guard mkdir(path, mode_t(permissions)) == 0 else { throw SystemError("mkdir") }
+    }
+
+    /// Removes a file or a socket (`unlink`); never a directory.
+    public static func remove(_ path: String) throws(SystemError) {
+        guard unlink(path) == 0 else { throw SystemError("unlink") }
+    }
+
+    /// Moves `source` over `destination` in one step (`rename`): a reader sees the old file or the new, never half.
+    public static func rename(_ source: String, to destination: String) throws(SystemError) {
+        guard Glibc.rename(source, destination) == 0 else { throw SystemError("rename") }
+    }
+
+    /// Whether something exists at `path` (`access(F_OK)`).
+    public static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+
+    /// Whether this process may run `path` (`access(X_OK)`).
+    public static func isExecutable(_ path: String) -> Bool { access(path, X_OK) == 0 }
+}

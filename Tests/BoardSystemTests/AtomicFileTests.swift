@@ -1,0 +1,67 @@
+import BoardSystem
+import Testing
+
+@Suite struct AtomicFileTests {
+    @Test func aNewFileHoldsTheBytesWithTheGivenPermissions() throws {
+        try withTemporaryDirectory { directory in
+            let path = directory + "/state.json"
+            try AtomicFile.write(Array("{}\n".utf8), to: path, permissions: 0o600)
+            #expect(contents(path) == Array("{}\n".utf8))
+            let status = try FileStatus(path: path)
+            #expect(status.kind == .regular)
+            #expect(status.permissions == 0o600)
+        }
+    }
+
+    @Test func aWriteReplacesTheWholeFileAndLeavesNoTemporaryFile() throws {
+        try withTemporaryDirectory { directory in
+            let path = directory + "/state.json"
+            try AtomicFile.write(Array(repeating: UInt8(ascii: "x"), count: 10_000), to: path)
+            try AtomicFile.write(Array("short".utf8), to: path)
+            #expect(contents(path) == Array("short".utf8))
+            #expect(try names(in: directory) == ["state.json"])
+        }
+    }
+
+    @Test func aMissingDirectoryCannotHoldTheTemporaryFile() throws {
+        try withTemporaryDirectory { directory in
+            let path = directory + "/missing/state.json"
+            #expect {
+                try AtomicFile.write([1, 2, 3], to: path)
+            } throws: { error in
+                guard case .cannotCreate(let failed, let reason)? = error as? AtomicFile.WriteError else { return false }
+                return failed == path && reason.isMissing
+            }
+            let left = try names(in: directory)
+            #expect(left.isEmpty)
+        }
+    }
+
+    @Test func aFailedRenameLeavesTheTargetAsItWasAndRemovesTheTemporaryFile() throws {
+        try withTemporaryDirectory { directory in
+            // A non-empty directory cannot be renamed over.
+            let path = directory + "/state.json"
+            try FileSystem.makeDirectory(path)
+            try AtomicFile.write([1], to: path + "/inside")
+            #expect {
+                try AtomicFile.write([1, 2, 3], to: path)
+            } throws: { error in
+                guard case .cannotReplace(let failed, _)? = error as? AtomicFile.WriteError else { return false }
+                return failed == path
+            }
+            #expect(try names(in: directory) == ["state.json"])
+            #expect(try names(in: path) == ["inside"])
+            #expect(try FileStatus(path: path).kind == .directory)
+        }
+    }
+
+    @Test func itsErrorsSayWhatFailedAndWhere() {
+        let missing = SystemError("open", code: 2)
+        #expect(
+            AtomicFile.WriteError.cannotCreate(path: "/x/state.json", missing).description
+                == "cannot create a temporary file beside /x/state.json: open: No such file or directory")
+        #expect(
+            AtomicFile.WriteError.cannotReplace(path: "/x/state.json", SystemError("rename", code: 21)).description
+                == "cannot replace /x/state.json: rename: Is a directory")
+    }
+}

@@ -1,0 +1,49 @@
+import BoardSystem
+import Testing
+
+@Suite struct UnixSocketTests {
+    @Test func aListeningSocketDescribesItself() throws {
+        try withTemporaryDirectory { directory in
+            let path = directory + "/s.sock"
+            let listener = try UnixSocket.listen(path: path)
+            defer { listener.close() }
+            let socket = UnixSocket.describe(listener)
+            #expect(socket.isUnix && socket.isStream && socket.isListening)
+            #expect(socket.path == path)
+            #expect(UnixSocket.isSocket(path: path) == true)
+        }
+    }
+
+    @Test func aFileIsNoSocket() throws {
+        try withTemporaryDirectory { directory in
+            let path = directory + "/file"
+            try AtomicFile.write([1], to: path)
+            let file = try FileDescriptor.open(path, .readOnly)
+            defer { file.close() }
+            let described = UnixSocket.describe(file)
+            #expect(!described.isUnix && !described.isStream && !described.isListening)
+            #expect(described.path == nil)
+            #expect(UnixSocket.isSocket(path: path) == false)
+            #expect(UnixSocket.isSocket(path: directory + "/missing") == nil)
+        }
+    }
+
+    @Test func aDatagramAddressLongerThanSunPathIsRefused() {
+        let path = [UInt8(ascii: "/")] + Array(repeating: UInt8(ascii: "a"), count: UnixSocket.maxPathLength)
+        #expect {
+            try UnixSocket.sendDatagram([1], to: path)
+        } throws: { error in
+            (error as? SystemError)?.call == "socket path"
+        }
+    }
+
+    @Test func aDatagramToNobodyFails() throws {
+        try withTemporaryDirectory { directory in
+            #expect {
+                try UnixSocket.sendDatagram(Array("READY=1".utf8), to: Array((directory + "/nobody").utf8))
+            } throws: { error in
+                (error as? SystemError)?.isMissing == true
+            }
+        }
+    }
+}
