@@ -66,10 +66,4 @@ enum Autostart {
             FileDescriptor(descriptor).setCloseOnExec()
         }
     }
-
-    /// Seconds on `ContinuousClock` since the first call, for the callers that still count intervals in
-    /// `Double` seconds (the live view, the completion ids); others use `ContinuousClock` directly.
-    static func monotonicSeconds() -> Double { (ContinuousClock.now - clockOrigin) / .seconds(1) }
-
-    private static let clockOrigin = ContinuousClock.now
 }

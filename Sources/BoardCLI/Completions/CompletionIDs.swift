@@ -9,11 +9,11 @@ import FlightData
 /// daemon answers in time, so the script simply offers no ids.
 struct CompletionIDs {
     let socket: String
-    static let budgetMilliseconds = 180.0
+    static let budget = Duration.milliseconds(180)
 
     func lines(date: DateSpec?) -> [String] {
-        let start = Autostart.monotonicSeconds()
-        func remaining() -> Int32 { Int32(max(1, Self.budgetMilliseconds - (Autostart.monotonicSeconds() - start) * 1000)) }
+        let deadline = ContinuousClock.now + Self.budget
+        func remaining() -> Int32 { Int32(max(1, (deadline - ContinuousClock.now) / .milliseconds(1))) }
         var params: JSON = ["tab": .string(Tab.all.rawValue), "hidePast": false]
         if let date { params = params.adding("date", .string(date.description)) }
         guard let connection = try? BoardConnection(path: socket, timeoutMilliseconds: 100),
