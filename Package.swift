@@ -28,6 +28,7 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"], .when(configuration: .release))]),
         .testTarget(name: "FlightDataTests", dependencies: ["FlightData"], resources: [.copy("Golden")]),
         .testTarget(name: "BoardProtocolTests", dependencies: ["BoardProtocol", "BoardSystem", "FlightData"]),
+        .testTarget(name: "BoardCLITests", dependencies: ["BoardCLI", "BoardProtocol", "FlightData"]),
         .testTarget(
             name: "EndToEndTests", dependencies: ["BoardProtocol", "BoardSystem", "FlightData", "boardd", "board"]),
     ],

@@ -66,7 +66,7 @@ public struct BoardClient {
             if let date { params = params.adding("date", .string(date.description)) }
             let result = try call(.boardGet, params)
             if options.json { return Output.print(result.text) }
-            Output.print(renderer.board(try decodeBoard(result)))
+            Output.print(renderer.board(try decode(BoardDocument.self, result)))
         case .show(let reference, let date):
             var params = Self.params(for: reference).adding("pinned", pinnedIDs)
             if let date { params = params.adding("date", .string(date.description)) }
@@ -102,11 +102,11 @@ public struct BoardClient {
             var params: JSON = ["text": .string(text), "pinned": pinnedIDs]
             if let tab { params = params.adding("tab", .string(tab.rawValue)) }
             let result = try call(.search, params)
-            Output.print(options.json ? result.text : renderer.search(result))
+            Output.print(options.json ? result.text : renderer.search(try decode(SearchResultsDocument.self, result)))
         case .pin(let reference, let date):
             var params = Self.params(for: reference)
             if let date { params = params.adding("date", .string(date.description)) }
-            let flight = try decodeFlight(try call(.flightGet, params))
+            let flight = try decode(FlightDocument.self, try call(.flightGet, params))
             if !state.pins.contains(where: { $0.id == flight.id }) {
                 state.pins.append(RememberedFlight(flight))
                 state = store.save(state)
@@ -126,11 +126,11 @@ public struct BoardClient {
         case .pins:
             try listPins()
         case .clockGet:
-            printClock(try call(.clockGet))
+            try printClock(try call(.clockGet))
         case .clockSet(let time):
-            printClock(try call(.clockSet, ["time": .string(time)]))
+            try printClock(try call(.clockSet, ["time": .string(time)]))
         case .clockAdvance(let minutes):
-            printClock(try call(.clockAdvance, ["minutes": .int(minutes)]))
+            try printClock(try call(.clockAdvance, ["minutes": .int(minutes)]))
         case .bench(let options):
             try BenchCommand.run(options, client: self)
         case .status(let format, let tmux):
@@ -181,12 +181,9 @@ public struct BoardClient {
         }
     }
 
-    func decodeBoard(_ json: JSON) throws(ClientError) -> WireBoard {
-        do { return try WireBoard(json) } catch { throw .failure(error.message) }
-    }
-
-    func decodeFlight(_ json: JSON) throws(ClientError) -> WireFlight {
-        do { return try WireFlight(json) } catch { throw .failure(error.message) }
+    /// A reply read as the document it should be; one that is not is a failure naming what is wrong.
+    func decode<Document: WireDocument>(_: Document.Type, _ json: JSON) throws(ClientError) -> Document {
+        do { return try Document(json: json) } catch { throw .failure(error.message) }
     }
 
     func lastViewed() throws(ClientError) -> RememberedFlight {
@@ -199,12 +196,12 @@ public struct BoardClient {
     // MARK: Printing
 
     mutating func showFlight(_ json: JSON, remember: Bool = true) throws(ClientError) {
-        let flight = try decodeFlight(json)
+        let details = try decode(FlightDetailsDocument.self, json)
         if remember {
-            state.lastViewed = RememberedFlight(flight)
+            state.lastViewed = RememberedFlight(details.flight)
             state = store.save(state)
         }
-        Output.print(options.json ? json.text : renderer.details(json))
+        Output.print(options.json ? json.text : renderer.details(details))
     }
 
     func printPins(message: String) {
@@ -238,18 +235,17 @@ public struct BoardClient {
         }
         guard !state.pins.isEmpty else { return Output.print("No pinned flights; 'board pin FLIGHT' pins one.") }
         var lines = [renderer.columnTitles()]
-        lines += flights.compactMap { try? WireFlight($0) }.map(renderer.row)
+        lines += flights.compactMap { try? FlightDetailsDocument(json: $0).flight }.map(renderer.row)
         lines += missing.map { style.dim("  \($0.name): no longer on the board") }
         Output.print(lines.joined(separator: "\n"))
     }
 
-    func printClock(_ json: JSON) {
+    func printClock(_ json: JSON) throws(ClientError) {
         if options.json { return Output.print(json.text) }
-        let now = json["now"]?.string ?? "?"
-        let simulated = json["simulated"]?.bool == true
-        var line = now.replacingOccurrences(of: "T", with: " ")
-        if simulated {
-            let speed = JSON.clockSpeed(json["speed"])
+        let clock = try decode(ClockDocument.self, json)
+        var line = clock.now.replacingOccurrences(of: "T", with: " ")
+        if clock.simulated {
+            let speed = clock.speed
             line +=
                 speed == 0
                 ? "  SIMULATED, frozen" : "  SIMULATED, \(speed == speed.rounded() ? String(Int(speed)) : String(speed))x"
