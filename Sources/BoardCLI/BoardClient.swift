@@ -106,7 +106,7 @@ public struct BoardClient {
         case .pin(let reference, let date):
             var params = Self.params(for: reference)
             if let date { params = params.adding("date", .string(date.description)) }
-            let flight = try decode(FlightDocument.self, try call(.flightGet, params))
+            let flight = try decode(FlightDetailsDocument.self, try call(.flightGet, params)).flight
             if !state.pins.contains(where: { $0.id == flight.id }) {
                 state.pins.append(RememberedFlight(flight))
                 state = store.save(state)
