@@ -1,11 +1,11 @@
-import BoardCLI
 // libFuzzer target: the client's decoding and rendering of the daemon's replies.
 //
-// Each line is read as a reply: its result or error, then decoded as a board,
-// a flight and search results and rendered for people; a board is also pushed
-// to the live view's model, and any reply answers a request of it, then its
-// frame is drawn at a size taken from the input. Malformed replies must give
-// errors, never crashes. Build and run: scripts/fuzz.sh.
+// Each line is read as a reply: its result or error, then decoded as each of the
+// client's documents (board, flight, details, search results, clock, status line)
+// and rendered for people; a board is also pushed to the live view's model, and
+// any reply answers a request of it, then its frame is drawn at a size taken from
+// the input. Malformed replies must give errors, never crashes. Build and run: scripts/fuzz.sh.
+import BoardCLI
 import BoardProtocol
 import BoardSystem
 import FlightData
@@ -23,13 +23,23 @@ public func fuzzReply(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         let result = (try? BoardConnection.result(of: value)) ?? value
         let renderer = BoardRenderer(style: Style(enabled: true), width: 40 + Int(size % 60))
         let at = start + .seconds(index)
-        if let board = try? WireBoard(result) {
+        // Each document the client reads: decoded, drawn, and encoded again (which must not trap either).
+        if let board = try? BoardDocument(json: result) {
             _ = renderer.board(board)
+            _ = board.json.bytes
             model.update(.boardPushed(board, at: at))
         }
-        if let flight = try? WireFlight(result) { _ = renderer.row(flight) }
-        _ = renderer.details(result)
-        _ = renderer.search(result)
+        if let flight = try? FlightDocument(json: result) { _ = renderer.row(flight) }
+        if let details = try? FlightDetailsDocument(json: result) {
+            _ = renderer.details(details)
+            _ = details.json.bytes
+        }
+        if let results = try? SearchResultsDocument(json: result) {
+            _ = renderer.search(results)
+            _ = results.json.bytes
+        }
+        if let clock = try? ClockDocument(json: result) { _ = clock.json.bytes }
+        if let status = try? StatusLineDocument(json: result) { _ = status.json.bytes }
         let keys = KeyDecoder.decode(line)
         // Open a flight, search, then answer both with this reply, as the daemon would.
         for key in [Key.enter, .character("/"), .character("x"), .enter] + keys.prefix(8) {

@@ -76,12 +76,9 @@ public struct BoardClient {
         }
     }
 
-    func decodeBoard(_ json: JSON) throws(ClientError) -> WireBoard {
-        do { return try WireBoard(json) } catch { throw .failure(error.message) }
-    }
-
-    func decodeFlight(_ json: JSON) throws(ClientError) -> WireFlight {
-        do { return try WireFlight(json) } catch { throw .failure(error.message) }
+    /// A reply read as the document it should be; one that is not is a failure naming what is wrong.
+    func decode<Document: WireDocument>(_: Document.Type, _ json: JSON) throws(ClientError) -> Document {
+        do { return try Document(json: json) } catch { throw .failure(error.message) }
     }
 
     func lastViewed() throws(ClientError) -> RememberedFlight {
@@ -94,12 +91,12 @@ public struct BoardClient {
     // MARK: Printing
 
     mutating func showFlight(_ json: JSON, remember: Bool = true) throws(ClientError) {
-        let flight = try decodeFlight(json)
+        let details = try decode(FlightDetailsDocument.self, json)
         if remember {
-            state.lastViewed = RememberedFlight(flight)
+            state.lastViewed = RememberedFlight(details.flight)
             state = store.save(state)
         }
-        Output.print(options.json ? json.text : renderer.details(json))
+        Output.print(options.json ? json.text : renderer.details(details))
     }
 
     func printPins(message: String) {
@@ -133,18 +130,17 @@ public struct BoardClient {
         }
         guard !state.pins.isEmpty else { return Output.print("No pinned flights; 'board pin FLIGHT' pins one.") }
         var lines = [renderer.columnTitles()]
-        lines += flights.compactMap { try? WireFlight($0) }.map(renderer.row)
+        lines += flights.compactMap { try? FlightDetailsDocument(json: $0).flight }.map(renderer.row)
         lines += missing.map { style.dim("  \($0.name): no longer on the board") }
         Output.print(lines.joined(separator: "\n"))
     }
 
-    func printClock(_ json: JSON) {
+    func printClock(_ json: JSON) throws(ClientError) {
         if options.json { return Output.print(json.text) }
-        let now = json["now"]?.string ?? "?"
-        let simulated = json["simulated"]?.bool == true
-        var line = now.replacingOccurrences(of: "T", with: " ")
-        if simulated {
-            let speed = JSON.clockSpeed(json["speed"])
+        let clock = try decode(ClockDocument.self, json)
+        var line = clock.now.replacingOccurrences(of: "T", with: " ")
+        if clock.simulated {
+            let speed = clock.speed
             line +=
                 speed == 0
                 ? "  SIMULATED, frozen" : "  SIMULATED, \(speed == speed.rounded() ? String(Int(speed)) : String(speed))x"

@@ -15,14 +15,9 @@ public struct BoardRenderer {
         self.width = width
     }
 
-    static let statusTitles: [String: String] = Dictionary(
-        uniqueKeysWithValues: FlightStatus.allCases.map { ($0.rawValue, $0.title) })
-
-    static func statusTitle(_ raw: String) -> String { statusTitles[raw] ?? raw }
-
     /// `Mountain Airport (MTN)  Mon Nov 30 2026  12:00  SIMULATED`.
-    func header(_ board: WireBoard, clock: String? = nil, extra: String? = nil) -> String {
-        var parts = ["\(board.airportName) (\(board.airportCode))", Self.longDate(board.date), clock ?? clockText(board.now)]
+    func header(_ board: BoardDocument, clock: String? = nil, extra: String? = nil) -> String {
+        var parts = ["\(board.airport.name) (\(board.airport.code))", Self.longDate(board.date), clock ?? clockText(board.now)]
         if board.simulated { parts.append("SIMULATED") }
         if let extra { parts.append(extra) }
         let plain = parts.joined(separator: "  ")
@@ -31,7 +26,7 @@ public struct BoardRenderer {
     }
 
     /// `Arrivals 15  [All Nov 30]  Departures 15`, the selected tab marked.
-    func tabBar(_ board: WireBoard) -> String {
+    func tabBar(_ board: BoardDocument) -> String {
         board.tabs.map { tab in
             let label = width < 50 ? "\(tab.title.prefix(3)) \(tab.badge)" : "\(tab.title) \(tab.badge)"
             return tab.id == board.tab ? style.reverse("[\(label)]") : " \(label) "
@@ -68,7 +63,7 @@ public struct BoardRenderer {
     }
 
     /// One flight as a row.
-    public func row(_ flight: WireFlight) -> String {
+    public func row(_ flight: FlightDocument) -> String {
         let c = Columns(width: width)
         let scheduled = clockText(flight.scheduledTime)
         var time = scheduled
@@ -77,19 +72,20 @@ public struct BoardRenderer {
         } else if let current = flight.currentTime, clockText(current) != scheduled {
             time = clockText(current)
         }
-        let arrow = flight.isArrival ? "← " : "→ "
+        let arrow = flight.direction == .arrival ? "← " : "→ "
         var line = fit(flight.pinned ? "* " : "", c.pin) + cell(time, c.time) + cell(flight.flightName, c.flight)
         line += cell(arrow + flight.otherAirport, c.city)
         if c.gate > 0 { line += cell(flight.gate, c.gate) }
-        let status = fit(Self.statusTitle(flight.status), c.status)
+        let appearance = StatusAppearance(flight.status)
+        let status = fit(appearance.title, c.status)
         var styled = line + style.status(flight.status, status)
         if c.id > 0 { styled += fit(String(flight.id), c.id, right: true) }
-        return flight.past && flight.status != "canceled"
+        return flight.past && appearance.dimsWhenPast
             ? style.dim(line + status + (c.id > 0 ? fit(String(flight.id), c.id, right: true) : "")) : styled
     }
 
     /// The whole board for one-shot output.
-    public func board(_ board: WireBoard) -> String {
+    public func board(_ board: BoardDocument) -> String {
         var lines = [header(board), tabBar(board), "", columnTitles()]
         lines += board.flights.map(row)
         if board.flights.isEmpty {
@@ -101,57 +97,53 @@ public struct BoardRenderer {
     }
 
     /// One flight's details: times, gate, status, progress, on-time history.
-    public func details(_ json: JSON) -> String {
-        guard let flight = try? WireFlight(json) else { return json.text }
-        let direction = flight.isArrival ? "Arrival from \(flight.otherAirport)" : "Departure to \(flight.otherAirport)"
+    public func details(_ details: FlightDetailsDocument) -> String {
+        let flight = details.flight
+        let direction =
+            flight.direction == .arrival ? "Arrival from \(flight.otherAirport)" : "Departure to \(flight.otherAirport)"
         var lines = [style.bold("\(flight.flightName)") + "  \(direction)  (id \(flight.id))"]
         func field(_ name: String, _ value: String) { lines.append(style.dim(fit(name, 12)) + value) }
         field("Date", Self.longDate(flight.date))
-        field("Status", style.status(flight.status, Self.statusTitle(flight.status)) + (flight.pinned ? "  (pinned)" : ""))
+        field(
+            "Status", style.status(flight.status, StatusAppearance(flight.status).title) + (flight.pinned ? "  (pinned)" : ""))
         var times = "scheduled \(clockText(flight.scheduledTime))"
         if let current = flight.currentTime, flight.delayMinutes > 0 {
             times += ", now \(clockText(current)) (\(flight.delayMinutes) min late)"
         }
         field("Time", times)
         field("Gate", "\(flight.gate) (terminal \(flight.gate.prefix(1)))")
-        if let departure = json["departureTime"]?.string, let arrival = json["arrivalTime"]?.string {
-            let here = flight.isArrival ? flight.otherAirport : "here"
-            let there = flight.isArrival ? "here" : flight.otherAirport
+        if let departure = details.departureTime, let arrival = details.arrivalTime {
+            let here = flight.direction == .arrival ? flight.otherAirport : "here"
+            let there = flight.direction == .arrival ? "here" : flight.otherAirport
             field(
                 "Flight",
                 "leaves \(here) \(clockText(departure)), arrives \(there) \(clockText(arrival)) (\(flight.flightTime) min)")
         }
         // Shares are clamped: a reply claiming 500% must not draw a bar longer than its box (or trap).
-        if let progress = json["progress"]?.fraction {
+        if let progress = details.progress.map(Self.share) {
             let filled = Int((progress * 20).rounded())
             let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: 20 - filled)
             field("Progress", "\(bar) \(Int((progress * 100).rounded()))%")
         }
-        if let history = json["history"]?.array, let rate = json["onTimeRate"]?.fraction {
-            field("On time", "\(Int((rate * 100).rounded()))% of the last \(history.count) days")
-            let marks = history.map { entry -> String in
-                switch entry["status"]?.string {
-                case "onTime": return style.apply("32", "●")
-                case "delayed": return style.apply("33", "◐")
-                default: return style.apply("31", "×")
-                }
-            }
-            field("History", marks.joined(separator: " ") + style.dim("  (newest first; ● on time ◐ delayed × canceled)"))
+        field("On time", "\(Int((Self.share(details.onTimeRate) * 100).rounded()))% of the last \(details.history.count) days")
+        let marks = details.history.map { day in
+            let mark = HistoryMark(day.status)
+            return style.apply(mark.colour, mark.symbol)
         }
+        field("History", marks.joined(separator: " ") + style.dim("  (newest first; \(HistoryMark.legend))"))
         return lines.joined(separator: "\n")
     }
 
+    /// A share within 0...1.
+    private static func share(_ value: Double) -> Double { min(max(value, 0), 1) }
+
     /// Search results, grouped by day.
-    public func search(_ json: JSON) -> String {
-        let text = json["text"]?.string ?? ""
-        let count = json["count"]?.int ?? 0
-        var lines = ["\(count) flight\(count == 1 ? "" : "s") matching \"\(text)\""]
-        for day in json["days"]?.array ?? [] {
+    public func search(_ results: SearchResultsDocument) -> String {
+        var lines = ["\(results.count) flight\(results.count == 1 ? "" : "s") matching \"\(results.text)\""]
+        for day in results.days {
             lines.append("")
-            lines.append(style.bold("\(Self.longDate(day["date"]?.string ?? ""))  (\(day["count"]?.int ?? 0))"))
-            for flight in day["flights"]?.array ?? [] {
-                if let flight = try? WireFlight(flight) { lines.append(row(flight)) }
-            }
+            lines.append(style.bold("\(Self.longDate(day.date))  (\(day.count))"))
+            lines += day.flights.map(row)
         }
         return lines.joined(separator: "\n")
     }

@@ -17,7 +17,7 @@ struct RememberedFlight: Equatable {
         self.date = date
     }
 
-    init(_ flight: WireFlight) { self.init(id: flight.id, designator: flight.flightName, date: flight.date) }
+    init(_ flight: FlightDocument) { self.init(id: flight.id, designator: flight.flightName, date: flight.date) }
 
     init?(json: JSON) {
         guard let id = json["id"]?.int, let designator = json["designator"]?.string, let date = json["date"]?.string else {

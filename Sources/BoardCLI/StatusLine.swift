@@ -1,5 +1,6 @@
 import BoardProtocol
 import BoardSystem
+import FlightData
 import Foundation
 
 /// `board status`: exactly one line for a status bar, within 200 ms whatever the daemon does.
@@ -28,68 +29,63 @@ struct StatusLine {
         ("{id}", "its id"),
     ]
 
-    func run(json: Bool) {
-        let values = fetch()
-        guard json else { return Output.print(line(values)) }
-        // For scripts: the line, whether the daemon answered, and each placeholder's value by name.
-        var fields: [(String, JSON)] = [("schema", 1), ("online", .bool(values != nil)), ("line", .string(line(values)))]
-        for (placeholder, _) in Self.placeholders {
-            let name = String(placeholder.dropFirst().dropLast())
-            fields.append((name, values?[placeholder].map(JSON.string) ?? .null))
-        }
-        Output.print(JSON.object(fields).text)
+    /// What the line shows: the placeholders' values, and the next departure's status for its tmux colour.
+    struct Reading {
+        var values: StatusLineDocument.Values
+        var nextStatus: FlightStatus?
     }
 
-    func line(_ values: [String: String]?) -> String {
-        guard let values else {
+    func run(json: Bool) {
+        let reading = fetch()
+        let text = line(reading)
+        guard json else { return Output.print(text) }
+        // For scripts: the line, whether the daemon answered, and each placeholder's value by name.
+        Output.print(StatusLineDocument(line: text, values: reading?.values).json.text)
+    }
+
+    func line(_ reading: Reading?) -> String {
+        guard let reading else {
             return tmux ? "#[fg=colour244]\(Self.offlineText)#[default]" : Self.offlineText
         }
         var text = format ?? Self.defaultFormat
-        for (key, value) in values {
-            let shown = tmux && key == "{status}" ? Self.tmuxColour(values["{rawStatus}"] ?? "", value) : value
-            text = text.replacingAll(key, with: shown)
+        for (name, value) in reading.values.named {
+            let shown = tmux && name == "status" ? Self.tmuxColour(reading.nextStatus, value) : value
+            text = text.replacingAll("{\(name)}", with: shown)
         }
         // A status line is one line.
         return String(text.map { $0 == "\n" || $0 == "\r" ? " " : $0 })
     }
 
     /// The placeholder values, or nil when the daemon is down, hung or broken.
-    func fetch() -> [String: String]? {
+    func fetch() -> Reading? {
         let start = ContinuousClock.now
         func remaining() -> Int32 { Int32(max(1, 150 - (ContinuousClock.now - start) / .milliseconds(1))) }
         guard let connection = try? BoardConnection(path: socket, timeoutMilliseconds: 80),
             let boardJSON = try? connection.call(
                 .boardGet, ["tab": "departures", "hidePast": true], timeoutMilliseconds: remaining()),
-            let board = try? WireBoard(boardJSON)
+            let board = try? BoardDocument(json: boardJSON)
         else { return nil }
-        var values = [
-            "{code}": board.airportCode, "{airport}": board.airportName, "{clock}": clockText(board.now),
-            "{arrivals}": String(board.tabs.first { $0.id == "arrivals" }?.count ?? 0),
-            "{departures}": String(board.tabs.first { $0.id == "departures" }?.count ?? 0),
-            "{next}": "-", "{time}": "", "{gate}": "", "{status}": "", "{id}": "", "{rawStatus}": "",
-        ]
+        var reading = Reading(
+            values: StatusLineDocument.Values(
+                code: board.airport.code, airport: board.airport.name, clock: clockText(board.now),
+                arrivals: String(board.tabs.first { $0.id == .arrivals }?.count ?? 0),
+                departures: String(board.tabs.first { $0.id == .departures }?.count ?? 0)))
         if let soonest = try? connection.call(.flightSoonest, ["tab": "departures"], timeoutMilliseconds: remaining()),
-            let flight = try? WireFlight(soonest)
+            let flight = try? FlightDetailsDocument(json: soonest).flight
         {
-            values["{next}"] = flight.flightName
-            values["{time}"] = clockText(flight.currentTime ?? flight.scheduledTime)
-            values["{gate}"] = flight.gate
-            values["{status}"] = BoardRenderer.statusTitle(flight.status)
-            values["{rawStatus}"] = flight.status
-            values["{id}"] = String(flight.id)
+            reading.values.next = flight.flightName
+            reading.values.time = clockText(flight.currentTime ?? flight.scheduledTime)
+            reading.values.gate = flight.gate
+            reading.values.status = StatusAppearance(flight.status).title
+            reading.values.id = String(flight.id)
+            reading.nextStatus = flight.status
         }
-        return values
+        return reading
     }
 
-    static func tmuxColour(_ status: String, _ text: String) -> String {
-        let colour: String
-        switch status {
-        case "delayed": colour = "yellow"
-        case "canceled": colour = "red"
-        case "boarding", "finalCall": colour = "green"
-        case "gateClosed": colour = "magenta"
-        default: return text
-        }
+    /// `text` in tmux's colour for `status` (see `StatusAppearance`); plain when it has none.
+    static func tmuxColour(_ status: FlightStatus?, _ text: String) -> String {
+        guard let colour = status.flatMap({ StatusAppearance($0).tmuxColour }) else { return text }
         return "#[fg=\(colour)]\(text)#[default]"
     }
 }

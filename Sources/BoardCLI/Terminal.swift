@@ -1,5 +1,6 @@
 import BoardProtocol
 import BoardSystem
+import FlightData
 
 /// ANSI styles, applied only when colour is on.
 public struct Style: Sendable {
@@ -22,18 +23,9 @@ public struct Style: Sendable {
     func dim(_ text: String) -> String { apply("2", text) }
     func reverse(_ text: String) -> String { apply("7", text) }
 
-    /// The colour a status is shown in.
-    func status(_ status: String, _ text: String) -> String {
-        switch status {
-        case "delayed": apply("33", text)
-        case "canceled": apply("31", text)
-        case "boarding": apply("32", text)
-        case "finalCall": apply("1;32", text)
-        case "gateClosed": apply("35", text)
-        case "enRoute": apply("36", text)
-        case "departed", "landed": apply("2", text)
-        default: text
-        }
+    /// `text` in the colour its status is shown in (see `StatusAppearance`).
+    func status(_ status: FlightStatus, _ text: String) -> String {
+        StatusAppearance(status).colour.map { apply($0, text) } ?? text
     }
 }
 

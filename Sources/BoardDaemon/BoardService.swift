@@ -76,10 +76,8 @@ public struct BoardService: Sendable {
         let now = clock.now
         switch method {
         case .ping:
-            return .result([
-                "pong": true, "server": .string("boardd/\(boardVersion)"), "instance": .string(instance),
-                "protocol": .int(wireProtocolVersion),
-            ])
+            return .result(
+                PingDocument(server: "boardd/\(boardVersion)", instance: instance, protocolVersion: wireProtocolVersion).json)
         case .boardGet:
             let view = try Self.view(params)
             let window = window(at: now)
@@ -95,7 +93,7 @@ public struct BoardService: Sendable {
                 let when = date.map { " on \($0)" } ?? " in the window (\(window.firstDate) to \(window.lastDate))"
                 throw WireError(.notFound, "No flight \(reference)\(when).")
             }
-            return .result(encoding.details(flight, at: now, pinned: try Self.pinned(params).contains(flight.id)))
+            return .result(encoding.details(flight, at: now, pinned: try Self.pinned(params).contains(flight.id)).json)
         case .flightNext, .flightPrev:
             let window = window(at: now)
             let reference = try Self.reference(params)
@@ -108,20 +106,20 @@ public struct BoardService: Sendable {
                 throw WireError(
                     .notFound, "\(from.flightName) is the \(forward ? "last" : "first") flight of the window in this tab.")
             }
-            return .result(encoding.details(flight, at: now, pinned: try Self.pinned(params).contains(flight.id)))
+            return .result(encoding.details(flight, at: now, pinned: try Self.pinned(params).contains(flight.id)).json)
         case .flightSoonest:
             let tab = try Self.tab(params) ?? .all
             guard let flight = FlightNavigation(window: window(at: now), tab: tab).soonest(at: now) else {
                 throw WireError(.notFound, "No flight is still to come in \(tab.title) in the window.")
             }
-            return .result(encoding.details(flight, at: now, pinned: try Self.pinned(params).contains(flight.id)))
+            return .result(encoding.details(flight, at: now, pinned: try Self.pinned(params).contains(flight.id)).json)
         case .search:
             guard let text = params["text"]?.string, !text.trimmingCharacters(in: .whitespaces).isEmpty, text.count <= 100 else {
                 throw WireError(.invalidParams, "search needs \"text\": a string of 1 to 100 characters.")
             }
             let search = FlightSearch(text: text, tab: try Self.tab(params) ?? .all)
             let results = search.run(in: window(at: now))
-            return .result(encoding.search(search, results: results, at: now, pinned: Set(try Self.pinned(params))))
+            return .result(encoding.search(search, results: results, at: now, pinned: Set(try Self.pinned(params))).json)
         case .clockGet:
             return .result(clockJSON(at: now))
         case .clockSet:
@@ -145,7 +143,7 @@ public struct BoardService: Sendable {
     }
 
     func clockJSON(at now: Date) -> JSON {
-        encoding.clock(now: now, simulated: clock.isSimulated, speed: clock.speed, window: window(at: now))
+        encoding.clock(now: now, simulated: clock.isSimulated, speed: clock.speed, window: window(at: now)).json
     }
 
     /// The board for a view on `date`.
@@ -168,8 +166,9 @@ public struct BoardService: Sendable {
         ) {
             let flights = window.flights(on: date)
             let built = board(view, on: date, at: now, window: window)
-            let json = encoding.board(built, simulated: clock.isSimulated, speed: clock.speed, nowText: BoardDocumentCache.marker)
-            return (json, min(built.nextChange(in: flights, after: now) ?? .distantFuture, window.nextSlide))
+            let document = encoding.board(
+                built, simulated: clock.isSimulated, speed: clock.speed, nowText: BoardDocumentCache.marker)
+            return (document.json, min(built.nextChange(in: flights, after: now) ?? .distantFuture, window.nextSlide))
         }
     }
 

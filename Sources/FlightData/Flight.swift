@@ -86,7 +86,7 @@ public struct Flight: Hashable, Sendable, Identifiable {
 
 /// How a flight ran on one earlier day.
 public struct HistoryEntry: Hashable, Sendable {
-    public enum Outcome: String, Hashable, Sendable {
+    public enum Outcome: String, Hashable, Sendable, CaseIterable {
         case onTime, delayed, canceled
     }
 

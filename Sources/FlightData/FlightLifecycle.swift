@@ -1,24 +1,11 @@
 import Foundation
 
 /// Where a flight is in its day, derived from the flight and the clock.
+///
+/// Its name on the wire is its raw value; how it looks to people (words, colour) is the client's
+/// `StatusAppearance`.
 public enum FlightStatus: String, Hashable, Sendable, CaseIterable {
     case scheduled, onTime, delayed, boarding, finalCall, gateClosed, departed, enRoute, landed, canceled
-
-    /// How people read it on the board.
-    public var title: String {
-        switch self {
-        case .scheduled: "Scheduled"
-        case .onTime: "On time"
-        case .delayed: "Delayed"
-        case .boarding: "Boarding"
-        case .finalCall: "Final call"
-        case .gateClosed: "Gate closed"
-        case .departed: "Departed"
-        case .enRoute: "En route"
-        case .landed: "Landed"
-        case .canceled: "Canceled"
-        }
-    }
 }
 
 /// The contract's status table, as code.

@@ -22,31 +22,37 @@ enum LiveViewFixture {
         let board = Board(
             flights: window.flights(on: today), query: BoardQuery(date: today, tab: tab, hidePast: hidePast, pinned: pinned),
             now: now)
-        return encoding.board(board, simulated: true, speed: speed)
+        return encoding.board(board, simulated: true, speed: speed).json
     }
 
-    static func board(tab: Tab = .all, hidePast: Bool = false, pinned: Set<Int> = [], speed: Double = 1) -> WireBoard {
-        try! WireBoard(boardJSON(tab: tab, hidePast: hidePast, pinned: pinned, speed: speed))
+    static func board(tab: Tab = .all, hidePast: Bool = false, pinned: Set<Int> = [], speed: Double = 1) -> BoardDocument {
+        try! BoardDocument(json: boardJSON(tab: tab, hidePast: hidePast, pinned: pinned, speed: speed))
     }
 
     /// The same board with its flights in another order (or some left out).
-    static func board(_ board: WireBoard, flights: ([JSON]) -> [JSON]) -> WireBoard {
+    static func board(_ board: BoardDocument, flights: ([JSON]) -> [JSON]) -> BoardDocument {
         let pairs = board.json.objectPairs!.map { key, value in
             key == "flights" ? (key, JSON.array(flights(value.array!))) : (key, value)
         }
-        return try! WireBoard(.object(pairs))
+        return try! BoardDocument(json: .object(pairs))
     }
 
     /// `flight.get`'s reply for a flight of today.
     static func details(_ id: Int, pinned: Bool = false) -> JSON {
         let flight = window.flights(on: today).first { $0.id == id }!
-        return encoding.details(flight, at: now, pinned: pinned)
+        return encoding.details(flight, at: now, pinned: pinned).json
+    }
+
+    /// `flight.get`'s reply for a flight of any day in the window, such as a search result.
+    static func details(of listed: FlightDocument) -> JSON {
+        let flight = window.flights(on: LocalDate(listed.date)!).first { $0.id == listed.id }!
+        return encoding.details(flight, at: now, pinned: listed.pinned).json
     }
 
     /// `search`'s reply for `text` across the window.
     static func search(_ text: String, tab: Tab = .all) -> JSON {
         let search = FlightSearch(text: text, tab: tab)
-        return encoding.search(search, results: search.run(in: window), at: now, pinned: [])
+        return encoding.search(search, results: search.run(in: window), at: now, pinned: []).json
     }
 
     /// A model without colour, connected, showing the first board.

@@ -103,7 +103,7 @@ struct LiveViewModelTests {
         #expect(model.frame().selectedLine != nil, "the board stays until the reply")
 
         let reply = Fixture.details(flight.id)
-        #expect(model.update(.replied(id, reply)) == [.saveLastViewed(try WireFlight(reply))])
+        #expect(model.update(.replied(id, reply)) == [.saveLastViewed(try FlightDocument(json: reply))])
         let frame = model.frame()
         #expect(frame[3].contains(flight.flightName) && frame[3].contains("(id \(flight.id))"))
         #expect(frame.screenText.contains(flight.isArrival ? "Arrival from" : "Departure to"))
@@ -190,7 +190,7 @@ struct LiveViewModelTests {
         model.press(.down)
         let found = try #require(model.selectedFlight)
         let open = try #require(LiveModel.sentID(model.press(.enter)))
-        model.update(.replied(open, found.json))
+        model.update(.replied(open, Fixture.details(of: found)))
         model.press(.escape)
         #expect(model.selectedFlight == found)
         #expect(model.frame()[2].contains("found for \"Den\""))
@@ -338,7 +338,7 @@ struct LiveViewModelTests {
     }
 }
 
-extension WireFlight {
+extension FlightDocument {
     /// The flight as `flight.get` returns it (with history, progress...), as the model keeps it.
-    var withDetails: WireFlight { try! WireFlight(LiveViewFixture.details(id)) }
+    var withDetails: FlightDocument { try! FlightDocument(json: LiveViewFixture.details(id)) }
 }

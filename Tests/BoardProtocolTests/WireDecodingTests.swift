@@ -8,21 +8,22 @@ import Testing
 @Suite struct WireDecodingTests {
     typealias F = ScheduleFixture
 
-    static var boardJSON: JSON { F.encoding.board(F.board(), simulated: true, speed: 0) }
+    static var boardJSON: JSON { F.encoding.board(F.board(), simulated: true, speed: 0).json }
     static var flight: Flight { F.todaysFlights.first { !$0.isCanceled && $0.disruption.delayMinutes > 0 }! }
-    static var flightJSON: JSON { F.encoding.flight(flight, at: F.now, pinned: true) }
+    static var flightJSON: JSON { F.encoding.flight(flight, at: F.now, pinned: true).json }
 
     @Test func aBoardDecodesFromTheDaemonsEncoding() throws {
-        let board = try WireBoard(Self.boardJSON)
-        #expect(board.airportName == "Mountain Airport")
-        #expect(board.airportCode == "MTN")
+        let board = try BoardDocument(json: Self.boardJSON)
+        #expect(board.airport.name == "Mountain Airport")
+        #expect(board.airport.code == "MTN")
+        #expect(board.airport.timeZone == "America/New_York")
         #expect(board.now == "2026-11-30T12:00:00-05:00")
         #expect(board.simulated)
         #expect(board.speed == 0)
         #expect(board.date == "2026-11-30")
-        #expect(board.tab == "all")
+        #expect(board.tab == .all)
         #expect(!board.hidePast)
-        #expect(board.tabs.map(\.id) == ["arrivals", "all", "departures"])
+        #expect(board.tabs.map(\.id) == [.arrivals, .all, .departures])
         #expect(board.tabs.map(\.title) == ["Arrivals", "All", "Departures"])
         #expect(board.tabs.map(\.count) == [15, 30, 15])
         #expect(board.tabs.map(\.badge) == ["15", "Nov 30", "15"])
@@ -33,18 +34,18 @@ import Testing
     @Test func aBoardDecodesAfterTheTripOverTheWire() throws {
         let line = WireLine.result(id: 1, encoded: Self.boardJSON.bytes)
         let reply = try JSON.parse(line.dropLast())
-        let board = try WireBoard(try BoardConnection.result(of: reply))
+        let board = try BoardDocument(json: try BoardConnection.result(of: reply))
         #expect(board.flights.count == 30)
     }
 
     @Test func aFlightDecodesToTheDomainsValues() throws {
         let domain = Self.flight
-        let flight = try WireFlight(Self.flightJSON)
+        let flight = try FlightDocument(json: Self.flightJSON)
         #expect(flight.id == domain.id)
         #expect(flight.airline == domain.airline)
         #expect(flight.number == domain.number)
         #expect(flight.flightName == domain.flightName)
-        #expect(flight.direction == domain.direction.rawValue)
+        #expect(flight.direction == domain.direction)
         #expect(flight.isArrival == (domain.direction == .arrival))
         #expect(flight.otherAirport == domain.otherAirport.name)
         #expect(flight.flightTime == domain.otherAirport.flightMinutes)
@@ -53,15 +54,15 @@ import Testing
         #expect(flight.currentTime == F.localTime.iso8601(domain.currentTime))
         #expect(flight.delayMinutes == domain.disruption.delayMinutes)
         #expect(flight.gate == domain.gate.description)
-        #expect(flight.status == domain.status(at: F.now).rawValue)
+        #expect(flight.status == domain.status(at: F.now))
         #expect(flight.past == domain.isPast(at: F.now))
         #expect(flight.pinned)
     }
 
     @Test func everyFlightOfTheDayAndItsDetailsDecode() throws {
         for domain in F.todaysFlights {
-            let plain = try WireFlight(F.encoding.flight(domain, at: F.now, pinned: false))
-            let details = try WireFlight(F.encoding.details(domain, at: F.now, pinned: false))
+            let plain = try FlightDocument(json: F.encoding.flight(domain, at: F.now, pinned: false).json)
+            let details = try FlightDocument(json: F.encoding.details(domain, at: F.now, pinned: false).json)
             #expect(plain.id == domain.id)
             #expect(details.id == domain.id)
             #expect(plain.currentTime == (domain.isCanceled ? nil : F.localTime.iso8601(domain.currentTime)))
@@ -75,7 +76,7 @@ import Testing
 
     @Test(arguments: requiredFlightKeys)
     func aFlightWithoutARequiredKeyIsAClearError(_ key: String) throws {
-        let error = try #require(throws: WireError.self) { try WireFlight(Self.flightJSON.removing(key)) }
+        let error = try #require(throws: WireError.self) { try FlightDocument(json: Self.flightJSON.removing(key)) }
         #expect(error.code == .internal)
         #expect(error.message == "The daemon's reply has no \"\(key)\".")
     }
@@ -83,19 +84,19 @@ import Testing
     @Test(arguments: requiredFlightKeys)
     func aFlightWithARequiredKeyOfTheWrongTypeIsAClearError(_ key: String) throws {
         let wrong: JSON = Kind(Self.flightJSON[key] ?? .null) == .string ? 5 : "five"
-        let error = try #require(throws: WireError.self) { try WireFlight(Self.flightJSON.setting(key, wrong)) }
+        let error = try #require(throws: WireError.self) { try FlightDocument(json: Self.flightJSON.setting(key, wrong)) }
         #expect(error.code == .internal)
         #expect(error.message == "The daemon's reply has a malformed \"\(key)\".")
     }
 
     @Test func nullInARequiredKeyIsAnError() {
-        #expect(throws: WireError.self) { try WireFlight(Self.flightJSON.setting("gate", nil)) }
+        #expect(throws: WireError.self) { try FlightDocument(json: Self.flightJSON.setting("gate", nil)) }
     }
 
     @Test func optionalFlightKeysHaveDefaults() throws {
         var json = Self.flightJSON
         for key in ["date", "currentTime", "delayMinutes", "past", "pinned", "terminal"] { json = json.removing(key) }
-        let flight = try WireFlight(json)
+        let flight = try FlightDocument(json: json)
         #expect(flight.date == "2026-11-30")
         #expect(flight.currentTime == nil)
         #expect(flight.delayMinutes == 0)
@@ -105,13 +106,13 @@ import Testing
 
     @Test(arguments: [JSON.null, true, 1, "flight", [1, 2], [:]])
     func somethingThatIsNotAFlightIsAnErrorNotACrash(_ json: JSON) {
-        #expect(throws: WireError.self) { try WireFlight(json) }
-        #expect(throws: WireError.self) { try WireBoard(json) }
+        #expect(throws: WireError.self) { try FlightDocument(json: json) }
+        #expect(throws: WireError.self) { try BoardDocument(json: json) }
     }
 
     @Test(arguments: ["airport", "now", "date", "tab", "tabs", "flights"])
     func aBoardWithoutARequiredKeyIsAClearError(_ key: String) throws {
-        let error = try #require(throws: WireError.self) { try WireBoard(Self.boardJSON.removing(key)) }
+        let error = try #require(throws: WireError.self) { try BoardDocument(json: Self.boardJSON.removing(key)) }
         #expect(error.code == .internal)
         #expect(error.message.contains("\"\(key)\""))
     }
@@ -120,7 +121,7 @@ import Testing
     func aBoardWhoseAirportLacksAKeyIsAClearError(_ key: String) throws {
         let airport = try #require(Self.boardJSON["airport"])
         let error = try #require(throws: WireError.self) {
-            try WireBoard(Self.boardJSON.setting("airport", airport.removing(key)))
+            try BoardDocument(json: Self.boardJSON.setting("airport", airport.removing(key)))
         }
         #expect(error.message.contains("\"\(key)\""))
     }
@@ -129,33 +130,35 @@ import Testing
     func aBoardWithABrokenTabIsAClearError(_ key: String) throws {
         var tabs = try #require(Self.boardJSON["tabs"]?.array)
         tabs[1] = tabs[1].removing(key)
-        let error = try #require(throws: WireError.self) { try WireBoard(Self.boardJSON.setting("tabs", .array(tabs))) }
+        let error = try #require(throws: WireError.self) { try BoardDocument(json: Self.boardJSON.setting("tabs", .array(tabs))) }
         #expect(error.message.contains("\"\(key)\""))
     }
 
     @Test func aBoardWithABrokenFlightIsAClearError() throws {
         var flights = try #require(Self.boardJSON["flights"]?.array)
         flights[17] = flights[17].removing("gate")
-        let error = try #require(throws: WireError.self) { try WireBoard(Self.boardJSON.setting("flights", .array(flights))) }
+        let error = try #require(throws: WireError.self) {
+            try BoardDocument(json: Self.boardJSON.setting("flights", .array(flights)))
+        }
         #expect(error.message == "The daemon's reply has no \"gate\".")
     }
 
     @Test func flightsThatIsNotAnArrayIsMalformed() throws {
-        let error = try #require(throws: WireError.self) { try WireBoard(Self.boardJSON.setting("flights", ["id": 1])) }
+        let error = try #require(throws: WireError.self) { try BoardDocument(json: Self.boardJSON.setting("flights", ["id": 1])) }
         #expect(error.message == "The daemon's reply has a malformed \"flights\".")
     }
 
     @Test func optionalBoardKeysHaveDefaults() throws {
         var json = Self.boardJSON
         for key in ["simulated", "speed", "hidePast", "schema"] { json = json.removing(key) }
-        let board = try WireBoard(json)
+        let board = try BoardDocument(json: json)
         #expect(!board.simulated)
         #expect(board.speed == 1)
         #expect(!board.hidePast)
     }
 
     @Test func anEmptyBoardDecodes() throws {
-        let board = try WireBoard(Self.boardJSON.setting("flights", []))
+        let board = try BoardDocument(json: Self.boardJSON.setting("flights", []))
         #expect(board.flights.isEmpty)
     }
 

@@ -27,7 +27,7 @@ import Testing
     ]
 
     static func boardJSON(tab: Tab = .all, hidePast: Bool = false, pinned: Set<Int> = []) -> JSON {
-        F.encoding.board(F.board(tab: tab, hidePast: hidePast, pinned: pinned), simulated: true, speed: 0)
+        F.encoding.board(F.board(tab: tab, hidePast: hidePast, pinned: pinned), simulated: true, speed: 0).json
     }
 
     @Test func theBoardHasTheContractsKeysInOrderPlusItsExtensions() throws {
@@ -98,7 +98,7 @@ import Testing
 
     @Test func canceledFlightsHaveNoCurrentTime() throws {
         let canceled = try #require(F.todaysFlights.first { $0.isCanceled })
-        let json = F.encoding.flight(canceled, at: F.now, pinned: false)
+        let json = F.encoding.flight(canceled, at: F.now, pinned: false).json
         #expect(json["status"]?.string == "canceled")
         #expect(json["currentTime"] == .null)
         #expect(json["delayMinutes"] == 0)
@@ -106,7 +106,7 @@ import Testing
 
     @Test func aDelayedFlightCarriesItsNewTime() throws {
         let delayed = try #require(F.todaysFlights.first { $0.disruption.delayMinutes > 0 })
-        let json = F.encoding.flight(delayed, at: F.now, pinned: false)
+        let json = F.encoding.flight(delayed, at: F.now, pinned: false).json
         #expect(json["delayMinutes"]?.int == delayed.disruption.delayMinutes)
         #expect(json["currentTime"]?.string == F.localTime.iso8601(delayed.currentTime))
         #expect(json["scheduledTime"]?.string == F.localTime.iso8601(delayed.scheduledTime))
@@ -127,7 +127,7 @@ import Testing
 
     @Test func detailsAreAFlightPlusHistoryRateTimesAndProgress() throws {
         for flight in F.todaysFlights {
-            let json = F.encoding.details(flight, at: F.now, pinned: false)
+            let json = F.encoding.details(flight, at: F.now, pinned: false).json
             let flightPart = json.keys.filter { !Self.detailExtensions.contains($0) && !Self.contractDetailKeys.contains($0) }
             #expect(flightPart.filter { !Self.flightExtensions.contains($0) } == Self.contractFlightKeys)
             #expect(json.keys.suffix(5) == ArraySlice(Self.contractDetailKeys))
@@ -158,15 +158,15 @@ import Testing
     @Test func aFlightInTheAirHasProgressBetweenZeroAndOne() throws {
         let flying = try #require(
             F.todaysFlights.first { ($0.progress(at: F.now) ?? 0) > 0 && ($0.progress(at: F.now) ?? 1) < 1 })
-        let progress = try #require(F.encoding.details(flying, at: F.now, pinned: true)["progress"]?.double)
+        let progress = try #require(F.encoding.details(flying, at: F.now, pinned: true).json["progress"]?.double)
         #expect(progress > 0 && progress < 1)
-        #expect(F.encoding.details(flying, at: F.now, pinned: true)["pinned"] == true)
+        #expect(F.encoding.details(flying, at: F.now, pinned: true).json["pinned"] == true)
     }
 
     @Test func searchResultsAreGroupedByDay() throws {
         let search = FlightSearch(text: "denver")
         let results = search.run(in: F.window)
-        let json = F.encoding.search(search, results: results, at: F.now, pinned: [])
+        let json = F.encoding.search(search, results: results, at: F.now, pinned: []).json
         #expect(json.keys == ["schema", "text", "tab", "count", "days"])
         #expect(json["text"]?.string == "denver")
         #expect(json["tab"]?.string == "all")
@@ -187,7 +187,7 @@ import Testing
     }
 
     @Test func theClockDocumentNamesTheWindow() {
-        let json = F.encoding.clock(now: F.now, simulated: true, speed: 0, window: F.window)
+        let json = F.encoding.clock(now: F.now, simulated: true, speed: 0, window: F.window).json
         #expect(json.keys == ["schema", "now", "date", "simulated", "speed", "timeZone", "windowStart", "windowEnd"])
         #expect(json["now"]?.string == "2026-11-30T12:00:00-05:00")
         #expect(json["date"]?.string == "2026-11-30")
@@ -199,7 +199,7 @@ import Testing
 
     @Test func encodingIsDeterministicAndParsesBack() throws {
         let first = Self.boardJSON().bytes
-        let second = F.encoding.board(F.board(), simulated: true, speed: 0).bytes
+        let second = F.encoding.board(F.board(), simulated: true, speed: 0).json.bytes
         #expect(first == second)
         #expect(!first.contains(UInt8(ascii: "\n")))
         let parsed = try JSON.parse(first)

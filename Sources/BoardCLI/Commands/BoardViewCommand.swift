@@ -54,7 +54,7 @@ struct BoardViewCommand: BoardCommand, Equatable {
         if let date { params = params.adding("date", .string(date.description)) }
         let result = try client.call(.boardGet, params)
         if client.options.json { return Output.print(result.text) }
-        Output.print(client.renderer.board(try client.decodeBoard(result)))
+        Output.print(client.renderer.board(try client.decode(BoardDocument.self, result)))
     }
 }
 

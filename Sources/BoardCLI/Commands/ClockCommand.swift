@@ -58,9 +58,9 @@ struct ClockCommand: BoardCommand, Equatable {
 
     func run(on client: inout BoardClient) throws(ClientError) {
         switch action {
-        case .get: client.printClock(try client.call(.clockGet))
-        case .set(let time): client.printClock(try client.call(.clockSet, ["time": .string(time)]))
-        case .advance(let minutes): client.printClock(try client.call(.clockAdvance, ["minutes": .int(minutes)]))
+        case .get: try client.printClock(try client.call(.clockGet))
+        case .set(let time): try client.printClock(try client.call(.clockSet, ["time": .string(time)]))
+        case .advance(let minutes): try client.printClock(try client.call(.clockAdvance, ["minutes": .int(minutes)]))
         }
     }
 }

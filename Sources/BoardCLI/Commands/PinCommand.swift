@@ -1,4 +1,5 @@
 import BoardArguments
+import BoardProtocol
 import FlightData
 
 /// `board pin FLIGHT [--date D]`: keeps a flight at the top of its day's board.
@@ -36,7 +37,7 @@ struct PinCommand: BoardCommand, Equatable {
     func run(on client: inout BoardClient) throws(ClientError) {
         var params = BoardClient.params(for: flight)
         if let date { params = params.adding("date", .string(date.description)) }
-        let found = try client.decodeFlight(try client.call(.flightGet, params))
+        let found = try client.decode(FlightDetailsDocument.self, try client.call(.flightGet, params)).flight
         if !client.state.pins.contains(where: { $0.id == found.id }) {
             client.state.pins.append(RememberedFlight(found))
             client.state = client.store.save(client.state)

@@ -44,6 +44,7 @@ struct SearchCommand: BoardCommand, Equatable {
         var params: JSON = ["text": .string(text), "pinned": client.pinnedIDs]
         if let tab { params = params.adding("tab", .string(tab.rawValue)) }
         let result = try client.call(.search, params)
-        Output.print(client.options.json ? result.text : client.renderer.search(result))
+        if client.options.json { return Output.print(result.text) }
+        Output.print(client.renderer.search(try client.decode(SearchResultsDocument.self, result)))
     }
 }

@@ -18,7 +18,7 @@ struct CompletionIDs {
         if let date { params = params.adding("date", .string(date.description)) }
         guard let connection = try? BoardConnection(path: socket, timeoutMilliseconds: 100),
             let json = try? connection.call(.boardGet, params, timeoutMilliseconds: remaining()),
-            let board = try? WireBoard(json)
+            let board = try? BoardDocument(json: json)
         else { return [] }
         return board.flights.map { flight in
             let arrow = flight.isArrival ? "from" : "to"

@@ -131,7 +131,7 @@ struct FullScreenLoop {
             if message["event"]?.string == "shutdown" { return lostDaemon() }
             guard let wireID = message["id"]?.int else { continue }
             if wireID == watchID {
-                if let result = try? BoardConnection.result(of: message), let board = try? WireBoard(result) {
+                if let result = try? BoardConnection.result(of: message), let board = try? BoardDocument(json: result) {
                     dispatch(.boardPushed(board, at: clock.now))
                 }
                 continue

@@ -10,9 +10,9 @@ public enum LiveEffect: Hashable, Sendable {
     /// Remember the selected tab in the state file.
     case saveTab(Tab)
     /// Remember the flight as the last viewed.
-    case saveLastViewed(WireFlight)
+    case saveLastViewed(FlightDocument)
     /// Add a pin to the state file, or remove one.
-    case pin(WireFlight)
+    case pin(FlightDocument)
     case unpin(LiveModel.FlightKey)
     /// Repaint the whole screen (after a resize).
     case repaint

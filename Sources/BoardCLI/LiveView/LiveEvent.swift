@@ -11,7 +11,7 @@ public enum LiveEvent: Sendable {
     /// Time passes: the header clock, the board's age, `--rotate`.
     case tick(ContinuousClock.Instant)
     /// A board from the subscription (the first reply, then one per change).
-    case boardPushed(WireBoard, at: ContinuousClock.Instant)
+    case boardPushed(BoardDocument, at: ContinuousClock.Instant)
     /// The result of a request the model sent.
     case replied(LiveRequestID, JSON)
     /// The daemon refused a request; its sentence for people.

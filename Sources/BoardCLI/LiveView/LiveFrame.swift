@@ -76,12 +76,10 @@ struct LiveFrame {
 
     /// The open flight's lines, each cut to the screen's width.
     ///
-    /// The one place the details screen meets `BoardRenderer.details`, which still takes the reply's JSON.
     private func details(_ open: LiveModel.OpenFlight) -> [String] {
-        let json = open.flight.json
-        let styled = BoardRenderer(style: style, width: size.columns).details(json)
+        let styled = BoardRenderer(style: style, width: size.columns).details(open.details)
             .split(separator: "\n", omittingEmptySubsequences: false)
-        let plain = BoardRenderer(style: Style(enabled: false), width: size.columns).details(json)
+        let plain = BoardRenderer(style: Style(enabled: false), width: size.columns).details(open.details)
             .split(separator: "\n", omittingEmptySubsequences: false)
         return styled.enumerated().map { index, line in
             let text = index < plain.count ? String(plain[index]) : String(line)
@@ -91,7 +89,7 @@ struct LiveFrame {
 
     private func headerLine(_ model: LiveModel, now: ContinuousClock.Instant) -> String {
         guard let board = model.board else { return style.bold("board") + "  " + linkText(model, now: now) }
-        var parts = ["\(board.airportName) (\(board.airportCode))"]
+        var parts = ["\(board.airport.name) (\(board.airport.code))"]
         if size.columns >= 60 { parts.append(BoardRenderer.longDate(board.date)) }
         parts.append(clock(model, now: now) ?? clockText(board.now))
         if board.simulated { parts.append(size.columns >= 60 ? "SIMULATED" : "SIM") }

@@ -24,7 +24,7 @@ public struct LiveModel: Sendable {
     var boardCursor = ListCursor()
 
     /// The last board the daemon pushed, and when it arrived.
-    var board: WireBoard?
+    var board: BoardDocument?
     var boardReceivedAt: ContinuousClock.Instant?
     var link: Link = .connecting
     /// The screen's size, for page keys and scrolling; frames are drawn at the size `view` is given.
@@ -60,7 +60,7 @@ public struct LiveModel: Sendable {
             self.date = date
         }
 
-        public init(_ flight: WireFlight) { self.init(id: flight.id, date: flight.date) }
+        public init(_ flight: FlightDocument) { self.init(id: flight.id, date: flight.date) }
 
         public var description: String { "\(id) on \(date)" }
     }
@@ -73,18 +73,16 @@ public struct LiveModel: Sendable {
         case searchResults(SearchResults)
     }
 
-    /// The flight a details screen shows.
-    ///
-    /// The decoded flight keeps its reply's JSON, which `BoardRenderer.details` draws from
-    /// until replies have typed documents of their own.
+    /// The flight a details screen shows: the daemon's details document for it.
     struct OpenFlight: Hashable, Sendable {
-        let flight: WireFlight
+        let details: FlightDetailsDocument
+        var flight: FlightDocument { details.flight }
         var key: FlightKey { FlightKey(flight) }
     }
 
     struct SearchResults: Hashable, Sendable {
         let text: String
-        let flights: [WireFlight]
+        let flights: [FlightDocument]
         var cursor = ListCursor()
     }
 

@@ -45,7 +45,7 @@ extension LiveModel {
     var top: Screen { screens.last ?? .board }
 
     /// The list under the top screen: search results, or the board's flights.
-    var listedFlights: [WireFlight] {
+    var listedFlights: [FlightDocument] {
         for screen in screens.reversed() {
             if case .searchResults(let results) = screen { return results.flights }
         }
@@ -75,13 +75,13 @@ extension LiveModel {
     /// The row the cursor is on: its flight's row, or where it was when that flight left the list.
     var selectedRow: Int { Self.row(of: cursor, in: listedFlights) }
 
-    var selectedFlight: WireFlight? {
+    var selectedFlight: FlightDocument? {
         let flights = listedFlights
         let row = selectedRow
         return flights.indices.contains(row) ? flights[row] : nil
     }
 
-    static func row(of cursor: ListCursor, in flights: [WireFlight]) -> Int {
+    static func row(of cursor: ListCursor, in flights: [FlightDocument]) -> Int {
         if let key = cursor.flight, let index = flights.firstIndex(where: { FlightKey($0) == key }) { return index }
         return min(cursor.row, max(0, flights.count - 1))
     }
@@ -109,7 +109,7 @@ extension LiveModel {
         }
     }
 
-    private static func settled(_ cursor: ListCursor, in flights: [WireFlight], visible: Int) -> ListCursor {
+    private static func settled(_ cursor: ListCursor, in flights: [FlightDocument], visible: Int) -> ListCursor {
         var settled = cursor
         settled.row = row(of: cursor, in: flights)
         settled.flight = flights.indices.contains(settled.row) ? FlightKey(flights[settled.row]) : cursor.flight
@@ -200,7 +200,7 @@ extension LiveModel {
         return [.saveTab(newTab), subscription]
     }
 
-    private mutating func togglePin(_ flight: WireFlight) -> [LiveEffect] {
+    private mutating func togglePin(_ flight: FlightDocument) -> [LiveEffect] {
         let key = FlightKey(flight)
         if let index = pins.firstIndex(of: key) {
             pins.remove(at: index)
@@ -229,7 +229,7 @@ extension LiveModel {
         return .send(id, request)
     }
 
-    private mutating func receive(_ newBoard: WireBoard, at time: ContinuousClock.Instant) -> [LiveEffect] {
+    private mutating func receive(_ newBoard: BoardDocument, at time: ContinuousClock.Instant) -> [LiveEffect] {
         board = newBoard
         boardReceivedAt = time
         link = .live
@@ -244,25 +244,31 @@ extension LiveModel {
         guard let purpose = pending.removeValue(forKey: id) else { return [] }
         switch purpose {
         case .refresh(let key):
-            guard case .details(let open) = top, open.key == key, let flight = try? WireFlight(result) else { return [] }
-            screens[screens.count - 1] = .details(OpenFlight(flight: flight))
+            guard case .details(let open) = top, open.key == key, let details = try? FlightDetailsDocument(json: result) else {
+                return []
+            }
+            screens[screens.count - 1] = .details(OpenFlight(details: details))
             return []
         case .open:
-            let flight: WireFlight
-            do { flight = try WireFlight(result) } catch {
+            let details: FlightDetailsDocument
+            do { details = try FlightDetailsDocument(json: result) } catch {
                 message = error.message
                 return []
             }
+            let flight = details.flight
             if case .details = top { screens.removeLast() }
             if case .searchPrompt = top { screens.removeLast() }
             // Back on the list, the cursor is on this flight when the list has it.
             if listedFlights.contains(where: { FlightKey($0) == FlightKey(flight) }) { cursor.flight = FlightKey(flight) }
-            screens.append(.details(OpenFlight(flight: flight)))
+            screens.append(.details(OpenFlight(details: details)))
             return [.saveLastViewed(flight)]
         case .search(let text):
-            let flights = (result["days"]?.array ?? []).flatMap { $0["flights"]?.array ?? [] }.compactMap {
-                try? WireFlight($0)
+            let found: SearchResultsDocument
+            do { found = try SearchResultsDocument(json: result) } catch {
+                message = error.message
+                return []
             }
+            let flights = found.days.flatMap(\.flights)
             if case .searchPrompt = top { screens.removeLast() }
             if case .searchResults = top { screens.removeLast() }
             screens.append(.searchResults(SearchResults(text: text, flights: flights)))

@@ -49,7 +49,7 @@ enum LiveView {
                     warned = false
                     if client.options.json {
                         Output.print(board.text)
-                    } else if let decoded = try? WireBoard(board) {
+                    } else if let decoded = try? BoardDocument(json: board) {
                         Output.print(client.renderer.board(decoded) + "\n")
                     }
                 }

@@ -1,0 +1,59 @@
+import FlightData
+
+/// How a flight's status looks to people: its words, its colour on a terminal and in tmux, and
+/// whether a past flight with it is dimmed. Decided here, once, for every status.
+///
+/// Adding a status to `FlightStatus` stops the build here until it has its appearance.
+struct StatusAppearance: Hashable, Sendable {
+    /// `On time`, `Final call`: how the board, a flight's details and the status line name it.
+    let title: String
+    /// The SGR parameters it is drawn with on a terminal (`33` yellow); nil for plain text.
+    let colour: String?
+    /// The colour `board status --tmux` gives it (`#[fg=yellow]`); nil for plain text.
+    let tmuxColour: String?
+    /// Whether a past flight's row is dimmed; a canceled flight keeps its colour all day.
+    let dimsWhenPast: Bool
+
+    init(_ status: FlightStatus) {
+        switch status {
+        case .scheduled: self.init("Scheduled")
+        case .onTime: self.init("On time")
+        case .delayed: self.init("Delayed", colour: "33", tmux: "yellow")
+        case .boarding: self.init("Boarding", colour: "32", tmux: "green")
+        case .finalCall: self.init("Final call", colour: "1;32", tmux: "green")
+        case .gateClosed: self.init("Gate closed", colour: "35", tmux: "magenta")
+        case .departed: self.init("Departed", colour: "2")
+        case .enRoute: self.init("En route", colour: "36")
+        case .landed: self.init("Landed", colour: "2")
+        case .canceled: self.init("Canceled", colour: "31", tmux: "red", dimsWhenPast: false)
+        }
+    }
+
+    private init(_ title: String, colour: String? = nil, tmux: String? = nil, dimsWhenPast: Bool = true) {
+        self.title = title
+        self.colour = colour
+        self.tmuxColour = tmux
+        self.dimsWhenPast = dimsWhenPast
+    }
+}
+
+/// How one earlier day of a flight's history is marked in its details: a symbol in a colour.
+struct HistoryMark: Hashable, Sendable {
+    let symbol: String
+    /// The SGR parameters the symbol is drawn with.
+    let colour: String
+    /// The legend's words for it.
+    let meaning: String
+
+    init(_ outcome: HistoryEntry.Outcome) {
+        switch outcome {
+        case .onTime: (symbol, colour, meaning) = ("●", "32", "on time")
+        case .delayed: (symbol, colour, meaning) = ("◐", "33", "delayed")
+        case .canceled: (symbol, colour, meaning) = ("×", "31", "canceled")
+        }
+    }
+
+    /// `● on time ◐ delayed × canceled`, in the order of `HistoryEntry.Outcome`.
+    static let legend = HistoryEntry.Outcome.allCases.map(HistoryMark.init).map { "\($0.symbol) \($0.meaning)" }
+        .joined(separator: " ")
+}

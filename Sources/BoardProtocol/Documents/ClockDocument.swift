@@ -1,0 +1,51 @@
+/// The reply to `clock.get`, `clock.set` and `clock.advance`: the daemon's clock and the window it gives.
+public struct ClockDocument: WireDocument {
+    /// The airport's local time, ISO-8601 with the offset.
+    public let now: String
+    /// The airport's local date, `YYYY-MM-DD`; the client does not need it.
+    public let date: String?
+    public let simulated: Bool
+    /// How fast the clock runs (0 frozen, 1 real time); within 0...JSON.maxClockSpeed once decoded.
+    public let speed: Double
+    /// The IANA time zone; the client does not need it.
+    public let timeZone: String?
+    /// The window's first and last local dates; the client does not need them.
+    public let windowStart: String?
+    public let windowEnd: String?
+
+    public init(
+        now: String, date: String?, simulated: Bool, speed: Double, timeZone: String?, windowStart: String?, windowEnd: String?
+    ) {
+        self.now = now
+        self.date = date
+        self.simulated = simulated
+        self.speed = speed
+        self.timeZone = timeZone
+        self.windowStart = windowStart
+        self.windowEnd = windowEnd
+    }
+
+    /// Reads a clock; only `now` is required (`simulated` defaults to false, `speed` to 1).
+    public init(json: JSON) throws(WireError) {
+        now = try json.field("now", \.string)
+        date = json["date"]?.string
+        simulated = json["simulated"]?.bool ?? false
+        speed = JSON.clockSpeed(json["speed"])
+        timeZone = json["timeZone"]?.string
+        windowStart = json["windowStart"]?.string
+        windowEnd = json["windowEnd"]?.string
+    }
+
+    public var json: JSON {
+        [
+            "schema": .int(documentSchema),
+            "now": .string(now),
+            "date": .optional(date),
+            "simulated": .bool(simulated),
+            "speed": .double(speed),
+            "timeZone": .optional(timeZone),
+            "windowStart": .optional(windowStart),
+            "windowEnd": .optional(windowEnd),
+        ]
+    }
+}

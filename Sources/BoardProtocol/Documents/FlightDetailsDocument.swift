@@ -1,0 +1,94 @@
+import FlightData
+
+/// The reply to `flight.get`, `flight.next`, `flight.prev` and `flight.soonest`: a flight's fields
+/// inline, then the daemon's clock, the last days' history, the on-time rate, the flight's
+/// departure and arrival times and its progress.
+public struct FlightDetailsDocument: WireDocument {
+    /// How the flight ran on one earlier day.
+    public struct HistoryDay: WireDocument {
+        public let date: String
+        public let status: HistoryEntry.Outcome
+        public let scheduledTime: String
+        /// Nil when canceled.
+        public let actualTime: String?
+        public let delayMinutes: Int
+
+        public init(date: String, status: HistoryEntry.Outcome, scheduledTime: String, actualTime: String?, delayMinutes: Int) {
+            self.date = date
+            self.status = status
+            self.scheduledTime = scheduledTime
+            self.actualTime = actualTime
+            self.delayMinutes = delayMinutes
+        }
+
+        public init(json: JSON) throws(WireError) {
+            date = try json.field("date", \.string)
+            status = try json.field("status", as: HistoryEntry.Outcome.self)
+            scheduledTime = try json.field("scheduledTime", \.string)
+            actualTime = json["actualTime"]?.string
+            delayMinutes = json["delayMinutes"]?.int ?? 0
+        }
+
+        public var json: JSON {
+            [
+                "date": .string(date),
+                "status": .string(status.rawValue),
+                "scheduledTime": .string(scheduledTime),
+                "actualTime": .optional(actualTime),
+                "delayMinutes": .int(delayMinutes),
+            ]
+        }
+    }
+
+    public let flight: FlightDocument
+    /// The daemon's clock when it answered.
+    public let now: String
+    /// Newest first.
+    public let history: [HistoryDay]
+    /// The share of the history's days that ran on time, 0...1 as the daemon sends it (a client clamps it to draw).
+    public let onTimeRate: Double
+    /// When it leaves the gate (here, or at the other airport for an arrival); nil when canceled.
+    public let departureTime: String?
+    /// When it reaches the gate; nil when canceled.
+    public let arrivalTime: String?
+    /// 0 until take-off, the share of the flight time flown, 1 from landing (rounded to 0.001); nil when canceled.
+    public let progress: Double?
+
+    public init(
+        flight: FlightDocument, now: String, history: [HistoryDay], onTimeRate: Double, departureTime: String?,
+        arrivalTime: String?, progress: Double?
+    ) {
+        self.flight = flight
+        self.now = now
+        self.history = history
+        self.onTimeRate = onTimeRate
+        self.departureTime = departureTime
+        self.arrivalTime = arrivalTime
+        self.progress = progress
+    }
+
+    /// Reads a flight's details: the flight's required keys, `now`, `history` and `onTimeRate`.
+    public init(json: JSON) throws(WireError) {
+        flight = try FlightDocument(json: json)
+        now = try json.field("now", \.string)
+        history = try json.field("history", each: HistoryDay.init(json:))
+        onTimeRate = try json.field("onTimeRate", \.double)
+        departureTime = json["departureTime"]?.string
+        arrivalTime = json["arrivalTime"]?.string
+        progress = json["progress"]?.double
+    }
+
+    public var json: JSON {
+        var pairs: [(String, JSON)] = [("schema", .int(documentSchema))]
+        pairs += flight.pairs
+        pairs += [
+            ("now", .string(now)),
+            ("history", .array(history.map(\.json))),
+            ("onTimeRate", .double(onTimeRate)),
+            ("departureTime", .optional(departureTime)),
+            ("arrivalTime", .optional(arrivalTime)),
+            ("progress", .optional(progress)),
+        ]
+        return .object(pairs)
+    }
+}

@@ -1,0 +1,82 @@
+/// What `board status --json` prints: the status line, whether the daemon answered, and each
+/// placeholder's value by name (all null when offline).
+///
+/// The client writes it, not the daemon; it lives here beside the other documents so that
+/// scripts and tests read it with the same type.
+public struct StatusLineDocument: WireDocument {
+    /// The placeholders' values, as the line shows them; all text, counts too.
+    public struct Values: Hashable, Sendable {
+        public var code: String
+        public var airport: String
+        public var clock: String
+        public var arrivals: String
+        public var departures: String
+        /// The next departure's name (`Pacific 123`), `-` when none is left; the fields after it are empty then.
+        public var next: String
+        public var time: String
+        public var gate: String
+        public var status: String
+        public var id: String
+
+        public init(
+            code: String, airport: String, clock: String, arrivals: String, departures: String, next: String = "-",
+            time: String = "", gate: String = "", status: String = "", id: String = ""
+        ) {
+            self.code = code
+            self.airport = airport
+            self.clock = clock
+            self.arrivals = arrivals
+            self.departures = departures
+            self.next = next
+            self.time = time
+            self.gate = gate
+            self.status = status
+            self.id = id
+        }
+
+        /// Each value under its placeholder's name, in the order the document lists them.
+        public var named: [(name: String, value: String)] {
+            [
+                ("code", code), ("airport", airport), ("clock", clock), ("arrivals", arrivals), ("departures", departures),
+                ("next", next), ("time", time), ("gate", gate), ("status", status), ("id", id),
+            ]
+        }
+
+        /// The placeholders' names, in order.
+        public static let names = Values(code: "", airport: "", clock: "", arrivals: "", departures: "").named.map(\.name)
+    }
+
+    public let line: String
+    /// Nil when the daemon was down, hung or broken (then `online` is false and every value null).
+    public let values: Values?
+    public var online: Bool { values != nil }
+
+    public init(line: String, values: Values?) {
+        self.line = line
+        self.values = values
+    }
+
+    public init(json: JSON) throws(WireError) {
+        line = try json.field("line", \.string)
+        guard try json.field("online", \.bool) else {
+            values = nil
+            return
+        }
+        values = Values(
+            code: try json.field("code", \.string), airport: try json.field("airport", \.string),
+            clock: try json.field("clock", \.string), arrivals: try json.field("arrivals", \.string),
+            departures: try json.field("departures", \.string), next: try json.field("next", \.string),
+            time: try json.field("time", \.string), gate: try json.field("gate", \.string),
+            status: try json.field("status", \.string), id: try json.field("id", \.string))
+    }
+
+    public var json: JSON {
+        var pairs: [(String, JSON)] = [("schema", .int(documentSchema)), ("online", .bool(online)), ("line", .string(line))]
+        if let values {
+            pairs += values.named.map { ($0.name, .string($0.value)) }
+        } else {
+            pairs += Values.names.map { ($0, .null) }
+        }
+        return .object(pairs)
+    }
+}

@@ -1,0 +1,52 @@
+import BoardProtocol
+import FlightData
+import Testing
+
+@testable import BoardCLI
+
+/// How statuses look to people, decided in one place: every status has its words, and the
+/// board, a flight's details and the status line all show those words.
+@Suite struct StatusAppearanceTests {
+    @Test func everyStatusHasItsOwnTitle() {
+        let titles = FlightStatus.allCases.map { StatusAppearance($0).title }
+        #expect(Set(titles).count == FlightStatus.allCases.count)
+        #expect(titles.allSatisfy { !$0.isEmpty })
+    }
+
+    @Test(
+        arguments: [
+            (FlightStatus.scheduled, "Scheduled", nil, nil), (.onTime, "On time", nil, nil),
+            (.delayed, "Delayed", "33", "yellow"),
+            (.boarding, "Boarding", "32", "green"), (.finalCall, "Final call", "1;32", "green"),
+            (.gateClosed, "Gate closed", "35", "magenta"), (.departed, "Departed", "2", nil), (.enRoute, "En route", "36", nil),
+            (.landed, "Landed", "2", nil), (.canceled, "Canceled", "31", "red"),
+        ] as [(FlightStatus, String, String?, String?)])
+    func theBoardsWordsAndColours(_ status: FlightStatus, _ title: String, _ colour: String?, _ tmux: String?) {
+        let appearance = StatusAppearance(status)
+        #expect(appearance.title == title)
+        #expect(appearance.colour == colour)
+        #expect(appearance.tmuxColour == tmux)
+        #expect(appearance.dimsWhenPast == (status != .canceled))
+    }
+
+    @Test func aStatusIsColouredOnlyWhenColourIsOn() {
+        #expect(Style(enabled: true).status(.delayed, "Delayed") == "\u{1B}[33mDelayed\u{1B}[0m")
+        #expect(Style(enabled: false).status(.delayed, "Delayed") == "Delayed")
+        #expect(Style(enabled: true).status(.onTime, "On time") == "On time")
+    }
+
+    @Test func tmuxColoursTheStatusOrLeavesItPlain() {
+        #expect(StatusLine.tmuxColour(.canceled, "Canceled") == "#[fg=red]Canceled#[default]")
+        #expect(StatusLine.tmuxColour(.landed, "Landed") == "Landed")
+        #expect(StatusLine.tmuxColour(nil, "") == "")
+    }
+
+    @Test func theHistoryLegendNamesEveryMark() {
+        #expect(HistoryMark.legend == "● on time ◐ delayed × canceled")
+        #expect(Set(HistoryEntry.Outcome.allCases.map { HistoryMark($0).symbol }).count == HistoryEntry.Outcome.allCases.count)
+    }
+
+    @Test func theStatusLinesPlaceholdersAreTheDocumentsValues() {
+        #expect(StatusLine.placeholders.map { String($0.0.dropFirst().dropLast()) } == StatusLineDocument.Values.names)
+    }
+}
