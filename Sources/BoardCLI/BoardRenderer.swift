@@ -42,11 +42,12 @@ public struct BoardRenderer {
             if width >= 76 {
                 (time, flight, city, gate, status, id) = (13, 15, 20, 6, 13, 7)
             } else if width >= 60 {
-                (time, flight, city, gate, status, id) = (12, 15, 16, 4, 12, 0)
+                (time, flight, city, gate, status, id) = (12, 15, 15, 4, 12, 0)
             } else {
                 (time, flight, city, gate, status, id) = (6, 14, max(6, width - 2 - 6 - 14 - 11), 0, 11, 0)
             }
-            // Every column but the last keeps a space after its text.
+            // Every column but the last keeps a space after its text; each layout's total is at most its
+            // narrowest width (76, 60, and below 60 exactly the width).
         }
     }
 
