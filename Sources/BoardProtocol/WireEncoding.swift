@@ -1,5 +1,5 @@
 import FlightData
-import Foundation
+import FoundationEssentials
 
 /// The documents the daemon sends, built from the domain: the one place a Flight, a Board, a
 /// search or the clock becomes a document (each document then encodes itself).

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import FoundationInternationalization
 
 /// The airport the board belongs to. Every time on the board is its local time.
 public struct Airport: Hashable, Sendable {

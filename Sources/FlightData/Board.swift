@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The three tabs, in the board's order.
 public enum Tab: String, Hashable, Sendable, CaseIterable {

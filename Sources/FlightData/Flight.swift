@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Which way a flight goes through the airport.
 public enum Direction: String, Hashable, Sendable, CaseIterable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where a flight is in its day, derived from the flight and the clock.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Moving through a tab's flights across the window: next, previous and soonest.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Anything that can hand out a day's flights: the generator itself, or a cache in front of it.
 public protocol FlightSource: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The days on the board: `days` local days starting with the airport's date at an instant.
 ///
@@ -89,7 +89,7 @@ public enum FlightReference: Hashable, Sendable, CustomStringConvertible {
 
     /// Digits are an id; an airline and a number are a designator.
     public init?(_ text: String) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingSpaces
         if !trimmed.isEmpty, trimmed.count <= 7, trimmed.allSatisfy({ $0.isASCII && $0.isNumber }), let id = Int(trimmed) {
             self = .id(id)
         } else if let designator = Designator(trimmed) {
@@ -118,5 +118,16 @@ extension ScheduleWindow {
         case .designator(let designator):
             return flight(designator: designator, on: date)
         }
+    }
+}
+
+extension String {
+    /// Without the spaces and tabs at either end (the characters `CharacterSet.whitespaces` holds).
+    var trimmingSpaces: String {
+        func isSpace(_ character: Character) -> Bool {
+            character.unicodeScalars.allSatisfy { $0 == "\t" || $0.properties.generalCategory == .spaceSeparator }
+        }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(self[first...last])
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A day as people name it: `2026-11-30`, `today`, `tomorrow`, `+N`.
 public enum DateSpec: Hashable, Sendable, CustomStringConvertible {
