@@ -3,13 +3,6 @@ import BoardSystem
 import FlightData
 import Foundation
 
-/// What a watcher asked to see. Watchers of the same view share one encoded board.
-public struct WatchView: Hashable, Sendable {
-    var tab: Tab
-    var hidePast: Bool
-    var pinned: [Int]
-}
-
 /// The daemon's answers to requests: the protocol's methods over the schedule and the clock.
 ///
 /// No sockets here; the server hands it parsed requests and writes what it returns.

@@ -2,22 +2,6 @@ import FlightData
 import Foundation
 import Synchronization
 
-/// Where the daemon reads real time: wall clock and a monotonic clock. Tests and benchmarks may substitute.
-public protocol TimeSource: Sendable {
-    func wall() -> Date
-    /// An instant on a clock that never jumps.
-    func monotonic() -> ContinuousClock.Instant
-}
-
-/// The system's clocks: the wall clock for the time of day, `ContinuousClock` for intervals.
-public struct SystemTimeSource: TimeSource {
-    public init() {}
-
-    public func wall() -> Date { Date() }
-
-    public func monotonic() -> ContinuousClock.Instant { .now }
-}
-
 /// The daemon's one source of time: the real clock, or a simulated one that
 /// starts at a given instant and runs `speed` times real time (0 freezes it).
 public struct DaemonClock: Sendable {
@@ -69,28 +53,5 @@ public struct DaemonClock: Sendable {
         case .real: return simulatedSeconds
         case .simulated(_, _, let speed): return speed > 0 ? simulatedSeconds / speed : nil
         }
-    }
-}
-
-/// Generated days, kept so each is made once. Safe to share: the cache sits behind a lock.
-final class CachedSchedule: FlightSource {
-    let config: ScheduleConfig
-    private let generator: ScheduleGenerator
-    private let days = Mutex<[LocalDate: [Flight]]>([:])
-
-    init(config: ScheduleConfig) {
-        self.config = config
-        self.generator = ScheduleGenerator(config: config)
-    }
-
-    func flights(on date: LocalDate) -> [Flight] {
-        if let cached = days.withLock({ $0[date] }) { return cached }
-        let made = generator.flights(on: date)
-        days.withLock { cache in
-            // Keep a bounded number of days: the window and a little slack.
-            if cache.count > config.days + 4 { cache.removeAll() }
-            cache[date] = made
-        }
-        return made
     }
 }

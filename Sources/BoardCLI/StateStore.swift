@@ -1,0 +1,109 @@
+import BoardProtocol
+import BoardSystem
+import FlightData
+import Foundation
+
+/// The state file, `state.json` in the state directory: read leniently, written atomically.
+///
+/// A missing file is the first run. A corrupt or unreadable one, or a
+/// directory that cannot be written, warns once on stderr and the command
+/// goes on with defaults; it never stops a command.
+///
+/// Two `board` commands may run at once (two tmux panes): a save takes a lock
+/// (`flock` on the state directory), reads the file again and applies only what this
+/// process changed since it loaded (the tab, the last viewed flight, the pins it
+/// added or removed), so neither undoes the other.
+struct StateStore {
+    let directory: String
+    var path: String { directory + "/state.json" }
+    private(set) var warned = false
+    /// The state as this process last read or wrote it: what its changes are measured against.
+    private var baseline = ClientState()
+
+    init(directory: String) { self.directory = directory }
+
+    mutating func load() -> ClientState {
+        switch read() {
+        case .missing: baseline = ClientState()
+        case .unreadable:
+            warn("cannot read \(path); using defaults")
+            baseline = ClientState()
+        case .corrupt:
+            warn("\(path) is corrupt; starting from defaults (it will be rewritten)")
+            // Rewrite it now, as the warning says: a command that saves nothing would
+            // otherwise leave the corrupt file, and the warning, for every later run.
+            baseline = ClientState()
+            write(baseline)
+        case .found(let state): baseline = state
+        }
+        return baseline
+    }
+
+    /// Saves this process's changes to `state` over whatever is on disk now; returns the state as saved.
+    @discardableResult
+    mutating func save(_ state: ClientState) -> ClientState {
+        guard createDirectory() else { return state }
+        // The lock is the state directory itself (flock works on a directory), so no file is added beside the state.
+        // Best effort: a lock that cannot be taken never stops the save.
+        let lock = try? FileLock(directory, .directory, waiting: true)
+        defer { lock?.release() }
+        var merged: ClientState
+        if case .found(let current) = read() { merged = current } else { merged = baseline }
+        if state.tab != baseline.tab { merged.tab = state.tab }
+        if state.lastViewed != baseline.lastViewed { merged.lastViewed = state.lastViewed }
+        let removed = Set(baseline.pins.map(\.id)).subtracting(state.pins.map(\.id))
+        merged.pins.removeAll { removed.contains($0.id) }
+        for pin in state.pins where !baseline.pins.contains(where: { $0.id == pin.id }) {
+            if !merged.pins.contains(where: { $0.id == pin.id }) { merged.pins.append(pin) }
+        }
+        write(merged)
+        baseline = merged
+        return merged
+    }
+
+    private enum ReadResult {
+        case missing, unreadable, corrupt
+        case found(ClientState)
+    }
+
+    private func read() -> ReadResult {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return FileManager.default.fileExists(atPath: path) ? .unreadable : .missing
+        }
+        guard let json = try? JSON.parse(Array(data)), let state = ClientState(json: json) else { return .corrupt }
+        return .found(state)
+    }
+
+    private mutating func createDirectory() -> Bool {
+        do {
+            try FileManager.default.createDirectory(
+                atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            return true
+        } catch {
+            warn("cannot create \(directory); the tab, last flight and pins are not saved")
+            return false
+        }
+    }
+
+    /// Writes through a temporary file, fsync and rename, so a reader never sees half a file.
+    private mutating func write(_ state: ClientState) {
+        var bytes = state.json.bytes
+        bytes.append(UInt8(ascii: "\n"))
+        do { try AtomicFile.write(bytes, to: path, permissions: 0o600) } catch {
+            switch error {
+            case .cannotCreate(_, let reason):
+                warn(
+                    "cannot write \(path) (\(SystemError.message(for: reason.code))); the tab, last flight and pins are not saved"
+                )
+            case .cannotReplace:
+                warn("cannot write \(path); the tab, last flight and pins are not saved")
+            }
+        }
+    }
+
+    private mutating func warn(_ message: String) {
+        guard !warned else { return }
+        warned = true
+        Output.warning(message)
+    }
+}

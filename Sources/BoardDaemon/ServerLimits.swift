@@ -1,0 +1,10 @@
+/// Limits that keep one client from hurting the others.
+struct ServerLimits: Equatable, Sendable {
+    var maxClients = 10_000
+    /// A line that never finishes is dropped after this long (real seconds).
+    var partialLineTimeout = 10.0
+    /// Output that makes no progress this long (a client that stopped reading) closes the connection.
+    var stalledWriteTimeout = 30.0
+    /// Past this much queued output, the daemon stops reading the client's requests until it catches up.
+    var maxQueuedBytes = 1 << 20
+}

@@ -1,0 +1,15 @@
+/// The methods of the wire protocol.
+public enum WireMethod: String, Sendable, CaseIterable {
+    case ping
+    case boardGet = "board.get"
+    case flightGet = "flight.get"
+    case search
+    case clockGet = "clock.get"
+    case clockSet = "clock.set"
+    case clockAdvance = "clock.advance"
+    case boardWatch = "board.watch"
+    /// Extensions beyond the contract's list: moving through a tab in the domain's order.
+    case flightNext = "flight.next"
+    case flightPrev = "flight.prev"
+    case flightSoonest = "flight.soonest"
+}
