@@ -9,7 +9,7 @@ import BoardSystem
 /// waits in `pendingBoard`, replacing any older one not yet started.
 struct ClientConnection {
     let descriptor: FileDescriptor
-    var framer = LineFramer()
+    var framer = LineFramer(find: ByteSearch.firstIndex)
     private(set) var chunks: [[UInt8]] = []
     private(set) var offset = 0
     private(set) var queuedBytes = 0

@@ -12,11 +12,20 @@ public struct LineFramer: Sendable {
     /// The protocol's limit: 64 KiB a line, the newline excluded.
     public static let protocolLimit = 64 * 1024
 
+    /// Finds a byte in a buffer from an index: the index, or nil.
+    public typealias ByteFinder = @Sendable (_ byte: UInt8, _ bytes: UnsafeRawBufferPointer, _ start: Int) -> Int?
+
     public let maxLineLength: Int
     private var pending: [UInt8] = []
     public private(set) var overflowed = false
+    private let find: ByteFinder
 
-    public init(maxLineLength: Int = LineFramer.protocolLimit) { self.maxLineLength = maxLineLength }
+    /// A framer that looks for newlines with `find`: by default the pure-Swift scan below; the programs
+    /// pass `BoardSystem`'s `ByteSearch.firstIndex` (libc's `memchr`), which is also fast in a debug build.
+    public init(maxLineLength: Int = LineFramer.protocolLimit, find: @escaping ByteFinder = LineFramer.firstIndex) {
+        self.maxLineLength = maxLineLength
+        self.find = find
+    }
 
     /// Bytes of a line still waiting for its newline.
     public var bufferedCount: Int { pending.count }
@@ -28,7 +37,7 @@ public struct LineFramer: Sendable {
         var start = 0
         let newline = UInt8(ascii: "\n")
         while start < bytes.count {
-            if let end = Self.firstIndex(of: newline, in: bytes, from: start) {
+            if let end = find(newline, bytes, start) {
                 guard pending.count + (end - start) <= maxLineLength else { return fail(out) }
                 var line: [UInt8]
                 if pending.isEmpty {
@@ -58,7 +67,7 @@ public struct LineFramer: Sendable {
     ///
     /// A word holds the byte when `(x - 0x01..01) & ~x & 0x80..80` is not zero, where x is the word
     /// XORed with the byte in every lane (the classic "has a zero byte" test).
-    static func firstIndex(of byte: UInt8, in bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
+    @Sendable public static func firstIndex(of byte: UInt8, in bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
         var index = start
         let count = bytes.count
         let lanes = UInt64(byte) &* 0x0101_0101_0101_0101

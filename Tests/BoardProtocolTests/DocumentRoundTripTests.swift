@@ -53,10 +53,12 @@ import Testing
 
     @Test func detailsCoverEveryStatusOfTheDay() throws {
         // Through the day every status of the lifecycle appears, and each survives the trip.
+        // Each status is round-tripped where it first appears (encoding every flight at every instant
+        // costs seconds in a debug build and proves nothing more).
         var seen: Set<FlightStatus> = []
-        for minute in stride(from: 0, to: 24 * 60, by: 20) {
+        for minute in stride(from: 0, to: 24 * 60, by: 5) {
             let now = F.localTime.instant(on: F.today, minute: minute)
-            for flight in F.todaysFlights {
+            for flight in F.todaysFlights where !seen.contains(flight.status(at: now)) {
                 let details = F.encoding.details(flight, at: now, pinned: false)
                 seen.insert(details.flight.status)
                 try Self.checkRoundTrip(details)

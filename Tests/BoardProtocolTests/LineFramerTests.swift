@@ -1,5 +1,6 @@
 import BoardProtocol
 import BoardSystem
+import FlightData
 import Testing
 
 @Suite struct LineFramerTests {
@@ -150,5 +151,37 @@ import Testing
         let out = bytes.withUnsafeBytes { framer.feed($0) }
         #expect(out == [Self.line("a"), Self.line("bc")])
         #expect(framer.bufferedCount == 1)
+    }
+}
+
+/// The pure-Swift newline scan finds what `memchr` finds, at every offset and alignment.
+struct NewlineScanTests {
+    @Test(arguments: [0, 1, 7, 8, 9, 15, 16, 17, 63, 64, 65, 1000])
+    func theSwiftScanAgreesWithMemchr(length: Int) {
+        var rng = SplitMix64(seed: UInt64(length))
+        for _ in 0..<20 {
+            // Bytes near the newline's value and high bytes too, so no lane trick can cheat.
+            let bytes = (0..<length).map { _ in [UInt8(10), 9, 11, 0x8A, 0xFF, 0, 65][rng.next(below: 7)] }
+            bytes.withUnsafeBytes { buffer in
+                for start in 0...length {
+                    let swift = LineFramer.firstIndex(of: 10, in: buffer, from: start)
+                    let libc = ByteSearch.firstIndex(of: 10, in: buffer, from: start)
+                    #expect(swift == libc, "length \(length), from \(start)")
+                }
+            }
+        }
+    }
+
+    @Test func bothFindersFrameTheSameLines() {
+        let text = Array("{\"id\":1}\n\n{\"id\":2,\"method\":\"ping\"}\r\nno newline at the end".utf8)
+        for chunk in [1, 3, 8, text.count] {
+            var pure = LineFramer()
+            var system = LineFramer(find: ByteSearch.firstIndex)
+            for start in stride(from: 0, to: text.count, by: chunk) {
+                let piece = Array(text[start..<min(text.count, start + chunk)])
+                #expect(pure.feed(piece) == system.feed(piece))
+            }
+            #expect(pure.bufferedCount == system.bufferedCount)
+        }
     }
 }

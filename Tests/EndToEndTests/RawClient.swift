@@ -6,7 +6,7 @@ import Glibc
 /// A bare socket to the daemon for sending bytes no well-behaved client would.
 final class RawClient {
     let descriptor: FileDescriptor
-    private var framer = LineFramer(maxLineLength: 1 << 24)
+    private var framer = LineFramer(maxLineLength: 1 << 24, find: ByteSearch.firstIndex)
     private var lines: [[UInt8]] = []
 
     init(path: String) throws { descriptor = try UnixSocket.connect(path: path) }

@@ -13,7 +13,7 @@ public final class BoardConnection {
     public let descriptor: FileDescriptor
     public let path: String
     public private(set) var hello: ServerHello
-    private var framer = LineFramer(maxLineLength: 64 * 1024 * 1024)
+    private var framer = LineFramer(maxLineLength: 64 * 1024 * 1024, find: ByteSearch.firstIndex)
     private var lines: [[UInt8]] = []
     private var nextID = 1
 
