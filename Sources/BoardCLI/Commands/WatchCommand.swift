@@ -16,9 +16,7 @@ struct WatchCommand: BoardCommand, Equatable {
             usage: board watch [TAB] [--hide-past] [--rotate SECONDS]
 
             The live board, full screen, updated by the daemon as flights move.
-            Keys: Tab/Shift-Tab or left/right switch tabs (and keep the choice),
-            up/down or j/k move, Enter opens a flight, Esc goes back, n/p next and
-            previous flight, h hides past flights, / searches, P pins, q quits.
+            \(LiveKeyMap.helpParagraph)
             When the daemon goes away the last board stays, with its age, and the
             view reconnects by itself.
 

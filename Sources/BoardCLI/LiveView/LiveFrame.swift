@@ -142,12 +142,8 @@ struct LiveFrame {
     private func footer(_ model: LiveModel) -> String {
         if case .searchPrompt(let text) = model.top { return "/" + text + "█" }
         if let message = model.message { return fit(message, size.columns) }
-        let hints: String
-        switch model.top {
-        case .details: hints = "Esc back  n/p next/prev  P pin  ←/→ tabs  q quit"
-        default: hints = "←/→ tabs  ↑/↓ move  ⏎ open  / search  h past  P pin  q quit"
-        }
-        return style.dim(fit(hints, size.columns))
+        let screen: LiveKeyMap.Screens = if case .details = model.top { .details } else { .list }
+        return style.dim(fit(LiveKeyMap.hints(on: screen), size.columns))
     }
 
     /// Cuts or pads to exactly the screen's height, the footer on the last row.

@@ -138,50 +138,45 @@ extension LiveModel {
             default: break
             }
             return []
-        case .details(let open):
-            switch key {
-            case .escape, .backspace: screens.removeLast()
-            case .character("q"): return [.quit(0)]
-            case .character("n"), .down, .character("j"): return [step(from: open.key, forward: true)]
-            case .character("p"), .up, .character("k"): return [step(from: open.key, forward: false)]
-            case .character("P"): return togglePin(open.flight)
-            case .tab, .right: return switchTab(to: tab.next)
-            case .backTab, .left: return switchTab(to: tab.previous)
-            default: break
-            }
-            return []
+        case .details:
+            return LiveKeyMap.action(for: key, on: .details).map { perform($0) } ?? []
         case .board, .searchResults:
-            switch key {
-            case .character("q"): return [.quit(0)]
-            case .escape:
-                // Back from search results to the board, its cursor where it was.
-                if case .searchResults = top { screens.removeLast() }
-            case .tab, .right: return switchTab(to: tab.next)
-            case .backTab, .left: return switchTab(to: tab.previous)
-            case .up, .character("k"), .character("p"): move(by: -1)
-            case .down, .character("j"), .character("n"): move(by: 1)
-            case .pageUp: move(by: -Self.listRows(size.rows))
-            case .pageDown, .character(" "): move(by: Self.listRows(size.rows))
-            case .home, .character("g"): move(by: -listedFlights.count)
-            case .end, .character("G"): move(by: listedFlights.count)
-            case .enter:
-                if let flight = selectedFlight { return [send(.flight(FlightKey(flight), pinned: pinnedIDs), for: .open)] }
-            case .character("h"):
-                hidePast.toggle()
-                return [subscription]
-            case .character("/"):
-                // A new search replaces the results on screen.
-                if case .searchResults = top { screens.removeLast() }
-                screens.append(.searchPrompt(""))
-            case .character("P"):
-                if let flight = selectedFlight { return togglePin(flight) }
-            case .character("1"): return switchTab(to: .arrivals)
-            case .character("2"): return switchTab(to: .all)
-            case .character("3"): return switchTab(to: .departures)
-            default: break
-            }
-            return []
+            return LiveKeyMap.action(for: key, on: .list).map { perform($0) } ?? []
         }
+    }
+
+    /// What a key's action does (`LiveKeyMap` says which key means which action where).
+    private mutating func perform(_ action: LiveAction) -> [LiveEffect] {
+        switch action {
+        case .quit: return [.quit(0)]
+        case .back:
+            // Back from a flight's details or search results; the board is always underneath.
+            if screens.count > 1 { screens.removeLast() }
+        case .nextTab: return switchTab(to: tab.next)
+        case .previousTab: return switchTab(to: tab.previous)
+        case .selectTab(let chosen): return switchTab(to: chosen)
+        case .moveUp: move(by: -1)
+        case .moveDown: move(by: 1)
+        case .pageUp: move(by: -Self.listRows(size.rows))
+        case .pageDown: move(by: Self.listRows(size.rows))
+        case .first: move(by: -listedFlights.count)
+        case .last: move(by: listedFlights.count)
+        case .open:
+            if let flight = selectedFlight { return [send(.flight(FlightKey(flight), pinned: pinnedIDs), for: .open)] }
+        case .nextFlight, .previousFlight:
+            if case .details(let open) = top { return [step(from: open.key, forward: action == .nextFlight)] }
+        case .togglePast:
+            hidePast.toggle()
+            return [subscription]
+        case .search:
+            // A new search replaces the results on screen.
+            if case .searchResults = top { screens.removeLast() }
+            screens.append(.searchPrompt(""))
+        case .pin:
+            if case .details(let open) = top { return togglePin(open.flight) }
+            if let flight = selectedFlight { return togglePin(flight) }
+        }
+        return []
     }
 
     private mutating func move(by delta: Int) {

@@ -1,0 +1,108 @@
+import FlightData
+
+/// What a key asks the live view to do. `LiveModel.perform(_:)` handles each one in an
+/// exhaustive switch, so a new action is a new case here and the compiler points at the rest.
+enum LiveAction: Hashable, Sendable {
+    case quit
+    /// Esc: close the screen on top (a flight's details, search results).
+    case back
+    case nextTab, previousTab
+    case selectTab(Tab)
+    case moveUp, moveDown, pageUp, pageDown, first, last
+    /// Open the flight under the cursor.
+    case open
+    /// The flight after (or before) the open one, in the tab's order.
+    case nextFlight, previousFlight
+    case togglePast
+    case search
+    case pin
+}
+
+/// The live view's keys, declared once: which key does what on which screen, the footer's
+/// hints and the sentence `board help watch` gives them.
+///
+/// Adding a key is a binding here (and a hint and a phrase when people should see it);
+/// a new kind of action is a case of `LiveAction`.
+enum LiveKeyMap {
+    /// The screens a binding works on.
+    struct Screens: OptionSet, Hashable, Sendable {
+        let rawValue: Int
+        /// The board or search results: a list with a cursor.
+        static let list = Screens(rawValue: 1)
+        /// A flight's details.
+        static let details = Screens(rawValue: 2)
+        static let all: Screens = [.list, .details]
+    }
+
+    struct Binding: Sendable {
+        let keys: [Key]
+        let action: LiveAction
+        let screens: Screens
+
+        init(_ keys: [Key], _ action: LiveAction, on screens: Screens) {
+            self.keys = keys
+            self.action = action
+            self.screens = screens
+        }
+    }
+
+    static let bindings: [Binding] = [
+        Binding([.character("q")], .quit, on: .all),
+        Binding([.escape], .back, on: .all),
+        Binding([.backspace], .back, on: .details),
+        Binding([.tab, .right], .nextTab, on: .all),
+        Binding([.backTab, .left], .previousTab, on: .all),
+        Binding([.character("1")], .selectTab(.arrivals), on: .list),
+        Binding([.character("2")], .selectTab(.all), on: .list),
+        Binding([.character("3")], .selectTab(.departures), on: .list),
+        Binding([.up, .character("k"), .character("p")], .moveUp, on: .list),
+        Binding([.down, .character("j"), .character("n")], .moveDown, on: .list),
+        Binding([.pageUp], .pageUp, on: .list),
+        Binding([.pageDown, .character(" ")], .pageDown, on: .list),
+        Binding([.home, .character("g")], .first, on: .list),
+        Binding([.end, .character("G")], .last, on: .list),
+        Binding([.enter], .open, on: .list),
+        Binding([.character("n"), .down, .character("j")], .nextFlight, on: .details),
+        Binding([.character("p"), .up, .character("k")], .previousFlight, on: .details),
+        Binding([.character("h")], .togglePast, on: .list),
+        Binding([.character("/")], .search, on: .list),
+        Binding([.character("P")], .pin, on: .all),
+    ]
+
+    /// What `key` does on `screen`, if anything.
+    static func action(for key: Key, on screen: Screens) -> LiveAction? {
+        bindings.first { $0.screens.contains(screen) && $0.keys.contains(key) }?.action
+    }
+
+    /// The footer's hints on a list and on a flight's details, in the order they are shown.
+    static let listHints = ["←/→ tabs", "↑/↓ move", "⏎ open", "/ search", "h past", "P pin", "q quit"]
+    static let detailsHints = ["Esc back", "n/p next/prev", "P pin", "←/→ tabs", "q quit"]
+
+    static func hints(on screen: Screens) -> String {
+        (screen == .details ? detailsHints : listHints).joined(separator: "  ")
+    }
+
+    /// The keys as `board help watch` (and the contract) name them.
+    static let helpPhrases = [
+        "Tab/Shift-Tab or left/right switch tabs (and keep the choice)", "up/down or j/k move", "Enter opens a flight",
+        "Esc goes back", "n/p next and previous flight", "h hides past flights", "/ searches", "P pins", "q quits",
+    ]
+
+    /// The help's "Keys: ..." paragraph, wrapped to 72 columns.
+    static var helpParagraph: String { wrap("Keys: " + helpPhrases.joined(separator: ", ") + ".", width: 72) }
+
+    /// Greedy word wrap: as many words a line as fit in `width`.
+    static func wrap(_ text: String, width: Int) -> String {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,38 @@
+import Testing
+
+@testable import BoardCLI
+
+/// The live view's key table is consistent: a key means one thing on a screen, and help names the keys.
+struct LiveKeyMapTests {
+    @Test(arguments: [LiveKeyMap.Screens.list, .details])
+    func aKeyMeansOneThingOnAScreen(screen: LiveKeyMap.Screens) {
+        var seen: [Key: LiveAction] = [:]
+        for binding in LiveKeyMap.bindings where binding.screens.contains(screen) {
+            for key in binding.keys {
+                #expect(seen[key] == nil, "\(key) is bound twice on \(screen.rawValue)")
+                seen[key] = binding.action
+            }
+        }
+    }
+
+    @Test func theContractsKeysAreBound() {
+        // CONTRACT.md's live view: Tab/Shift-Tab or left/right, up/down or j/k, Enter, Esc, n/p, h, /, P, q.
+        let list: [(Key, LiveAction)] = [
+            (.tab, .nextTab), (.backTab, .previousTab), (.right, .nextTab), (.left, .previousTab), (.up, .moveUp),
+            (.character("k"), .moveUp), (.down, .moveDown), (.character("j"), .moveDown), (.enter, .open),
+            (.character("h"), .togglePast), (.character("/"), .search), (.character("P"), .pin), (.character("q"), .quit),
+        ]
+        for (key, action) in list { #expect(LiveKeyMap.action(for: key, on: .list) == action, "\(key)") }
+        #expect(LiveKeyMap.action(for: .escape, on: .details) == .back)
+        #expect(LiveKeyMap.action(for: .character("n"), on: .details) == .nextFlight)
+        #expect(LiveKeyMap.action(for: .character("p"), on: .details) == .previousFlight)
+    }
+
+    @Test func helpNamesTheKeysOnLinesThatFit() {
+        let paragraph = LiveKeyMap.helpParagraph
+        #expect(paragraph.hasPrefix("Keys: "))
+        for phrase in LiveKeyMap.helpPhrases { #expect(paragraph.replacingAll("\n", with: " ").contains(phrase)) }
+        for line in paragraph.split(separator: "\n") { #expect(line.count <= 72) }
+        #expect(WatchCommand.spec.help.contains(paragraph))
+    }
+}
