@@ -28,24 +28,30 @@ extension Flight {
     public static let finalCallLead: TimeInterval = 15 * 60
     public static let gateClosedLead: TimeInterval = 10 * 60
 
+    /// The statuses the flight moves through on its day, each with the instant it begins, in order.
+    ///
+    /// The one statement of the lifecycle: `status(at:)` reads the step in force and `boardChanges`
+    /// lists where the steps begin, so a new status is a new step here and nothing else in this file.
+    public var steps: [(status: FlightStatus, from: Date)] {
+        let waiting: FlightStatus = disruption == .onTime ? .onTime : .delayed
+        switch direction {
+        case .departure:
+            return [
+                (waiting, dayStart), (.boarding, currentTime - Self.boardingLead),
+                (.finalCall, currentTime - Self.finalCallLead), (.gateClosed, currentTime - Self.gateClosedLead),
+                (.departed, currentTime),
+            ]
+        case .arrival:
+            return [(waiting, dayStart), (.enRoute, departureTime), (.landed, currentTime)]
+        }
+    }
+
     /// The flight's status at `now`.
     public func status(at now: Date) -> FlightStatus {
         if now < dayStart { return .scheduled }
         if isCanceled { return .canceled }
-        let current = currentTime
-        let waiting: FlightStatus = disruption == .onTime ? .onTime : .delayed
-        switch direction {
-        case .departure:
-            if now >= current { return .departed }
-            if now >= current - Self.gateClosedLead { return .gateClosed }
-            if now >= current - Self.finalCallLead { return .finalCall }
-            if now >= current - Self.boardingLead { return .boarding }
-            return waiting
-        case .arrival:
-            if now >= current { return .landed }
-            if now >= departureTime { return .enRoute }
-            return waiting
-        }
+        let steps = steps
+        return steps.last { now >= $0.from }?.status ?? steps[0].status
     }
 
     /// Past once its current time (the scheduled time when canceled) is before `now`.
@@ -69,17 +75,7 @@ extension Flight {
     /// its status boundaries and the moment it becomes past. Sorted.
     public var boardChanges: [Date] {
         var changes = [dayStart]
-        if !isCanceled {
-            switch direction {
-            case .departure:
-                changes += [
-                    currentTime - Self.boardingLead, currentTime - Self.finalCallLead,
-                    currentTime - Self.gateClosedLead, currentTime,
-                ]
-            case .arrival:
-                changes += [departureTime, currentTime]
-            }
-        }
+        if !isCanceled { changes += steps.dropFirst().map(\.from) }
         // Past is strict (`currentTime < now`): it shows a moment after the current time.
         changes.append(currentTime + Self.pastResolution)
         return changes.sorted()
