@@ -4,7 +4,7 @@ import Testing
 
 /// The live view's key table is consistent: a key means one thing on a screen, and help names the keys.
 struct LiveKeyMapTests {
-    @Test(arguments: [LiveKeyMap.Screens.list, .details])
+    @Test(arguments: [LiveKeyMap.Screens.list, .details, .gone])
     func aKeyMeansOneThingOnAScreen(screen: LiveKeyMap.Screens) {
         var seen: [Key: LiveAction] = [:]
         for binding in LiveKeyMap.bindings where binding.screens.contains(screen) {
@@ -26,6 +26,20 @@ struct LiveKeyMapTests {
         #expect(LiveKeyMap.action(for: .escape, on: .details) == .back)
         #expect(LiveKeyMap.action(for: .character("n"), on: .details) == .nextFlight)
         #expect(LiveKeyMap.action(for: .character("p"), on: .details) == .previousFlight)
+    }
+
+    @Test func backToTheBoardAndTheSoonestFlightAreBoundWhereTheyMeanSomething() {
+        for screen in [LiveKeyMap.Screens.list, .details, .gone] {
+            #expect(LiveKeyMap.action(for: .character("b"), on: screen) == .root)
+            #expect(LiveKeyMap.action(for: .character("s"), on: screen) == .soonest)
+            #expect(LiveKeyMap.action(for: .escape, on: screen) == .back)
+        }
+        #expect(LiveKeyMap.action(for: .home, on: .details) == .root)
+        #expect(LiveKeyMap.action(for: .home, on: .list) == .first)
+        #expect(LiveKeyMap.action(for: .enter, on: .gone) == .soonest)
+        #expect(LiveKeyMap.action(for: .character("P"), on: .gone) == nil, "nothing to pin on a gone flight")
+        #expect(LiveKeyMap.hints(on: .gone).contains("soonest"))
+        #expect(LiveKeyMap.hints(on: .details).contains("b board"))
     }
 
     @Test func helpNamesTheKeysOnLinesThatFit() {

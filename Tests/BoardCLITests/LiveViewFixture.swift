@@ -2,6 +2,7 @@ import BoardProtocol
 import BoardSystem
 import FlightData
 import Foundation
+import Testing
 
 @testable import BoardCLI
 
@@ -102,5 +103,44 @@ extension String {
             }
         }
         return out
+    }
+}
+
+extension LiveViewFixture {
+    /// The window as the daemon holds it at `instant` (a later one has slid past some days).
+    static func window(at instant: Date) -> ScheduleWindow {
+        ScheduleWindow(source: ScheduleGenerator(config: .default), at: instant)
+    }
+
+    /// An instant `minutes` after noon on `date`, the airport's time.
+    static func instant(_ date: LocalDate, minute: Int = 12 * 60) -> Date {
+        LocalTime(timeZone: airport.timeZone).instant(on: date, minute: minute)
+    }
+
+    /// `flight.get`'s reply for flight `id` of `date`, as the daemon answers at `instant`.
+    static func details(_ id: Int, on date: LocalDate = today, at instant: Date) -> JSON {
+        let flight = window(at: instant).flights(on: date).first { $0.id == id }!
+        return encoding.details(flight, at: instant, pinned: false).json
+    }
+}
+
+extension LiveModel {
+    /// The daemon refuses request `id` with `code`.
+    @discardableResult
+    mutating func refuse(_ id: LiveRequestID, _ code: WireErrorCode, _ message: String) -> [LiveEffect] {
+        update(.replyFailed(id, WireError(code, message)))
+    }
+
+    /// The one request among `effects`.
+    static func sentRequest(_ effects: [LiveEffect]) -> LiveRequest? {
+        for effect in effects { if case .send(_, let request) = effect { return request } }
+        return nil
+    }
+
+    /// Opens the flight under the cursor with the daemon's reply for it.
+    mutating func openSelected() throws {
+        let flight = try #require(selectedFlight)
+        let id = try #require(LiveModel.sentID(press(.enter)))
+        update(.replied(id, LiveViewFixture.details(of: flight)))
     }
 }

@@ -183,8 +183,9 @@ struct LiveViewModelTests {
         #expect(count > 1)
         let frame = model.frame()
         #expect(frame[2].trimmingTrailingSpaces() == "\(count) found for \"Den\" (Esc: back to the board)")
-        #expect(frame.selectedLine == frame[3])
-        #expect(frame[3].contains("Denver"))
+        #expect(frame[3].hasPrefix("Tue Dec 1 2026  ("), "the first day's heading")
+        #expect(frame.selectedLine == frame[4])
+        #expect(frame[4].contains("Denver"))
 
         // Results keep their own cursor; a flight opened from them goes back to them.
         model.press(.down)
@@ -277,7 +278,7 @@ struct LiveViewModelTests {
     @Test func anErrorReplyIsShownAsAMessage() throws {
         var model = Fixture.liveModel()
         let id = try #require(LiveModel.sentID(model.press(.enter)))
-        model.update(.replyFailed(id, "No flight 1234 on 2026-11-30."))
+        model.update(.replyFailed(id, WireError(.internal, "No flight 1234 on 2026-11-30.")))
         #expect(model.frame()[23].trimmingTrailingSpaces() == "No flight 1234 on 2026-11-30.")
         #expect(model.screens == [.board])
         // A reply that is not a flight says so too.

@@ -140,9 +140,15 @@ struct FullScreenLoop {
             do {
                 dispatch(.replied(id, try BoardConnection.result(of: message)))
             } catch {
-                dispatch(.replyFailed(id, error.description))
+                dispatch(.replyFailed(id, Self.refusal(error)))
             }
         }
+    }
+
+    /// The daemon's refusal with its code; a reply that could not be read is an internal error.
+    static func refusal(_ error: any Error) -> WireError {
+        if case .remote(let refusal)? = error as? ConnectionError { return refusal }
+        return WireError(.internal, "\(error)")
     }
 
     mutating func lostDaemon() {

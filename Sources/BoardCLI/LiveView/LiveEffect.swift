@@ -27,6 +27,8 @@ public enum LiveRequest: Hashable, Sendable {
     /// The flight after (or before) `from` in `tab`, in the domain's order.
     case step(from: LiveModel.FlightKey, forward: Bool, tab: Tab, pinned: [Int])
     case search(text: String, tab: Tab, pinned: [Int])
+    /// The next flight of `tab` not yet past.
+    case soonest(tab: Tab, pinned: [Int])
 
     public var method: WireMethod {
         switch self {
@@ -34,6 +36,7 @@ public enum LiveRequest: Hashable, Sendable {
         case .flight: .flightGet
         case .step(_, let forward, _, _): forward ? .flightNext : .flightPrev
         case .search: .search
+        case .soonest: .flightSoonest
         }
     }
 
@@ -48,6 +51,8 @@ public enum LiveRequest: Hashable, Sendable {
             ["id": .int(key.id), "date": .string(key.date), "tab": .string(tab.rawValue), "pinned": Self.ids(pinned)]
         case .search(let text, let tab, let pinned):
             ["text": .string(text), "tab": .string(tab.rawValue), "pinned": Self.ids(pinned)]
+        case .soonest(let tab, let pinned):
+            ["tab": .string(tab.rawValue), "pinned": Self.ids(pinned)]
         }
     }
 

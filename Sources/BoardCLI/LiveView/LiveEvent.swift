@@ -8,14 +8,14 @@ public enum LiveEvent: Sendable {
     case key(Key)
     /// The terminal's size, at start and after SIGWINCH.
     case resized(TerminalSize)
-    /// Time passes: the header clock, the board's age, `--rotate`.
+    /// Time passes: the header clock, the board's age, `--rotate`, the open flight's details.
     case tick(ContinuousClock.Instant)
     /// A board from the subscription (the first reply, then one per change).
     case boardPushed(BoardDocument, at: ContinuousClock.Instant)
     /// The result of a request the model sent.
     case replied(LiveRequestID, JSON)
-    /// The daemon refused a request; its sentence for people.
-    case replyFailed(LiveRequestID, String)
+    /// The daemon refused a request (or its reply could not be read): the code, and a sentence for people.
+    case replyFailed(LiveRequestID, WireError)
     /// A request could not be sent: no daemon at the moment.
     case requestUnsent(LiveRequestID)
     /// The daemon went away (closed, shut down, or a broken line).

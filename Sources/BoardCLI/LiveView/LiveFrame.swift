@@ -46,6 +46,15 @@ struct LiveFrame {
             lines += details(open)
             return pad(lines, footer: footer(model))
         }
+        if case .gone(let gone) = model.top {
+            lines.append("")
+            lines.append(style.bold(fit("  " + gone.sentence, size.columns)))
+            lines.append("")
+            lines.append(fit("  ⏎ or s: the soonest flight still to come in \(model.tab.title)", size.columns))
+            lines.append(fit("  Esc: back", size.columns))
+            lines.append(fit("  b: back to the board", size.columns))
+            return pad(lines, footer: footer(model))
+        }
         let flights = model.listedFlights
         if case .searchResults(let results) = model.top {
             lines.append(
@@ -59,19 +68,33 @@ struct LiveFrame {
         // The scroll as update left it, settled again for this size (the same unless the sizes differ).
         let selected = model.selectedRow
         let visible = LiveModel.listRows(size.rows)
+        if case .searchResults(let results) = model.top {
+            // A heading for each day, then its flights.
+            let shown = results.lines
+            let first = LiveModel.scroll(results, from: results.cursor.scroll, keeping: selected, visible: visible)
+            for line in shown[min(first, shown.count)..<min(shown.count, first + visible)] {
+                switch line {
+                case .day(let day):
+                    lines.append(style.bold(fit("\(BoardRenderer.longDate(day.date))  (\(day.count))", size.columns)))
+                case .flight(let index):
+                    lines.append(row(flights[index], selected: index == selected, renderer))
+                }
+            }
+            return pad(lines, footer: footer(model))
+        }
         let first = LiveModel.scroll(model.cursor.scroll, keeping: selected, visible: visible, count: flights.count)
         for index in first..<min(flights.count, first + visible) {
-            let flight = flights[index]
-            if index == selected {
-                let plain = BoardRenderer(style: Style(enabled: false), width: size.columns).row(flight)
-                lines.append(
-                    style.enabled
-                        ? "\u{1B}[7m" + fit(plain, size.columns) + "\u{1B}[0m" : fit(">" + plain.dropFirst(), size.columns))
-            } else {
-                lines.append(renderer.row(flight))
-            }
+            lines.append(row(flights[index], selected: index == selected, renderer))
         }
         return pad(lines, footer: footer(model))
+    }
+
+    /// A flight's row; the cursor's row reversed (with colour) or marked with `>` (without).
+    private func row(_ flight: FlightDocument, selected: Bool, _ renderer: BoardRenderer) -> String {
+        guard selected else { return renderer.row(flight) }
+        let plain = BoardRenderer(style: Style(enabled: false), width: size.columns).row(flight)
+        return style.enabled
+            ? "\u{1B}[7m" + fit(plain, size.columns) + "\u{1B}[0m" : fit(">" + plain.dropFirst(), size.columns)
     }
 
     /// The open flight's lines, each cut to the screen's width.
@@ -142,7 +165,12 @@ struct LiveFrame {
     private func footer(_ model: LiveModel) -> String {
         if case .searchPrompt(let text) = model.top { return "/" + text + "█" }
         if let message = model.message { return fit(message, size.columns) }
-        let screen: LiveKeyMap.Screens = if case .details = model.top { .details } else { .list }
+        let screen: LiveKeyMap.Screens =
+            switch model.top {
+            case .details: .details
+            case .gone: .gone
+            case .board, .searchPrompt, .searchResults: .list
+            }
         return style.dim(fit(LiveKeyMap.hints(on: screen), size.columns))
     }
 

@@ -6,6 +6,8 @@ enum LiveAction: Hashable, Sendable {
     case quit
     /// Esc: close the screen on top (a flight's details, search results).
     case back
+    /// Back to the board in one step, from any depth.
+    case root
     case nextTab, previousTab
     case selectTab(Tab)
     case moveUp, moveDown, pageUp, pageDown, first, last
@@ -16,6 +18,8 @@ enum LiveAction: Hashable, Sendable {
     case togglePast
     case search
     case pin
+    /// Open the tab's next flight not yet past (`flight.soonest`).
+    case soonest
 }
 
 /// The live view's keys, declared once: which key does what on which screen, the footer's
@@ -31,7 +35,9 @@ enum LiveKeyMap {
         static let list = Screens(rawValue: 1)
         /// A flight's details.
         static let details = Screens(rawValue: 2)
-        static let all: Screens = [.list, .details]
+        /// A flight that is no longer on the board.
+        static let gone = Screens(rawValue: 4)
+        static let all: Screens = [.list, .details, .gone]
     }
 
     struct Binding: Sendable {
@@ -49,7 +55,9 @@ enum LiveKeyMap {
     static let bindings: [Binding] = [
         Binding([.character("q")], .quit, on: .all),
         Binding([.escape], .back, on: .all),
-        Binding([.backspace], .back, on: .details),
+        Binding([.backspace], .back, on: [.details, .gone]),
+        Binding([.character("b")], .root, on: .all),
+        Binding([.home], .root, on: [.details, .gone]),
         Binding([.tab, .right], .nextTab, on: .all),
         Binding([.backTab, .left], .previousTab, on: .all),
         Binding([.character("1")], .selectTab(.arrivals), on: .list),
@@ -66,7 +74,9 @@ enum LiveKeyMap {
         Binding([.character("p"), .up, .character("k")], .previousFlight, on: .details),
         Binding([.character("h")], .togglePast, on: .list),
         Binding([.character("/")], .search, on: .list),
-        Binding([.character("P")], .pin, on: .all),
+        Binding([.character("P")], .pin, on: [.list, .details]),
+        Binding([.character("s")], .soonest, on: .all),
+        Binding([.enter], .soonest, on: .gone),
     ]
 
     /// What `key` does on `screen`, if anything.
@@ -74,18 +84,25 @@ enum LiveKeyMap {
         bindings.first { $0.screens.contains(screen) && $0.keys.contains(key) }?.action
     }
 
-    /// The footer's hints on a list and on a flight's details, in the order they are shown.
-    static let listHints = ["←/→ tabs", "↑/↓ move", "⏎ open", "/ search", "h past", "P pin", "q quit"]
-    static let detailsHints = ["Esc back", "n/p next/prev", "P pin", "←/→ tabs", "q quit"]
+    /// The footer's hints on a list, on a flight's details and on a gone flight, in the order they are shown.
+    static let listHints = ["←/→ tabs", "↑/↓ move", "⏎ open", "s soonest", "/ search", "h past", "P pin", "q quit"]
+    static let detailsHints = ["Esc back", "b board", "n/p next/prev", "P pin", "s soonest", "←/→ tabs", "q quit"]
+    static let goneHints = ["⏎/s soonest", "Esc back", "b board", "q quit"]
 
     static func hints(on screen: Screens) -> String {
-        (screen == .details ? detailsHints : listHints).joined(separator: "  ")
+        switch screen {
+        case .details: detailsHints.joined(separator: "  ")
+        case .gone: goneHints.joined(separator: "  ")
+        default: listHints.joined(separator: "  ")
+        }
     }
 
     /// The keys as `board help watch` (and the contract) name them.
     static let helpPhrases = [
         "Tab/Shift-Tab or left/right switch tabs (and keep the choice)", "up/down or j/k move", "Enter opens a flight",
-        "Esc goes back", "n/p next and previous flight", "h hides past flights", "/ searches", "P pins", "q quits",
+        "Esc goes back one screen", "b (or Home on a flight) goes back to the board in one step",
+        "n/p next and previous flight", "s opens the soonest flight still to come", "h hides past flights",
+        "/ searches (results by day)", "P pins", "q quits",
     ]
 
     /// The help's "Keys: ..." paragraph, wrapped to 72 columns.

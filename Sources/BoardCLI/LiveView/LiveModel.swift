@@ -37,6 +37,8 @@ public struct LiveModel: Sendable {
     var message: String?
     /// When `--rotate` turns the page next (set by the first tick).
     var nextRotate: ContinuousClock.Instant?
+    /// When the open flight is fetched again so that its details follow the clock (set by a tick).
+    var nextDetailsRefresh: ContinuousClock.Instant?
 
     public init(
         tab: Tab, hidePast: Bool, pins: [FlightKey] = [], style: Style, rotate: Duration? = nil,
@@ -69,6 +71,8 @@ public struct LiveModel: Sendable {
     enum Screen: Hashable, Sendable {
         case board
         case details(OpenFlight)
+        /// The open flight left the board (or was gone when opened): named as it was.
+        case gone(GoneFlight)
         case searchPrompt(String)
         case searchResults(SearchResults)
     }
@@ -80,10 +84,77 @@ public struct LiveModel: Sendable {
         var key: FlightKey { FlightKey(flight) }
     }
 
+    /// A flight that is no longer on the board, as it was when it was shown.
+    struct GoneFlight: Hashable, Sendable {
+        let key: FlightKey
+        let flightName: String
+
+        init(_ flight: FlightDocument) {
+            key = FlightKey(flight)
+            flightName = flight.flightName
+        }
+
+        /// `US 481 of Nov 30 is no longer on the board.`
+        var sentence: String {
+            "\(flightName) of \(LocalDate(key.date)?.shortName ?? key.date) is no longer on the board."
+        }
+    }
+
+    /// Search results across the window, day after day: the cursor moves over `flights`, and
+    /// the screen shows each day's heading before its flights so that times never seem to jump back.
     struct SearchResults: Hashable, Sendable {
         let text: String
+        /// The days with matches in date order, each with its flights in the daemon's order.
+        let days: [SearchResultsDocument.Day]
+        /// Every day's flights, one after the other: the list the cursor is on.
         let flights: [FlightDocument]
         var cursor = ListCursor()
+
+        init(text: String, days: [SearchResultsDocument.Day]) {
+            self.text = text
+            self.days = days.sorted { $0.date < $1.date }
+            flights = self.days.flatMap(\.flights)
+        }
+
+        /// One line of the list as shown.
+        enum Line: Hashable, Sendable {
+            case day(SearchResultsDocument.Day)
+            /// A flight, by its index in `flights`.
+            case flight(Int)
+        }
+
+        var lines: [Line] {
+            var lines: [Line] = []
+            var row = 0
+            for day in days {
+                lines.append(.day(day))
+                for _ in day.flights {
+                    lines.append(.flight(row))
+                    row += 1
+                }
+            }
+            return lines
+        }
+
+        /// The line on which flight `row` is shown: its index plus the headings down to its day.
+        func line(ofRow row: Int) -> Int {
+            var first = 0
+            for (index, day) in days.enumerated() {
+                if row < first + day.flights.count { return row + index + 1 }
+                first += day.flights.count
+            }
+            return row + days.count
+        }
+
+        /// Whether flight `row` is the first of its day (its heading is the line above it).
+        func startsADay(_ row: Int) -> Bool {
+            var first = 0
+            for day in days {
+                if row == first { return true }
+                first += day.flights.count
+            }
+            return false
+        }
     }
 
     /// A cursor on a list of flights: the flight it is on, and where.
@@ -107,9 +178,10 @@ public struct LiveModel: Sendable {
 
     /// What an answered request is for.
     enum Purpose: Hashable, Sendable {
-        /// Open a flight (it becomes the last viewed).
-        case open
-        /// Fetch the open flight again after a new board, without making it the last viewed again.
+        /// Open a flight (it becomes the last viewed); when the daemon answers that `asked` is not on
+        /// the board (or answers with another flight), its "gone" screen is shown.
+        case open(asked: FlightDocument?)
+        /// Fetch the open flight again (after a new board, or as the clock runs), without making it the last viewed again.
         case refresh(FlightKey)
         case search(String)
     }

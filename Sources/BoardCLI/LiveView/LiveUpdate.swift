@@ -15,9 +15,7 @@ extension LiveModel {
         case .tick(let now): effects = tick(now)
         case .boardPushed(let newBoard, let at): effects = receive(newBoard, at: at)
         case .replied(let id, let result): effects = answer(id, result)
-        case .replyFailed(let id, let reason):
-            if pending.removeValue(forKey: id) != nil { message = reason }
-            effects = []
+        case .replyFailed(let id, let refusal): effects = refused(id, refusal)
         case .requestUnsent(let id):
             pending.removeValue(forKey: id)
             message = "The daemon is away; try again when it is back."
@@ -98,21 +96,44 @@ extension LiveModel {
         return max(0, min(first, max(0, count - rows)))
     }
 
+    /// The first line shown of search results so that flight `row` is on screen, with its day's
+    /// heading when the flight is the first of its day and there is room.
+    static func scroll(_ results: SearchResults, from scroll: Int, keeping row: Int, visible: Int) -> Int {
+        let line = results.line(ofRow: row)
+        var first = Self.scroll(scroll, keeping: line, visible: visible, count: results.lines.count)
+        if results.startsADay(row), first == line, first > 0, visible > 1 { first -= 1 }
+        return first
+    }
+
+    /// Whether the screen at `index` is the list on screen (only the search prompt may be above it).
+    private func isShown(_ index: Int) -> Bool {
+        screens[(index + 1)...].allSatisfy { if case .searchPrompt = $0 { true } else { false } }
+    }
+
     /// After every event: the cursor on a listed flight (the same one when it is still there), and in view.
+    ///
+    /// A list under another screen keeps its cursor's flight even while that flight is missing from
+    /// it, so that going back lands on the flight you came from when the list has it again.
     private mutating func keepCursorOnScreen() {
-        boardCursor = Self.settled(boardCursor, in: board?.flights ?? [], visible: Self.listRows(size.rows))
+        let visible = Self.listRows(size.rows)
+        boardCursor = Self.settled(boardCursor, in: board?.flights ?? [], visible: visible, shown: isShown(0))
         for index in screens.indices {
             if case .searchResults(var results) = screens[index] {
-                results.cursor = Self.settled(results.cursor, in: results.flights, visible: Self.listRows(size.rows))
+                let cursor = results.cursor
+                results.cursor = Self.settled(cursor, in: results.flights, visible: visible, shown: isShown(index))
+                results.cursor.scroll = Self.scroll(results, from: cursor.scroll, keeping: results.cursor.row, visible: visible)
                 screens[index] = .searchResults(results)
             }
         }
     }
 
-    private static func settled(_ cursor: ListCursor, in flights: [FlightDocument], visible: Int) -> ListCursor {
+    private static func settled(_ cursor: ListCursor, in flights: [FlightDocument], visible: Int, shown: Bool) -> ListCursor {
         var settled = cursor
         settled.row = row(of: cursor, in: flights)
-        settled.flight = flights.indices.contains(settled.row) ? FlightKey(flights[settled.row]) : cursor.flight
+        let listed = cursor.flight.map { key in flights.contains { FlightKey($0) == key } } ?? false
+        if shown || listed {
+            settled.flight = flights.indices.contains(settled.row) ? FlightKey(flights[settled.row]) : cursor.flight
+        }
         settled.scroll = scroll(cursor.scroll, keeping: settled.row, visible: visible, count: flights.count)
         return settled
     }
@@ -140,6 +161,8 @@ extension LiveModel {
             return []
         case .details:
             return LiveKeyMap.action(for: key, on: .details).map { perform($0) } ?? []
+        case .gone:
+            return LiveKeyMap.action(for: key, on: .gone).map { perform($0) } ?? []
         case .board, .searchResults:
             return LiveKeyMap.action(for: key, on: .list).map { perform($0) } ?? []
         }
@@ -151,7 +174,10 @@ extension LiveModel {
         case .quit: return [.quit(0)]
         case .back:
             // Back from a flight's details or search results; the board is always underneath.
-            if screens.count > 1 { screens.removeLast() }
+            if screens.count > 1 { land(from: screens.removeLast()) }
+        case .root:
+            // The board's cursor is where the board was left (or on the flight last opened from it).
+            screens = [.board]
         case .nextTab: return switchTab(to: tab.next)
         case .previousTab: return switchTab(to: tab.previous)
         case .selectTab(let chosen): return switchTab(to: chosen)
@@ -162,7 +188,11 @@ extension LiveModel {
         case .first: move(by: -listedFlights.count)
         case .last: move(by: listedFlights.count)
         case .open:
-            if let flight = selectedFlight { return [send(.flight(FlightKey(flight), pinned: pinnedIDs), for: .open)] }
+            if let flight = selectedFlight {
+                return [send(.flight(FlightKey(flight), pinned: pinnedIDs), for: .open(asked: flight))]
+            }
+        case .soonest:
+            return [send(.soonest(tab: tab, pinned: pinnedIDs), for: .open(asked: nil))]
         case .nextFlight, .previousFlight:
             if case .details(let open) = top { return [step(from: open.key, forward: action == .nextFlight)] }
         case .togglePast:
@@ -177,6 +207,17 @@ extension LiveModel {
             if let flight = selectedFlight { return togglePin(flight) }
         }
         return []
+    }
+
+    /// Back on a list from `closed`: the cursor on the flight that was shown, when the list has it.
+    private mutating func land(from closed: Screen) {
+        let key: FlightKey
+        switch closed {
+        case .details(let open): key = open.key
+        case .gone(let gone): key = gone.key
+        case .board, .searchPrompt, .searchResults: return
+        }
+        if listedFlights.contains(where: { FlightKey($0) == key }) { cursor.flight = key }
     }
 
     private mutating func move(by delta: Int) {
@@ -208,7 +249,7 @@ extension LiveModel {
     }
 
     private mutating func step(from key: FlightKey, forward: Bool) -> LiveEffect {
-        send(.step(from: key, forward: forward, tab: tab, pinned: pinnedIDs), for: .open)
+        send(.step(from: key, forward: forward, tab: tab, pinned: pinnedIDs), for: .open(asked: nil))
     }
 
     // MARK: The daemon
@@ -228,11 +269,38 @@ extension LiveModel {
         board = newBoard
         boardReceivedAt = time
         link = .live
-        // The open flight may have changed with the board: fetch it again.
-        if case .details(let open) = top {
+        // The open flight may have changed with the board: fetch it again (once at a time).
+        if case .details(let open) = top, !pending.values.contains(.refresh(open.key)) {
             return [send(.flight(open.key, pinned: pinnedIDs), for: .refresh(open.key))]
         }
         return []
+    }
+
+    /// The daemon's refusal: a flight that is no longer on the board gets its "gone" screen;
+    /// anything else is a line in the footer.
+    private mutating func refused(_ id: LiveRequestID, _ refusal: WireError) -> [LiveEffect] {
+        guard let purpose = pending.removeValue(forKey: id) else { return [] }
+        let gone = refusal.code == .notFound || refusal.code == .outsideWindow
+        switch purpose {
+        case .refresh(let key):
+            guard case .details(let open) = top, open.key == key else { return [] }
+            if gone { showGone(GoneFlight(open.flight)) } else { message = refusal.message }
+        case .open(let asked?) where gone:
+            showGone(GoneFlight(asked))
+        case .open, .search:
+            message = refusal.message
+        }
+        return []
+    }
+
+    /// Shows the "gone" screen in place of the flight's details (or on top of the list it was opened from).
+    private mutating func showGone(_ gone: GoneFlight) {
+        if case .details = top { screens.removeLast() }
+        if case .gone = top { screens.removeLast() }
+        if case .searchPrompt = top { screens.removeLast() }
+        screens.append(.gone(gone))
+        nextDetailsRefresh = nil
+        message = nil
     }
 
     private mutating func answer(_ id: LiveRequestID, _ result: JSON) -> [LiveEffect] {
@@ -242,17 +310,28 @@ extension LiveModel {
             guard case .details(let open) = top, open.key == key, let details = try? FlightDetailsDocument(json: result) else {
                 return []
             }
+            // Another flight with the same id (a daemon that went by the id alone) is not this one.
+            guard FlightKey(details.flight) == key else {
+                showGone(GoneFlight(open.flight))
+                return []
+            }
             screens[screens.count - 1] = .details(OpenFlight(details: details))
             return []
-        case .open:
+        case .open(let asked):
             let details: FlightDetailsDocument
             do { details = try FlightDetailsDocument(json: result) } catch {
                 message = error.message
                 return []
             }
             let flight = details.flight
+            if let asked, FlightKey(asked) != FlightKey(flight) {
+                showGone(GoneFlight(asked))
+                return []
+            }
             if case .details = top { screens.removeLast() }
+            if case .gone = top { screens.removeLast() }
             if case .searchPrompt = top { screens.removeLast() }
+            nextDetailsRefresh = nil
             // Back on the list, the cursor is on this flight when the list has it.
             if listedFlights.contains(where: { FlightKey($0) == FlightKey(flight) }) { cursor.flight = FlightKey(flight) }
             screens.append(.details(OpenFlight(details: details)))
@@ -263,10 +342,9 @@ extension LiveModel {
                 message = error.message
                 return []
             }
-            let flights = found.days.flatMap(\.flights)
             if case .searchPrompt = top { screens.removeLast() }
             if case .searchResults = top { screens.removeLast() }
-            screens.append(.searchResults(SearchResults(text: text, flights: flights)))
+            screens.append(.searchResults(SearchResults(text: text, days: found.days)))
             return []
         }
     }
@@ -274,29 +352,64 @@ extension LiveModel {
     // MARK: Time
 
     private mutating func tick(_ now: ContinuousClock.Instant) -> [LiveEffect] {
-        guard let rotate else { return [] }
-        guard let due = nextRotate else {
-            nextRotate = now + rotate
+        let effects = refreshOpenFlight(at: now)
+        rotatePage(at: now)
+        return effects
+    }
+
+    /// The open flight's details follow the daemon's clock: it is fetched again every few of the
+    /// daemon's seconds (more often in the air, where progress moves), at most once a second of
+    /// real time and one request at a time; never on a frozen clock, where only a new board changes it.
+    private mutating func refreshOpenFlight(at now: ContinuousClock.Instant) -> [LiveEffect] {
+        guard case .details(let open) = top, link == .live, let interval = detailsRefreshInterval(open) else {
+            nextDetailsRefresh = nil
+            return []
+        }
+        guard let due = nextDetailsRefresh else {
+            nextDetailsRefresh = now + interval
             return []
         }
         guard now >= due else { return [] }
+        nextDetailsRefresh = now + interval
+        // One at a time: while an answer is awaited (a slow or stopped daemon), this round is skipped.
+        guard !pending.values.contains(.refresh(open.key)) else { return [] }
+        return [send(.flight(open.key, pinned: pinnedIDs), for: .refresh(open.key))]
+    }
+
+    /// Real time between fetches of the open flight: 5 of the daemon's seconds in the air, else 30,
+    /// scaled by the clock's speed, and never under a second; nil on a frozen clock.
+    func detailsRefreshInterval(_ open: OpenFlight) -> Duration? {
+        let speed = board.map { $0.simulated ? $0.speed : 1 } ?? 1
+        guard speed > 0 else { return nil }
+        let inTheAir = open.details.progress.map { $0 > 0 && $0 < 1 } ?? false
+        return max(.seconds(1), .seconds((inTheAir ? 5.0 : 30.0) / speed))
+    }
+
+    private mutating func rotatePage(at now: ContinuousClock.Instant) {
+        guard let rotate else { return }
+        guard let due = nextRotate else {
+            nextRotate = now + rotate
+            return
+        }
+        guard now >= due else { return }
         nextRotate = now + rotate
         // --rotate pages through the board (on the board only), back to the top after the last page.
-        guard case .board = top else { return [] }
+        guard case .board = top else { return }
         let page = Self.listRows(size.rows)
         let flights = board?.flights ?? []
         let first = boardCursor.scroll + page >= flights.count ? 0 : boardCursor.scroll + page
         boardCursor.scroll = first
         boardCursor.row = first
         boardCursor.flight = flights.indices.contains(first) ? FlightKey(flights[first]) : nil
-        return []
     }
 
-    /// How long the loop may wait before the screen needs drawing again (the header clock, `--rotate`).
+    /// How long the loop may wait before the screen needs drawing again (the header clock, `--rotate`,
+    /// the open flight's next fetch).
     public func wakeInterval(now: ContinuousClock.Instant) -> Duration {
         var wait = Duration.seconds(1)
         if let board, board.simulated, board.speed >= 60 { wait = .milliseconds(250) }
         if let nextRotate { wait = min(wait, max(.milliseconds(10), nextRotate - now)) }
+        if let nextDetailsRefresh { wait = min(wait, max(.milliseconds(10), nextDetailsRefresh - now)) }
         return wait
     }
 }

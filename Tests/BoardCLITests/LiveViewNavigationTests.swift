@@ -1,0 +1,100 @@
+import BoardProtocol
+import BoardSystem
+import FlightData
+import Testing
+
+@testable import BoardCLI
+
+/// Where the live view puts you when you go back, and how search results keep their days
+/// (issue 11, defects 6 and 7, and "back to root").
+struct LiveViewNavigationTests {
+    typealias Fixture = LiveViewFixture
+
+    @Test func escLandsOnTheFlightYouCameFromAfterTheBoardLostAndReorderedRows() throws {
+        var model = Fixture.liveModel()
+        model.press(.down, .down, .down, .down)
+        let flight = try #require(model.selectedFlight)
+        try model.openSelected()
+
+        // While the details are open, the board loses the flight's row and the rows around it...
+        let board = Fixture.board()
+        model.update(.boardPushed(Fixture.board(board) { Array($0.dropFirst(6)) }, at: Fixture.start + .seconds(1)))
+        // ...then has it again, in another order.
+        model.update(.boardPushed(Fixture.board(board) { $0.reversed() }, at: Fixture.start + .seconds(2)))
+
+        model.press(.escape)
+        #expect(model.screens == [.board])
+        #expect(model.selectedFlight == flight, "by identity, not by row number")
+        #expect(model.frame().selectedLine?.contains(flight.flightName) == true)
+    }
+
+    @Test func searchResultsShowTheirDaysInOrder() throws {
+        var model = Fixture.liveModel()
+        let id = try #require(LiveModel.sentID(model.press(.character("/"), .character("D"), .character("e"), .enter)))
+        let reply = Fixture.search("De")
+        let days = try SearchResultsDocument(json: reply).days
+        #expect(days.count > 2, "the fixture's search spans several days")
+        model.update(.replied(id, reply))
+        model.update(.resized(TerminalSize(columns: 80, rows: 200)))
+        let frame = model.view(size: TerminalSize(columns: 80, rows: 200), now: Fixture.start)
+
+        // Each day has a heading with its date, and each flight is listed under its own day.
+        var day: String?
+        var shown: [(String, String)] = []
+        for line in frame.dropFirst(3) {
+            if let heading = days.first(where: { line.hasPrefix(BoardRenderer.longDate($0.date)) }) {
+                day = heading.date
+                continue
+            }
+            guard
+                let flight = days.flatMap(\.flights).first(where: {
+                    line.contains($0.flightName) && line.trimmingTrailingSpaces().hasSuffix(" \($0.id)")
+                })
+            else { continue }
+            #expect(flight.date == day, "\(flight.flightName) under its day")
+            shown.append((flight.date, flight.currentTime ?? flight.scheduledTime))
+        }
+        #expect(shown.count == days.reduce(0) { $0 + $1.flights.count })
+        #expect(zip(shown, shown.dropFirst()).allSatisfy { $0.0 <= $1.0 }, "day after day, then by time")
+    }
+
+    @Test func theCursorMovesOverFlightsOnlyAndStaysInViewWithTheHeadings() throws {
+        var model = Fixture.liveModel()
+        let id = try #require(LiveModel.sentID(model.press(.character("/"), .character("D"), .character("e"), .enter)))
+        model.update(.replied(id, Fixture.search("De")))
+        let flights = model.listedFlights
+        for row in 0..<flights.count {
+            #expect(model.selectedFlight == flights[row])
+            let frame = model.frame()
+            #expect(frame.selectedLine?.contains(flights[row].flightName) == true, "row \(row) on screen")
+            model.press(.down)
+        }
+    }
+
+    @Test(arguments: [Key.character("b"), .home])
+    func aKeyGoesBackToTheBoardInOneStep(key: Key) throws {
+        var model = Fixture.liveModel()
+        model.press(.down, .down)
+        let onTheBoard = try #require(model.selectedFlight)
+        let search = try #require(LiveModel.sentID(model.press(.character("/"), .character("D"), .enter)))
+        model.update(.replied(search, Fixture.search("D")))
+        model.press(.down)
+        try model.openSelected()
+        let next = try #require(LiveModel.sentID(model.press(.character("n"))))
+        model.update(.replied(next, Fixture.details(of: model.listedFlights[2])))
+        #expect(model.screens.count == 3)
+
+        model.press(key)
+        #expect(model.screens == [.board])
+        #expect(model.selectedFlight == onTheBoard)
+        #expect(model.frame()[2].contains("FLIGHT"))
+    }
+
+    @Test func bOnSearchResultsGoesBackToTheBoard() throws {
+        var model = Fixture.liveModel()
+        let search = try #require(LiveModel.sentID(model.press(.character("/"), .character("D"), .enter)))
+        model.update(.replied(search, Fixture.search("D")))
+        model.press(.character("b"))
+        #expect(model.screens == [.board])
+    }
+}

@@ -1,0 +1,151 @@
+import BoardProtocol
+import BoardSystem
+import FlightData
+import Foundation
+import Testing
+
+@testable import BoardCLI
+
+/// The open flight is always the same flight: refreshed by identity, following the clock, and
+/// named as it was once it is gone (issue 11, defects 1, 4 and 5).
+struct LiveViewOpenFlightTests {
+    typealias Fixture = LiveViewFixture
+
+    /// The last flight of the All board (US 480 in the issue), opened.
+    static func modelWithTheLastFlightOpen() throws -> (LiveModel, FlightDocument) {
+        var model = Fixture.liveModel()
+        model.press(.end)
+        let flight = try #require(model.selectedFlight)
+        try model.openSelected()
+        return (model, flight)
+    }
+
+    @Test func afterTheWindowSlidesTheOpenFlightNeverTurnsIntoAnotherWithItsId() throws {
+        var (model, flight) = try Self.modelWithTheLastFlightOpen()
+        let later = Fixture.instant(LocalDate(year: 2026, month: 12, day: 15)!)
+        let namesake = try FlightDocument(json: Fixture.details(flight.id, on: LocalDate("2026-12-15")!, at: later))
+        #expect(namesake.flightName != flight.flightName, "the fixture needs a different flight with the same id")
+
+        // Midnight passes: the new board comes, and the open flight is asked for by id and date.
+        let refresh = model.update(.boardPushed(Fixture.board(), at: Fixture.start + .seconds(1)))
+        let request = try #require(LiveModel.sentRequest(refresh))
+        #expect(request == .flight(LiveModel.FlightKey(id: flight.id, date: "2026-11-30"), pinned: []))
+        #expect(request.params["date"] == "2026-11-30")
+
+        // A daemon that answered for the id alone: the view does not take the other flight.
+        model.update(
+            .replied(try #require(LiveModel.sentID(refresh)), Fixture.details(flight.id, on: LocalDate("2026-12-15")!, at: later))
+        )
+        var text = model.frame().screenText
+        #expect(!text.contains(namesake.flightName))
+        #expect(text.contains("\(flight.flightName) of Nov 30 is no longer on the board"))
+
+        // The daemon as it is: outsideWindow for the old identity.
+        (model, _) = try Self.modelWithTheLastFlightOpen()
+        let again = model.update(.boardPushed(Fixture.board(), at: Fixture.start + .seconds(1)))
+        model.refuse(try #require(LiveModel.sentID(again)), .outsideWindow, "2026-11-30 is outside the board's window.")
+        text = model.frame().screenText
+        #expect(!text.contains(namesake.flightName) && !text.contains("History"))
+        #expect(text.contains("\(flight.flightName) of Nov 30 is no longer on the board"))
+    }
+
+    @Test(arguments: [WireErrorCode.notFound, .outsideWindow])
+    func aGoneFlightGetsAScreenThatOffersTheSoonestAndTheWayBack(code: WireErrorCode) throws {
+        var (model, flight) = try Self.modelWithTheLastFlightOpen()
+        let refresh = model.update(.boardPushed(Fixture.board(), at: Fixture.start + .seconds(1)))
+        model.refuse(try #require(LiveModel.sentID(refresh)), code, "No flight \(flight.id) on 2026-11-30.")
+        var frame = model.frame()
+        #expect(frame.screenText.contains("\(flight.flightName) of Nov 30 is no longer on the board."))
+        #expect(!frame.screenText.contains("History"), "the old details are not kept under \"live\"")
+        #expect(!frame[23].contains("No flight"), "no message lingers in the footer")
+        #expect(frame[23].contains("soonest") && frame[23].contains("Esc back"))
+
+        // A new board does not bring the old details back.
+        #expect(model.update(.boardPushed(Fixture.board(), at: Fixture.start + .seconds(2))) == [])
+
+        // s (or Enter) asks for the soonest flight of the tab; it replaces the gone screen.
+        for key in [Key.character("s"), .enter] {
+            var copy = model
+            let effects = copy.press(key)
+            let request = try #require(LiveModel.sentRequest(effects))
+            #expect(request.method == .flightSoonest)
+            #expect(request.params["tab"] == "all")
+        }
+        let soonest = Fixture.board().flights.first { !$0.past }!
+        let id = try #require(LiveModel.sentID(model.press(.character("s"))))
+        #expect(model.update(.replied(id, Fixture.details(soonest.id))) == [.saveLastViewed(soonest.withDetails)])
+        frame = model.frame()
+        #expect(frame[3].contains(soonest.flightName) && frame.screenText.contains("History"))
+        #expect(!frame.screenText.contains("no longer on the board"))
+
+        // Esc from the gone screen goes back to the board, without the message.
+        (model, _) = try Self.modelWithTheLastFlightOpen()
+        let more = model.update(.boardPushed(Fixture.board(), at: Fixture.start + .seconds(1)))
+        model.refuse(try #require(LiveModel.sentID(more)), code, "gone")
+        model.press(.escape)
+        #expect(model.screens == [.board])
+        #expect(!model.frame().screenText.contains("no longer on the board"))
+    }
+
+    @Test func openingAFlightThatIsGoneShowsTheGoneScreen() throws {
+        var model = Fixture.liveModel()
+        let flight = try #require(model.selectedFlight)
+        let id = try #require(LiveModel.sentID(model.press(.enter)))
+        model.refuse(id, .outsideWindow, "2026-11-30 is outside the board's window.")
+        #expect(model.frame().screenText.contains("\(flight.flightName) of Nov 30 is no longer on the board."))
+    }
+
+    /// The first flight of the board in the air at noon.
+    static func flightInTheAir() throws -> FlightDocument {
+        try #require(
+            Fixture.board().flights.first { flight in
+                let progress = try? FlightDetailsDocument(json: Fixture.details(flight.id)).progress
+                return progress.map { $0 > 0 && $0 < 1 } ?? false
+            })
+    }
+
+    @Test func theOpenFlightInTheAirFollowsTheClockOnTicks() throws {
+        var model = Fixture.liveModel()
+        model.update(.boardPushed(Fixture.board(speed: 60), at: Fixture.start))
+        let flight = try Self.flightInTheAir()
+        while model.selectedFlight?.id != flight.id { model.press(.down) }
+        try model.openSelected()
+        let before = model.frame().first { $0.hasPrefix("Progress") }
+
+        // Ticks, without any new board: the open flight is fetched again by identity.
+        var sent: [LiveEffect] = []
+        for tenth in 1...30 { sent += model.update(.tick(Fixture.start + .milliseconds(100 * tenth))) }
+        let requests = sent.compactMap { effect -> LiveRequest? in
+            if case .send(_, let request) = effect { return request }
+            return nil
+        }
+        #expect(!requests.isEmpty, "the details follow the clock")
+        #expect(requests.allSatisfy { $0 == .flight(LiveModel.FlightKey(flight), pinned: []) })
+        #expect(requests.count <= 3, "never more than about once a second")
+
+        // The answer, eleven minutes of the daemon's clock later, moves the progress.
+        let id = try #require(LiveModel.sentID(sent))
+        let later = Fixture.now.addingTimeInterval(11 * 60)
+        #expect(model.update(.replied(id, Fixture.details(flight.id, at: later))) == [])
+        let after = model.frame().first { $0.hasPrefix("Progress") }
+        #expect(after != nil && after != before)
+    }
+
+    @Test func aFrozenClockOrAFlightOnTheGroundIsNotFetchedEverySecond() throws {
+        var model = Fixture.liveModel()
+        model.update(.boardPushed(Fixture.board(speed: 0), at: Fixture.start))
+        let flight = try Self.flightInTheAir()
+        while model.selectedFlight?.id != flight.id { model.press(.down) }
+        try model.openSelected()
+        var sent: [LiveEffect] = []
+        for second in 0...60 { sent += model.update(.tick(Fixture.start + .seconds(second))) }
+        #expect(sent.isEmpty, "speed 0: the details cannot change without a new board")
+
+        // At real speed, a flight on the ground is fetched now and then, not every second.
+        var ground = Fixture.liveModel()
+        try ground.openSelected()
+        sent = []
+        for second in 0...60 { sent += ground.update(.tick(Fixture.start + .seconds(second))) }
+        #expect((1...3).contains(sent.count))
+    }
+}
