@@ -1,6 +1,6 @@
 /// The known word a mistyped one was probably meant to be: `arr` for `arrivals`, `shwo` for `show`.
 ///
-/// A word that begins exactly one candidate is that candidate; otherwise the candidate fewest
+/// A word that begins exactly one candidate is that candidate (several: no guess); otherwise the candidate fewest
 /// edits away (an insertion, a deletion, a substitution or two neighbours swapped), when it is
 /// close enough not to be a guess: one edit for short words, two from five letters on.
 enum NearestWord {
@@ -9,6 +9,8 @@ enum NearestWord {
         guard typed.count >= 2 else { return nil }
         let prefixed = candidates.filter { $0.lowercased().hasPrefix(String(typed)) }
         if prefixed.count == 1 { return prefixed[0] }
+        // `pi` begins both pin and pins: a guess either way.
+        guard prefixed.isEmpty else { return nil }
         let allowed = typed.count >= 5 ? 2 : 1
         let scored = candidates.map { ($0, distance(typed, Array($0.lowercased()))) }
         guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= allowed else { return nil }
