@@ -6,7 +6,8 @@ import Foundation
 ///
 /// The daemon is found beside `board`'s own executable, else on `PATH`; it is
 /// started detached (its own session, stdin and stdout on /dev/null, stderr
-/// appended to `boardd.log` in the state directory) with the same socket, and
+/// appended to `boardd.log` in the state directory, else beside the socket, else
+/// /dev/null) with the same socket, and
 /// `board` waits up to 3 seconds for it to answer.
 enum Autostart {
     static let wait = Duration.seconds(3)
@@ -32,11 +33,16 @@ enum Autostart {
     }
 
     /// Starts a daemon on `socket` and waits for it; a description of what went wrong when it does not answer.
+    ///
+    /// An unwritable state never stops a command: when `boardd.log` cannot be written in the state
+    /// directory, the daemon logs beside its socket instead, else nowhere, and board warns once.
     static func start(socket: String, logDirectory: String) -> String? {
         guard let executable = daemonExecutable() else { return "no boardd was found beside board or on PATH" }
-        try? FileManager.default.createDirectory(
-            atPath: logDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let logPath = logDirectory + "/boardd.log"
+        let wanted = logDirectory + "/boardd.log"
+        let logPath = [logDirectory, BoardPaths.directory(of: socket)].lazy.map { $0 + "/boardd.log" }.first(where: canLog)
+        if logPath != wanted {
+            Output.warning("cannot write \(wanted); boardd logs to \(logPath ?? "/dev/null")")
+        }
         // The daemon gets 0, 1 and 2 only. It outlives board, and any other inherited pipe or
         // socket would keep whoever waits on its far end waiting as long as the daemon runs.
         markDescriptorsCloseOnExec()
@@ -44,19 +50,33 @@ enum Autostart {
         do {
             // Its own session, so a closing terminal or Ctrl-C in this one does not reach it.
             pid = try ChildProcess.spawn(
-                [executable, "--socket", socket], stdout: .devNull, stderr: .file(logPath, append: true), newSession: true)
+                [executable, "--socket", socket], stdout: .devNull,
+                stderr: logPath.map { .file($0, append: true) } ?? .devNull, newSession: true)
         } catch {
             return "could not start \(executable): \(SystemError.message(for: error.code))"
         }
+        let seeLog = logPath.map { "; see \($0)" } ?? ""
         let deadline = ContinuousClock.now + wait
         while ContinuousClock.now < deadline {
             if (try? BoardConnection(path: socket, timeoutMilliseconds: 500)) != nil { return nil }
             if let status = ChildProcess.exitStatusIfEnded(pid) {
-                return "boardd exited at once (status \(status)); see \(logPath)"
+                return "boardd exited at once (status \(status))\(seeLog)"
             }
             Thread.sleep(forTimeInterval: 0.02)
         }
-        return "boardd did not answer within \(wait.components.seconds) s; see \(logPath)"
+        return "boardd did not answer within \(wait.components.seconds) s\(seeLog)"
+    }
+
+    /// Whether the daemon's log can be appended at `path`: its directory made (0700) and writable,
+    /// and the file, when there is one, writable.
+    static func canLog(_ path: String) -> Bool {
+        let directory = BoardPaths.directory(of: path)
+        try? FileManager.default.createDirectory(
+            atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        if FileManager.default.fileExists(atPath: path) { return FileManager.default.isWritableFile(atPath: path) }
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) && isDirectory.boolValue
+            && FileManager.default.isWritableFile(atPath: directory)
     }
 
     /// Sets close-on-exec on every open descriptor above stderr, as listed in /proc/self/fd.

@@ -90,9 +90,10 @@ public struct BoardClient {
 
     // MARK: Printing
 
+    /// Prints a flight's details; it becomes the last viewed when `remember` is set, and never with `--json`, which only reads.
     mutating func showFlight(_ json: JSON, remember: Bool = true) throws(ClientError) {
         let details = try decode(FlightDetailsDocument.self, json)
-        if remember {
+        if remember && !options.json {
             state.lastViewed = RememberedFlight(details.flight)
             state = store.save(state)
         }

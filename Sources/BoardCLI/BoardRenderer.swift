@@ -16,8 +16,17 @@ public struct BoardRenderer {
     }
 
     /// `Mountain Airport (MTN)  Mon Nov 30 2026  12:00  SIMULATED`.
+    ///
+    /// Another day's board shows now with its own date, `Tue Dec 1 2026  (now Mon Nov 30 12:00)`,
+    /// so that the time is not read as that day's.
     func header(_ board: BoardDocument, clock: String? = nil, extra: String? = nil) -> String {
-        var parts = ["\(board.airport.name) (\(board.airport.code))", Self.longDate(board.date), clock ?? clockText(board.now)]
+        var time = clock ?? clockText(board.now)
+        let today = String(board.now.prefix(10))
+        if today != board.date, LocalDate(today) != nil {
+            let day = Self.longDate(today).split(separator: " ").dropLast().joined(separator: " ")
+            time = "(now \(day) \(time))"
+        }
+        var parts = ["\(board.airport.name) (\(board.airport.code))", Self.longDate(board.date), time]
         if board.simulated { parts.append("SIMULATED") }
         if let extra { parts.append(extra) }
         let plain = parts.joined(separator: "  ")

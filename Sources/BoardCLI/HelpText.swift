@@ -7,7 +7,8 @@ enum HelpText {
         ("Pacific 123", pacific123). D is YYYY-MM-DD, today, tomorrow or +N.
 
         Every command takes:
-          --json            print JSON ("schema": 1) for scripts
+          --json            print JSON ("schema": 1) for scripts; it only reads:
+                            no tab or last flight is remembered (pins still change)
           --socket PATH     the daemon's socket (BOARD_SOCKET; default
                             $XDG_RUNTIME_DIR/board/boardd.sock)
           --color WHEN      auto (default), always or never; NO_COLOR turns it off

@@ -20,14 +20,28 @@ struct StatusLine {
         ("{code}", "the airport's code (MTN)"),
         ("{airport}", "the airport's name"),
         ("{clock}", "the daemon's time, HH:MM"),
-        ("{arrivals}", "arrivals still to come today"),
-        ("{departures}", "departures still to come today"),
+        ("{arrivals}", "arrivals still to come today (not canceled)"),
+        ("{departures}", "departures still to come today (not canceled)"),
         ("{next}", "the next departure (Pacific 123)"),
-        ("{time}", "its time, HH:MM (the new time when delayed)"),
+        ("{time}", "its time, HH:MM (the new one when delayed; Dec 1 HH:MM if not today)"),
         ("{gate}", "its gate"),
         ("{status}", "its status (On time, Boarding...)"),
         ("{id}", "its id"),
     ]
+
+    /// The first `{name}` in `format` that is not a placeholder, such as `{nxt}`; braces around
+    /// anything but a word are left as they are.
+    static func unknownPlaceholder(in format: String) -> String? {
+        let known = Set(placeholders.map(\.0))
+        var rest = Substring(format)
+        while let open = rest.firstIndex(of: "{") {
+            rest = rest[rest.index(after: open)...]
+            guard let close = rest.firstIndex(where: { !($0.isLetter || $0 == "_") }), rest[close] == "}" else { continue }
+            let name = "{\(rest[..<close])}"
+            if close > rest.startIndex, !known.contains(name) { return name }
+        }
+        return nil
+    }
 
     /// What the line shows: the placeholders' values, and the next departure's status for its tmux colour.
     struct Reading {
@@ -61,26 +75,37 @@ struct StatusLine {
         let start = ContinuousClock.now
         func remaining() -> Int32 { Int32(max(1, 150 - (ContinuousClock.now - start) / .milliseconds(1))) }
         guard let connection = try? BoardConnection(path: socket, timeoutMilliseconds: 80),
-            let boardJSON = try? connection.call(
-                .boardGet, ["tab": "departures", "hidePast": true], timeoutMilliseconds: remaining()),
+            let boardJSON = try? connection.call(.boardGet, ["tab": "all", "hidePast": true], timeoutMilliseconds: remaining()),
             let board = try? BoardDocument(json: boardJSON)
         else { return nil }
         var reading = Reading(
             values: StatusLineDocument.Values(
                 code: board.airport.code, airport: board.airport.name, clock: clockText(board.now),
-                arrivals: String(board.tabs.first { $0.id == .arrivals }?.count ?? 0),
-                departures: String(board.tabs.first { $0.id == .departures }?.count ?? 0)))
+                arrivals: String(Self.stillToCome(board, .arrival)),
+                departures: String(Self.stillToCome(board, .departure))))
         if let soonest = try? connection.call(.flightSoonest, ["tab": "departures"], timeoutMilliseconds: remaining()),
             let flight = try? FlightDetailsDocument(json: soonest).flight
         {
             reading.values.next = flight.flightName
-            reading.values.time = clockText(flight.currentTime ?? flight.scheduledTime)
+            reading.values.time = Self.time(of: flight, today: board.date)
             reading.values.gate = flight.gate
             reading.values.status = StatusAppearance(flight.status).title
             reading.values.id = String(flight.id)
             reading.nextStatus = flight.status
         }
         return reading
+    }
+
+    /// The flights of `direction` not yet past and not canceled: a canceled flight is not to come.
+    static func stillToCome(_ board: BoardDocument, _ direction: Direction) -> Int {
+        board.flights.filter { $0.direction == direction && $0.status != .canceled }.count
+    }
+
+    /// `14:05`, or `Dec 1 06:15` for a flight of another day than `today`.
+    static func time(of flight: FlightDocument, today: String) -> String {
+        let time = clockText(flight.currentTime ?? flight.scheduledTime)
+        guard flight.date != today, let date = LocalDate(flight.date) else { return time }
+        return "\(date.shortName) \(time)"
     }
 
     /// `text` in tmux's colour for `status` (see `StatusAppearance`); plain when it has none.

@@ -38,6 +38,7 @@ struct ClientArgumentsTests {
         (["pin", "1234", "--date", "today"], PinCommand(flight: .id(1234), date: .relative(days: 0))),
         (["unpin", "US", "100"], UnpinCommand(flight: FlightReference("US 100")!)),
         (["pins"], PinsCommand()),
+        (["status", "--format", "{ {} {next"], StatusCommand(format: "{ {} {next")),  // braces around no word are text
         (["watch"], WatchCommand()),
         (
             ["watch", "arrivals", "--hide-past", "--rotate", "30"],
@@ -120,8 +121,13 @@ struct ClientArgumentsTests {
     static let usageErrors: [([String], String)] = [
         // unknown command
         (["frobnicate"], #"unknown command "frobnicate"; see 'board --help'"#),
-        (["shwo", "1234"], #"unknown command "shwo"; see 'board --help'"#),
-        (["arrivalz"], #"unknown command "arrivalz"; see 'board --help'"#),
+        (["shwo", "1234"], #"unknown command "shwo" (did you mean show?); see 'board --help'"#),
+        (["arrivalz"], #"unknown command "arrivalz" (did you mean arrivals?); see 'board --help'"#),
+        (["arr"], #"unknown command "arr" (did you mean arrivals?); see 'board --help'"#),
+        (["Dep"], #"unknown command "Dep" (did you mean departures?); see 'board --help'"#),
+        (["serach", "miami"], #"unknown command "serach" (did you mean search?); see 'board --help'"#),
+        (["p"], #"unknown command "p"; see 'board --help'"#),  // too short to guess
+        (["pi"], #"unknown command "pi"; see 'board --help'"#),  // pin or pins: no guess
         (["board"], #"unknown command "board"; see 'board --help'"#),
         // unknown flag
         (["--frob"], "unknown flag --frob; see 'board --help'"),
@@ -156,6 +162,18 @@ struct ClientArgumentsTests {
             #"--tab needs arrivals, all or departures, not "sideways"; see 'board help search'"#
         ),
         (["soonest", "sideways"], #"expected a tab: arrivals, all or departures, not "sideways"; see 'board help soonest'"#),
+        (
+            ["soonest", "depart"],
+            #"expected a tab: arrivals, all or departures, not "depart" (did you mean departures?); see 'board help soonest'"#
+        ),
+        (
+            ["search", "x", "--tab", "arivals"],
+            #"--tab needs arrivals, all or departures, not "arivals" (did you mean arrivals?); see 'board help search'"#
+        ),
+        (
+            ["status", "--format", "{nxt} {gate}"],
+            #"unknown placeholder {nxt} in --format; the placeholders are {code}, {airport}, {clock}, {arrivals}, {departures}, {next}, {time}, {gate}, {status}, {id}; see 'board help status'"#
+        ),
         (["watch", "sideways"], #"expected a tab: arrivals, all or departures, not "sideways"; see 'board help watch'"#),
         (
             ["show", "not a flight"],

@@ -143,8 +143,12 @@ import Testing
         for tab in tabNames {
             let board = try user.json(tab)
             #expect(board["tab"]?.string == tab)
+            _ = try user.text(tab)
             #expect(try user.json()["tab"]?.string == tab, "the tab stays selected")
         }
+        // With --json the tab is shown but not selected: a script changes nothing the user sees next.
+        #expect(try user.json("arrivals")["tab"]?.string == "arrivals")
+        #expect(try user.json()["tab"]?.string == "departures")
     }
 
     @Test func theSocketFlagOverridesTheEnvironment() throws {

@@ -90,13 +90,16 @@ import Testing
         let user = BoardUser()
         let daemon = try user.startDaemon()
         let row = try #require(try user.rows().first)
-        _ = try user.json("show", String(row.id))
+        _ = try user.text("show", String(row.id))
         _ = try user.json("clock", "advance", "1d")
         for command in ["last", "next", "prev"] {
             let result = try user.board(command)
             expectFailure(result, 4, "board \(command) after the window slid")
             #expect(result.stderr.contains(row.flightName), "names the flight once it is gone: \(result.stderr)")
             #expect(result.stderr.contains("no longer"), "\(result.stderr)")
+            if command != "last" {
+                #expect(result.stderr.contains("'board soonest'"), "offers a way on: \(result.stderr)")
+            }
         }
         try daemon.stop()
     }

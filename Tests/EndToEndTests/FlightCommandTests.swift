@@ -139,7 +139,7 @@ import Testing
         let rows = try user.lookup()
         let first = rows[3]
         let second = rows[17]
-        _ = try user.json("show", String(first.id))
+        _ = try user.text("show", String(first.id))
         #expect(try user.json("last")["id"]?.int == first.id)
         _ = try user.text("show", second.flightName)
         let last = try user.json("last")
@@ -169,9 +169,9 @@ import Testing
 
     @Test func soonestFollowsTheSelectedTab() throws {
         let user = try BoardUser.ofSharedDaemon()
-        _ = try user.json("departures")
+        _ = try user.text("departures")
         #expect(try user.json("soonest")["direction"]?.string == "departure")
-        _ = try user.json("arrivals")
+        _ = try user.text("arrivals")
         #expect(try user.json("soonest")["direction"]?.string == "arrival")
     }
 }

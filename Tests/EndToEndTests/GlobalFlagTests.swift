@@ -15,7 +15,7 @@ import Testing
         let rows = try user.lookup()
         let first = String(try #require(rows.first).id)
         // last, next and prev need a flight viewed first; unpin needs a pin (again after the first run).
-        if ["last", "next", "prev"].contains(command.first) { _ = try user.json("show", String(rows[5].id)) }
+        if ["last", "next", "prev"].contains(command.first) { _ = try user.text("show", String(rows[5].id)) }
         let arguments = command.map { $0 == "FIRST" ? first : $0 }
         let flags = ["--socket", user.socket, "--color", "never", "--no-autostart"]
         if command.first == "unpin" { _ = try user.json("pin", first) }

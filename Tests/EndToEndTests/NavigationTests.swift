@@ -14,19 +14,23 @@ import Testing
     func nextAndPrevAreTheAdjacentRowsOfTheSelectedTab(tab: String) throws {
         let user = try BoardUser.ofSharedDaemon()
         let (today, _) = try order(user, tab)
-        _ = try user.json(tab)
+        _ = try user.text(tab)
         let start = today.count / 2
-        _ = try user.json("show", String(today[start].id))
-        // Walk forward three rows and back again, each step from the last viewed.
+        _ = try user.text("show", String(today[start].id))
+        // Walk forward three rows and back again, each step from the last viewed. With --json a step
+        // only reads; the people's form moves the last viewed.
         for step in 1...3 {
             let next = try user.json("next")
             #expect(next["id"]?.int == today[start + step].id, "next #\(step) in \(tab)")
             #expect(ContractKeys.missing(ContractKeys.details, in: next) == [])
+            #expect(try user.json("last")["id"]?.int == today[start + step - 1].id, "next --json only reads")
+            _ = try user.text("next")
             #expect(try user.json("last")["id"]?.int == today[start + step].id, "next becomes the last viewed")
         }
         for step in stride(from: 2, through: -2, by: -1) {
             let previous = try user.json("prev")
             #expect(previous["id"]?.int == today[start + step].id, "prev to row \(start + step) in \(tab)")
+            _ = try user.text("prev")
         }
     }
 
@@ -34,18 +38,19 @@ import Testing
     func nextCrossesIntoTheNextDayAndPrevComesBack(tab: String) throws {
         let user = try BoardUser.ofSharedDaemon()
         let (today, tomorrow) = try order(user, tab)
-        _ = try user.json(tab)
-        _ = try user.json("show", String(try #require(today.last).id))
+        _ = try user.text(tab)
+        _ = try user.text("show", String(try #require(today.last).id))
         let next = try user.json("next")
         #expect(next["id"]?.int == tomorrow.first?.id, "after the day's last \(tab) flight comes the next day's first")
         #expect(next["date"]?.string ?? String(next["scheduledTime"]?.string?.prefix(10) ?? "") == tomorrowDate)
+        _ = try user.text("next")
         #expect(try user.json("prev")["id"]?.int == today.last?.id)
     }
 
     @Test func peoplesFormPrintsTheFlight() throws {
         let user = try BoardUser.ofSharedDaemon()
         let today = try user.lookup()
-        _ = try user.json("show", String(today[10].id))
+        _ = try user.text("show", String(today[10].id))
         let text = try user.text("next")
         #expect(text.lines.first?.contains(today[11].flightName) == true, "\(text)")
         #expect(try user.text("prev").lines.first?.contains(today[10].flightName) == true)
@@ -56,11 +61,11 @@ import Testing
         let all = try user.lookup()
         let departures = try user.lookup("departures")
         let arrival = try #require(all.dropFirst(5).first { $0.isArrival })
-        _ = try user.json("show", String(arrival.id))
-        _ = try user.json("departures")
+        _ = try user.text("show", String(arrival.id))
+        _ = try user.text("departures")
         let expectedNext = try #require(departures.first { FlightRow.timeOrder(arrival, $0) })
         #expect(try user.json("next")["id"]?.int == expectedNext.id)
-        _ = try user.json("show", String(arrival.id))
+        _ = try user.text("show", String(arrival.id))
         let expectedPrevious = try #require(departures.last { FlightRow.timeOrder($0, arrival) })
         #expect(try user.json("prev")["id"]?.int == expectedPrevious.id)
     }
@@ -70,14 +75,14 @@ import Testing
         let all = try user.lookup()
         _ = try user.json("pin", String(all[20].id))
         _ = try user.json("--hide-past")
-        _ = try user.json("show", String(all[2].id))
+        _ = try user.text("show", String(all[2].id))
         #expect(try user.json("next")["id"]?.int == all[3].id)
     }
 
     @Test func theWindowsEndsAreNotFound() throws {
         let user = try BoardUser.ofSharedDaemon()
         let first = try #require(try user.lookup().first)
-        _ = try user.json("show", String(first.id))
+        _ = try user.text("show", String(first.id))
         let before = try user.board("prev")
         #expect(before.status == 4, "\(before.stderr)")
         #expect(before.stdout == "")
@@ -85,7 +90,7 @@ import Testing
         #expect(try user.json("last")["id"]?.int == first.id, "a failed prev keeps the last viewed")
 
         let last = try #require(try user.lookup("--date", lastWindowDate).last)
-        _ = try user.json("show", String(last.id))
+        _ = try user.text("show", String(last.id))
         let after = try user.board("next", "--json")
         #expect(after.status == 4, "\(after.stderr)")
         #expect(after.stdout == "")

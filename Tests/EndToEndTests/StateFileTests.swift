@@ -16,7 +16,7 @@ import Testing
         #expect(try user.json()["tab"]?.string == "arrivals", "board then shows arrivals")
         let text = try user.text()
         #expect(text.lines.dropFirst().first?.contains("[Arrivals") == true, "\(text)")
-        _ = try user.json("departures", "--hide-past")
+        _ = try user.text("departures", "--hide-past")
         #expect(user.state()?["tab"]?.string == "departures")
         _ = try user.json("--date", "tomorrow")
         #expect(try user.json()["tab"]?.string == "departures", "a board without a TAB keeps the selection")
@@ -25,9 +25,9 @@ import Testing
     @Test func theStateFileHasItsShape() throws {
         let user = try BoardUser.ofSharedDaemon()
         let row = try user.lookup()[4]
-        _ = try user.json("show", String(row.id))
+        _ = try user.text("show", String(row.id))
         _ = try user.json("pin", String(row.id))
-        _ = try user.json("departures")
+        _ = try user.text("departures")
         let state = try #require(user.state(), "state.json is JSON")
         #expect(state["tab"]?.string == "departures")
         #expect(state["lastViewed"]?["id"]?.int == row.id)

@@ -13,10 +13,14 @@ import Testing
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count == 2 && lines[1].isEmpty, "exactly one line: \(result.stdout)")
-        // At 12:00 on the frozen clock: 10 arrivals and 10 departures still to come; the next departure is Overland 176.
-        let board = try #require(try sandbox.board("departures", "--hide-past", "--json").json)
-        let departures = board["tabs"]?.array?.first { $0["id"]?.string == "departures" }?["count"]?.int
-        let arrivals = board["tabs"]?.array?.first { $0["id"]?.string == "arrivals" }?["count"]?.int
+        // At 12:00 on the frozen clock: the flights not yet past and not canceled; the next departure is Overland 176.
+        let board = try #require(try sandbox.board("all", "--hide-past", "--json").json)
+        let flights = board["flights"]?.array ?? []
+        func toCome(_ direction: String) -> Int? {
+            flights.filter { $0["direction"]?.string == direction && $0["status"]?.string != "canceled" }.count
+        }
+        let departures = toCome("departure")
+        let arrivals = toCome("arrival")
         let soonest = try #require(try sandbox.board("soonest", "departures", "--json").json)
         let name = try #require(soonest["flightName"]?.string)
         #expect(result.stdout.contains("↓\(arrivals ?? -1)"))

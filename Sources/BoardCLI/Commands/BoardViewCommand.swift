@@ -17,7 +17,7 @@ struct BoardViewCommand: BoardCommand, Equatable {
             (counts for arrivals and departures, the date for all), then one row a
             flight: time (and the new time when it changed), flight, from/to, gate,
             status, id. Pinned flights come first. A TAB argument selects that tab
-            for later commands too.
+            for later commands too (not with --json, which only reads).
 
               --hide-past   leave out flights whose time has passed (pins stay)
               --date D      another day in the window: YYYY-MM-DD, today, tomorrow, +N
@@ -59,9 +59,9 @@ struct BoardViewCommand: BoardCommand, Equatable {
 }
 
 extension BoardClient {
-    /// Makes `tab`, when given, the selected tab for later commands.
+    /// Makes `tab`, when given, the selected tab for later commands; not with `--json`, which only reads.
     mutating func select(_ tab: Tab?) {
-        guard let tab, tab != state.tab else { return }
+        guard let tab, tab != state.tab, !options.json else { return }
         state.tab = tab
         state = store.save(state)
     }

@@ -33,7 +33,8 @@ struct ClientArguments {
             type = named
             positionals.removeFirst()
         } else if let first = positionals.first, Tab(rawValue: first.lowercased()) == nil {
-            throw UsageError(message: "unknown command \"\(first)\"")
+            let words = CommandTable.names + Tab.allCases.map(\.rawValue)
+            throw UsageError(message: "unknown command \"\(first)\"" + NearestWord.hint(for: first, among: words))
         }
         let spec = type.spec
         let isBoard = spec.name == CommandTable.board.spec.name

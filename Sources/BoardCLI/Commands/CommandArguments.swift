@@ -24,7 +24,8 @@ struct CommandArguments {
     func tab(_ text: String, flag: String? = nil) throws(UsageError) -> Tab {
         guard let tab = Tab(rawValue: text.lowercased()) else {
             let what = flag.map { "\($0) needs" } ?? "expected a tab:"
-            throw usageError("\(what) arrivals, all or departures, not \"\(text)\"")
+            let hint = NearestWord.hint(for: text, among: Tab.allCases.map(\.rawValue))
+            throw usageError("\(what) arrivals, all or departures, not \"\(text)\"\(hint)")
         }
         return tab
     }

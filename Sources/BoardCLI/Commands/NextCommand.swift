@@ -48,7 +48,9 @@ extension BoardClient {
             // Gone from its day ("no longer"), or its day has left the window (the window slid
             // past it): either way name the flight, as 'board last' does.
             let gone = message.contains("no longer") || message.contains("outside the board's window")
-            throw .notFound(gone ? "the last viewed flight, \(last.name), is no longer on the board" : message)
+            guard gone else { throw .notFound(message) }
+            throw .notFound(
+                "the last viewed flight, \(last.name), is no longer on the board; 'board soonest' shows the next flight")
         }
     }
 }

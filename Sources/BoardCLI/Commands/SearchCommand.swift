@@ -14,7 +14,8 @@ struct SearchCommand: BoardCommand, Equatable {
             usage: board search TEXT [--tab TAB]
 
             Finds flights across the whole window by city, airline, number or gate
-            (ignoring case), grouped by day with a count a day.
+            (ignoring case), grouped by day with a count a day. --tab selects that
+            tab for later commands too (not with --json).
 
             examples:
               board search miami
@@ -41,6 +42,7 @@ struct SearchCommand: BoardCommand, Equatable {
     }
 
     func run(on client: inout BoardClient) throws(ClientError) {
+        client.select(tab)
         var params: JSON = ["text": .string(text), "pinned": client.pinnedIDs]
         if let tab { params = params.adding("tab", .string(tab.rawValue)) }
         let result = try client.call(.search, params)

@@ -13,7 +13,8 @@ struct ShowCommand: BoardCommand, Equatable {
             usage: board show FLIGHT [--date D]
 
             Shows one flight: its times, gate, status, progress in the air and its
-            last 10 days of on-time history. It becomes the last viewed flight.
+            last 10 days of on-time history. It becomes the last viewed flight
+            (not with --json, which only reads).
             A designator means today's flight, else the next one in the window.
 
             examples:

@@ -13,7 +13,8 @@ struct SoonestCommand: BoardCommand, Equatable {
             usage: board soonest [TAB]
 
             Shows the next flight that is neither past nor canceled, in TAB or the
-            selected tab.
+            selected tab; a TAB argument selects that tab for later commands too
+            (not with --json). The flight becomes the last viewed.
 
             examples:
               board soonest
@@ -30,6 +31,7 @@ struct SoonestCommand: BoardCommand, Equatable {
     }
 
     func run(on client: inout BoardClient) throws(ClientError) {
+        client.select(tab)
         try client.showFlight(
             try client.call(.flightSoonest, ["tab": .string((tab ?? client.state.tab).rawValue), "pinned": client.pinnedIDs]))
     }

@@ -42,6 +42,10 @@ struct StatusCommand: BoardCommand, Equatable {
     init(_ arguments: CommandArguments) throws(UsageError) {
         try arguments.noArguments()
         format = arguments.flags["--format"]
+        if let format, let unknown = StatusLine.unknownPlaceholder(in: format) {
+            let names = StatusLine.placeholders.map(\.0).joined(separator: ", ")
+            throw arguments.usageError("unknown placeholder \(unknown) in --format; the placeholders are \(names)")
+        }
         tmux = arguments.has("--tmux")
     }
 

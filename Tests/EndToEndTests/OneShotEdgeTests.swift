@@ -1,0 +1,87 @@
+import BoardProtocol
+import BoardSystem
+import Foundation
+import Testing
+
+/// One-shot commands at their edges: an unwritable state, tabs they select, what `--json` leaves alone,
+/// `board status`'s counts and format.
+@Suite(.sharedDaemon) struct OneShotEdgeTests {
+    /// A state directory that cannot be created (its parent is a regular file, so not even root can)
+    /// does not stop autostart: the daemon starts, logging elsewhere, and board warns.
+    @Test func anUnwritableStateDirectoryDoesNotStopAutostart() throws {
+        let user = BoardUser()
+        defer {
+            for pid in ProcessTable.processes(withArgument: user.socket) { try? ProcessTable.stop(pid) }
+        }
+        let blocker = user.sandbox.path + "/not-a-directory"
+        try #require(FileManager.default.createFile(atPath: blocker, contents: Data()))
+        let result = try user.board("arrivals", autostart: true, env: ["BOARD_STATE_DIR": blocker + "/state"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Mountain Airport"), "\(result.stdout)")
+        #expect(!result.stderr.contains("could not start"), "\(result.stderr)")
+        #expect(result.stderr.contains("boardd.log"), "says where the daemon's log is not: \(result.stderr)")
+        let warnings = result.stderr.split(separator: "\n").filter { $0.contains("boardd.log") }
+        #expect(warnings.count == 1, "warns once: \(result.stderr)")
+        #expect(ProcessTable.processes(withArgument: user.socket).count == 1)
+    }
+
+    @Test func soonestAndSearchSelectTheirTabButNotWithJSON() throws {
+        let user = try BoardUser.ofSharedDaemon()
+        _ = try user.text("soonest", "departures")
+        #expect(user.state()?["tab"]?.string == "departures")
+        _ = try user.text("search", "a", "--tab", "arrivals")
+        #expect(user.state()?["tab"]?.string == "arrivals")
+
+        // With --json, nothing the user sees next changes.
+        _ = try user.json("soonest", "departures")
+        #expect(user.state()?["tab"]?.string == "arrivals")
+        _ = try user.json("search", "a", "--tab", "all")
+        _ = try user.json("departures")
+        #expect(user.state()?["tab"]?.string == "arrivals")
+    }
+
+    @Test func jsonDoesNotChangeTheLastViewed() throws {
+        let user = try BoardUser.ofSharedDaemon()
+        let rows = try user.rows()
+        try #require(rows.count >= 2)
+        _ = try user.text("show", String(rows[0].id))
+        _ = try user.json("show", String(rows[1].id))
+        _ = try user.json("next")
+        _ = try user.json("soonest")
+        let last = try user.json("last")
+        #expect(last["id"]?.int == rows[0].id, "show --json, next --json and soonest --json leave the last viewed")
+    }
+
+    /// Canceled flights are not still to come; counts come from the board's own rows.
+    @Test func statusCountsNoCanceledFlights() throws {
+        let user = try BoardUser.ofSharedDaemon()
+        let board = try user.json("all", "--hide-past")
+        let flights = board["flights"]?.array ?? []
+        func toCome(_ direction: String) -> Int {
+            flights.filter { $0["direction"]?.string == direction && $0["status"]?.string != "canceled" }.count
+        }
+        let canceled = flights.filter { $0["status"]?.string == "canceled" }.count
+        try #require(canceled > 0, "the known instant has canceled flights still ahead")
+        let line = try user.text("status", "--format", "{arrivals} {departures}")
+        #expect(line == "\(toCome("arrival")) \(toCome("departure"))\n")
+    }
+
+    /// Late in the evening the next departure is tomorrow's, and the line says which day.
+    @Test func aNextDepartureOnAnotherDayShowsItsDate() throws {
+        let user = BoardUser()
+        let daemon = try user.startDaemon(now: "2026-11-30T23:30:00-05:00")
+        let soonest = try user.json("soonest", "departures")
+        try #require(soonest["date"]?.string == "2026-12-01")
+        let line = try user.text("status", "--format", "{next} {time}")
+        #expect(line.hasPrefix("\(soonest["flightName"]?.string ?? "?") Dec 1 "), "\(line)")
+        try daemon.stop()
+    }
+
+    @Test func anUnknownPlaceholderIsAUsageError() throws {
+        let user = BoardUser()
+        let result = try user.board("status", "--format", "{next} {gaet}")
+        #expect(result.status == 2)
+        #expect(result.stdout == "")
+        #expect(result.stderr.contains("{gaet}"), "\(result.stderr)")
+    }
+}
