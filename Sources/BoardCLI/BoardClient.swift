@@ -131,7 +131,7 @@ public struct BoardClient {
         }
         guard !state.pins.isEmpty else { return Output.print("No pinned flights; 'board pin FLIGHT' pins one.") }
         var lines = [renderer.columnTitles()]
-        lines += flights.compactMap { try? FlightDetailsDocument(json: $0).flight }.map(renderer.row)
+        lines += flights.compactMap { try? FlightDetailsDocument(json: $0).flight }.map { renderer.row($0) }
         lines += missing.map { style.dim("  \($0.name): no longer on the board") }
         Output.print(lines.joined(separator: "\n"))
     }

@@ -72,8 +72,8 @@ public struct BoardRenderer {
         return style.dim(line)
     }
 
-    /// One flight as a row.
-    public func row(_ flight: FlightDocument) -> String {
+    /// One flight as a row: `*` in the first column when pinned, `›` in the second when it is the last viewed.
+    public func row(_ flight: FlightDocument, lastViewed: Bool = false) -> String {
         let c = Columns(width: width)
         let scheduled = clockText(flight.scheduledTime)
         var time = scheduled
@@ -83,7 +83,9 @@ public struct BoardRenderer {
             time = clockText(current)
         }
         let arrow = flight.direction == .arrival ? "← " : "→ "
-        var line = fit(flight.pinned ? "* " : "", c.pin) + cell(time, c.time) + cell(flight.flightName, c.flight)
+        // The second column, so that the live view's cursor mark (`>` in the first, without colour) keeps it.
+        let marks = (flight.pinned ? "*" : " ") + (lastViewed ? "›" : " ")
+        var line = fit(marks, c.pin) + cell(time, c.time) + cell(flight.flightName, c.flight)
         line += cell(arrow + flight.otherAirport, c.city)
         if c.gate > 0 { line += cell(flight.gate, c.gate) }
         let appearance = StatusAppearance(flight.status)
@@ -97,7 +99,7 @@ public struct BoardRenderer {
     /// The whole board for one-shot output.
     public func board(_ board: BoardDocument) -> String {
         var lines = [header(board), tabBar(board), "", columnTitles()]
-        lines += board.flights.map(row)
+        lines += board.flights.map { row($0) }
         if board.flights.isEmpty {
             lines.append(
                 style.dim(
@@ -153,7 +155,7 @@ public struct BoardRenderer {
         for day in results.days {
             lines.append("")
             lines.append(style.bold("\(Self.longDate(day.date))  (\(day.count))"))
-            lines += day.flights.map(row)
+            lines += day.flights.map { row($0) }
         }
         return lines.joined(separator: "\n")
     }

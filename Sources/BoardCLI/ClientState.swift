@@ -3,11 +3,13 @@ import BoardSystem
 import FlightData
 import Foundation
 
-/// What the client remembers between runs: the selected tab, the last viewed flight, the pins.
+/// What the client remembers between runs: the selected tab, the last viewed flight, the pins,
+/// and where the live view was left.
 struct ClientState: Equatable {
     var tab: Tab = .all
     var lastViewed: RememberedFlight?
     var pins: [RememberedFlight] = []
+    var liveView: SavedLiveView?
 
     var json: JSON {
         [
@@ -15,6 +17,7 @@ struct ClientState: Equatable {
             "tab": .string(tab.rawValue),
             "lastViewed": lastViewed?.json ?? .null,
             "pins": .array(pins.map(\.json)),
+            "liveView": liveView?.json ?? .null,
         ]
     }
 
@@ -26,5 +29,6 @@ struct ClientState: Equatable {
         if let text = json["tab"]?.string, let tab = Tab(rawValue: text) { self.tab = tab }
         if let last = json["lastViewed"] { lastViewed = RememberedFlight(json: last) }
         pins = (json["pins"]?.array ?? []).compactMap(RememberedFlight.init(json:))
+        if let saved = json["liveView"] { liveView = SavedLiveView(json: saved) }
     }
 }

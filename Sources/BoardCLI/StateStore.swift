@@ -51,6 +51,7 @@ struct StateStore {
         if case .found(let current) = read() { merged = current } else { merged = baseline }
         if state.tab != baseline.tab { merged.tab = state.tab }
         if state.lastViewed != baseline.lastViewed { merged.lastViewed = state.lastViewed }
+        if state.liveView != baseline.liveView { merged.liveView = state.liveView }
         let removed = Set(baseline.pins.map(\.id)).subtracting(state.pins.map(\.id))
         merged.pins.removeAll { removed.contains($0.id) }
         for pin in state.pins where !baseline.pins.contains(where: { $0.id == pin.id }) {

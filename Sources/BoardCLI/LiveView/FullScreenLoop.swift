@@ -30,7 +30,8 @@ struct FullScreenLoop {
         let style = Style(enabled: BoardPaths.environment("NO_COLOR") == nil && client.options.color != .never)
         self.model = LiveModel(
             tab: tab, hidePast: hidePast, pins: client.state.pins.map { LiveModel.FlightKey(id: $0.id, date: $0.date) },
-            style: style, rotate: rotate)
+            lastViewed: client.state.lastViewed.map { LiveModel.FlightKey(id: $0.id, date: $0.date) },
+            restoring: client.state.liveView, style: style, rotate: rotate)
         self.nextReconnect = clock.now
     }
 
@@ -63,6 +64,9 @@ struct FullScreenLoop {
             dispatch(.tick(clock.now))
             if exitStatus == nil { draw() }
         }
+        // Whatever ended it (q, Ctrl-C, SIGTERM, SIGHUP): the next `board watch` reopens here.
+        state.liveView = model.saved
+        state = store.save(state)
         return exitStatus ?? 0
     }
 

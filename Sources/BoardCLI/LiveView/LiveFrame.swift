@@ -77,22 +77,28 @@ struct LiveFrame {
                 case .day(let day):
                     lines.append(style.bold(fit("\(BoardRenderer.longDate(day.date))  (\(day.count))", size.columns)))
                 case .flight(let index):
-                    lines.append(row(flights[index], selected: index == selected, renderer))
+                    lines.append(
+                        row(
+                            flights[index], selected: index == selected,
+                            lastViewed: LiveModel.FlightKey(flights[index]) == model.lastViewed, renderer))
                 }
             }
             return pad(lines, footer: footer(model))
         }
         let first = LiveModel.scroll(model.cursor.scroll, keeping: selected, visible: visible, count: flights.count)
         for index in first..<min(flights.count, first + visible) {
-            lines.append(row(flights[index], selected: index == selected, renderer))
+            lines.append(
+                row(
+                    flights[index], selected: index == selected,
+                    lastViewed: LiveModel.FlightKey(flights[index]) == model.lastViewed, renderer))
         }
         return pad(lines, footer: footer(model))
     }
 
     /// A flight's row; the cursor's row reversed (with colour) or marked with `>` (without).
-    private func row(_ flight: FlightDocument, selected: Bool, _ renderer: BoardRenderer) -> String {
-        guard selected else { return renderer.row(flight) }
-        let plain = BoardRenderer(style: Style(enabled: false), width: size.columns).row(flight)
+    private func row(_ flight: FlightDocument, selected: Bool, lastViewed: Bool, _ renderer: BoardRenderer) -> String {
+        guard selected else { return renderer.row(flight, lastViewed: lastViewed) }
+        let plain = BoardRenderer(style: Style(enabled: false), width: size.columns).row(flight, lastViewed: lastViewed)
         return style.enabled
             ? "\u{1B}[7m" + fit(plain, size.columns) + "\u{1B}[0m" : fit(">" + plain.dropFirst(), size.columns)
     }

@@ -39,6 +39,13 @@ public struct LiveModel: Sendable {
     var nextRotate: ContinuousClock.Instant?
     /// When the open flight is fetched again so that its details follow the clock (set by a tick).
     var nextDetailsRefresh: ContinuousClock.Instant?
+    /// The last flight opened (here or by `board show`): marked on the board, and where the cursor
+    /// starts when nothing else was open.
+    var lastViewed: FlightKey?
+    /// Screens to open again once the first board arrives: where the last `board watch` was left.
+    var restoring: [SavedLiveView.Screen] = []
+    /// Whether the cursor has been put on its first flight (the last viewed, when the board has it).
+    var cursorPlaced = false
 
     public init(
         tab: Tab, hidePast: Bool, pins: [FlightKey] = [], style: Style, rotate: Duration? = nil,
@@ -50,6 +57,31 @@ public struct LiveModel: Sendable {
         self.style = style
         self.rotate = rotate
         self.size = size
+    }
+
+    /// A model that reopens where the last `board watch` was left (`saved`), its cursor on the last
+    /// viewed flight when that is on the board. `--hide-past` on the command line still hides past flights.
+    init(
+        tab: Tab, hidePast: Bool, pins: [FlightKey], lastViewed: FlightKey?, restoring saved: SavedLiveView?,
+        style: Style, rotate: Duration?
+    ) {
+        self.init(tab: tab, hidePast: hidePast || saved?.hidePast == true, pins: pins, style: style, rotate: rotate)
+        self.lastViewed = lastViewed
+        self.restoring = saved?.screens ?? []
+    }
+
+    /// What to keep of this view for the next `board watch`: hide-past and the screens above the board.
+    var saved: SavedLiveView {
+        SavedLiveView(
+            hidePast: hidePast,
+            screens: screens.compactMap { screen -> SavedLiveView.Screen? in
+                switch screen {
+                case .board, .searchPrompt: nil
+                case .searchResults(let results): .searchResults(text: results.text)
+                case .details(let open): .flight(id: open.key.id, date: open.key.date, flightName: open.flight.flightName)
+                case .gone(let gone): .flight(id: gone.key.id, date: gone.key.date, flightName: gone.flightName)
+                }
+            })
     }
 
     /// A flight's identity: its id and its local date (ids repeat once the window slides).
@@ -89,9 +121,11 @@ public struct LiveModel: Sendable {
         let key: FlightKey
         let flightName: String
 
-        init(_ flight: FlightDocument) {
-            key = FlightKey(flight)
-            flightName = flight.flightName
+        init(_ flight: FlightDocument) { self.init(key: FlightKey(flight), flightName: flight.flightName) }
+
+        init(key: FlightKey, flightName: String) {
+            self.key = key
+            self.flightName = flightName
         }
 
         /// `US 481 of Nov 30 is no longer on the board.`
@@ -180,7 +214,7 @@ public struct LiveModel: Sendable {
     enum Purpose: Hashable, Sendable {
         /// Open a flight (it becomes the last viewed); when the daemon answers that `asked` is not on
         /// the board (or answers with another flight), its "gone" screen is shown.
-        case open(asked: FlightDocument?)
+        case open(asked: GoneFlight?)
         /// Fetch the open flight again (after a new board, or as the clock runs), without making it the last viewed again.
         case refresh(FlightKey)
         case search(String)

@@ -189,7 +189,7 @@ extension LiveModel {
         case .last: move(by: listedFlights.count)
         case .open:
             if let flight = selectedFlight {
-                return [send(.flight(FlightKey(flight), pinned: pinnedIDs), for: .open(asked: flight))]
+                return [send(.flight(FlightKey(flight), pinned: pinnedIDs), for: .open(asked: GoneFlight(flight)))]
             }
         case .soonest:
             return [send(.soonest(tab: tab, pinned: pinnedIDs), for: .open(asked: nil))]
@@ -269,6 +269,28 @@ extension LiveModel {
         board = newBoard
         boardReceivedAt = time
         link = .live
+        if !cursorPlaced {
+            // The first board: the cursor on the last viewed flight when the board has it.
+            cursorPlaced = true
+            if let start = newBoard.flights.first(where: { FlightKey($0) == lastViewed }) {
+                boardCursor.flight = FlightKey(start)
+            }
+        }
+        if !restoring.isEmpty {
+            // Reopen where the last `board watch` was left, in order: the daemon answers in order.
+            let screens = restoring
+            restoring = []
+            return screens.map { screen in
+                switch screen {
+                case .searchResults(let text):
+                    send(.search(text: text, tab: tab, pinned: pinnedIDs), for: .search(text))
+                case .flight(let id, let date, let flightName):
+                    send(
+                        .flight(FlightKey(id: id, date: date), pinned: pinnedIDs),
+                        for: .open(asked: GoneFlight(key: FlightKey(id: id, date: date), flightName: flightName)))
+                }
+            }
+        }
         // The open flight may have changed with the board: fetch it again (once at a time).
         if case .details(let open) = top, !pending.values.contains(.refresh(open.key)) {
             return [send(.flight(open.key, pinned: pinnedIDs), for: .refresh(open.key))]
@@ -286,7 +308,7 @@ extension LiveModel {
             guard case .details(let open) = top, open.key == key else { return [] }
             if gone { showGone(GoneFlight(open.flight)) } else { message = refusal.message }
         case .open(let asked?) where gone:
-            showGone(GoneFlight(asked))
+            showGone(asked)
         case .open, .search:
             message = refusal.message
         }
@@ -324,8 +346,8 @@ extension LiveModel {
                 return []
             }
             let flight = details.flight
-            if let asked, FlightKey(asked) != FlightKey(flight) {
-                showGone(GoneFlight(asked))
+            if let asked, asked.key != FlightKey(flight) {
+                showGone(asked)
                 return []
             }
             if case .details = top { screens.removeLast() }
@@ -335,6 +357,7 @@ extension LiveModel {
             // Back on the list, the cursor is on this flight when the list has it.
             if listedFlights.contains(where: { FlightKey($0) == FlightKey(flight) }) { cursor.flight = FlightKey(flight) }
             screens.append(.details(OpenFlight(details: details)))
+            lastViewed = FlightKey(flight)
             return [.saveLastViewed(flight)]
         case .search(let text):
             let found: SearchResultsDocument
