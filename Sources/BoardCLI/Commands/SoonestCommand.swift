@@ -31,6 +31,6 @@ struct SoonestCommand: BoardCommand, Equatable {
 
     func run(on client: inout BoardClient) throws(ClientError) {
         try client.showFlight(
-            try client.call(.flightSoonest, ["tab": .string((tab ?? client.state.tab).rawValue), "pinned": client.pinnedIDs]))
+            try client.call(.flightSoonest, ["tab": .string((tab ?? client.state.tab).rawValue), "pinned": client.pinnedParam]))
     }
 }

@@ -132,7 +132,7 @@ extension LiveModel {
                     screens.removeLast()
                     return []
                 }
-                return [send(.search(text: query, tab: tab, pinned: pinnedIDs), for: .search(query))]
+                return [send(.search(text: query, tab: tab, pinned: pins), for: .search(query))]
             case .backspace: screens[screens.count - 1] = .searchPrompt(String(text.dropLast()))
             case .character(let c) where text.count < 100: screens[screens.count - 1] = .searchPrompt(text + String(c))
             default: break
@@ -162,7 +162,7 @@ extension LiveModel {
         case .first: move(by: -listedFlights.count)
         case .last: move(by: listedFlights.count)
         case .open:
-            if let flight = selectedFlight { return [send(.flight(FlightKey(flight), pinned: pinnedIDs), for: .open)] }
+            if let flight = selectedFlight { return [send(.flight(FlightKey(flight), pinned: pins), for: .open)] }
         case .nextFlight, .previousFlight:
             if case .details(let open) = top { return [step(from: open.key, forward: action == .nextFlight)] }
         case .togglePast:
@@ -208,14 +208,12 @@ extension LiveModel {
     }
 
     private mutating func step(from key: FlightKey, forward: Bool) -> LiveEffect {
-        send(.step(from: key, forward: forward, tab: tab, pinned: pinnedIDs), for: .open)
+        send(.step(from: key, forward: forward, tab: tab, pinned: pins), for: .open)
     }
 
     // MARK: The daemon
 
-    var pinnedIDs: [Int] { pins.map(\.id) }
-
-    var subscription: LiveEffect { .subscribe(.watch(tab: tab, hidePast: hidePast, pinned: pinnedIDs)) }
+    var subscription: LiveEffect { .subscribe(.watch(tab: tab, hidePast: hidePast, pinned: pins)) }
 
     private mutating func send(_ request: LiveRequest, for purpose: Purpose) -> LiveEffect {
         let id = LiveRequestID(nextRequest)
@@ -230,7 +228,7 @@ extension LiveModel {
         link = .live
         // The open flight may have changed with the board: fetch it again.
         if case .details(let open) = top {
-            return [send(.flight(open.key, pinned: pinnedIDs), for: .refresh(open.key))]
+            return [send(.flight(open.key, pinned: pins), for: .refresh(open.key))]
         }
         return []
     }
