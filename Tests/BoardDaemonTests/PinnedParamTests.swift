@@ -82,10 +82,12 @@ struct PinnedParamTests {
         var service = Self.service()
         let pins: JSON = [Self.usFlight, 1234, ["id": 9541, "date": "2026-12-15"]]
         let first = service.handle(WireRequest(id: 1, method: .boardWatch, params: ["pinned": pins]))
-        guard case .watch(let view) = first else { return Issue.record("not a watch") }
         let reordered: JSON = [["id": 9541, "date": "2026-12-15"], 1234, Self.usFlight]
         let second = service.handle(WireRequest(id: 2, method: .boardWatch, params: ["pinned": reordered]))
-        guard case .watch(let same) = second else { return Issue.record("not a watch") }
+        guard case .watch(let view) = first, case .watch(let same) = second else {
+            Issue.record("not a watch")
+            return
+        }
         #expect(view == same)
         #expect(view.pinned.flights.count == 2 && view.pinned.anyDay == [1234])
     }
