@@ -13,7 +13,9 @@ struct UnpinCommand: BoardCommand, Equatable {
         help: """
             usage: board unpin FLIGHT
 
-            Removes a pin, by id or designator.
+            Removes a pin, by id or designator: the flight that names on the
+            board now when it is pinned, else the earliest pin with that id or
+            designator (such as one that has left the board).
 
             example:
               board unpin 1234
