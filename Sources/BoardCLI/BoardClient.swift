@@ -11,6 +11,8 @@ public struct BoardClient {
     var state: ClientState
     let style: Style
     var renderer: BoardRenderer
+    /// The daemon's today, once a reply has said it: pins of earlier days are pruned when the state is saved.
+    var today: LocalDate?
 
     init(options: GlobalOptions) {
         self.options = options
@@ -41,7 +43,8 @@ public struct BoardClient {
 
     // MARK: Talking to the daemon
 
-    var pinnedIDs: JSON { .array(state.pins.map { .int($0.id) }) }
+    /// The pins as the `pinned` param: identities, so another day's flight with the same id is not pinned.
+    var pinnedParam: JSON { PinnedParam.json(state.pins.compactMap(\.key)) }
 
     static func params(for reference: FlightReference) -> JSON {
         switch reference {
@@ -88,14 +91,25 @@ public struct BoardClient {
         return last
     }
 
+    /// Notes the daemon's today from a reply's `now` (the airport's local time, so its date leads).
+    mutating func noteToday(fromNow now: String) {
+        if let date = LocalDate(now.prefix(10)) { today = date }
+    }
+
+    /// Saves the state; pins of flights that have left the window (days before the daemon's today) are dropped.
+    mutating func saveState() {
+        state = store.save(state, pruningBefore: today)
+    }
+
     // MARK: Printing
 
     /// Prints a flight's details; it becomes the last viewed when `remember` is set, and never with `--json`, which only reads.
     mutating func showFlight(_ json: JSON, remember: Bool = true) throws(ClientError) {
         let details = try decode(FlightDetailsDocument.self, json)
+        noteToday(fromNow: details.now)
         if remember && !options.json {
             state.lastViewed = RememberedFlight(details.flight)
-            state = store.save(state)
+            saveState()
         }
         Output.print(options.json ? json.text : renderer.details(details))
     }
@@ -108,31 +122,47 @@ public struct BoardClient {
         }
     }
 
+    /// The pins, day by day in board order, each with its date; those that left the board are named as they were.
     func listPins() throws(ClientError) {
-        var flights: [JSON] = []
+        var flights: [(json: JSON, flight: FlightDocument?)] = []
         var missing: [RememberedFlight] = []
         if !state.pins.isEmpty {
             let connection = try connect()
             for pin in state.pins {
                 do {
-                    flights.append(
-                        try connection.call(.flightGet, ["id": .int(pin.id), "date": .string(pin.date), "pinned": pinnedIDs]))
+                    // By identity: the id on the pin's own day, never another day's flight with that id.
+                    let json = try connection.call(
+                        .flightGet, ["id": .int(pin.id), "date": .string(pin.date), "pinned": pinnedParam])
+                    flights.append((json, try? FlightDetailsDocument(json: json).flight))
                 } catch .remote(let error) where error.code == .notFound || error.code == .outsideWindow {
                     missing.append(pin)
+                } catch .remote(let error) where error.code == .invalidParams && pin.key == nil {
+                    missing.append(pin)  // a date the state file garbled: it names no flight now
                 } catch {
                     throw ClientError(error, socket: socket, autostart: false)
                 }
             }
         }
+        flights.sort { a, b in
+            guard let x = a.flight, let y = b.flight else { return a.flight != nil && b.flight == nil }
+            return (x.date, x.currentTime ?? x.scheduledTime, x.id) < (y.date, y.currentTime ?? y.scheduledTime, y.id)
+        }
         if options.json {
-            let flightsJSON = flights.map { $0.removing("schema") }
+            let flightsJSON = flights.map { $0.json.removing("schema") }
             Output.print((["schema": 1, "flights": .array(flightsJSON), "gone": .array(missing.map(\.json))] as JSON).text)
             return
         }
         guard !state.pins.isEmpty else { return Output.print("No pinned flights; 'board pin FLIGHT' pins one.") }
         var lines = [renderer.columnTitles()]
-        lines += flights.compactMap { try? FlightDetailsDocument(json: $0).flight }.map { renderer.row($0) }
-        lines += missing.map { style.dim("  \($0.name): no longer on the board") }
+        var day: String?
+        for flight in flights.compactMap(\.flight) {
+            if flight.date != day {
+                day = flight.date
+                lines.append(style.bold(BoardRenderer.longDate(flight.date)))
+            }
+            lines.append(renderer.row(flight))
+        }
+        lines += missing.map { style.dim("\($0.name) is no longer on the board") }
         Output.print(lines.joined(separator: "\n"))
     }
 

@@ -1,6 +1,10 @@
 import BoardProtocol
+import FlightData
 
-/// A flight remembered by the client: its id, and enough to name it once it is gone.
+/// A flight remembered by the client: its identity (id and date), and enough to name it once it is gone.
+///
+/// An id alone names a flight only within one window, so a remembered flight is always its id
+/// and its date together.
 struct RememberedFlight: Equatable {
     var id: Int
     var designator: String
@@ -23,6 +27,15 @@ struct RememberedFlight: Equatable {
         self.init(id: id, designator: designator, date: date)
     }
 
-    /// `Pacific 123 (1234) on 2026-11-30`.
-    var name: String { "\(designator) (\(id)) on \(date)" }
+    /// Its identity; nil when the state file holds a date that is not one.
+    var key: FlightKey? { LocalDate(date).map { FlightKey(id: id, date: $0) } }
+
+    /// Whether this is that flight: the same id on the same day.
+    func isSame(as other: RememberedFlight) -> Bool { id == other.id && date == other.date }
+
+    /// As it was: `US 481 of Nov 30`, whatever now has its id.
+    var name: String { "\(designator) of \(LocalDate(date)?.shortName ?? date)" }
+
+    /// Whether its day is before `today`: it has left the window.
+    func isBefore(_ today: LocalDate) -> Bool { LocalDate(date).map { $0 < today } ?? false }
 }

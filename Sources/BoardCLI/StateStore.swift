@@ -12,7 +12,9 @@ import Foundation
 /// Two `board` commands may run at once (two tmux panes): a save takes a lock
 /// (`flock` on the state directory), reads the file again and applies only what this
 /// process changed since it loaded (the tab, the last viewed flight, the pins it
-/// added or removed), so neither undoes the other.
+/// added or removed), so neither undoes the other. Pins are told apart by identity, id and
+/// date: the same id on another day is another pin. Pins of days before the daemon's today
+/// have left the window for good, and are dropped when the state is saved.
 struct StateStore {
     let directory: String
     var path: String { directory + "/state.json" }
@@ -40,8 +42,10 @@ struct StateStore {
     }
 
     /// Saves this process's changes to `state` over whatever is on disk now; returns the state as saved.
+    ///
+    /// With `today` (the daemon's date), pins of earlier days are pruned: their flights have left the window.
     @discardableResult
-    mutating func save(_ state: ClientState) -> ClientState {
+    mutating func save(_ state: ClientState, pruningBefore today: LocalDate? = nil) -> ClientState {
         guard createDirectory() else { return state }
         // The lock is the state directory itself (flock works on a directory), so no file is added beside the state.
         // Best effort: a lock that cannot be taken never stops the save.
@@ -52,11 +56,12 @@ struct StateStore {
         if state.tab != baseline.tab { merged.tab = state.tab }
         if state.lastViewed != baseline.lastViewed { merged.lastViewed = state.lastViewed }
         if state.liveView != baseline.liveView { merged.liveView = state.liveView }
-        let removed = Set(baseline.pins.map(\.id)).subtracting(state.pins.map(\.id))
-        merged.pins.removeAll { removed.contains($0.id) }
-        for pin in state.pins where !baseline.pins.contains(where: { $0.id == pin.id }) {
-            if !merged.pins.contains(where: { $0.id == pin.id }) { merged.pins.append(pin) }
+        let removed = baseline.pins.filter { old in !state.pins.contains { $0.isSame(as: old) } }
+        merged.pins.removeAll { pin in removed.contains { $0.isSame(as: pin) } }
+        for pin in state.pins where !baseline.pins.contains(where: { $0.isSame(as: pin) }) {
+            if !merged.pins.contains(where: { $0.isSame(as: pin) }) { merged.pins.append(pin) }
         }
+        if let today { merged.pins.removeAll { $0.isBefore(today) } }
         write(merged)
         baseline = merged
         return merged

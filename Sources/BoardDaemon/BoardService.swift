@@ -86,7 +86,7 @@ public struct BoardService: Sendable {
                 let when = date.map { " on \($0)" } ?? " in the window (\(window.firstDate) to \(window.lastDate))"
                 throw WireError(.notFound, "No flight \(reference)\(when).")
             }
-            return .result(encoding.details(flight, at: now, pinned: try Self.pinned(params).contains(flight.id)).json)
+            return .result(encoding.details(flight, at: now, pinned: try Self.pinned(params).contains(flight)).json)
         case .flightNext, .flightPrev:
             let window = window(at: now)
             let reference = try Self.reference(params)
@@ -99,20 +99,20 @@ public struct BoardService: Sendable {
                 throw WireError(
                     .notFound, "\(from.flightName) is the \(forward ? "last" : "first") flight of the window in this tab.")
             }
-            return .result(encoding.details(flight, at: now, pinned: try Self.pinned(params).contains(flight.id)).json)
+            return .result(encoding.details(flight, at: now, pinned: try Self.pinned(params).contains(flight)).json)
         case .flightSoonest:
             let tab = try Self.tab(params) ?? .all
             guard let flight = FlightNavigation(window: window(at: now), tab: tab).soonest(at: now) else {
                 throw WireError(.notFound, "No flight is still to come in \(tab.title) in the window.")
             }
-            return .result(encoding.details(flight, at: now, pinned: try Self.pinned(params).contains(flight.id)).json)
+            return .result(encoding.details(flight, at: now, pinned: try Self.pinned(params).contains(flight)).json)
         case .search:
             guard let text = params["text"]?.string, !text.trimmingCharacters(in: .whitespaces).isEmpty, text.count <= 100 else {
                 throw WireError(.invalidParams, "search needs \"text\": a string of 1 to 100 characters.")
             }
             let search = FlightSearch(text: text, tab: try Self.tab(params) ?? .all)
             let results = search.run(in: window(at: now))
-            return .result(encoding.search(search, results: results, at: now, pinned: Set(try Self.pinned(params))).json)
+            return .result(encoding.search(search, results: results, at: now, pinned: try Self.pinned(params)).json)
         case .clockGet:
             return .result(clockJSON(at: now))
         case .clockSet:
@@ -141,7 +141,7 @@ public struct BoardService: Sendable {
 
     /// The board for a view on `date`.
     func board(_ view: WatchView, on date: LocalDate, at now: Date, window: ScheduleWindow) -> Board {
-        let query = BoardQuery(date: date, tab: view.tab, hidePast: view.hidePast, pinned: Set(view.pinned))
+        let query = BoardQuery(date: date, tab: view.tab, hidePast: view.hidePast, pinned: view.pinned)
         return Board(flights: window.flights(on: date), query: query, now: now)
     }
 
@@ -196,17 +196,8 @@ public struct BoardService: Sendable {
         return flag
     }
 
-    static func pinned(_ params: JSON) throws(WireError) -> [Int] {
-        guard let value = params["pinned"], !value.isNull else { return [] }
-        guard let items = value.array, items.count <= 1000 else {
-            throw WireError(.invalidParams, "\"pinned\" must be an array of at most 1000 flight ids.")
-        }
-        var ids: [Int] = []
-        for item in items {
-            guard let id = item.int else { throw WireError(.invalidParams, "\"pinned\" must hold flight ids (numbers).") }
-            ids.append(id)
-        }
-        return Array(Set(ids)).sorted()
+    static func pinned(_ params: JSON) throws(WireError) -> PinnedFlights {
+        try PinnedParam.parse(params["pinned"])
     }
 
     static func reference(_ params: JSON) throws(WireError) -> FlightReference {

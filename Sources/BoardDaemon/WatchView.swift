@@ -4,5 +4,5 @@ import FlightData
 public struct WatchView: Hashable, Sendable {
     var tab: Tab
     var hidePast: Bool
-    var pinned: [Int]
+    var pinned: PinnedFlights
 }

@@ -59,7 +59,7 @@ public struct WireEncoding: Sendable {
     }
 
     /// Search results grouped by day.
-    public func search(_ search: FlightSearch, results: [FlightSearch.DayResult], at now: Date, pinned: Set<Int>)
+    public func search(_ search: FlightSearch, results: [FlightSearch.DayResult], at now: Date, pinned: PinnedFlights)
         -> SearchResultsDocument
     {
         SearchResultsDocument(
@@ -67,7 +67,7 @@ public struct WireEncoding: Sendable {
             days: results.map { day in
                 SearchResultsDocument.Day(
                     date: day.date.description, badge: day.date.shortName, count: day.count,
-                    flights: day.flights.map { flight($0, at: now, pinned: pinned.contains($0.id)) })
+                    flights: day.flights.map { flight($0, at: now, pinned: pinned.contains($0)) })
             })
     }
 

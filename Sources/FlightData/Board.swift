@@ -47,9 +47,10 @@ public struct BoardQuery: Hashable, Sendable {
     public var date: LocalDate
     public var tab: Tab
     public var hidePast: Bool
-    public var pinned: Set<Int>
+    /// Pinned by identity (id and date): another day's flight with the same id is not pinned.
+    public var pinned: PinnedFlights
 
-    public init(date: LocalDate, tab: Tab = .all, hidePast: Bool = false, pinned: Set<Int> = []) {
+    public init(date: LocalDate, tab: Tab = .all, hidePast: Bool = false, pinned: PinnedFlights = []) {
         self.date = date
         self.tab = tab
         self.hidePast = hidePast
@@ -76,7 +77,7 @@ public struct Board: Hashable, Sendable {
         self.query = query
         self.now = now
         let visible = flights.filter { flight in
-            !query.hidePast || query.pinned.contains(flight.id) || !flight.isPast(at: now)
+            !query.hidePast || query.pinned.contains(flight) || !flight.isPast(at: now)
         }
         tabs = Tab.allCases.map { tab in
             let count = visible.count { tab.includes($0) }
@@ -86,7 +87,7 @@ public struct Board: Hashable, Sendable {
             .sorted(by: Board.order(pinned: query.pinned))
             .map {
                 BoardRow(
-                    flight: $0, status: $0.status(at: now), isPast: $0.isPast(at: now), isPinned: query.pinned.contains($0.id))
+                    flight: $0, status: $0.status(at: now), isPast: $0.isPast(at: now), isPinned: query.pinned.contains($0))
             }
     }
 
@@ -95,9 +96,9 @@ public struct Board: Hashable, Sendable {
         a.currentTime != b.currentTime ? a.currentTime < b.currentTime : a.id < b.id
     }
 
-    static func order(pinned: Set<Int>) -> (Flight, Flight) -> Bool {
+    static func order(pinned: PinnedFlights) -> (Flight, Flight) -> Bool {
         { a, b in
-            let (pa, pb) = (pinned.contains(a.id), pinned.contains(b.id))
+            let (pa, pb) = (pinned.contains(a), pinned.contains(b))
             return pa != pb ? pa : timeOrder(a, b)
         }
     }

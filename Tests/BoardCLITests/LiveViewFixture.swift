@@ -21,7 +21,9 @@ enum LiveViewFixture {
     /// The board the daemon would push for `tab`.
     static func boardJSON(tab: Tab = .all, hidePast: Bool = false, pinned: Set<Int> = [], speed: Double = 1) -> JSON {
         let board = Board(
-            flights: window.flights(on: today), query: BoardQuery(date: today, tab: tab, hidePast: hidePast, pinned: pinned),
+            flights: window.flights(on: today),
+            query: BoardQuery(
+                date: today, tab: tab, hidePast: hidePast, pinned: PinnedFlights(pinned.map { FlightKey(id: $0, date: today) })),
             now: now)
         return encoding.board(board, simulated: true, speed: speed).json
     }

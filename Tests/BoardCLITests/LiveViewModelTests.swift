@@ -216,7 +216,9 @@ struct LiveViewModelTests {
         model.press(.down)
         let flight = try #require(model.selectedFlight)
         #expect(
-            model.press(.character("P")) == [.pin(flight), .subscribe(.watch(tab: .all, hidePast: false, pinned: [flight.id]))])
+            model.press(.character("P")) == [
+                .pin(flight), .subscribe(.watch(tab: .all, hidePast: false, pinned: [LiveModel.FlightKey(flight)])),
+            ])
         #expect(model.frame()[23].trimmingTrailingSpaces() == "Pinned \(flight.flightName).")
         model.update(.boardPushed(Fixture.board(pinned: [flight.id]), at: Fixture.start))
         #expect(model.selectedFlight?.id == flight.id, "the cursor follows it to the top")

@@ -73,7 +73,8 @@ import Testing
             let search = FlightSearch(text: text, tab: tab)
             let results = search.run(in: F.window)
             try Self.checkRoundTrip(
-                F.encoding.search(search, results: results, at: F.now, pinned: Set(F.todaysFlights.prefix(3).map(\.id))))
+                F.encoding.search(
+                    search, results: results, at: F.now, pinned: PinnedFlights(F.todaysFlights.prefix(3).map(FlightKey.init))))
         }
     }
 

@@ -15,7 +15,9 @@ struct ScheduleFixture {
 
     static func board(tab: Tab = .all, hidePast: Bool = false, pinned: Set<Int> = []) -> Board {
         Board(
-            flights: window.flights(on: today), query: BoardQuery(date: today, tab: tab, hidePast: hidePast, pinned: pinned),
+            flights: window.flights(on: today),
+            query: BoardQuery(
+                date: today, tab: tab, hidePast: hidePast, pinned: PinnedFlights(pinned.map { FlightKey(id: $0, date: today) })),
             now: now)
     }
 

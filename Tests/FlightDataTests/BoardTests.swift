@@ -12,7 +12,9 @@ struct BoardTests {
     ) -> Board {
         Board(
             flights: Fixture.window.flights(on: date),
-            query: BoardQuery(date: date, tab: tab, hidePast: hidePast, pinned: pinned), now: now)
+            query: BoardQuery(
+                date: date, tab: tab, hidePast: hidePast, pinned: PinnedFlights(pinned.map { FlightKey(id: $0, date: date) })),
+            now: now)
     }
 
     static func id(_ designator: String) throws -> Int {

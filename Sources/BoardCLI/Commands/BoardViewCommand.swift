@@ -49,7 +49,7 @@ struct BoardViewCommand: BoardCommand, Equatable {
     func run(on client: inout BoardClient) throws(ClientError) {
         client.select(tab)
         var params: JSON = [
-            "tab": .string((tab ?? client.state.tab).rawValue), "hidePast": .bool(hidePast), "pinned": client.pinnedIDs,
+            "tab": .string((tab ?? client.state.tab).rawValue), "hidePast": .bool(hidePast), "pinned": client.pinnedParam,
         ]
         if let date { params = params.adding("date", .string(date.description)) }
         let result = try client.call(.boardGet, params)
@@ -63,6 +63,6 @@ extension BoardClient {
     mutating func select(_ tab: Tab?) {
         guard let tab, tab != state.tab, !options.json else { return }
         state.tab = tab
-        state = store.save(state)
+        saveState()
     }
 }

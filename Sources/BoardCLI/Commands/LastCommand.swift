@@ -29,7 +29,7 @@ struct LastCommand: BoardCommand, Equatable {
         let last = try client.lastViewed()
         do {
             try client.showFlight(
-                try client.call(.flightGet, ["id": .int(last.id), "date": .string(last.date), "pinned": client.pinnedIDs]),
+                try client.call(.flightGet, ["id": .int(last.id), "date": .string(last.date), "pinned": client.pinnedParam]),
                 remember: false)
         } catch .notFound {
             throw .notFound("the last viewed flight, \(last.name), is no longer on the board")

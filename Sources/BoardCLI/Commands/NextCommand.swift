@@ -42,7 +42,7 @@ extension BoardClient {
                     method,
                     [
                         "id": .int(last.id), "date": .string(last.date), "tab": .string(state.tab.rawValue),
-                        "pinned": pinnedIDs,
+                        "pinned": pinnedParam,
                     ]))
         } catch .notFound(let message) {
             // Gone from its day ("no longer"), or its day has left the window (the window slid

@@ -37,11 +37,14 @@ struct PinCommand: BoardCommand, Equatable {
     func run(on client: inout BoardClient) throws(ClientError) {
         var params = BoardClient.params(for: flight)
         if let date { params = params.adding("date", .string(date.description)) }
-        let found = try client.decode(FlightDetailsDocument.self, try client.call(.flightGet, params)).flight
-        if !client.state.pins.contains(where: { $0.id == found.id }) {
-            client.state.pins.append(RememberedFlight(found))
-            client.state = client.store.save(client.state)
+        let details = try client.decode(FlightDetailsDocument.self, try client.call(.flightGet, params))
+        client.noteToday(fromNow: details.now)
+        let pin = RememberedFlight(details.flight)
+        // By identity: the same id on another day is another flight, and another pin.
+        if !client.state.pins.contains(where: { $0.isSame(as: pin) }) {
+            client.state.pins.append(pin)
+            client.saveState()
         }
-        client.printPins(message: "Pinned \(RememberedFlight(found).name).")
+        client.printPins(message: "Pinned \(pin.name).")
     }
 }

@@ -11,7 +11,9 @@ struct PinsCommand: BoardCommand, Equatable {
         help: """
             usage: board pins
 
-            Lists the pinned flights, and those that have left the board.
+            Lists the pinned flights day by day, and names those that have left
+            the board as they were ("US 481 of Nov 30"). A pin is a flight on
+            its day: once its day has left the window, the next save drops it.
 
             example:
               board pins --json

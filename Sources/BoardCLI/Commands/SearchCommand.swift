@@ -43,7 +43,7 @@ struct SearchCommand: BoardCommand, Equatable {
 
     func run(on client: inout BoardClient) throws(ClientError) {
         client.select(tab)
-        var params: JSON = ["text": .string(text), "pinned": client.pinnedIDs]
+        var params: JSON = ["text": .string(text), "pinned": client.pinnedParam]
         if let tab { params = params.adding("tab", .string(tab.rawValue)) }
         let result = try client.call(.search, params)
         if client.options.json { return Output.print(result.text) }

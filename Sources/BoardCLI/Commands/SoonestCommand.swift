@@ -33,6 +33,6 @@ struct SoonestCommand: BoardCommand, Equatable {
     func run(on client: inout BoardClient) throws(ClientError) {
         client.select(tab)
         try client.showFlight(
-            try client.call(.flightSoonest, ["tab": .string((tab ?? client.state.tab).rawValue), "pinned": client.pinnedIDs]))
+            try client.call(.flightSoonest, ["tab": .string((tab ?? client.state.tab).rawValue), "pinned": client.pinnedParam]))
     }
 }

@@ -1,4 +1,5 @@
 import BoardArguments
+import BoardProtocol
 import FlightData
 
 /// `board unpin FLIGHT`: removes a pin, by id or designator.
@@ -12,7 +13,9 @@ struct UnpinCommand: BoardCommand, Equatable {
         help: """
             usage: board unpin FLIGHT
 
-            Removes a pin, by id or designator.
+            Removes a pin, by id or designator: the flight that names on the
+            board now when it is pinned, else the earliest pin with that id or
+            designator (such as one that has left the board).
 
             example:
               board unpin 1234
@@ -28,15 +31,35 @@ struct UnpinCommand: BoardCommand, Equatable {
     }
 
     func run(on client: inout BoardClient) throws(ClientError) {
-        let before = client.state.pins.count
-        client.state.pins.removeAll { pin in
-            switch flight {
+        guard let pin = client.pinMatching(flight) else {
+            throw .notFound("\(flight) is not pinned; 'board pins' lists the pins")
+        }
+        client.state.pins.removeAll { $0.isSame(as: pin) }
+        client.saveState()
+        client.printPins(message: "Unpinned \(pin.name).")
+    }
+}
+
+extension BoardClient {
+    /// The pin `reference` names, by identity: the flight it names on the board now when that one
+    /// is pinned (an id or designator means today's flight, else the next one), else the earliest
+    /// pin with that id or designator, such as one that has left the board.
+    mutating func pinMatching(_ reference: FlightReference) -> RememberedFlight? {
+        let candidates = state.pins.filter { pin in
+            switch reference {
             case .id(let id): pin.id == id
             case .designator(let designator): Designator(pin.designator) == designator
             }
         }
-        guard client.state.pins.count < before else { throw .notFound("\(flight) is not pinned; 'board pins' lists the pins") }
-        client.state = client.store.save(client.state)
-        client.printPins(message: "Unpinned \(flight).")
+        guard !candidates.isEmpty else { return nil }
+        if candidates.count > 1,
+            let json = try? call(.flightGet, BoardClient.params(for: reference)),
+            let details = try? FlightDetailsDocument(json: json)
+        {
+            noteToday(fromNow: details.now)
+            let current = RememberedFlight(details.flight)
+            if let pin = candidates.first(where: { $0.isSame(as: current) }) { return pin }
+        }
+        return candidates.min { $0.date < $1.date }
     }
 }

@@ -22,13 +22,13 @@ public enum LiveEffect: Hashable, Sendable {
 
 /// A request of the live view, with typed parameters.
 public enum LiveRequest: Hashable, Sendable {
-    case watch(tab: Tab, hidePast: Bool, pinned: [Int])
-    case flight(LiveModel.FlightKey, pinned: [Int])
+    case watch(tab: Tab, hidePast: Bool, pinned: [LiveModel.FlightKey])
+    case flight(LiveModel.FlightKey, pinned: [LiveModel.FlightKey])
     /// The flight after (or before) `from` in `tab`, in the domain's order.
-    case step(from: LiveModel.FlightKey, forward: Bool, tab: Tab, pinned: [Int])
-    case search(text: String, tab: Tab, pinned: [Int])
+    case step(from: LiveModel.FlightKey, forward: Bool, tab: Tab, pinned: [LiveModel.FlightKey])
+    case search(text: String, tab: Tab, pinned: [LiveModel.FlightKey])
     /// The next flight of `tab` not yet past.
-    case soonest(tab: Tab, pinned: [Int])
+    case soonest(tab: Tab, pinned: [LiveModel.FlightKey])
 
     public var method: WireMethod {
         switch self {
@@ -44,17 +44,20 @@ public enum LiveRequest: Hashable, Sendable {
     public var params: JSON {
         switch self {
         case .watch(let tab, let hidePast, let pinned):
-            ["tab": .string(tab.rawValue), "hidePast": .bool(hidePast), "pinned": Self.ids(pinned)]
+            ["tab": .string(tab.rawValue), "hidePast": .bool(hidePast), "pinned": Self.pins(pinned)]
         case .flight(let key, let pinned):
-            ["id": .int(key.id), "date": .string(key.date), "pinned": Self.ids(pinned)]
+            ["id": .int(key.id), "date": .string(key.date), "pinned": Self.pins(pinned)]
         case .step(let key, _, let tab, let pinned):
-            ["id": .int(key.id), "date": .string(key.date), "tab": .string(tab.rawValue), "pinned": Self.ids(pinned)]
+            ["id": .int(key.id), "date": .string(key.date), "tab": .string(tab.rawValue), "pinned": Self.pins(pinned)]
         case .search(let text, let tab, let pinned):
-            ["text": .string(text), "tab": .string(tab.rawValue), "pinned": Self.ids(pinned)]
+            ["text": .string(text), "tab": .string(tab.rawValue), "pinned": Self.pins(pinned)]
         case .soonest(let tab, let pinned):
-            ["tab": .string(tab.rawValue), "pinned": Self.ids(pinned)]
+            ["tab": .string(tab.rawValue), "pinned": Self.pins(pinned)]
         }
     }
 
-    private static func ids(_ pinned: [Int]) -> JSON { .array(pinned.map { .int($0) }) }
+    /// Identities, id and date: an id alone would pin another day's flight once the window slides.
+    private static func pins(_ pinned: [LiveModel.FlightKey]) -> JSON {
+        PinnedParam.json(pinned.compactMap { key in LocalDate(key.date).map { FlightKey(id: key.id, date: $0) } })
+    }
 }

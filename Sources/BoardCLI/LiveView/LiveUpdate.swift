@@ -153,7 +153,7 @@ extension LiveModel {
                     screens.removeLast()
                     return []
                 }
-                return [send(.search(text: query, tab: tab, pinned: pinnedIDs), for: .search(query))]
+                return [send(.search(text: query, tab: tab, pinned: pins), for: .search(query))]
             case .backspace: screens[screens.count - 1] = .searchPrompt(String(text.dropLast()))
             case .character(let c) where text.count < 100: screens[screens.count - 1] = .searchPrompt(text + String(c))
             default: break
@@ -189,10 +189,10 @@ extension LiveModel {
         case .last: move(by: listedFlights.count)
         case .open:
             if let flight = selectedFlight {
-                return [send(.flight(FlightKey(flight), pinned: pinnedIDs), for: .open(asked: GoneFlight(flight)))]
+                return [send(.flight(FlightKey(flight), pinned: pins), for: .open(asked: GoneFlight(flight)))]
             }
         case .soonest:
-            return [send(.soonest(tab: tab, pinned: pinnedIDs), for: .open(asked: nil))]
+            return [send(.soonest(tab: tab, pinned: pins), for: .open(asked: nil))]
         case .nextFlight, .previousFlight:
             if case .details(let open) = top { return [step(from: open.key, forward: action == .nextFlight)] }
         case .togglePast:
@@ -249,14 +249,12 @@ extension LiveModel {
     }
 
     private mutating func step(from key: FlightKey, forward: Bool) -> LiveEffect {
-        send(.step(from: key, forward: forward, tab: tab, pinned: pinnedIDs), for: .open(asked: nil))
+        send(.step(from: key, forward: forward, tab: tab, pinned: pins), for: .open(asked: nil))
     }
 
     // MARK: The daemon
 
-    var pinnedIDs: [Int] { pins.map(\.id) }
-
-    var subscription: LiveEffect { .subscribe(.watch(tab: tab, hidePast: hidePast, pinned: pinnedIDs)) }
+    var subscription: LiveEffect { .subscribe(.watch(tab: tab, hidePast: hidePast, pinned: pins)) }
 
     private mutating func send(_ request: LiveRequest, for purpose: Purpose) -> LiveEffect {
         let id = LiveRequestID(nextRequest)
@@ -283,17 +281,17 @@ extension LiveModel {
             return screens.map { screen in
                 switch screen {
                 case .searchResults(let text):
-                    send(.search(text: text, tab: tab, pinned: pinnedIDs), for: .search(text))
+                    send(.search(text: text, tab: tab, pinned: pins), for: .search(text))
                 case .flight(let id, let date, let flightName):
                     send(
-                        .flight(FlightKey(id: id, date: date), pinned: pinnedIDs),
+                        .flight(FlightKey(id: id, date: date), pinned: pins),
                         for: .open(asked: GoneFlight(key: FlightKey(id: id, date: date), flightName: flightName)))
                 }
             }
         }
         // The open flight may have changed with the board: fetch it again (once at a time).
         if case .details(let open) = top, !pending.values.contains(.refresh(open.key)) {
-            return [send(.flight(open.key, pinned: pinnedIDs), for: .refresh(open.key))]
+            return [send(.flight(open.key, pinned: pins), for: .refresh(open.key))]
         }
         return []
     }
@@ -396,7 +394,7 @@ extension LiveModel {
         nextDetailsRefresh = now + interval
         // One at a time: while an answer is awaited (a slow or stopped daemon), this round is skipped.
         guard !pending.values.contains(.refresh(open.key)) else { return [] }
-        return [send(.flight(open.key, pinned: pinnedIDs), for: .refresh(open.key))]
+        return [send(.flight(open.key, pinned: pins), for: .refresh(open.key))]
     }
 
     /// Real time between fetches of the open flight: 5 of the daemon's seconds in the air, else 30,

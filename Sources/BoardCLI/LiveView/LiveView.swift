@@ -27,7 +27,8 @@ enum LiveView {
         var connection: BoardConnection? = first
         var backoff = Backoff()
         var warned = false
-        let watch = LiveRequest.watch(tab: tab, hidePast: hidePast, pinned: client.state.pins.map(\.id))
+        let watch = LiveRequest.watch(
+            tab: tab, hidePast: hidePast, pinned: client.state.pins.map { LiveModel.FlightKey(id: $0.id, date: $0.date) })
         while true {
             guard let current = connection else {
                 if !warned {

@@ -1,0 +1,94 @@
+import BoardProtocol
+import BoardSystem
+import Foundation
+import Testing
+
+/// A remembered flight is always the same flight: its id and its date. Ids repeat once the window
+/// slides (US 481, id 9541 on Nov 30, is Pacific 251's id on Dec 15), so pins and the last viewed
+/// flight must not move to whatever has the id now. A private daemon, frozen, its clock moved by hand.
+struct PinIdentityTests {
+    static let later = "2026-12-15T12:00:00-05:00"
+
+    @Test func aPinStaysWithItsFlightAcrossAWindowSlide() throws {
+        let user = BoardUser()
+        let daemon = try user.startDaemon()
+        defer { _ = try? daemon.stop() }
+        let pinned = try user.text("pin", "9541")
+        #expect(pinned.contains("US 481 of Nov 30"), "\(pinned)")
+        #expect(try user.rows().first { $0.pinned }?.flightName == "US 481")
+
+        _ = try user.text("clock", "set", Self.later)
+        let rows = try user.rows("--date", "2026-12-15")
+        let pacific = try #require(rows.first { $0.id == 9541 })
+        #expect(pacific.flightName == "Pacific 251")
+        #expect(!pacific.pinned, "another day's flight with the pinned id is not pinned")
+        #expect(rows.allSatisfy { !$0.pinned })
+        #expect(rows.map(\.id) == rows.sorted(by: FlightRow.timeOrder).map(\.id), "no pin leads the board")
+
+        let pins = try user.text("pins")
+        #expect(pins.contains("US 481 of Nov 30 is no longer on the board"), "\(pins)")
+        #expect(!pins.contains("Pacific 251"), "\(pins)")
+        let pinsJSON = try user.json("pins")
+        #expect(pinsJSON["flights"]?.array?.isEmpty == true)
+        #expect(pinsJSON["gone"]?.array?.first?["date"]?.string == knownDate)
+        #expect(pinsJSON["gone"]?.array?.first?["designator"]?.string == "US 481")
+        #expect(user.state()?["pins"]?.array?.count == 1, "listing the pins saves nothing")
+
+        // The next save (here, viewing a flight: it becomes the last viewed) prunes the pin whose
+        // day has left the window.
+        let shown = try user.text("show", "9541")
+        #expect(shown.contains("Pacific 251") && !shown.contains("(pinned)"), "\(shown)")
+        #expect(user.state()?["pins"]?.array?.isEmpty == true, "\(user.state()?.text ?? "no state")")
+        #expect(try user.text("pins").contains("No pinned flights"))
+
+        // Pacific 251 pinned is pinned by its own identity.
+        _ = try user.text("pin", "9541")
+        let pins2 = try #require(user.state()?["pins"]?.array)
+        #expect(pins2.map { $0["date"]?.string } == ["2026-12-15"])
+        #expect(try user.rows("--date", "2026-12-15").first.map { "\($0.id) \($0.pinned)" } == "9541 true")
+    }
+
+    @Test func theLastViewedFlightIsNamedAsItWasOnceGone() throws {
+        let user = BoardUser()
+        let daemon = try user.startDaemon()
+        defer { _ = try? daemon.stop() }
+        _ = try user.text("show", "9541")
+        _ = try user.text("clock", "set", Self.later)
+        for command in ["last", "next", "prev"] {
+            let result = try user.board(command)
+            #expect(result.status == 4, "board \(command): \(result.stderr)")
+            #expect(result.stderr.contains("US 481 of Nov 30"), "board \(command): \(result.stderr)")
+            #expect(!result.stdout.contains("Pacific 251"), "board \(command) shows the flight that has its id now")
+        }
+    }
+
+    /// Unpin by id or designator removes the identity it names, and only that one.
+    @Test func unpinRemovesTheMatchingIdentity() throws {
+        let user = BoardUser()
+        let daemon = try user.startDaemon()
+        defer { _ = try? daemon.stop() }
+        _ = try user.text("pin", "9541")
+        _ = try user.text("clock", "set", Self.later)
+        // The only pin with the id is the one that has left the board: that one.
+        #expect(try user.text("unpin", "9541").contains("Unpinned US 481 of Nov 30"))
+        #expect(user.state()?["pins"]?.array?.isEmpty == true)
+
+        // Both flights that had id 9541 pinned (a state from before the slide was saved):
+        // the id names the flight on the board now.
+        try FileManager.default.createDirectory(atPath: user.sandbox.stateDirectory, withIntermediateDirectories: true)
+        let state: JSON = [
+            "schema": 1, "tab": "all", "lastViewed": nil,
+            "pins": [
+                ["id": 9541, "designator": "US 481", "date": "2026-11-30"],
+                ["id": 9541, "designator": "Pacific 251", "date": "2026-12-15"],
+            ],
+        ]
+        try Data(state.text.utf8).write(to: URL(fileURLWithPath: user.stateFile))
+        #expect(try user.rows("--date", "2026-12-15").first.map { "\($0.id) \($0.pinned)" } == "9541 true")
+        let unpinned = try user.text("unpin", "9541")
+        #expect(unpinned.contains("Unpinned Pacific 251 of Dec 15"), "\(unpinned)")
+        #expect(try user.rows("--date", "2026-12-15").allSatisfy { !$0.pinned })
+        let left = try #require(user.state()?["pins"]?.array)
+        #expect(!left.contains { $0["date"]?.string == "2026-12-15" }, "\(left)")
+    }
+}
