@@ -18,7 +18,8 @@ struct WatchCommand: BoardCommand, Equatable {
             The live board, full screen, updated by the daemon as flights move.
             \(LiveKeyMap.helpParagraph)
             When the daemon goes away the last board stays, with its age, and the
-            view reconnects by itself.
+            view reconnects by itself. It reopens as you left it (hide-past, search
+            results, the open flight), the last flight you viewed marked with ›.
 
             Not on a terminal, it prints one board per update; with --json one
             JSON board per line.
