@@ -19,6 +19,9 @@ public struct FlightSearch: Sendable {
         let needle = text.lowercased().trimmingWhitespace()
         guard !needle.isEmpty, tab.includes(flight) else { return false }
         if flight.otherAirport.name.lowercased().contains(needle) { return true }
+        // Punctuation and spacing do not matter in a city: "ft worth" finds Dallas/Ft. Worth.
+        let foldedNeedle = needle.foldedForSearch
+        if !foldedNeedle.isEmpty, flight.otherAirport.name.foldedForSearch.contains(foldedNeedle) { return true }
         if flight.airline.lowercased().contains(needle) { return true }
         if String(flight.number).contains(needle) || String(flight.id) == needle { return true }
         if flight.gate.description.lowercased() == needle { return true }
@@ -39,6 +42,9 @@ public struct FlightSearch: Sendable {
 }
 
 extension String {
+    /// Lower-case letters and digits only: `Dallas/Ft. Worth` is `dallasftworth`.
+    var foldedForSearch: String { String(lowercased().filter { $0.isLetter || $0.isNumber }) }
+
     func trimmingWhitespace() -> String {
         var s = Substring(self)
         while let c = s.first, c.isWhitespace { s.removeFirst() }

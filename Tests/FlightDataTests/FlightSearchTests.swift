@@ -28,6 +28,22 @@ struct FlightSearchTests {
         Self.check(text) { $0.otherAirport.name == "Chicago" }
     }
 
+    /// Punctuation and spacing do not matter in a city's name.
+    @Test(arguments: ["ft worth", "Ft Worth", "FT.WORTH", "dallas ft", "dallas/ft. worth", "Dallas-Fort"])
+    func byCityIgnoringPunctuationAndSpacing(text: String) {
+        if text == "Dallas-Fort" {
+            // "fort" is not "ft": folding drops punctuation, it does not expand abbreviations.
+            #expect(FlightSearch(text: text).run(in: Fixture.window).isEmpty)
+            return
+        }
+        Self.check(text) { $0.otherAirport.name == "Dallas/Ft. Worth" }
+    }
+
+    @Test func punctuationAloneFindsOnlyWhatContainsIt() {
+        Self.check("/") { $0.otherAirport.name.contains("/") }
+        #expect(FlightSearch(text: ".-").run(in: Fixture.window).isEmpty)
+    }
+
     @Test(arguments: [
         ("dallas", "Dallas/Ft. Worth"), ("ft. worth", "Dallas/Ft. Worth"), ("lga", "New York-LGA"), ("vegas", "Las Vegas"),
     ])
