@@ -31,7 +31,13 @@ struct StateStore {
             warn("cannot read \(path); using defaults")
             baseline = ClientState()
         case .corrupt:
-            warn("\(path) is corrupt; starting from defaults (it will be rewritten)")
+            // Kept beside it, so that pins can be recovered by hand, before the defaults replace it.
+            let kept = path + ".corrupt-" + Self.fileStamp(Date())
+            if (try? FileSystem.rename(path, to: kept)) != nil {
+                warn("\(path) is corrupt; kept it as \(kept) and started from defaults")
+            } else {
+                warn("\(path) is corrupt; starting from defaults (it will be rewritten)")
+            }
             // Rewrite it now, as the warning says: a command that saves nothing would
             // otherwise leave the corrupt file, and the warning, for every later run.
             baseline = ClientState()
@@ -65,6 +71,11 @@ struct StateStore {
         write(merged)
         baseline = merged
         return merged
+    }
+
+    /// `20261130T170000Z`: a time for a file name, in UTC, without colons.
+    static func fileStamp(_ date: Date) -> String {
+        String(date.formatted(.iso8601).filter { !"-:".contains($0) })
     }
 
     private enum ReadResult {

@@ -65,6 +65,12 @@ import Testing
         #expect(first.json?["tab"]?.string == "all", "defaults")
         #expect(warnings(first).count == 1, "warns once: \(first.stderr)")
         #expect(first.stderr.contains("state.json"), "names the file: \(first.stderr)")
+        // The corrupt file is kept beside it, as it was, so pins can be recovered by hand.
+        let kept = try FileManager.default.contentsOfDirectory(atPath: user.sandbox.stateDirectory)
+            .filter { $0.hasPrefix("state.json.corrupt-") }
+        try #require(kept.count == 1, "\(kept)")
+        #expect(first.stderr.contains(kept[0]), "says where: \(first.stderr)")
+        #expect(FileManager.default.contents(atPath: user.sandbox.stateDirectory + "/" + kept[0]) == Data(contents))
         let state = try #require(user.state(), "rewritten as valid JSON")
         #expect(state["tab"]?.string == "all")
         let second = try user.board("--json")
