@@ -13,10 +13,13 @@ enum Autostart {
     static let wait = Duration.seconds(3)
 
     /// Whether autostart is on: not with `--no-autostart` or `BOARD_NO_AUTOSTART=1`.
-    static func enabled(_ options: GlobalOptions) -> Bool {
-        if options.noAutostart { return false }
-        if let value = BoardPaths.environment("BOARD_NO_AUTOSTART"), value != "0" { return false }
-        return true
+    static func enabled(_ options: GlobalOptions) -> Bool { turnedOffBy(options) == nil }
+
+    /// What turned autostart off, as the user wrote it (`--no-autostart` or `BOARD_NO_AUTOSTART=1`); nil when on.
+    static func turnedOffBy(_ options: GlobalOptions) -> String? {
+        if options.noAutostart { return "--no-autostart" }
+        if let value = BoardPaths.environment("BOARD_NO_AUTOSTART"), value != "0" { return "BOARD_NO_AUTOSTART=\(value)" }
+        return nil
     }
 
     /// The `boardd` to run, or nil when there is none.

@@ -55,27 +55,27 @@ public struct BoardClient {
 
     /// A connection, starting the daemon when none answers and autostart is on.
     func connect() throws(ClientError) -> BoardConnection {
-        let autostart = Autostart.enabled(options)
+        let offBy = Autostart.turnedOffBy(options)
         do {
             return try BoardConnection(path: socket)
-        } catch .noDaemon where autostart {
+        } catch .noDaemon where offBy == nil {
             if let problem = Autostart.start(socket: socket, logDirectory: store.directory) {
                 throw .noDaemon(
                     "no daemon is answering on \(socket) and starting one failed: \(problem); run 'boardd --socket \(socket)' to see why"
                 )
             }
             do { return try BoardConnection(path: socket) } catch {
-                throw ClientError(error, socket: socket, autostart: autostart)
+                throw ClientError(error, socket: socket, autostartOffBy: nil)
             }
         } catch {
-            throw ClientError(error, socket: socket, autostart: autostart)
+            throw ClientError(error, socket: socket, autostartOffBy: offBy)
         }
     }
 
     func call(_ method: WireMethod, _ params: JSON = [:]) throws(ClientError) -> JSON {
         let connection = try connect()
         do { return try connection.call(method, params) } catch {
-            throw ClientError(error, socket: socket, autostart: Autostart.enabled(options))
+            throw ClientError(error, socket: socket, autostartOffBy: Autostart.turnedOffBy(options))
         }
     }
 
@@ -139,7 +139,7 @@ public struct BoardClient {
                 } catch .remote(let error) where error.code == .invalidParams && pin.key == nil {
                     missing.append(pin)  // a date the state file garbled: it names no flight now
                 } catch {
-                    throw ClientError(error, socket: socket, autostart: false)
+                    throw ClientError(error, socket: socket, autostartOffBy: nil)
                 }
             }
         }

@@ -28,10 +28,15 @@ enum ClientError: Error, CustomStringConvertible {
     }
 
     /// What a connection failure means to a person running `board`.
-    init(_ error: ConnectionError, socket: String, autostart: Bool) {
+    /// `autostartOffBy` names what turned autostart off (`--no-autostart`, `BOARD_NO_AUTOSTART=1`), if anything did.
+    init(_ error: ConnectionError, socket: String, autostartOffBy: String?) {
         switch error {
         case .noDaemon:
-            let hint = autostart ? "" : "; start one with 'boardd --socket \(socket) &', or drop --no-autostart"
+            var hint = ""
+            if let offBy = autostartOffBy {
+                let undo = offBy == "--no-autostart" ? "drop --no-autostart" : "unset BOARD_NO_AUTOSTART"
+                hint = "; start one with 'boardd --socket \(socket) &', or \(undo) to let board start it"
+            }
             self = .noDaemon("no daemon is answering on \(socket)\(hint)")
         case .timedOut:
             self = .noDaemon("the daemon on \(socket) accepted but did not answer in time; restart it (kill it and run 'boardd')")

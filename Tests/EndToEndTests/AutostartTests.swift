@@ -107,5 +107,8 @@ struct AutostartTests {
         let result = try user.board("--json", autostart: true, env: ["BOARD_NO_AUTOSTART": "1"])
         #expect(result.status == 3)
         #expect(daemons(serving: user.socket).isEmpty)
+        // The hint names what turned it off, not a flag the user never gave.
+        #expect(result.stderr.contains("unset BOARD_NO_AUTOSTART"), "\(result.stderr)")
+        #expect(!result.stderr.contains("--no-autostart"), "\(result.stderr)")
     }
 }

@@ -63,6 +63,7 @@ import Testing
         let result = try user.board("--no-autostart", autostart: true)
         expectFailure(result, 3, "board --no-autostart")
         #expect(result.stderr.contains("boardd --socket \(user.socket)"), "how to start one: \(result.stderr)")
+        #expect(result.stderr.contains("drop --no-autostart"), "names what turned autostart off: \(result.stderr)")
         #expect(ProcessTable.processes(withArgument: user.socket).isEmpty, "no daemon was started")
         #expect(!FileManager.default.fileExists(atPath: user.socket))
     }
