@@ -111,8 +111,9 @@ public struct BoardService: Sendable {
                 throw WireError(.invalidParams, "search needs \"text\": a string of 1 to 100 characters.")
             }
             let search = FlightSearch(text: text, tab: try Self.tab(params) ?? .all)
-            let results = search.run(in: window(at: now))
-            return .result(encoding.search(search, results: results, at: now, pinned: try Self.pinned(params)).json)
+            let pinned = try Self.pinned(params)
+            let results = search.run(in: window(at: now), pinned: pinned)
+            return .result(encoding.search(search, results: results, at: now, pinned: pinned).json)
         case .clockGet:
             return .result(clockJSON(at: now))
         case .clockSet:

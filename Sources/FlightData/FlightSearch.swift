@@ -32,10 +32,11 @@ public struct FlightSearch: Sendable {
         return compactName.hasPrefix(needle.filter { !$0.isWhitespace })
     }
 
-    /// Matches grouped by day, days in order, days without a match left out.
-    public func run(in window: ScheduleWindow) -> [DayResult] {
+    /// Matches grouped by day, days in order, days without a match left out; within a day pinned
+    /// flights first, as on the board, then by time.
+    public func run(in window: ScheduleWindow, pinned: PinnedFlights = []) -> [DayResult] {
         window.dates.compactMap { date in
-            let found = window.flights(on: date).filter(matches).sorted(by: Board.timeOrder)
+            let found = window.flights(on: date).filter(matches).sorted(by: Board.order(pinned: pinned))
             return found.isEmpty ? nil : DayResult(date: date, flights: found)
         }
     }

@@ -110,3 +110,17 @@ struct FlightSearchTests {
         #expect(results.first.map { $0.date >= Fixture.today } == true)
     }
 }
+
+/// Pinned flights come first within their day, as on the board; other days are not reordered.
+struct PinnedSearchOrderTests {
+    @Test func pinnedFlightsLeadTheirDay() throws {
+        let plain = FlightSearch(text: "US").run(in: Fixture.window)
+        let first = try #require(plain.first)
+        let last = try #require(first.flights.last)
+        let pinned = PinnedFlights([FlightKey(id: last.id, date: last.date)])
+        let results = FlightSearch(text: "US").run(in: Fixture.window, pinned: pinned)
+        #expect(results.first?.flights.first == last, "the pinned flight leads its day")
+        #expect(Set(results.first?.flights ?? []) == Set(first.flights), "nothing added or lost")
+        #expect(Array(results.dropFirst()) == Array(plain.dropFirst()), "other days as they were")
+    }
+}
