@@ -1,5 +1,6 @@
 import BoardProtocol
 import BoardSystem
+import FlightData
 
 /// Where the client's text goes: data to stdout, everything else to stderr.
 ///
@@ -17,7 +18,17 @@ enum Output {
         try? FileDescriptor.standardError.writeAll("board: warning: \(message)\n")
     }
 
+    /// `board: ` and the message, its first letter lower-case (the daemon's sentences start upper-case).
     static func error(_ message: String) {
-        try? FileDescriptor.standardError.writeAll("board: \(message)\n")
+        try? FileDescriptor.standardError.writeAll("board: \(lowercasingFirstLetter(message))\n")
+    }
+
+    static func lowercasingFirstLetter(_ message: String) -> String {
+        guard let first = message.first, first.isUppercase else { return message }
+        // Only a sentence's first word: not one in capitals ("US 481", "NO_COLOR") nor a name ("Pacific 506").
+        let word = message.prefix { $0.isLetter }
+        guard word.count > 1, word.dropFirst().allSatisfy(\.isLowercase), !FlightCatalog.airlines.contains(String(word))
+        else { return message }
+        return first.lowercased() + message.dropFirst()
     }
 }

@@ -119,6 +119,9 @@ struct ClientArgumentsTests {
     }
 
     static let usageErrors: [([String], String)] = [
+        // an id the daemon would refuse in its own words
+        (["show", "0"], "0 is not a flight id: ids are whole numbers from 1 to 9999999; see 'board help show'"),
+        (["pin", "0"], "0 is not a flight id: ids are whole numbers from 1 to 9999999; see 'board help pin'"),
         // unknown command
         (["frobnicate"], #"unknown command "frobnicate"; see 'board --help'"#),
         (["shwo", "1234"], #"unknown command "shwo" (did you mean show?); see 'board --help'"#),

@@ -87,6 +87,8 @@ struct ClockCommandTests {
         #expect(result.stdout == "")
         #expect(result.stderr.lines.count == 1)
         #expect(result.stderr.contains("help"), "\(result.stderr)")
+        // In the command line's words, never the protocol's ("clock.set needs \"time\"").
+        #expect(!result.stderr.contains("clock.set") && !result.stderr.contains("\"time\""), "\(result.stderr)")
         #expect(try user.json("clock")["now"]?.string == knownInstant, "the clock did not move")
         try daemon.stop()
     }

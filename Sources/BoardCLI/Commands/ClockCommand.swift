@@ -59,7 +59,14 @@ struct ClockCommand: BoardCommand, Equatable {
     func run(on client: inout BoardClient) throws(ClientError) {
         switch action {
         case .get: try client.printClock(try client.call(.clockGet))
-        case .set(let time): try client.printClock(try client.call(.clockSet, ["time": .string(time)]))
+        case .set(let time):
+            do { try client.printClock(try client.call(.clockSet, ["time": .string(time)])) } catch .usage {
+                // The daemon's refusal names its param ("clock.set needs \"time\""); say it as the command line would.
+                throw .usage(
+                    UsageError(
+                        message: "board clock set needs a TIME such as 2026-11-30T09:00 or 09:00, not \"\(time)\"",
+                        command: "clock"))
+            }
         case .advance(let minutes): try client.printClock(try client.call(.clockAdvance, ["minutes": .int(minutes)]))
         }
     }

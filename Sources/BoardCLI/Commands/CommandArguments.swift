@@ -51,6 +51,10 @@ struct CommandArguments {
                 "\"\(text)\" is not a flight: give an id (1234) or an airline and number (\"Pacific 123\"; airlines: \(airlines))"
             )
         }
+        // Said here in the command line's words, not left to the daemon's "\"id\" must be ...".
+        if case .id(let id) = reference, id < 1 {
+            throw usageError("\(text) is not a flight id: ids are whole numbers from 1 to 9999999")
+        }
         return reference
     }
 
