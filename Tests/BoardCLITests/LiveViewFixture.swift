@@ -58,11 +58,15 @@ enum LiveViewFixture {
         return encoding.search(search, results: search.run(in: window), at: now, pinned: []).json
     }
 
-    /// A model without colour, connected, showing the first board.
-    static func liveModel(tab: Tab = .all, style: Style = Style(enabled: false), rotate: Duration? = nil) -> LiveModel {
+    /// A model without colour, connected, showing the first board, with the cursor moved to its
+    /// first row as Home does (it starts on the first flight not yet past: noon, in the story).
+    static func liveModel(
+        tab: Tab = .all, style: Style = Style(enabled: false), rotate: Duration? = nil, cursorAtTop: Bool = true
+    ) -> LiveModel {
         var model = LiveModel(tab: tab, hidePast: false, style: style, rotate: rotate, size: size)
         model.update(.connected)
         model.update(.boardPushed(board(tab: tab), at: start))
+        if cursorAtTop { model.update(.key(.home)) }
         return model
     }
 }

@@ -9,7 +9,7 @@ import Testing
 struct LiveViewModelTests {
     typealias Fixture = LiveViewFixture
 
-    @Test func connectsSubscribesAndGoesLiveWithTheFirstBoard() {
+    @Test func connectsSubscribesAndGoesLiveWithTheFirstBoard() throws {
         var model = LiveModel(tab: .all, hidePast: false, style: Style(enabled: false), size: Fixture.size)
         #expect(model.update(.connected) == [.subscribe(.watch(tab: .all, hidePast: false, pinned: []))])
         var frame = model.frame()
@@ -22,7 +22,27 @@ struct LiveViewModelTests {
         #expect(frame[0].hasSuffix("● live"))
         #expect(frame[1].contains("[All Nov 30]") && frame[1].contains("Arrivals 15") && frame[1].contains("Departures 15"))
         #expect(frame[2].contains("FLIGHT") && frame[2].contains("STATUS"))
-        #expect(frame.selectedLine == frame[3], "the cursor starts on the first flight")
+        let firstNotPast = try #require(Fixture.board().flights.firstIndex { !$0.past })
+        #expect(firstNotPast > 0, "the story's board has past flights at noon")
+        #expect(frame.selectedLine == frame[3 + firstNotPast], "the cursor starts on the first flight not yet past")
+        #expect(frame.selectedLine?.contains("En route") == true)
+    }
+
+    @Test func withEveryFlightPastTheCursorStartsOnTheLastAndOnAnEmptyBoardNowhere() throws {
+        let board = Fixture.board()
+        let allPast = Fixture.board(board) { flights in
+            flights.map { flight in .object(flight.objectPairs!.map { key, value in (key, key == "past" ? .bool(true) : value) })
+            }
+        }
+        var model = LiveModel(tab: .all, hidePast: false, style: Style(enabled: false), size: Fixture.size)
+        model.update(.connected)
+        model.update(.boardPushed(allPast, at: Fixture.start))
+        #expect(model.selectedFlight?.id == board.flights.last?.id)
+
+        var empty = LiveModel(tab: .all, hidePast: false, style: Style(enabled: false), size: Fixture.size)
+        empty.update(.connected)
+        empty.update(.boardPushed(Fixture.board(board) { _ in [] }, at: Fixture.start))
+        #expect(empty.selectedFlight == nil)
     }
 
     @Test(arguments: [
@@ -39,13 +59,19 @@ struct LiveViewModelTests {
         #expect(rows.allSatisfy { $0.contains(tab == .departures ? "→ " : "← ") }, "only that tab's flights")
     }
 
-    @Test func aNewTabStartsAtItsTopOnTheBoard() {
+    @Test func aNewTabStartsOnTheBoardAtItsFirstFlightNotYetPast() {
         var model = Fixture.liveModel()
         model.press(.down, .down)
         model.press(.right)
         model.update(.boardPushed(Fixture.board(tab: .departures), at: Fixture.start))
         #expect(model.screens == [.board])
-        #expect(model.selectedFlight == Fixture.board(tab: .departures).flights.first)
+        let departures = Fixture.board(tab: .departures).flights
+        #expect(model.selectedFlight == departures.first { !$0.past })
+        #expect(model.selectedFlight != departures.first, "not the top, which left hours ago")
+        // A later board of the same tab leaves the cursor where the user puts it.
+        model.press(.home)
+        model.update(.boardPushed(Fixture.board(tab: .departures), at: Fixture.start + .seconds(60)))
+        #expect(model.selectedFlight == departures.first)
     }
 
     @Test func theCursorStaysOnItsFlightWhenThePushedBoardReorders() throws {

@@ -78,7 +78,7 @@ struct LiveViewRestoreTests {
         var model = Self.model(restoring: nil)
         #expect(Self.sent(model.update(.boardPushed(Fixture.board(), at: Fixture.start))).isEmpty)
         #expect(model.screens == [.board])
-        #expect(model.selectedRow == 0)
+        #expect(model.selectedFlight == Fixture.board().flights.first { !$0.past }, "the first flight not yet past")
     }
 
     @Test func theLastViewedFlightIsMarkedAndTheCursorStartsOnIt() throws {

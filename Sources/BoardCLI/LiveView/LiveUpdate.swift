@@ -228,12 +228,21 @@ extension LiveModel {
         cursor.flight = FlightKey(flights[row])
     }
 
-    /// A new tab starts at its top, on the board; the choice is saved for later.
+    /// A new tab starts on the board, its cursor placed as when the view opens (on the last viewed
+    /// flight, else the first not yet past) once its board arrives; the choice is saved for later.
     private mutating func switchTab(to newTab: Tab) -> [LiveEffect] {
         tab = newTab
         screens = [.board]
         boardCursor = ListCursor()
+        cursorPlaced = false
         return [.saveTab(newTab), subscription]
+    }
+
+    /// Where the cursor starts on `board`: the last viewed flight when it is listed, else the first
+    /// flight not yet past, else (every flight past) the last one; nil on an empty board.
+    static func startingFlight(on board: BoardDocument, lastViewed: FlightKey?) -> FlightDocument? {
+        if let lastViewed, let last = board.flights.first(where: { FlightKey($0) == lastViewed }) { return last }
+        return board.flights.first(where: { !$0.past }) ?? board.flights.last
     }
 
     private mutating func togglePin(_ flight: FlightDocument) -> [LiveEffect] {
@@ -268,10 +277,12 @@ extension LiveModel {
         boardReceivedAt = time
         link = .live
         if !cursorPlaced {
-            // The first board: the cursor on the last viewed flight when the board has it.
+            // The first board (of the view, or of a tab just chosen): the cursor on the last viewed
+            // flight when the board has it, else on the first flight not yet past.
             cursorPlaced = true
-            if let start = newBoard.flights.first(where: { FlightKey($0) == lastViewed }) {
+            if let start = Self.startingFlight(on: newBoard, lastViewed: lastViewed) {
                 boardCursor.flight = FlightKey(start)
+                boardCursor.row = newBoard.flights.firstIndex(of: start) ?? 0
             }
         }
         if !restoring.isEmpty {
