@@ -10,10 +10,10 @@ final class TmuxPane {
     let environment: [String: String]
     let directory: String
 
-    init(sandbox: Sandbox, command: String, columns: Int = 80, rows: Int = 24) throws {
+    init(sandbox: Sandbox, command: String, columns: Int = 80, rows: Int = 24, autostart: Bool = false) throws {
         socket = sandbox.path + "/tmux.sock"
         directory = sandbox.path
-        environment = sandbox.environment()
+        environment = sandbox.environment(autostart: autostart)
         var arguments = ["-S", socket, "-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)"]
         for key in ["BOARD_SOCKET", "BOARD_STATE_DIR", "BOARD_NO_AUTOSTART", "XDG_CONFIG_HOME"] {
             if let value = environment[key] { arguments += ["-e", "\(key)=\(value)"] }
@@ -108,5 +108,28 @@ final class TmuxPane {
         screen = try pane.waitFor("the shell after quitting") { $0.contains("EXITED-0") }
         #expect(!screen.contains("● live"), "the alternate screen is gone")
         try daemon?.stop()
+    }
+
+    @Test(.enabled(if: tmuxAvailable)) func watchStartsAnAbsentDaemonAndShowsAStoppedOneIsNotLive() throws {
+        let sandbox = Sandbox()
+        defer { for pid in ProcessTable.processes(withArgument: sandbox.socket) { try? ProcessTable.stop(pid) } }
+        let pane = try TmuxPane(
+            sandbox: sandbox, command: "sh -c '\(Binaries.board) watch; echo EXITED-$?; sleep 30'", autostart: true)
+
+        // No daemon: watch starts one, as every other command does.
+        try pane.waitFor("the live board from an autostarted daemon") { $0.contains("● live") }
+        let daemon = try #require(ProcessTable.processes(withArgument: sandbox.socket).first)
+
+        // Stopped, the daemon keeps its socket open and says nothing: within seconds it is not live.
+        #expect(kill(daemon, SIGSTOP) == 0)
+        let screen = try pane.waitFor("the stopped daemon shown as not live", timeout: 8) { $0.contains("reconnecting") }
+        #expect(!screen.contains("● live"))
+        #expect(screen.contains("FLIGHT"), "the last board stays on screen")
+
+        // Continued, it is live again by itself.
+        #expect(kill(daemon, SIGCONT) == 0)
+        try pane.waitFor("live again once continued", timeout: 15) { $0.contains("● live") }
+        try pane.send("q")
+        try pane.waitFor("the shell after quitting") { $0.contains("EXITED-0") }
     }
 }

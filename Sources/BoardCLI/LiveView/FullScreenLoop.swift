@@ -21,6 +21,8 @@ struct FullScreenLoop {
     var requests: [Int: LiveRequestID] = [:]
     var backoff = Backoff()
     var nextReconnect: ContinuousClock.Instant
+    /// Notices a daemon that keeps its socket open but no longer answers (stopped, wedged).
+    var heartbeat: Heartbeat
     var exitStatus: Int32?
 
     init(client: BoardClient, tab: Tab, hidePast: Bool, rotate: Duration?) {
@@ -33,6 +35,7 @@ struct FullScreenLoop {
             lastViewed: client.state.lastViewed.map { LiveModel.FlightKey(id: $0.id, date: $0.date) },
             restoring: client.state.liveView, style: style, rotate: rotate)
         self.nextReconnect = clock.now
+        self.heartbeat = Heartbeat(now: clock.now)
     }
 
     mutating func run(firstConnection: BoardConnection) -> Int32 {
@@ -46,6 +49,7 @@ struct FullScreenLoop {
             signals.descriptor.close()
         }
         connection = firstConnection
+        heartbeat = Heartbeat(now: clock.now)
         dispatch(.resized(terminal.size))
         dispatch(.connected)
         dispatch(.tick(clock.now))
@@ -61,6 +65,7 @@ struct FullScreenLoop {
             if ready[0] { readKeys() }
             if ready[2] { readDaemon() }
             reconnectWhenDue()
+            checkHeartbeat()
             dispatch(.tick(clock.now))
             if exitStatus == nil { draw() }
         }
@@ -74,7 +79,11 @@ struct FullScreenLoop {
     func waitTime() -> Duration {
         let now = clock.now
         var wait = model.wakeInterval(now: now)
-        if connection == nil { wait = min(wait, max(.milliseconds(10), nextReconnect - now)) }
+        if connection == nil {
+            wait = min(wait, max(.milliseconds(10), nextReconnect - now))
+        } else {
+            wait = min(wait, heartbeat.nextCheck(after: now))
+        }
         return wait
     }
 
@@ -131,6 +140,7 @@ struct FullScreenLoop {
         guard let connection else { return }
         let messages: [JSON]
         do { messages = try connection.readAvailable() } catch { return lostDaemon() }
+        if !messages.isEmpty { heartbeat.heard(at: clock.now) }
         for message in messages {
             if message["event"]?.string == "shutdown" { return lostDaemon() }
             guard let wireID = message["id"]?.int else { continue }
@@ -163,10 +173,21 @@ struct FullScreenLoop {
         dispatch(.connectionLost(at: clock.now))
     }
 
+    /// A daemon that stopped answering is gone, as one that closed the connection is.
+    mutating func checkHeartbeat() {
+        guard let connection else { return }
+        switch heartbeat.check(at: clock.now) {
+        case .wait: break
+        case .ping: _ = connection.send(.ping)
+        case .giveUp: lostDaemon()
+        }
+    }
+
     mutating func reconnectWhenDue() {
         guard connection == nil, clock.now >= nextReconnect else { return }
         if let fresh = try? BoardConnection(path: client.socket, timeoutMilliseconds: 300) {
             connection = fresh
+            heartbeat = Heartbeat(now: clock.now)
             backoff.reset()
             dispatch(.connected)
         } else {

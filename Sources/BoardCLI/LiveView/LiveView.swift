@@ -40,9 +40,10 @@ enum LiveView {
                 continue
             }
             let id = current.send(watch.method, watch.params)
+            var heartbeat = Heartbeat(now: .now)
             do {
                 while true {
-                    let message = try current.readMessage(timeoutMilliseconds: -1)
+                    let message = try nextMessage(from: current, heartbeat: &heartbeat)
                     if message["event"]?.string == "shutdown" { throw ConnectionError.closed }
                     guard message["id"]?.int == id else { continue }
                     let board = try BoardConnection.result(of: message)
@@ -56,6 +57,25 @@ enum LiveView {
                 }
             } catch {
                 connection = nil
+            }
+        }
+    }
+
+    /// The next message, pinging a daemon that has been quiet; `.closed` when it does not answer the ping.
+    static func nextMessage(from connection: BoardConnection, heartbeat: inout Heartbeat) throws(ConnectionError) -> JSON {
+        while true {
+            let wait = heartbeat.nextCheck(after: .now) / .milliseconds(1)
+            do {
+                let message = try connection.readMessage(timeoutMilliseconds: Int32(min(wait, 60_000)))
+                heartbeat.heard(at: .now)
+                return message
+            } catch {
+                guard case .timedOut = error else { throw error }
+            }
+            switch heartbeat.check(at: .now) {
+            case .wait: break
+            case .ping: connection.send(.ping)
+            case .giveUp: throw .closed
             }
         }
     }
