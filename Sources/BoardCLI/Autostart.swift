@@ -36,11 +36,43 @@ enum Autostart {
     }
 
     /// Starts a daemon on `socket` and waits for it; a description of what went wrong when it does not answer.
+    static func start(socket: String, logDirectory: String) -> String? {
+        let launched: Launched
+        switch launch(socket: socket, logDirectory: logDirectory) {
+        case .success(let started): launched = started
+        case .failure(let problem): return problem.description
+        }
+        let seeLog = launched.logPath.map { "; see \($0)" } ?? ""
+        let deadline = ContinuousClock.now + wait
+        while ContinuousClock.now < deadline {
+            if (try? BoardConnection(path: socket, timeoutMilliseconds: 500)) != nil { return nil }
+            if let status = ChildProcess.exitStatusIfEnded(launched.pid) {
+                return "boardd exited at once (status \(status))\(seeLog)"
+            }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        return "boardd did not answer within \(wait.components.seconds) s\(seeLog)"
+    }
+
+    /// A daemon just started: its process and where it logs.
+    struct Launched {
+        let pid: ChildProcess.ID
+        let logPath: String?
+    }
+
+    /// Why no daemon could be started, in a phrase that follows "starting one failed: ".
+    struct LaunchProblem: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Starts a daemon on `socket`, detached, without waiting for it (`board status` cannot wait).
     ///
     /// An unwritable state never stops a command: when `boardd.log` cannot be written in the state
     /// directory, the daemon logs beside its socket instead, else nowhere, and board warns once.
-    static func start(socket: String, logDirectory: String) -> String? {
-        guard let executable = daemonExecutable() else { return "no boardd was found beside board or on PATH" }
+    static func launch(socket: String, logDirectory: String) -> Result<Launched, LaunchProblem> {
+        guard let executable = daemonExecutable() else {
+            return .failure(LaunchProblem(description: "no boardd was found beside board or on PATH"))
+        }
         let wanted = logDirectory + "/boardd.log"
         let logPath = [logDirectory, BoardPaths.directory(of: socket)].lazy.map { $0 + "/boardd.log" }.first(where: canLog)
         if logPath != wanted {
@@ -49,25 +81,15 @@ enum Autostart {
         // The daemon gets 0, 1 and 2 only. It outlives board, and any other inherited pipe or
         // socket would keep whoever waits on its far end waiting as long as the daemon runs.
         markDescriptorsCloseOnExec()
-        let pid: ChildProcess.ID
         do {
             // Its own session, so a closing terminal or Ctrl-C in this one does not reach it.
-            pid = try ChildProcess.spawn(
+            let pid = try ChildProcess.spawn(
                 [executable, "--socket", socket], stdout: .devNull,
                 stderr: logPath.map { .file($0, append: true) } ?? .devNull, newSession: true)
+            return .success(Launched(pid: pid, logPath: logPath))
         } catch {
-            return "could not start \(executable): \(SystemError.message(for: error.code))"
+            return .failure(LaunchProblem(description: "could not start \(executable): \(SystemError.message(for: error.code))"))
         }
-        let seeLog = logPath.map { "; see \($0)" } ?? ""
-        let deadline = ContinuousClock.now + wait
-        while ContinuousClock.now < deadline {
-            if (try? BoardConnection(path: socket, timeoutMilliseconds: 500)) != nil { return nil }
-            if let status = ChildProcess.exitStatusIfEnded(pid) {
-                return "boardd exited at once (status \(status))\(seeLog)"
-            }
-            Thread.sleep(forTimeInterval: 0.02)
-        }
-        return "boardd did not answer within \(wait.components.seconds) s\(seeLog)"
     }
 
     /// Whether the daemon's log can be appended at `path`: its directory made (0700) and writable,

@@ -5,13 +5,16 @@ import Foundation
 
 /// `board status`: exactly one line for a status bar, within 200 ms whatever the daemon does.
 ///
-/// It never starts a daemon (that could take seconds) and gives every wait a
-/// share of a 150 ms budget; a daemon that is down or hung gets the offline marker.
+/// It gives every wait a share of a 150 ms budget, and sends both its requests at once; a daemon
+/// that is down or hung gets the offline marker. When no daemon answers at all (and autostart is
+/// on) it starts one in the background without waiting for it, so the next line is live.
 struct StatusLine {
     let socket: String
     let state: ClientState
     let format: String?
     let tmux: Bool
+    /// Where an autostarted daemon logs; nil when autostart is off.
+    var autostartLogDirectory: String?
 
     static let defaultFormat = "{code} ↓{arrivals} ↑{departures} next {next} {time} {gate} {status}"
     static let offlineText = "board: offline"
@@ -72,10 +75,25 @@ struct StatusLine {
 
     /// The placeholder values, or nil when the daemon is down, hung or broken.
     func fetch() -> Reading? {
-        let start = ContinuousClock.now
-        func remaining() -> Int32 { Int32(max(1, 150 - (ContinuousClock.now - start) / .milliseconds(1))) }
-        guard let connection = try? BoardConnection(path: socket, timeoutMilliseconds: 80),
-            let boardJSON = try? connection.call(.boardGet, ["tab": "all", "hidePast": true], timeoutMilliseconds: remaining()),
+        let deadline = ContinuousClock.now + .milliseconds(150)
+        let connection: BoardConnection
+        do { connection = try BoardConnection(path: socket, timeoutMilliseconds: 80) } catch {
+            if case .noDaemon = error, let logDirectory = autostartLogDirectory {
+                // Started, not waited for: this line says offline, the next one is live.
+                _ = Autostart.launch(socket: socket, logDirectory: logDirectory)
+            }
+            return nil
+        }
+        // Both requests at once, so that one round trip fits in the budget.
+        let boardID = connection.send(.boardGet, ["tab": "all", "hidePast": true])
+        let soonestID = connection.send(.flightSoonest, ["tab": "departures"])
+        var replies: [Int: JSON] = [:]
+        while replies.count < 2 {
+            let left = Int32((deadline - ContinuousClock.now) / .milliseconds(1))
+            guard left > 0, let message = try? connection.readMessage(timeoutMilliseconds: left) else { break }
+            if let id = message["id"]?.int, id == boardID || id == soonestID { replies[id] = message }
+        }
+        guard let boardReply = replies[boardID], let boardJSON = try? BoardConnection.result(of: boardReply),
             let board = try? BoardDocument(json: boardJSON)
         else { return nil }
         var reading = Reading(
@@ -83,7 +101,7 @@ struct StatusLine {
                 code: board.airport.code, airport: board.airport.name, clock: clockText(board.now),
                 arrivals: String(Self.stillToCome(board, .arrival)),
                 departures: String(Self.stillToCome(board, .departure))))
-        if let soonest = try? connection.call(.flightSoonest, ["tab": "departures"], timeoutMilliseconds: remaining()),
+        if let soonestReply = replies[soonestID], let soonest = try? BoardConnection.result(of: soonestReply),
             let flight = try? FlightDetailsDocument(json: soonest).flight
         {
             reading.values.next = flight.flightName

@@ -68,14 +68,31 @@ import Testing
         #expect(script.contains("complete -F"))
     }
 
-    @Test func withNoDaemonItPrintsTheOfflineMarker() throws {
+    @Test func withNoDaemonItPrintsTheOfflineMarkerOnceAndStartsOneInTheBackground() throws {
         let sandbox = Sandbox()
+        defer { for pid in ProcessTable.processes(withArgument: sandbox.socket) { try? ProcessTable.stop(pid) } }
         let started = Date()
         let result = try sandbox.board("status", autostart: true, timeout: 5)
         #expect(result.status == 0)
         #expect(result.stdout == "board: offline\n")
         #expect(Date().timeIntervalSince(started) < 2.5, "status never waits for an autostart")
-        #expect(UnixSocket.isSocket(path: sandbox.socket) == nil, "status does not start a daemon")
+        // The daemon it started comes up by itself, and the next line is live.
+        try waitUntil("the autostarted daemon to answer", timeout: 10) {
+            (try? BoardConnection(path: sandbox.socket, timeoutMilliseconds: 200)) != nil
+        }
+        #expect(ProcessTable.processes(withArgument: sandbox.socket).count == 1, "one daemon")
+        let live = try sandbox.board("status", autostart: true, timeout: 5)
+        #expect(live.stdout.hasPrefix("MTN "), "\(live.stdout)")
+    }
+
+    @Test func withAutostartOffItStartsNothing() throws {
+        let sandbox = Sandbox()
+        let result = try sandbox.board("status", timeout: 5)
+        #expect(result.stdout == "board: offline\n")
+        let flag = try sandbox.board("status", "--no-autostart", autostart: true, timeout: 5)
+        #expect(flag.stdout == "board: offline\n")
+        #expect(UnixSocket.isSocket(path: sandbox.socket) == nil, "no daemon was started")
+        #expect(ProcessTable.processes(withArgument: sandbox.socket).isEmpty)
     }
 
     @Test func withAHungDaemonItStillPrintsOneLine() throws {

@@ -15,7 +15,9 @@ struct StatusCommand: BoardCommand, Equatable {
             usage: board status [--format FMT] [--tmux]
 
             Prints exactly one line for a status bar within 200 ms, even when the
-            daemon is down or hung (then "\(StatusLine.offlineText)"). It never starts a daemon.
+            daemon is down or hung (then "\(StatusLine.offlineText)"). When no daemon
+            answers it starts one in the background (unless autostart is off) and
+            prints the offline marker this once; it never waits for the daemon.
 
             FMT placeholders:
             \(StatusLine.placeholders.map { "  \($0.0.padding(13))\($0.1)" }.joined(separator: "\n"))
@@ -50,6 +52,8 @@ struct StatusCommand: BoardCommand, Equatable {
     }
 
     func run(on client: inout BoardClient) throws(ClientError) {
-        StatusLine(socket: client.socket, state: client.state, format: format, tmux: tmux).run(json: client.options.json)
+        let autostart = Autostart.enabled(client.options) ? client.store.directory : nil
+        StatusLine(socket: client.socket, state: client.state, format: format, tmux: tmux, autostartLogDirectory: autostart)
+            .run(json: client.options.json)
     }
 }
