@@ -20,7 +20,7 @@ public struct BoardClient {
         store = StateStore(directory: options.stateDirectory ?? BoardPaths.defaultStateDirectory())
         state = store.load()
         style = Style.decide(options.color)
-        renderer = BoardRenderer(style: style)
+        renderer = BoardRenderer(style: style, width: Output.width())
     }
 
     /// Reads the arguments, runs the command they name and returns the exit status.

@@ -4,8 +4,8 @@ import FlightData
 
 /// People's output: the header, the tab bar, the rows, a flight's details, search results.
 ///
-/// Everything fits the width it is given (80 columns for one-shot output)
-/// and degrades column by column on narrower screens.
+/// Everything fits the width it is given (the terminal's for one-shot output, see
+/// `OutputWidth`) and degrades column by column on narrower screens (`Columns`).
 public struct BoardRenderer {
     let style: Style
     var width = 80
@@ -43,20 +43,28 @@ public struct BoardRenderer {
     }
 
     /// The column widths for this screen width.
-    struct Columns {
-        let pin = 2, time: Int, flight: Int, city: Int, gate: Int, status: Int, id: Int
+    ///
+    /// 80 columns and wider show every column. Narrower, columns shrink and go in a fixed order,
+    /// one step at a time until the row fits (`narrowingSteps`): the city shortens, the time shows
+    /// only the current one, the city shortens again, the gate goes, then the city, then the status
+    /// shortens and goes. The flight's name (up to `Southeast 999`) and the ID stay down to
+    /// `narrowest` (29 columns): people need the id for `board show`. What is left over goes to
+    /// the city.
+    struct Columns: Equatable {
+        var pin = 2, time = 13, flight = 15, city = 20, gate = 6, status = 13, id = 7
         var total: Int { pin + time + flight + city + gate + status + id }
 
+        /// The narrowest row: marks, the current time, the flight's name and the id.
+        static let narrowest = Columns(width: 0).total
+
+        /// Each step, in order, as a key path and its new width.
+        static var narrowingSteps: [(WritableKeyPath<Columns, Int>, Int)] {
+            [(\.city, 14), (\.time, 6), (\.city, 10), (\.gate, 0), (\.city, 0), (\.status, 9), (\.status, 0), (\.flight, 14)]
+        }
+
         init(width: Int) {
-            if width >= 76 {
-                (time, flight, city, gate, status, id) = (13, 15, 20, 6, 13, 7)
-            } else if width >= 60 {
-                (time, flight, city, gate, status, id) = (12, 15, 15, 4, 12, 0)
-            } else {
-                (time, flight, city, gate, status, id) = (6, 14, max(6, width - 2 - 6 - 14 - 11), 0, 11, 0)
-            }
-            // Every column but the last keeps a space after its text; each layout's total is at most its
-            // narrowest width (76, 60, and below 60 exactly the width).
+            for (column, narrower) in Self.narrowingSteps where total > width { self[keyPath: column] = narrower }
+            if city > 0 { city = min(20, city + max(0, width - total)) }
         }
     }
 
@@ -65,9 +73,10 @@ public struct BoardRenderer {
 
     func columnTitles() -> String {
         let c = Columns(width: width)
-        var line = fit("", c.pin) + cell("TIME", c.time) + cell("FLIGHT", c.flight) + cell("FROM/TO", c.city)
+        var line = fit("", c.pin) + cell("TIME", c.time) + cell("FLIGHT", c.flight)
+        if c.city > 0 { line += cell("FROM/TO", c.city) }
         if c.gate > 0 { line += cell("GATE", c.gate) }
-        line += fit("STATUS", c.status)
+        if c.status > 0 { line += cell("STATUS", c.status) }
         if c.id > 0 { line += fit("ID", c.id, right: true) }
         return style.dim(line)
     }
@@ -86,18 +95,30 @@ public struct BoardRenderer {
         // The second column, so that the live view's cursor mark (`>` in the first, without colour) keeps it.
         let marks = (flight.pinned ? "*" : " ") + (lastViewed ? "›" : " ")
         var line = fit(marks, c.pin) + cell(time, c.time) + cell(flight.flightName, c.flight)
-        line += cell(arrow + flight.otherAirport, c.city)
+        if c.city > 0 { line += cell(arrow + flight.otherAirport, c.city) }
         if c.gate > 0 { line += cell(flight.gate, c.gate) }
         let appearance = StatusAppearance(flight.status)
-        let status = fit(appearance.title, c.status)
+        let status = c.status < 13 ? cell(appearance.shortTitle, c.status) : fit(appearance.title, c.status)
         var styled = line + style.status(flight.status, status)
         if c.id > 0 { styled += fit(String(flight.id), c.id, right: true) }
         return flight.past && appearance.dimsWhenPast
             ? style.dim(line + status + (c.id > 0 ? fit(String(flight.id), c.id, right: true) : "")) : styled
     }
 
+    /// `make`'s lines as they are when every one fits the width; else without colour, each line
+    /// longer than the width cut with `…`, so that nothing wraps.
+    private func fitted(_ make: (BoardRenderer) -> String) -> String {
+        let plain = BoardRenderer(style: Style(enabled: false), width: width)
+        let plainLines = make(plain).split(separator: "\n", omittingEmptySubsequences: false)
+        guard plainLines.contains(where: { $0.count > width }) else { return make(self) }
+        return plainLines.map { $0.count > width ? String($0.prefix(max(0, width - 1))) + "…" : String($0) }
+            .joined(separator: "\n")
+    }
+
     /// The whole board for one-shot output.
-    public func board(_ board: BoardDocument) -> String {
+    public func board(_ board: BoardDocument) -> String { fitted { $0.boardLines(board) } }
+
+    private func boardLines(_ board: BoardDocument) -> String {
         var lines = [header(board), tabBar(board), "", columnTitles()]
         lines += board.flights.map { row($0) }
         if board.flights.isEmpty {
@@ -109,7 +130,9 @@ public struct BoardRenderer {
     }
 
     /// One flight's details: times, gate, status, progress, on-time history.
-    public func details(_ details: FlightDetailsDocument) -> String {
+    public func details(_ details: FlightDetailsDocument) -> String { fitted { $0.detailLines(details) } }
+
+    private func detailLines(_ details: FlightDetailsDocument) -> String {
         let flight = details.flight
         let direction =
             flight.direction == .arrival ? "Arrival from \(flight.otherAirport)" : "Departure to \(flight.otherAirport)"
@@ -150,7 +173,9 @@ public struct BoardRenderer {
     private static func share(_ value: Double) -> Double { min(max(value, 0), 1) }
 
     /// Search results, grouped by day.
-    public func search(_ results: SearchResultsDocument) -> String {
+    public func search(_ results: SearchResultsDocument) -> String { fitted { $0.searchLines(results) } }
+
+    private func searchLines(_ results: SearchResultsDocument) -> String {
         var lines = ["\(results.count) flight\(results.count == 1 ? "" : "s") matching \"\(results.text)\""]
         for day in results.days {
             lines.append("")

@@ -6,6 +6,14 @@ import FlightData
 ///
 /// A closed stdout (`board ... | head`) ends the program quietly with status 0.
 enum Output {
+    /// The width people's output fits: the terminal's on stdout, else `COLUMNS` (as shells set it),
+    /// else 80.
+    static func width(environment: (String) -> String? = BoardPaths.environment) -> Int {
+        if let size = TerminalSize(of: .standardOutput) { return size.columns }
+        if let text = environment("COLUMNS"), let columns = Int(text), (1...10_000).contains(columns) { return columns }
+        return 80
+    }
+
     static func print(_ text: String) {
         do {
             try FileDescriptor.standardOutput.writeAll(text + "\n")

@@ -7,6 +7,8 @@ import FlightData
 struct StatusAppearance: Hashable, Sendable {
     /// `On time`, `Final call`: how the board, a flight's details and the status line name it.
     let title: String
+    /// At most 8 characters, for a narrow board's status column: `Final`, `Closed`.
+    let shortTitle: String
     /// The SGR parameters it is drawn with on a terminal (`33` yellow); nil for plain text.
     let colour: String?
     /// The colour `board status --tmux` gives it (`#[fg=yellow]`); nil for plain text.
@@ -16,12 +18,12 @@ struct StatusAppearance: Hashable, Sendable {
 
     init(_ status: FlightStatus) {
         switch status {
-        case .scheduled: self.init("Scheduled")
+        case .scheduled: self.init("Scheduled", short: "Sched.")
         case .onTime: self.init("On time")
         case .delayed: self.init("Delayed", colour: "33", tmux: "yellow")
         case .boarding: self.init("Boarding", colour: "32", tmux: "green")
-        case .finalCall: self.init("Final call", colour: "1;32", tmux: "green")
-        case .gateClosed: self.init("Gate closed", colour: "35", tmux: "magenta")
+        case .finalCall: self.init("Final call", short: "Final", colour: "1;32", tmux: "green")
+        case .gateClosed: self.init("Gate closed", short: "Closed", colour: "35", tmux: "magenta")
         case .departed: self.init("Departed", colour: "2")
         case .enRoute: self.init("En route", colour: "36")
         case .landed: self.init("Landed", colour: "2")
@@ -29,8 +31,11 @@ struct StatusAppearance: Hashable, Sendable {
         }
     }
 
-    private init(_ title: String, colour: String? = nil, tmux: String? = nil, dimsWhenPast: Bool = true) {
+    private init(
+        _ title: String, short: String? = nil, colour: String? = nil, tmux: String? = nil, dimsWhenPast: Bool = true
+    ) {
         self.title = title
+        self.shortTitle = short ?? title
         self.colour = colour
         self.tmuxColour = tmux
         self.dimsWhenPast = dimsWhenPast

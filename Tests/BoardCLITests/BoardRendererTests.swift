@@ -12,6 +12,44 @@ struct BoardRendererTests {
         #expect(columns.total <= width, "\(columns.total) columns at width \(width)")
     }
 
+    /// One-shot output never wraps: at every width each line of a board, a flight's details and
+    /// search results fits, and every row keeps its flight's id (the last column to go) down to the
+    /// narrowest layout.
+    @Test(arguments: 20...140)
+    func nothingWrapsAndTheIDStays(width: Int) throws {
+        let renderer = BoardRenderer(style: Style(enabled: false), width: width)
+        let board = LiveViewFixture.board()
+        let details = try FlightDetailsDocument(json: LiveViewFixture.details(of: board.flights[3]))
+        let search = try SearchResultsDocument(json: LiveViewFixture.search("denver"))
+        for text in [renderer.board(board), renderer.details(details), renderer.search(search)] {
+            for line in text.split(separator: "\n") { #expect(line.count <= width, "\(width): \(line)") }
+        }
+        guard width >= BoardRenderer.Columns.narrowest else { return }
+        let rows = renderer.board(board).split(separator: "\n", omittingEmptySubsequences: false).dropFirst(4)
+        for (row, flight) in zip(rows, board.flights) {
+            #expect(row.hasSuffix(" \(flight.id)"), "\(width): \(row)")
+        }
+        // With colour the lines are the same once the escapes are gone.
+        let coloured = BoardRenderer(style: Style(enabled: true), width: width).board(board)
+        #expect(
+            coloured.split(separator: "\n").map { String($0).visibleText }
+                == renderer.board(board).split(separator: "\n").map(String.init))
+    }
+
+    /// Columns go in the documented order as the width shrinks: the gate, then the city, then the
+    /// status; the time, the flight and the id stay.
+    @Test func columnsGoInTheirOrder() {
+        func titles(_ width: Int) -> [Substring] {
+            BoardRenderer(style: Style(enabled: false), width: width).columnTitles().split(separator: " ")
+        }
+        #expect(titles(80) == ["TIME", "FLIGHT", "FROM/TO", "GATE", "STATUS", "ID"])
+        #expect(titles(60) == ["TIME", "FLIGHT", "FROM/TO", "GATE", "STATUS", "ID"])
+        #expect(titles(55) == ["TIME", "FLIGHT", "FROM/TO", "STATUS", "ID"])
+        #expect(titles(45) == ["TIME", "FLIGHT", "STATUS", "ID"])
+        #expect(titles(35) == ["TIME", "FLIGHT", "ID"])
+        #expect(BoardRenderer.Columns(width: 80) == BoardRenderer.Columns(width: 200), "80 columns show everything")
+    }
+
     /// Today's board: the date and the time. Another day's: its date, then now with its own date, so
     /// nobody reads noon today as noon on that day.
     @Test func theHeaderOfAnotherDayDoesNotReadAsItsClock() {

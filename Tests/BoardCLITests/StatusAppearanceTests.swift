@@ -11,6 +11,9 @@ import Testing
         let titles = FlightStatus.allCases.map { StatusAppearance($0).title }
         #expect(Set(titles).count == FlightStatus.allCases.count)
         #expect(titles.allSatisfy { !$0.isEmpty })
+        let short = FlightStatus.allCases.map { StatusAppearance($0).shortTitle }
+        #expect(Set(short).count == FlightStatus.allCases.count, "a narrow board still tells every status apart")
+        #expect(short.allSatisfy { (1...8).contains($0.count) })
     }
 
     @Test(

@@ -48,6 +48,7 @@ final class Sandbox {
         env["BOARD_STATE_DIR"] = stateDirectory
         env["XDG_CONFIG_HOME"] = path + "/config"
         env.removeValue(forKey: "NO_COLOR")
+        env.removeValue(forKey: "COLUMNS")  // people's output is 80 wide unless a test says otherwise
         if autostart { env.removeValue(forKey: "BOARD_NO_AUTOSTART") } else { env["BOARD_NO_AUTOSTART"] = "1" }
         for (key, value) in extra { env[key] = value }
         return env

@@ -86,6 +86,26 @@ import Testing
         }
     }
 
+    /// In a narrow pane (`COLUMNS`, as a shell sets it) people's output still never wraps, and every
+    /// row of a board keeps its flight's id, the last column to go.
+    @Test(arguments: [30, 45, 60])
+    func aNarrowTerminalDropsColumnsAndKeepsTheID(columns: Int) throws {
+        let user = try BoardUser.ofSharedDaemon()
+        // Boards, details and search results; a sentence (the clock, a hint) wraps as any text does.
+        for arguments in Self.peoplesCommands where arguments != ["clock"] && arguments != ["pins"] {
+            let result = try user.board(arguments: arguments + ["--color", "always"], env: ["COLUMNS": "\(columns)"])
+            #expect(result.status == 0, "\(result.stderr)")
+            for line in result.stdout.withoutANSI.lines {
+                #expect(line.count <= columns, "\(line.count) columns in board \(arguments) at \(columns): \(line)")
+            }
+        }
+        let json = try #require(try user.board(arguments: ["--json"]).json)
+        let ids = try #require(json["flights"]?.array?.compactMap { $0["id"]?.int })
+        let rows = try user.board(arguments: ["--color", "never"], env: ["COLUMNS": "\(columns)"]).stdout.lines.dropFirst(4)
+        #expect(rows.count == ids.count)
+        for (row, id) in zip(rows, ids) { #expect(row.hasSuffix(" \(id)"), "\(row)") }
+    }
+
     @Test func showFitsEightyColumns() throws {
         let user = try BoardUser.ofSharedDaemon()
         // A flight of each status, and one to the city with the longest name: the widest details there are.
