@@ -2,6 +2,7 @@ import BoardProtocol
 import BoardSystem
 import FlightData
 import Foundation
+import Synchronization
 
 /// Runs one `board` command: connects (starting the daemon when needed), asks, prints, remembers.
 public struct BoardClient {
@@ -44,7 +45,32 @@ public struct BoardClient {
     // MARK: Talking to the daemon
 
     /// The pins as the `pinned` param: identities, so another day's flight with the same id is not pinned.
-    var pinnedParam: JSON { PinnedParam.json(state.pins.compactMap(\.key)) }
+    /// Never more than the daemon takes (`PinnedParam.limit`): see `sentPins`.
+    var pinnedParam: JSON {
+        if state.pins.count > PinnedParam.limit, !Self.warnedOfTooManyPins.exchange(true, ordering: .relaxed) {
+            Output.warning(
+                "\(store.path) holds \(state.pins.count) pins, more than the \(PinnedParam.limit) the daemon takes; "
+                    + "the \(PinnedParam.limit) earliest are used. 'board unpin FLIGHT' removes one")
+        }
+        return PinnedParam.json(sentPins.compactMap(\.key))
+    }
+
+    /// The pins sent with requests (the live view sends these too): all of them up to `PinnedParam.limit`;
+    /// past it (a state file edited by hand, or pins made at once by two processes) the earliest in board
+    /// order, day by day, in the order they were pinned within a day (the client knows no times).
+    var sentPins: [RememberedFlight] { Self.capped(state.pins) }
+
+    static func capped(_ pins: [RememberedFlight]) -> [RememberedFlight] {
+        let usable = pins.filter { $0.key != nil }
+        guard usable.count > PinnedParam.limit else { return usable }
+        let ordered = usable.enumerated().sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }
+        return ordered.prefix(PinnedParam.limit).map(\.element)
+    }
+
+    /// Whether `board pin` may add another pin: the cap is where pins are made.
+    var canAddPin: Bool { state.pins.count < PinnedParam.limit }
+
+    private static let warnedOfTooManyPins = Atomic<Bool>(false)
 
     static func params(for reference: FlightReference) -> JSON {
         switch reference {

@@ -181,9 +181,17 @@ extension JSON {
     ///
     /// A key repeated in an object keeps its last value, as most parsers do, unless
     /// `rejectingDuplicateKeys` makes it an error (for files people edit, such as the config).
-    public static func parse(_ bytes: some Collection<UInt8>, rejectingDuplicateKeys: Bool = false) throws(JSONParseError) -> JSON
-    {
-        var parser = Parser(bytes: Array(bytes), rejectDuplicateKeys: rejectingDuplicateKeys)
+    ///
+    /// With `replacingControlCharacters`, every control character in a string or key (C0, DEL
+    /// and C1: U+0000-U+001F, U+007F-U+009F, escaped or raw) becomes U+FFFD, so that no
+    /// text read this way can move a terminal's cursor, retitle it or clear it. The client
+    /// reads every line from the daemon so; the daemon reads requests as they are.
+    public static func parse(
+        _ bytes: some Collection<UInt8>, rejectingDuplicateKeys: Bool = false, replacingControlCharacters: Bool = false
+    ) throws(JSONParseError) -> JSON {
+        var parser = Parser(
+            bytes: Array(bytes), rejectDuplicateKeys: rejectingDuplicateKeys,
+            replaceControlCharacters: replacingControlCharacters)
         parser.skipSpace()
         let value = try parser.value(depth: 0)
         parser.skipSpace()
@@ -196,6 +204,7 @@ extension JSON {
     struct Parser {
         let bytes: [UInt8]
         var rejectDuplicateKeys = false
+        var replaceControlCharacters = false
         var index = 0
 
         func error(_ reason: String) -> JSONParseError { JSONParseError(offset: index, reason: reason) }
@@ -318,11 +327,11 @@ extension JSON {
                     case UInt8(ascii: "\""): out.append(0x22)
                     case UInt8(ascii: "\\"): out.append(0x5C)
                     case UInt8(ascii: "/"): out.append(0x2F)
-                    case UInt8(ascii: "b"): out.append(0x08)
-                    case UInt8(ascii: "f"): out.append(0x0C)
-                    case UInt8(ascii: "n"): out.append(0x0A)
-                    case UInt8(ascii: "r"): out.append(0x0D)
-                    case UInt8(ascii: "t"): out.append(0x09)
+                    case UInt8(ascii: "b"): appendControl(0x08, to: &out)
+                    case UInt8(ascii: "f"): appendControl(0x0C, to: &out)
+                    case UInt8(ascii: "n"): appendControl(0x0A, to: &out)
+                    case UInt8(ascii: "r"): appendControl(0x0D, to: &out)
+                    case UInt8(ascii: "t"): appendControl(0x09, to: &out)
                     case UInt8(ascii: "u"):
                         var scalar = try hex4()
                         if (0xD800..<0xDC00).contains(scalar) {
@@ -335,13 +344,31 @@ extension JSON {
                             scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                         }
                         guard let unicode = Unicode.Scalar(scalar) else { throw error("invalid \\u escape") }
-                        out.append(contentsOf: Array(String(Character(unicode)).utf8))
+                        if replaceControlCharacters && Self.isControl(scalar) {
+                            out.append(contentsOf: Self.replacementCharacter)
+                        } else {
+                            out.append(contentsOf: Array(String(Character(unicode)).utf8))
+                        }
                     default: throw error("invalid escape")
                     }
                 case 0..<0x20: throw error("control character in string")
+                case 0x7F where replaceControlCharacters: out.append(contentsOf: Self.replacementCharacter)
+                case 0xC2 where replaceControlCharacters && index < bytes.count && (0x80...0x9F).contains(bytes[index]):
+                    index += 1  // a C1 control (U+0080-U+009F) in UTF-8
+                    out.append(contentsOf: Self.replacementCharacter)
                 default: out.append(byte)
                 }
             }
+        }
+
+        /// U+FFFD in UTF-8: what a control character becomes when they are replaced.
+        static let replacementCharacter: [UInt8] = [0xEF, 0xBF, 0xBD]
+
+        /// C0, DEL and C1.
+        static func isControl(_ scalar: UInt32) -> Bool { scalar < 0x20 || (0x7F...0x9F).contains(scalar) }
+
+        func appendControl(_ byte: UInt8, to out: inout [UInt8]) {
+            if replaceControlCharacters { out.append(contentsOf: Self.replacementCharacter) } else { out.append(byte) }
         }
 
         mutating func hex4() throws(JSONParseError) -> UInt32 {

@@ -42,6 +42,11 @@ struct PinCommand: BoardCommand, Equatable {
         let pin = RememberedFlight(details.flight)
         // By identity: the same id on another day is another flight, and another pin.
         if !client.state.pins.contains(where: { $0.isSame(as: pin) }) {
+            guard client.canAddPin else {
+                throw .failure(
+                    "cannot pin \(pin.name): \(client.state.pins.count) flights are pinned, and \(PinnedParam.limit) is the most; "
+                        + "'board unpin FLIGHT' removes one ('board pins' lists them)")
+            }
             client.state.pins.append(pin)
             client.saveState()
         }

@@ -8,7 +8,15 @@ public struct ServerHello: Hashable, Sendable {
     public let instance: String
 }
 
-/// A blocking client connection with deadlines on every wait: it never hangs on a silent daemon.
+/// A blocking client connection with deadlines on every exchange: it never hangs on a silent or trickling daemon.
+///
+/// Each deadline is an instant, not a time per read: connecting and the hello share one, and a
+/// reply must arrive whole by its own, however the daemon spaces its bytes. Lines nobody asked
+/// for (pushed boards) have no deadline to begin, but once a line has begun it must end within
+/// `lineLimit`. Every line is read with its strings' control characters replaced
+/// (`JSON.parse(_:replacingControlCharacters:)`), so nothing the daemon says can drive the
+/// terminal, in one-shot output, the live view or the status line alike. Before connecting,
+/// the socket must pass `SocketTrust`: the user's or root's, in a directory no one else can write.
 public final class BoardConnection {
     public let descriptor: FileDescriptor
     public let path: String
@@ -16,13 +24,42 @@ public final class BoardConnection {
     private var framer = LineFramer(maxLineLength: 64 * 1024 * 1024, find: ByteSearch.firstIndex)
     private var lines: [[UInt8]] = []
     private var nextID = 1
+    private static let clock = ContinuousClock()
 
-    /// Connects and reads the hello line, each step bounded by `timeoutMilliseconds`.
-    public init(path: String, timeoutMilliseconds: Int32 = 2000) throws(ConnectionError) {
-        self.descriptor = try Self.connect(path: path, timeoutMilliseconds: timeoutMilliseconds)
+    /// The longest a line may take to arrive once its first byte has.
+    public static let lineLimit: Duration = .seconds(5)
+
+    /// When the first byte of a line still incomplete arrived; nil when no line is partly read.
+    public private(set) var partialLineStarted: ContinuousClock.Instant?
+
+    /// Trusts the socket, connects and reads the hello, all within `timeoutMilliseconds` in total.
+    public convenience init(path: String, timeoutMilliseconds: Int32 = 2000) throws(ConnectionError) {
+        try self.init(
+            path: path, deadline: BoardConnection.deadline(in: timeoutMilliseconds) ?? BoardConnection.clock.now + .seconds(3600))
+    }
+
+    /// Trusts the socket, connects and reads the hello, all by `deadline`.
+    public init(path: String, deadline: ContinuousClock.Instant) throws(ConnectionError) {
+        do { try SocketTrust.check(path) } catch { throw .untrusted(error) }
+        self.descriptor = try Self.connect(path: path, timeoutMilliseconds: max(1, Self.milliseconds(until: deadline)))
         self.path = path
         self.hello = ServerHello(protocolVersion: 0, server: "", instance: "")
-        try readHello(timeoutMilliseconds: timeoutMilliseconds)  // on failure, deinit closes the descriptor
+        try readHello(deadline: deadline)  // on failure, deinit closes the descriptor
+    }
+
+    /// The instant `milliseconds` from now; a negative count means no deadline (nil).
+    public static func deadline(in milliseconds: Int32) -> ContinuousClock.Instant? {
+        milliseconds < 0 ? nil : clock.now + .milliseconds(milliseconds)
+    }
+
+    /// Milliseconds left until `deadline`, rounded up, at most `Int32.max`; 0 once it has passed.
+    static func milliseconds(until deadline: ContinuousClock.Instant) -> Int32 {
+        let left = clock.now.duration(to: deadline)
+        guard left > .zero else { return 0 }
+        let (seconds, attoseconds) = left.components
+        let milliseconds = seconds.multipliedReportingOverflow(by: 1000)
+        guard !milliseconds.overflow else { return Int32.max }
+        return Int32(clamping: milliseconds.partialValue + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
     }
 
     private static func connect(path: String, timeoutMilliseconds: Int32) throws(ConnectionError) -> FileDescriptor {
@@ -37,8 +74,8 @@ public final class BoardConnection {
         }
     }
 
-    private func readHello(timeoutMilliseconds: Int32) throws(ConnectionError) {
-        let value = try readMessage(timeoutMilliseconds: timeoutMilliseconds)
+    private func readHello(deadline: ContinuousClock.Instant) throws(ConnectionError) {
+        let value = try readMessage(deadline: deadline)
         guard value["type"]?.string == "hello", let version = value["protocol"]?.int else {
             throw .malformedReply("the first line is not a hello")
         }
@@ -49,13 +86,26 @@ public final class BoardConnection {
 
     deinit { descriptor.close() }
 
-    /// Sends a request and waits for its reply; the result, or `.remote` with the daemon's error.
+    /// Sends a request and waits for its reply, whole, for at most `timeoutMilliseconds` in total.
     public func call(_ method: WireMethod, _ params: JSON = [:], timeoutMilliseconds: Int32 = 5000) throws(ConnectionError)
         -> JSON
     {
-        let id = send(method, params)
+        try call(method, params, deadline: Self.deadline(in: timeoutMilliseconds) ?? Self.clock.now + .seconds(3600))
+    }
+
+    /// Sends a request and waits for its reply, whole, until `deadline`; the result, or `.remote` with the daemon's error.
+    public func call(_ method: WireMethod, _ params: JSON = [:], deadline: ContinuousClock.Instant) throws(ConnectionError)
+        -> JSON
+    {
+        try readReply(to: send(method, params), deadline: deadline)
+    }
+
+    /// Waits until `deadline` for the reply to request `id`, skipping other lines (pushed boards); its result.
+    ///
+    /// The deadline covers the whole wait: a daemon that sends a byte at a time, or other lines, cannot stretch it.
+    public func readReply(to id: Int, deadline: ContinuousClock.Instant) throws(ConnectionError) -> JSON {
         while true {
-            let reply = try readMessage(timeoutMilliseconds: timeoutMilliseconds)
+            let reply = try readMessage(deadline: deadline)
             guard reply["id"]?.int == id else { continue }
             return try Self.result(of: reply)
         }
@@ -80,39 +130,81 @@ public final class BoardConnection {
         return result
     }
 
-    /// The next line from the daemon as JSON; an error line without an id (such as `tooManyClients`) is thrown.
+    /// A line from the daemon as JSON, its strings' control characters replaced.
+    public static func parse(_ line: [UInt8]) throws(ConnectionError) -> JSON {
+        do { return try JSON.parse(line, replacingControlCharacters: true) } catch {
+            throw .malformedReply("a line that is not JSON")
+        }
+    }
+
+    /// The next line from the daemon as JSON, waiting at most `timeoutMilliseconds` in all (-1: no limit for a
+    /// line to begin; a begun line still ends within `lineLimit`). An error line without an id (such as
+    /// `tooManyClients`) is thrown.
     public func readMessage(timeoutMilliseconds: Int32) throws(ConnectionError) -> JSON {
-        let line = try readLine(timeoutMilliseconds: timeoutMilliseconds)
-        let value: JSON
-        do { value = try JSON.parse(line) } catch { throw .malformedReply("a line that is not JSON") }
+        try readMessage(deadline: Self.deadline(in: timeoutMilliseconds))
+    }
+
+    /// The next line from the daemon as JSON, whole by `deadline` (nil: no limit for a line to begin).
+    public func readMessage(deadline: ContinuousClock.Instant?) throws(ConnectionError) -> JSON {
+        let value = try Self.parse(try readLine(deadline: deadline))
         if value["id"] == nil || value["id"] == .null, value["error"] != nil { _ = try Self.result(of: value) }
         return value
     }
 
-    /// The next raw line, waiting at most `timeoutMilliseconds` for it.
+    /// The next raw line, waiting at most `timeoutMilliseconds` in all for it (-1: see `readMessage`).
     public func readLine(timeoutMilliseconds: Int32) throws(ConnectionError) -> [UInt8] {
+        try readLine(deadline: Self.deadline(in: timeoutMilliseconds))
+    }
+
+    /// The next raw line, whole by `deadline`, and in any case within `lineLimit` of its first byte.
+    public func readLine(deadline: ContinuousClock.Instant?) throws(ConnectionError) -> [UInt8] {
         var buffer = [UInt8](repeating: 0, count: 65536)
         while lines.isEmpty {
+            var limit = deadline
+            if let started = partialLineStarted {
+                let lineEnd = started + Self.lineLimit
+                limit = limit.map { min($0, lineEnd) } ?? lineEnd
+            }
+            let wait = limit.map(Self.milliseconds(until:)) ?? -1
+            guard wait != 0 else { throw abandon() }
             let ready: Bool
-            do { ready = try descriptor.waitUntilReadable(timeoutMilliseconds: timeoutMilliseconds) } catch {
+            do { ready = try descriptor.waitUntilReadable(timeoutMilliseconds: wait) } catch {
                 throw .system(error)
             }
-            guard ready else { throw .timedOut(path: path) }
+            guard ready else { throw abandon() }
             let n: Int
             do { n = try descriptor.read(into: &buffer) } catch { throw .closed }
             guard n > 0 else { throw .closed }
-            for output in buffer.withUnsafeBytes({ framer.feed(UnsafeRawBufferPointer(rebasing: $0[..<n])) }) {
-                switch output {
-                case .line(let line): lines.append(line)
-                case .tooLarge: throw .malformedReply("a line over the limit")
-                }
-            }
+            try take(n, from: buffer)
         }
         return lines.removeFirst()
     }
 
+    /// Frames `count` bytes read into `buffer`, and notes when a line left incomplete began.
+    private func take(_ count: Int, from buffer: [UInt8]) throws(ConnectionError) {
+        let outputs = buffer.withUnsafeBytes { framer.feed(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+        for output in outputs {
+            switch output {
+            case .line(let line): lines.append(line)
+            case .tooLarge: throw .malformedReply("a line over the limit")
+            }
+        }
+        if framer.bufferedCount == 0 {
+            partialLineStarted = nil
+        } else if partialLineStarted == nil || !outputs.isEmpty {
+            partialLineStarted = Self.clock.now
+        }
+    }
+
+    /// Whether a line began more than `lineLimit` before `now` and has not ended: the daemon trickles, treat it as gone.
+    /// A loop that waits on the descriptor itself (the live view) asks this on its ticks, since a daemon that
+    /// stops in the middle of a line makes nothing readable.
+    public func isStalled(at now: ContinuousClock.Instant) -> Bool {
+        partialLineStarted.map { now - $0 > Self.lineLimit } ?? false
+    }
+
     /// Reads what has arrived without waiting (call when the descriptor is readable) and returns the whole lines as JSON.
-    /// Throws `.closed` when the daemon has gone.
+    /// Throws `.closed` when the daemon has gone, and `.timedOut` when a line has taken longer than `lineLimit`.
     public func readAvailable() throws(ConnectionError) -> [JSON] {
         var buffer = [UInt8](repeating: 0, count: 65536)
         descriptor.setNonBlocking(true)
@@ -124,20 +216,20 @@ public final class BoardConnection {
                 throw .closed
             }
             guard n > 0 else { throw .closed }
-            for output in buffer.withUnsafeBytes({ framer.feed(UnsafeRawBufferPointer(rebasing: $0[..<n])) }) {
-                switch output {
-                case .line(let line): lines.append(line)
-                case .tooLarge: throw .malformedReply("a line over the limit")
-                }
-            }
+            try take(n, from: buffer)
             if n < buffer.count { break }
         }
         var values: [JSON] = []
-        while !lines.isEmpty {
-            let line = lines.removeFirst()
-            guard let value = try? JSON.parse(line) else { throw .malformedReply("a line that is not JSON") }
-            values.append(value)
-        }
+        while !lines.isEmpty { values.append(try Self.parse(lines.removeFirst())) }
+        if values.isEmpty && isStalled(at: Self.clock.now) { throw abandon() }
         return values
+    }
+
+    /// A deadline has passed: the connection is shut down both ways (a line may be half read, so
+    /// nothing more can be read from it), which the daemon sees at once even while the descriptor
+    /// stays open until this object goes. The error to throw.
+    private func abandon() -> ConnectionError {
+        _ = shutdown(descriptor.rawValue, Int32(SHUT_RDWR))
+        return .timedOut(path: path)
     }
 }

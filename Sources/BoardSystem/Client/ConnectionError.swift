@@ -5,6 +5,8 @@ public enum ConnectionError: Error, Hashable, Sendable, CustomStringConvertible 
     /// Nothing listens on the socket (missing, or refused: a stale socket).
     case noDaemon(path: String)
     case permissionDenied(path: String)
+    /// The socket or its directory belongs to someone else, or others can write the directory: not connected.
+    case untrusted(SocketTrust.Problem)
     /// Connected, but the daemon did not answer in time.
     case timedOut(path: String)
     case protocolMismatch(server: Int)
@@ -20,6 +22,7 @@ public enum ConnectionError: Error, Hashable, Sendable, CustomStringConvertible 
         case .noDaemon(let path): "no daemon is listening on \(path)"
         case .permissionDenied(let path):
             "permission denied on \(path): it belongs to another user; use your own socket with --socket or BOARD_SOCKET"
+        case .untrusted(let problem): problem.description
         case .timedOut(let path): "the daemon on \(path) did not answer in time"
         case .protocolMismatch(let server):
             "the daemon speaks protocol \(server) and this board speaks protocol \(wireProtocolVersion); run matching versions of board and boardd"

@@ -1,0 +1,48 @@
+import BoardProtocol
+import Testing
+
+/// The client reads the daemon's lines with control characters replaced, so no string can drive a terminal.
+@Suite struct JSONControlCharacterTests {
+    static let hostile: [Input] = [
+        Input(#""\u001b]0;pwned\u0007""#),
+        Input(#""\u001b[2J""#),
+        Input(#""a\nb\tc\rd\be\ff""#),
+        Input(#""\u0000\u001f\u007f\u0080\u009b\u009f""#),
+        Input("raw DEL and C1", Array(#""x"#.utf8) + [0x7F, 0xC2, 0x9B, 0xC2, 0x80] + Array(#"y""#.utf8)),
+        Input(#"{"\u001bkey":"v"}"#),
+    ]
+
+    @Test(arguments: hostile) func controlCharactersBecomeReplacementCharacters(input: Input) throws {
+        let value = try JSON.parse(input.bytes, replacingControlCharacters: true)
+        let text = Self.strings(in: value).joined()
+        #expect(text.unicodeScalars.allSatisfy { !Self.isControl($0) }, "\(Array(text.unicodeScalars))")
+        #expect(text.contains("\u{FFFD}"))
+    }
+
+    @Test func printableTextIsUntouched() throws {
+        let line = Array(#"{"name":"Zürich \u00a0Ø 東京 \ud83d\ude80 \"q\" \\ /"}"#.utf8)
+        #expect(try JSON.parse(line, replacingControlCharacters: true) == JSON.parse(line))
+        #expect(try JSON.parse(line, replacingControlCharacters: true)["name"]?.string == "Zürich \u{a0}Ø 東京 🚀 \"q\" \\ /")
+    }
+
+    @Test func withoutTheOptionControlCharactersAreKept() throws {
+        // The daemon reads requests as they are: a search for "\t" is what it says.
+        #expect(try JSON.parse(#""\u001b[2J\t""#).string == "\u{1b}[2J\t")
+    }
+
+    @Test func aReplacedStringStillEncodesAsValidJSON() throws {
+        let value = try JSON.parse(Array(#"{"a":"\u001b]0;x\u0007"}"#.utf8), replacingControlCharacters: true)
+        #expect(try JSON.parse(value.bytes) == value)
+    }
+
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool { scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) }
+
+    static func strings(in value: JSON) -> [String] {
+        switch value {
+        case .string(let text): [text]
+        case .array(let items): items.flatMap(strings(in:))
+        case .object(let pairs): pairs.flatMap { [$0.0] + strings(in: $0.1) }
+        default: []
+        }
+    }
+}
