@@ -63,6 +63,8 @@ enum Autostart {
         while ContinuousClock.now < deadline {
             if (try? BoardConnection(path: socket, timeoutMilliseconds: 500)) != nil { return nil }
             if let status = ChildProcess.exitStatusIfEnded(pid) {
+                // It may have stepped aside for a daemon that has just bound the socket again.
+                if (try? BoardConnection(path: socket, timeoutMilliseconds: 500)) != nil { return nil }
                 return "boardd exited at once (status \(status))\(seeLog)"
             }
             Thread.sleep(forTimeInterval: 0.02)

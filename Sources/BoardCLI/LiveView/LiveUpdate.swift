@@ -31,6 +31,8 @@ extension LiveModel {
             case .interrupt: effects = [.quit(130)]
             case .terminate: effects = [.quit(128 + 15)]
             case .hangUp: effects = [.quit(128 + 1)]
+            case .quit: effects = [.quit(128 + 3)]
+            case .userDefined1, .userDefined2: effects = []  // the live view does not ask for them
             }
         }
         keepCursorOnScreen()

@@ -1,0 +1,183 @@
+import BoardProtocol
+import BoardSystem
+import Foundation
+import Glibc
+import Testing
+
+/// The daemon's files, signals and log: a removed socket, a config that is not a file, signals a user
+/// may send, a log that cannot flood or grow without bound, leftovers of interrupted saves.
+@Suite struct DaemonFilesAndSignalsTests {
+    static let now = "2026-11-30T12:00:00-05:00"
+
+    func answers(_ socket: String) -> Bool {
+        (try? BoardConnection(path: socket, timeoutMilliseconds: 200)) != nil
+    }
+
+    func count(_ needle: String, in text: String) -> Int { text.components(separatedBy: needle).count - 1 }
+
+    // MARK: A removed socket
+
+    @Test func aRemovedSocketIsBoundAgainWithinSeconds() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        #expect(unlink(daemon.socket) == 0)
+        try waitUntil("the socket to answer again", timeout: 5) { answers(daemon.socket) }
+        #expect(count("was removed; bound it again", in: daemon.logText()) == 1, "\(daemon.logText())")
+        #expect(try sandbox.board("--json").status == 0)
+        #expect(try daemon.stop() == 0)
+        #expect(!FileManager.default.fileExists(atPath: daemon.socket), "removed at a clean stop")
+    }
+
+    /// `rm -rf` of the socket's directory takes the lock file too: a new one is taken before binding,
+    /// so a second daemon is still refused.
+    @Test func aRemovedDirectoryIsMadeAgainWithANewLock() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        try FileManager.default.removeItem(atPath: sandbox.path + "/run")
+        try waitUntil("the socket to answer again", timeout: 5) { answers(daemon.socket) }
+        #expect(FileManager.default.fileExists(atPath: daemon.socket + ".lock"))
+        let second = try run(
+            Binaries.boardd, ["--socket", daemon.socket, "--now", Self.now], environment: sandbox.environment())
+        #expect(second.status == 1)
+        #expect(second.stderr.contains("another boardd is already serving"), "\(second.stderr)")
+        #expect(try daemon.stop() == 0)
+    }
+
+    /// Autostart after a removal: the new daemon finds the lock held and steps aside while the old one
+    /// binds again, so `board` is answered instead of failing with "already serving".
+    @Test func autostartWorksAfterTheSocketWasRemoved() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        #expect(unlink(daemon.socket) == 0)
+        let result = try sandbox.board("--json", autostart: true)
+        #expect(result.status == 0, "\(result.stderr)")
+        try waitUntil("the extra daemon to step aside", timeout: 10) {
+            ProcessTable.processes(withArgument: daemon.socket) == [daemon.pid]
+        }
+        #expect(try daemon.stop() == 0)
+    }
+
+    // MARK: The config must be a regular file
+
+    @Test func aFIFOAtTheConfigPathIsRefusedWithoutBlocking() throws {
+        let sandbox = Sandbox()
+        let fifo = sandbox.path + "/boardd.json"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let check = try run(
+            Binaries.boardd, ["--check-config", "--config", fifo], environment: sandbox.environment(), timeout: 10)
+        #expect(check.status == 2)
+        #expect(check.stderr == "boardd: \(fifo): is a FIFO, not a regular file; point --config at a JSON file\n")
+        let serve = try run(
+            Binaries.boardd, ["--socket", sandbox.socket, "--config", fifo], environment: sandbox.environment(), timeout: 10)
+        #expect(serve.status == 2)
+        #expect(serve.stderr.contains("is a FIFO, not a regular file"), "\(serve.stderr)")
+    }
+
+    @Test func aFIFOOnReloadIsLoggedAndTheOldConfigStays() throws {
+        let sandbox = Sandbox()
+        let config = sandbox.path + "/boardd.json"
+        try "{\"seed\": 7}".write(toFile: config, atomically: true, encoding: .utf8)
+        let daemon = try RunningDaemon(sandbox: sandbox, extra: ["--config", config])
+        #expect(unlink(config) == 0 && mkfifo(config, 0o600) == 0)
+        kill(daemon.pid, SIGHUP)
+        try waitUntil("the reload to be refused", timeout: 5) { daemon.logText().contains("kept the old config") }
+        #expect(daemon.logText().contains("is a FIFO, not a regular file"), "\(daemon.logText())")
+        let info = try BoardConnection(path: daemon.socket, timeoutMilliseconds: 2000).call(.ping)
+        _ = info
+        #expect(try daemon.stop() == 0)
+    }
+
+    // MARK: Signals
+
+    @Test(arguments: [SIGUSR1, SIGUSR2])
+    func userSignalsLogAStatusLineAndTheDaemonServesOn(signal: Int32) throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        let name = signal == SIGUSR1 ? "SIGUSR1" : "SIGUSR2"
+        kill(daemon.pid, signal)
+        try waitUntil("the status line", timeout: 5) { daemon.logText().contains("\(name): serving \(daemon.socket)") }
+        #expect(daemon.logText().contains("0 client(s), 0 watching"), "\(daemon.logText())")
+        #expect(try sandbox.board("--json").status == 0)
+        #expect(try daemon.stop() == 0)
+    }
+
+    @Test func sigquitStopsCleanlyAndRemovesTheSocket() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        #expect(try daemon.stop(signal: SIGQUIT) == 0)
+        #expect(daemon.logText().contains("SIGQUIT: shutting down"))
+        #expect(!FileManager.default.fileExists(atPath: daemon.socket))
+    }
+
+    /// A crash or a signal the daemon does not handle leaves a socket that refuses connections;
+    /// the next start replaces it.
+    @Test(arguments: [SIGABRT, SIGSEGV, SIGALRM, SIGKILL])
+    func aDeathBySignalLeavesASocketTheNextStartReplaces(signal: Int32) throws {
+        let sandbox = Sandbox()
+        // Without the Swift runtime's backtracer, which takes many seconds to describe a crash.
+        let daemon = try RunningDaemon(sandbox: sandbox, env: ["SWIFT_BACKTRACE": "enable=no"])
+        #expect(try daemon.stop(signal: signal) == 128 + signal)
+        #expect(FileManager.default.fileExists(atPath: daemon.socket), "the socket stays behind")
+        let next = try RunningDaemon(sandbox: sandbox)
+        #expect(try sandbox.board("--json").status == 0)
+        #expect(try next.stop() == 0)
+    }
+
+    // MARK: Logs
+
+    /// 3,000 clock moves pipelined by one client logged 3,000 lines; now a few and a count.
+    @Test func aFloodOfOneMessageIsRateLimitedWithACount() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        let client = try RawClient(path: daemon.socket)
+        _ = try client.readLine()  // hello
+        let moves = 3000
+        try client.send(
+            (1...moves).map { #"{"id":\#($0),"method":"clock.advance","params":{"minutes":1}}"# + "\n" }.joined())
+        for _ in 1...moves { _ = try #require(try client.readLine(timeout: 30)) }
+        #expect(try daemon.stop() == 0)
+        let log = daemon.logText()
+        let moved = count("info: clock moved to", in: log)
+        #expect(moved >= 1 && moved <= 60, "\(moved) lines of clock moves")
+        let pattern = #/suppressed (\d+) similar messages; the last: clock moved to/#
+        let suppressed = log.matches(of: pattern).compactMap { Int($0.output.1) }.reduce(0, +)
+        #expect(moved + suppressed == moves, "\(log)")
+    }
+
+    @Test func aKeyHoldingControlCharactersIsPrintedOnOneLine() throws {
+        let sandbox = Sandbox()
+        let config = sandbox.path + "/boardd.json"
+        try #"{"a\u001b]0;owned\u0007b\nc": 1}"#.write(toFile: config, atomically: true, encoding: .utf8)
+        let check = try run(Binaries.boardd, ["--check-config", "--config", config], environment: sandbox.environment())
+        #expect(check.status == 2)
+        #expect(check.stderr.hasPrefix(#"boardd: \#(config): a\x1b]0;owned\x07b\nc = 1: unknown key"#), "\(check.stderr)")
+        #expect(check.stderr.filter { $0 == "\n" }.count == 1)
+        #expect(!check.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+        let serve = try run(
+            Binaries.boardd, ["--socket", sandbox.socket, "--config", config], environment: sandbox.environment())
+        #expect(serve.status == 2)
+        #expect(serve.stderr.filter { $0 == "\n" }.count == 1, "\(serve.stderr)")
+        #expect(!serve.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+    }
+
+    /// The autostarted daemon logs to `boardd.log` (stderr appended); past 1 MiB it is rotated to `.1`.
+    @Test func aLogFilePastOneMiBIsRotated() throws {
+        let sandbox = Sandbox()
+        let logPath = sandbox.path + "/boardd.log"
+        let old = String(repeating: "an old line from an earlier daemon\n", count: 32_000)  // 1.1 MB
+        try old.write(toFile: logPath, atomically: false, encoding: .utf8)
+        let pid = try spawnChild(
+            [Binaries.boardd, "--socket", sandbox.socket, "--now", Self.now, "--speed", "0"],
+            environment: sandbox.environment(), stdout: .devNull, stderr: .file(logPath, append: true))
+        defer { reap(pid) }
+        try waitUntil("boardd to answer") { answers(sandbox.socket) }
+        kill(pid, SIGTERM)
+        #expect(try waitForExit(pid) == 0)
+        let rotated = try String(contentsOfFile: logPath + ".1", encoding: .utf8)
+        #expect(rotated == old)
+        let fresh = try String(contentsOfFile: logPath, encoding: .utf8)
+        #expect(fresh.contains("the earlier lines are in \(logPath).1"), "\(fresh)")
+        #expect(fresh.contains("info: serving \(sandbox.socket)"))
+        #expect(fresh.utf8.count < 4096)
+    }
+}
