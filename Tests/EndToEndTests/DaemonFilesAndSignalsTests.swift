@@ -180,4 +180,81 @@ import Testing
         #expect(fresh.contains("info: serving \(sandbox.socket)"))
         #expect(fresh.utf8.count < 4096)
     }
+
+    // MARK: Files
+
+    /// `board` killed while saving left `state.json.PID.tmp` for good; the next save removes it.
+    @Test func aSaveRemovesLeftoversOfSavesThatWereKilled() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        let id = try #require(try sandbox.board("--json").json?["flights"]?.array?.first?["id"]?.int)
+        let pidMax = try String(contentsOfFile: "/proc/sys/kernel/pid_max", encoding: .utf8)
+        let gone = pidMax.trimmingCharacters(in: .whitespacesAndNewlines)
+        let leftover = sandbox.stateDirectory + "/state.json.\(gone).tmp"
+        try FileManager.default.createDirectory(atPath: sandbox.stateDirectory, withIntermediateDirectories: true)
+        try "{\"tab\":".write(toFile: leftover, atomically: false, encoding: .utf8)
+        let result = try sandbox.board("show", String(id))
+        #expect(result.status == 0 && result.stderr == "", "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: leftover))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.stateDirectory) == ["state.json"])
+        try daemon.stop()
+    }
+
+    /// Commands racing on a first run: one found no state.json, another renamed its own into place,
+    /// and the first then saw it exist and warned "cannot read". Stderr must stay empty.
+    @Test func commandsRacingOnAFirstRunWarnAboutNothing() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        let ids = (try sandbox.board("--json").json?["flights"]?.array ?? []).compactMap { $0["id"]?.int }
+        try #require(!ids.isEmpty)
+        for round in 0..<5 {
+            try? FileManager.default.removeItem(atPath: sandbox.stateDirectory)
+            let started = try (0..<40).map { index -> (pid_t, String) in
+                let errors = sandbox.path + "/stderr-\(round)-\(index)"
+                let pid = try spawnChild(
+                    [Binaries.board, index % 2 == 0 ? "show" : "pin", String(ids[index % ids.count])],
+                    environment: sandbox.environment(), stdout: .devNull, stderr: .file(errors, append: false))
+                return (pid, errors)
+            }
+            for (pid, errors) in started {
+                #expect(try waitForExit(pid, timeout: 30) == 0)
+                let text = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
+                #expect(text == "", "round \(round): \(text)")
+            }
+        }
+        try daemon.stop()
+    }
+
+    /// With the socket directly in /tmp, another user could make `SOCKET.lock` first and hold it;
+    /// the lock lives in the user's own private directory instead.
+    @Test func anotherUsersLockBesideASocketInTmpDoesNotStopTheDaemon() throws {
+        let python = "/usr/bin/python3"  // not a shim under root's home, which uid 65534 cannot enter
+        guard getuid() == 0, access("/usr/bin/setpriv", X_OK) == 0, access(python, X_OK) == 0 else { return }
+        let sandbox = Sandbox()
+        let socket = "/tmp/board-files-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).sock"
+        let marker = socket + ".held"
+        defer {
+            for path in [socket, socket + ".lock", marker] { unlink(path) }
+        }
+        let script = """
+            import fcntl, os, time
+            f = open('\(socket).lock', 'w'); os.chmod('\(socket).lock', 0o644)
+            fcntl.flock(f, fcntl.LOCK_EX); open('\(marker)', 'w').close(); time.sleep(60)
+            """
+        let squatter = try spawnChild(
+            ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", python, "-c", script],
+            environment: sandbox.environment(), stdout: .devNull, stderr: .devNull)
+        defer { reap(squatter) }
+        try waitUntil("the other user to hold \(socket).lock") { FileManager.default.fileExists(atPath: marker) }
+        let runtime = sandbox.path + "/runtime"
+        #expect(mkdir(runtime, 0o700) == 0)
+        let daemon = try RunningDaemon(sandbox: sandbox, socket: socket, env: ["XDG_RUNTIME_DIR": runtime])
+        let locks = try FileManager.default.contentsOfDirectory(atPath: runtime + "/board")
+        #expect(locks.count == 1 && locks[0].hasPrefix("boardd-") && locks[0].hasSuffix(".lock"), "\(locks)")
+        // A second daemon of this user finds that lock and is refused.
+        let second = try run(
+            Binaries.boardd, ["--socket", socket], environment: sandbox.environment(extra: ["XDG_RUNTIME_DIR": runtime]))
+        #expect(second.status == 1 && second.stderr.contains("another boardd is already serving"), "\(second.stderr)")
+        #expect(try daemon.stop() == 0)
+    }
 }
