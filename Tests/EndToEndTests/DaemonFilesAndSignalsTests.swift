@@ -201,13 +201,14 @@ import Testing
     }
 
     /// Commands racing on a first run: one found no state.json, another renamed its own into place,
-    /// and the first then saw it exist and warned "cannot read". Stderr must stay empty.
+    /// and the first then saw it exist and warned "cannot read". Stderr must stay empty. (The window
+    /// is microseconds wide, so this rarely caught it; `StateStoreRaceTests` catches it every time.)
     @Test func commandsRacingOnAFirstRunWarnAboutNothing() throws {
         let sandbox = Sandbox()
         let daemon = try RunningDaemon(sandbox: sandbox)
         let ids = (try sandbox.board("--json").json?["flights"]?.array ?? []).compactMap { $0["id"]?.int }
         try #require(!ids.isEmpty)
-        for round in 0..<5 {
+        for round in 0..<3 {
             try? FileManager.default.removeItem(atPath: sandbox.stateDirectory)
             let started = try (0..<40).map { index -> (pid_t, String) in
                 let errors = sandbox.path + "/stderr-\(round)-\(index)"
