@@ -7,7 +7,7 @@ import Foundation
 /// The daemon is found beside `board`'s own executable, else on `PATH`; it is
 /// started detached (its own session, stdin and stdout on /dev/null, stderr
 /// appended to `boardd.log` in the state directory, else beside the socket, else
-/// /dev/null) with the same socket, and
+/// /dev/null; the daemon rotates that file to `boardd.log.1` past 1 MiB) with the same socket, and
 /// `board` waits up to 3 seconds for it to answer.
 enum Autostart {
     static let wait = Duration.seconds(3)

@@ -15,10 +15,12 @@ enum ServerEvent: Equatable, Sendable {
 
 /// The socket server: one thread, one epoll, every client non-blocking.
 ///
-/// It sleeps in `epoll_wait` until a client speaks, a signal arrives or the
+/// It sleeps in `epoll_wait` until a client speaks, a signal arrives, the
 /// next instant the board changes (a status boundary, a flight becoming past,
-/// midnight), so an idle daemon uses no CPU. Boards for watchers are built and
-/// encoded once per view and shared by every watcher of that view.
+/// midnight) or the once-a-second look at its socket's path (one `stat`, so a
+/// removed socket is bound again), so an idle daemon uses no CPU to speak of.
+/// Boards for watchers are built and encoded once per view and shared by every
+/// watcher of that view.
 final class BoardServer {
     private var service: BoardService
     private var listener: SocketListener

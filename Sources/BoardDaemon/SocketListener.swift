@@ -177,6 +177,8 @@ struct SocketListener {
     /// is taken, and a daemon that took it first wins; this one stops. A passed socket belongs to the
     /// service manager: its loss is only logged.
     mutating func keepBound(log: Log) -> Check {
+        // A passed socket without a path (abstract, or unnamed) has no file to lose.
+        if isActivated && bound == nil { return .unchanged }
         let now = FileIdentity(path: path)
         if let now, now == bound {
             reported = false
