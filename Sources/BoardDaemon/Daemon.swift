@@ -156,7 +156,8 @@ public enum Daemon {
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
 
+    /// One line on stderr, control characters escaped (an argument or a path may hold any byte).
     static func printError(_ message: String) {
-        try? FileDescriptor.standardError.writeAll(message + "\n")
+        try? FileDescriptor.standardError.writeAll(message.escapingControlCharacters + "\n")
     }
 }

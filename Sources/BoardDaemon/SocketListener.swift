@@ -78,7 +78,7 @@ struct SocketListener {
             throw .notASocket(path)
         case true?:
             do {
-                _ = try UnixSocket.connect(path: path, timeoutMilliseconds: 500)
+                try UnixSocket.connect(path: path, timeoutMilliseconds: 500).close()
                 lock.release()
                 throw ListenError.alreadyServing(path)
             } catch let error as ListenError {

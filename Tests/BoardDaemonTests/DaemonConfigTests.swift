@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import Testing
 
@@ -85,7 +86,7 @@ struct DaemonConfigTests {
         #expect(config.summary == "VLY \"Valley Field\" in America/Denver, seed 7, 3 days x 12 flights a day")
     }
 
-    @Test func aFIFOOrADeviceIsRefusedWithoutBlocking() throws {
+    @Test func aFIFOADeviceOrAFileTooLargeIsRefusedWithoutBlocking() throws {
         let directory = "/tmp/board-config-tests-\(UInt32.random(in: 0...UInt32.max))"
         #expect(mkdir(directory, 0o700) == 0)
         defer {
@@ -96,6 +97,11 @@ struct DaemonConfigTests {
         #expect(mkfifo(fifo, 0o600) == 0)
         let error = try #require(throws: ConfigError.self) { try DaemonConfig.load(path: fifo) }
         #expect(error.description == "\(fifo): is a FIFO, not a regular file; point --config at a JSON file")
+        let large = directory + "/large.json"
+        #expect(FileManager.default.createFile(atPath: large, contents: Data(count: DaemonConfig.maxFileSize + 1)))
+        defer { unlink(large) }
+        let tooLarge = try #require(throws: ConfigError.self) { try DaemonConfig.load(path: large) }
+        #expect(tooLarge.description == "\(large): is larger than 64 KiB; is it the right file?")
         let device = try #require(throws: ConfigError.self) { try DaemonConfig.load(path: "/dev/zero") }
         #expect(device.description == "/dev/zero: is a character device, not a regular file; point --config at a JSON file")
     }

@@ -43,6 +43,32 @@ import Testing
         #expect(try daemon.stop() == 0)
     }
 
+    /// A socket systemd passed is systemd's: its removal is logged once, and nothing is bound in its place.
+    @Test func aRemovedPassedSocketIsOnlyLogged() throws {
+        let sandbox = Sandbox()
+        try FileManager.default.createDirectory(atPath: sandbox.path + "/run", withIntermediateDirectories: true)
+        let listening = try UnixSocket.listen(path: sandbox.socket)
+        defer { listening.close() }
+        let log = sandbox.path + "/boardd.log"
+        let pid = try spawn(
+            [
+                "/bin/sh", "-c", #"LISTEN_PID=$$ LISTEN_FDS=1 exec "$0" "$@""#, Binaries.boardd, "--now", Self.now, "--speed",
+                "0",
+            ],
+            environment: sandbox.environment(), stderr: log, descriptor3: listening.rawValue)
+        defer { reap(pid) }
+        try waitUntil("boardd to answer") { answers(sandbox.socket) }
+        #expect(unlink(sandbox.socket) == 0)
+        let logged = { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
+        try waitUntil("the removal to be logged", timeout: 5) { logged().contains("passed by the service manager, was removed") }
+        kill(pid, SIGUSR1)  // a check at once, and a status line after it
+        try waitUntil("the status line", timeout: 5) { logged().contains("SIGUSR1: serving") }
+        #expect(count("was removed", in: logged()) == 1, "\(logged())")
+        #expect(!FileManager.default.fileExists(atPath: sandbox.socket), "not bound again: the socket is systemd's")
+        kill(pid, SIGTERM)
+        #expect(try waitForExit(pid) == 0)
+    }
+
     /// Autostart after a removal: the new daemon finds the lock held and steps aside while the old one
     /// binds again, so `board` is answered instead of failing with "already serving".
     @Test func autostartWorksAfterTheSocketWasRemoved() throws {
