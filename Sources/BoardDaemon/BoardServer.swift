@@ -84,7 +84,8 @@ final class BoardServer {
         var seconds: Double? = service.clock.realDelay(until: nextChange)
         if !service.clock.isSimulated { seconds = min(seconds ?? 60, 60) }  // the wall clock may jump
         if sweepWanted { seconds = min(seconds ?? Self.sweepSeconds, Self.sweepSeconds) }
-        seconds = min(seconds ?? Self.socketCheckSeconds, Self.socketCheckSeconds)
+        let untilSocketCheck = max(0, (nextSocketCheck - time.now) / .seconds(1))
+        seconds = min(seconds ?? untilSocketCheck, untilSocketCheck)
         guard let seconds else { return -1 }
         return Int32(min(max(0, (seconds * 1000).rounded(.up)), 3_600_000))
     }
@@ -97,7 +98,6 @@ final class BoardServer {
 
     /// When the socket's path is next checked (a removed socket is bound again; see `SocketListener.keepBound`).
     private lazy var nextSocketCheck = time.now + SocketListener.checkInterval
-    private static let socketCheckSeconds = SocketListener.checkInterval / .seconds(1)
 
     private func checkSocket() {
         nextSocketCheck = time.now + SocketListener.checkInterval
