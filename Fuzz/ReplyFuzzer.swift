@@ -19,7 +19,7 @@ public func fuzzReply(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var model = LiveModel(tab: .all, hidePast: false, style: Style(enabled: size % 2 == 0), size: screen)
     model.update(.connected)
     for (index, output) in framer.feed(UnsafeRawBufferPointer(start: data, count: size)).enumerated() {
-        guard case .line(let line) = output, let value = try? JSON.parse(line) else { continue }
+        guard case .line(let line) = output, let value = try? JSON.parse(line, replacingControlCharacters: true) else { continue }
         let result = (try? BoardConnection.result(of: value)) ?? value
         let renderer = BoardRenderer(style: Style(enabled: true), width: 40 + Int(size % 60))
         let at = start + .seconds(index)

@@ -7,7 +7,7 @@ import Foundation
 /// The daemon is found beside `board`'s own executable, else on `PATH`; it is
 /// started detached (its own session, stdin and stdout on /dev/null, stderr
 /// appended to `boardd.log` in the state directory, else beside the socket, else
-/// /dev/null) with the same socket, and
+/// /dev/null; the daemon rotates that file to `boardd.log.1` past 1 MiB) with the same socket, and
 /// `board` waits up to 3 seconds for it to answer.
 enum Autostart {
     static let wait = Duration.seconds(3)
@@ -47,6 +47,8 @@ enum Autostart {
         while ContinuousClock.now < deadline {
             if (try? BoardConnection(path: socket, timeoutMilliseconds: 500)) != nil { return nil }
             if let status = ChildProcess.exitStatusIfEnded(launched.pid) {
+                // It may have stepped aside for a daemon that has just bound the socket again.
+                if (try? BoardConnection(path: socket, timeoutMilliseconds: 500)) != nil { return nil }
                 return "boardd exited at once (status \(status))\(seeLog)"
             }
             Thread.sleep(forTimeInterval: 0.02)

@@ -57,6 +57,8 @@ struct StateStore {
         // Best effort: a lock that cannot be taken never stops the save.
         let lock = try? FileLock(directory, .directory, waiting: true)
         defer { lock?.release() }
+        // A `board` killed while saving (kill -9) left its temporary file; under the lock, no save is half done.
+        if lock != nil { AtomicFile.removeLeftovers(of: path) }
         var merged: ClientState
         if case .found(let current) = read() { merged = current } else { merged = baseline }
         if state.tab != baseline.tab { merged.tab = state.tab }
@@ -83,11 +85,22 @@ struct StateStore {
         case found(ClientState)
     }
 
+    /// The largest state file read: a thousand pins and the live view take a few hundred KiB.
+    static let maxFileSize = 8 * 1024 * 1024
+
+    /// One `open`, whose error alone says whether the file is missing: asking again afterwards
+    /// (as `contents(atPath:)` then `fileExists` did) raced a command creating it meanwhile
+    /// and warned "cannot read" about a file that was fine.
     private func read() -> ReadResult {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return FileManager.default.fileExists(atPath: path) ? .unreadable : .missing
+        let bytes: [UInt8]
+        do { bytes = try RegularFile.read(path, limit: Self.maxFileSize) } catch {
+            switch error {
+            case .cannotOpen(let reason) where reason.isMissing: return .missing
+            case .tooLarge: return .corrupt
+            case .cannotOpen, .cannotRead, .notRegular: return .unreadable
+            }
         }
-        guard let json = try? JSON.parse(Array(data)), let state = ClientState(json: json) else { return .corrupt }
+        guard let json = try? JSON.parse(bytes), let state = ClientState(json: json) else { return .corrupt }
         return .found(state)
     }
 

@@ -9,19 +9,21 @@ enum ServerEvent: Equatable, Sendable {
     case reloading
     /// The reload is over, whether the new config was taken or refused.
     case reloaded
-    /// SIGTERM or SIGINT arrived; shutdown has begun.
+    /// SIGTERM, SIGINT or SIGQUIT arrived (or another daemon took the socket); shutdown has begun.
     case stopping
 }
 
 /// The socket server: one thread, one epoll, every client non-blocking.
 ///
-/// It sleeps in `epoll_wait` until a client speaks, a signal arrives or the
+/// It sleeps in `epoll_wait` until a client speaks, a signal arrives, the
 /// next instant the board changes (a status boundary, a flight becoming past,
-/// midnight), so an idle daemon uses no CPU. Boards for watchers are built and
-/// encoded once per view and shared by every watcher of that view.
+/// midnight) or the once-a-second look at its socket's path (one `stat`, so a
+/// removed socket is bound again), so an idle daemon uses no CPU to speak of.
+/// Boards for watchers are built and encoded once per view and shared by every
+/// watcher of that view.
 final class BoardServer {
     private var service: BoardService
-    private let listener: SocketListener
+    private var listener: SocketListener
     private var epoll: Epoll
     private let signals: SignalDescriptor
     private var connections = ConnectionTable()
@@ -49,7 +51,7 @@ final class BoardServer {
         self.log = log
         self.reloadConfig = reloadConfig
         self.epoll = try Epoll()
-        self.signals = try SignalDescriptor([.interrupt, .terminate, .hangUp])
+        self.signals = try SignalDescriptor([.interrupt, .terminate, .quit, .hangUp, .userDefined1, .userDefined2])
         self.nextChange = service.nextChange(after: service.clock.now)
         try epoll.add(listener.descriptor, token: Self.listenerToken, events: .readable)
         try epoll.add(signals.descriptor, token: Self.signalToken, events: .readable)
@@ -71,6 +73,7 @@ final class BoardServer {
             if listenerReady { acceptClients() }
             if running, service.clock.now >= nextChange { publish() }
             sweepDeadlines()
+            if running, time.now >= nextSocketCheck { checkSocket() }
         }
         shutdown()
     }
@@ -81,6 +84,8 @@ final class BoardServer {
         var seconds: Double? = service.clock.realDelay(until: nextChange)
         if !service.clock.isSimulated { seconds = min(seconds ?? 60, 60) }  // the wall clock may jump
         if sweepWanted { seconds = min(seconds ?? Self.sweepSeconds, Self.sweepSeconds) }
+        let untilSocketCheck = max(0, (nextSocketCheck - time.now) / .seconds(1))
+        seconds = min(seconds ?? untilSocketCheck, untilSocketCheck)
         guard let seconds else { return -1 }
         return Int32(min(max(0, (seconds * 1000).rounded(.up)), 3_600_000))
     }
@@ -90,6 +95,27 @@ final class BoardServer {
     private var lastSweep: ContinuousClock.Instant?
     private static let sweepInterval = Duration.milliseconds(250)
     private static let sweepSeconds = sweepInterval / .seconds(1)
+
+    /// When the socket's path is next checked (a removed socket is bound again; see `SocketListener.keepBound`).
+    private lazy var nextSocketCheck = time.now + SocketListener.checkInterval
+
+    private func checkSocket() {
+        nextSocketCheck = time.now + SocketListener.checkInterval
+        log.flushSuppressed()  // a flood that stopped is counted within a second or two
+        switch listener.keepBound(log: log) {
+        case .unchanged: break
+        case .rebound(let old):
+            epoll.remove(old)
+            old.close()
+            do { try epoll.add(listener.descriptor, token: Self.listenerToken, events: .readable) } catch {
+                log.error("cannot watch the new socket: \(error)")
+            }
+        case .lost(let why):
+            log.warning(why)
+            if running { onEvent(.stopping) }
+            running = false
+        }
+    }
 
     /// Closes clients past their deadlines. It visits every client, so it runs a few times a second at most.
     private func sweepDeadlines() {
@@ -305,7 +331,7 @@ final class BoardServer {
     private func handleSignals() {
         for signal in signals.drain() {
             switch signal {
-            case .interrupt, .terminate:
+            case .interrupt, .terminate, .quit:
                 log.info("\(signal): shutting down")
                 if running { onEvent(.stopping) }
                 running = false
@@ -320,6 +346,12 @@ final class BoardServer {
                 case .failure(let error):
                     log.error("kept the old config: \(error)")
                 }
+            case .userDefined1, .userDefined2:
+                if signal == .userDefined1 { checkSocket() }  // at once, as tmux recreates its socket on SIGUSR1
+                let watchers = connections.values.filter { $0.watch != nil }.count
+                log.info(
+                    "\(signal): serving \(listener.path): \(connections.count) client(s), \(watchers) watching, "
+                        + "clock \(service.localTime.iso8601(service.clock.now)), config \(service.config.source)")
             case .windowChanged: break
             }
         }

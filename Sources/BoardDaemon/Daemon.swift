@@ -111,6 +111,7 @@ public enum Daemon {
             }
         }
         server.run()
+        log.flushSuppressed(all: true)
         return 0
     }
 
@@ -122,7 +123,25 @@ public enum Daemon {
             }
             return SocketListener(activated: passed.descriptor, path: passed.path)
         }
-        return try SocketListener(path: options.socket ?? BoardPaths.defaultSocket())
+        let path = options.socket ?? BoardPaths.defaultSocket()
+        do { return try SocketListener(path: path) } catch {
+            if case .alreadyServing = error, UnixSocket.isSocket(path: path) == nil { waitForTheHolderToBindAgain(path) }
+            throw error
+        }
+    }
+
+    /// The lock is held but the socket is gone: it was removed under a running daemon, which binds it
+    /// again within `SocketListener.checkInterval`. Waiting for that (a little longer, bounded) before
+    /// refusing lets whoever started this one (autostart) find the socket answering.
+    static func waitForTheHolderToBindAgain(_ path: String) {
+        let deadline = ContinuousClock.now + SocketListener.checkInterval * 2
+        while ContinuousClock.now < deadline {
+            if let probe = try? UnixSocket.connect(path: path, timeoutMilliseconds: 100) {
+                probe.close()
+                return
+            }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
     }
 
     /// A random id for this run, so clients can tell a restarted daemon: 16 hex digits.
@@ -137,7 +156,8 @@ public enum Daemon {
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
 
+    /// One line on stderr, control characters escaped (an argument or a path may hold any byte).
     static func printError(_ message: String) {
-        try? FileDescriptor.standardError.writeAll(message + "\n")
+        try? FileDescriptor.standardError.writeAll(message.escapingControlCharacters + "\n")
     }
 }

@@ -14,7 +14,8 @@ struct ConfigError: Error, Hashable, Sendable, CustomStringConvertible {
         var text = file
         if let key { text += ": \(key)" }
         if let value { text += " = \(value)" }
-        return text + ": \(reason)"
+        // A key may hold any character JSON can escape; the message stays one harmless line.
+        return (text + ": \(reason)").escapingControlCharacters
     }
 }
 
@@ -49,31 +50,22 @@ public struct DaemonConfig: Hashable, Sendable {
         return try parse(try read(path, label: label), file: label)
     }
 
-    /// The file's bytes, or why it cannot be read (missing, a directory, permission, too large).
+    /// The file's bytes, or why it cannot be read (missing, not a regular file, permission, too large).
+    ///
+    /// Opened without blocking and checked with `fstat` before a byte is read: a FIFO at the path
+    /// would otherwise hang the daemon (at start, or on SIGHUP), and a device could be read forever.
     static func read(_ path: String, label: String) throws(ConfigError) -> [UInt8] {
         func refuse(_ reason: String) -> ConfigError { ConfigError(file: label, key: nil, value: nil, reason: reason) }
-        let fd: FileDescriptor
-        do { fd = try .open(path, .readOnly) } catch {
-            throw refuse(error.isMissing ? "does not exist" : "cannot be read (\(SystemError.message(for: error.code)))")
-        }
-        defer { fd.close() }
-        let info: FileStatus
-        do { info = try FileStatus(fd) } catch { throw refuse("cannot be read (\(SystemError.message(for: error.code)))") }
-        guard info.kind != .directory else { throw refuse("is a directory, not a config file") }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
-        while true {
-            let n: Int
-            do { n = try fd.read(into: &buffer) } catch {
-                throw refuse("cannot be read (\(SystemError.message(for: error.code)))")
-            }
-            if n == 0 { break }
-            bytes += buffer[..<n]
-            guard bytes.count <= maxFileSize else {
-                throw refuse("is larger than \(maxFileSize / 1024) KiB; is it the right file?")
+        do { return try RegularFile.read(path, limit: maxFileSize) } catch {
+            switch error {
+            case .cannotOpen(let reason) where reason.isMissing: throw refuse("does not exist")
+            case .cannotOpen(let reason), .cannotRead(let reason):
+                throw refuse("cannot be read (\(SystemError.message(for: reason.code)))")
+            case .notRegular(.directory): throw refuse("is a directory, not a config file")
+            case .notRegular(let kind): throw refuse("is \(kind.name), not a regular file; point --config at a JSON file")
+            case .tooLarge: throw refuse("is larger than \(maxFileSize / 1024) KiB; is it the right file?")
             }
         }
-        return bytes
     }
 
     static func parse(_ bytes: [UInt8], file: String) throws(ConfigError) -> DaemonConfig {

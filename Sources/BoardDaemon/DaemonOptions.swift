@@ -43,7 +43,11 @@ extension DaemonCommand {
                             close a client that stops reading what it is sent (default 30)
           --check-config    check the config and exit: 0 when it is good, 2 with the reason when not
 
-        SIGTERM or SIGINT shuts down cleanly; SIGHUP reloads the config (docs/CONFIG.md).
+        Signals: SIGTERM, SIGINT or SIGQUIT shut down cleanly (the socket is removed); SIGHUP
+        reloads the config (docs/CONFIG.md); SIGUSR1 binds a removed socket again at once and,
+        like SIGUSR2, logs a status line; SIGPIPE is ignored (docs/RELIABILITY.md).
+        A socket removed under the daemon is bound again within a second. When stderr is a
+        file it is rotated to FILE.1 past 1 MiB; repeated messages are rate-limited.
         Under systemd it serves the socket passed by socket activation (LISTEN_FDS), reports
         READY/RELOADING/STOPPING to NOTIFY_SOCKET, and logs without timestamps to the journal
         (config/boardd.socket, config/boardd.service).

@@ -4,7 +4,12 @@ import Foundation
 
 /// One line per event on stderr, with a level; no timestamps when journald adds its own.
 ///
-/// A message never spans lines: newlines in it become spaces.
+/// A message never spans lines and never moves a terminal: control characters in it
+/// (a newline, ESC, BEL) are written as escapes (`\n`, `\x1b`). Each kind of message is
+/// rate-limited (`LogRateLimiter`): a flood becomes a few lines a second and a count.
+/// When stderr is a regular file (autostart's `boardd.log`), it is rotated past
+/// `rotationSize`: renamed to `.1` and started afresh, so the log never takes more
+/// than twice that.
 struct Log: Sendable {
     enum Level: Int, Comparable, Sendable, CaseIterable {
         case debug, info, warning, error
@@ -26,9 +31,22 @@ struct Log: Sendable {
         static func < (a: Level, b: Level) -> Bool { a.rawValue < b.rawValue }
     }
 
-    var minimum: Level = .info
+    var minimum: Level
     /// Whether stderr goes to journald, which stamps each line with the time, the program and its pid itself.
-    var toJournal = Log.stderrIsJournal()
+    var toJournal: Bool
+    /// Shared by every copy of this log: the rate limiter's counts.
+    private let limiter = Locked(LogRateLimiter())
+    /// Whether stderr is a regular file, which is rotated past `rotationSize`.
+    private let rotates: Bool
+
+    /// A log file larger than this (1 MiB) is rotated.
+    static let rotationSize: Int64 = 1024 * 1024
+
+    init(minimum: Level = .info, toJournal: Bool = Log.stderrIsJournal()) {
+        self.minimum = minimum
+        self.toJournal = toJournal
+        self.rotates = !toJournal && RotatingFile.isRegularFile(.standardError)
+    }
 
     func debug(_ message: @autoclosure () -> String) { write(.debug, message()) }
     func info(_ message: @autoclosure () -> String) { write(.info, message()) }
@@ -37,13 +55,28 @@ struct Log: Sendable {
 
     func write(_ level: Level, _ message: String) {
         guard level >= minimum else { return }
-        try? FileDescriptor.standardError.writeAll(line(level, message, at: toJournal ? nil : Self.utcNow()))
+        let now = ContinuousClock.now
+        for (level, text) in limiter.withLock({ $0.admit(message, level: level, at: now) }) { emit(level, text) }
+    }
+
+    /// Writes the counts of messages suppressed in windows that have passed (all of them with `all`).
+    func flushSuppressed(all: Bool = false) {
+        let now = ContinuousClock.now
+        for (level, text) in limiter.withLock({ $0.flush(at: now, all: all) }) { emit(level, text) }
+    }
+
+    private func emit(_ level: Level, _ text: String) {
+        if rotates, let path = RotatingFile.rotate(.standardError, ifLargerThan: Self.rotationSize) {
+            let note = "the log passed \(Self.rotationSize / 1024 / 1024) MiB; the earlier lines are in \(path).1"
+            try? FileDescriptor.standardError.writeAll(line(.info, note, at: Self.utcNow()))
+        }
+        try? FileDescriptor.standardError.writeAll(line(level, text, at: toJournal ? nil : Self.utcNow()))
     }
 
     /// One line: `TIME boardd[PID] LEVEL: MESSAGE` on a terminal or in a file; for journald,
     /// `<PRIORITY>LEVEL: MESSAGE`, the prefix giving the entry its priority (sd-daemon(3)).
     func line(_ level: Level, _ message: String, at time: String?) -> String {
-        let text = message.replacingNewlines
+        let text = message.escapingControlCharacters
         if toJournal { return "<\(level.syslogPriority)>\(level.name): \(text)\n" }
         return "\(time.map { $0 + " " } ?? "")boardd[\(Program.processID)] \(level.name): \(text)\n"
     }
@@ -78,9 +111,24 @@ extension Log.Level {
 }
 
 extension String {
-    /// One line, whatever the text: a newline would start a new log line (or a new sd_notify assignment).
-    var replacingNewlines: String {
-        guard contains(where: \.isNewline) else { return self }
-        return String(map { $0.isNewline ? " " : $0 })
+    /// One line that cannot move a terminal: newline, carriage return and tab as `\n`, `\r`, `\t`,
+    /// every other control character (C0, DEL, C1) as `\xHH`. A newline would start a new log line
+    /// (or a new sd_notify assignment); ESC and BEL would reach whoever reads the log on a terminal.
+    var escapingControlCharacters: String {
+        func isControl(_ scalar: Unicode.Scalar) -> Bool { scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) }
+        guard unicodeScalars.contains(where: isControl) else { return self }
+        var result = ""
+        for scalar in unicodeScalars {
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where isControl(scalar):
+                let hex = String(scalar.value, radix: 16)
+                result += "\\x" + (hex.count < 2 ? "0" : "") + hex
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 }

@@ -27,22 +27,39 @@ enum ListenError: Error, CustomStringConvertible {
 /// replaced; one that answers belongs to a live daemon and is left alone; a
 /// path that is not a socket is never removed.
 ///
+/// The lock is `SOCKET.lock` beside a socket in a private directory. Beside a
+/// socket in a directory others may write (a sticky one such as /tmp), anyone
+/// could make that file first and hold it; the lock then lives in the user's own
+/// private directory (`$XDG_RUNTIME_DIR/board`, else `/tmp/board-UID`, checked as
+/// tmux checks `/tmp/tmux-UID`), named for the socket's path.
+///
 /// A socket passed by the service manager (socket activation) is served as it
 /// is: it was bound by systemd, which keeps it after the daemon exits.
 struct SocketListener {
     let path: String
-    let descriptor: FileDescriptor
+    private(set) var descriptor: FileDescriptor
     /// The lock held while serving a socket this daemon bound; nil for a passed one.
-    let lock: FileLock?
+    private(set) var lock: FileLock?
+    /// Where the lock lives (see the type's summary); nil for a passed socket.
+    let lockPath: String?
     /// Whether the socket came from the service manager, which owns its file.
     let isActivated: Bool
+    /// The socket file as bound (device and inode), to notice when it is removed or replaced.
+    private var bound: FileIdentity?
+    /// Whether a problem with the path was already logged, so that a check every second logs it once.
+    private var reported = false
+
+    /// How often the path is checked: a removed socket is bound again within this.
+    static let checkInterval = Duration.seconds(1)
 
     /// Serves a socket the service manager bound and passed (see `SocketActivation`).
     init(activated descriptor: FileDescriptor, path: String) {
         self.path = path
         self.descriptor = descriptor
         self.lock = nil
+        self.lockPath = nil
         self.isActivated = true
+        self.bound = FileIdentity(path: path)
     }
 
     init(path: String) throws(ListenError) {
@@ -50,7 +67,9 @@ struct SocketListener {
         isActivated = false
         let directory = BoardPaths.directory(of: path)
         try Self.preparePrivateDirectory(directory)
-        let lock = try Self.takeLock(path + ".lock", socket: path)
+        let lockPath = try Self.lockPath(for: path)
+        self.lockPath = lockPath
+        let lock = try Self.takeLock(lockPath, socket: path)
         self.lock = lock
         switch UnixSocket.isSocket(path: path) {
         case nil: break
@@ -59,7 +78,7 @@ struct SocketListener {
             throw .notASocket(path)
         case true?:
             do {
-                _ = try UnixSocket.connect(path: path, timeoutMilliseconds: 500)
+                try UnixSocket.connect(path: path, timeoutMilliseconds: 500).close()
                 lock.release()
                 throw ListenError.alreadyServing(path)
             } catch let error as ListenError {
@@ -74,10 +93,42 @@ struct SocketListener {
             lock.release()
             throw .system("cannot listen on \(path)", error)
         }
+        bound = FileIdentity(path: path)
+    }
+
+    /// Where the lock for `socket` lives: beside it in a private directory, else in the user's own directory.
+    static func lockPath(for socket: String) throws(ListenError) -> String {
+        let directory = BoardPaths.directory(of: socket)
+        if let info = try? FileStatus(path: directory), info.owner == Program.userID, !info.isWritableByOthers {
+            return socket + ".lock"
+        }
+        let own = userDirectory()
+        try preparePrivateDirectory(own, allowSticky: false)
+        return own + "/boardd-\(Self.pathHash(socket)).lock"
+    }
+
+    /// The user's own directory, where the default socket lives: `$XDG_RUNTIME_DIR/board`, else `/tmp/board-UID`.
+    static func userDirectory() -> String {
+        if let runtime = BoardPaths.environment("XDG_RUNTIME_DIR") { return runtime + "/board" }
+        return "/tmp/board-\(Program.userID)"
+    }
+
+    /// FNV-1a of the path, as 16 hex digits: a short, stable file name for any socket path.
+    static func pathHash(_ path: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in path.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        let digits = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
     }
 
     /// Creates the directory 0700 when missing; refuses one owned by someone else or open to others.
-    static func preparePrivateDirectory(_ directory: String) throws(ListenError) {
+    ///
+    /// A sticky directory such as /tmp is accepted for the socket itself (no one else can remove or
+    /// replace it there) unless `allowSticky` is false, as for the directory that holds locks.
+    static func preparePrivateDirectory(_ directory: String, allowSticky: Bool = true) throws(ListenError) {
         guard let info = try? FileStatus(path: directory) else {
             let parent = BoardPaths.directory(of: directory)
             if parent != directory, (try? FileStatus(path: parent)) == nil { try preparePrivateDirectory(parent) }
@@ -88,9 +139,8 @@ struct SocketListener {
             return
         }
         guard info.kind == .directory else { throw .unsafeDirectory(directory, "it is not a directory") }
-        // A sticky directory such as /tmp is safe: no one else can remove or replace our socket in it.
         let me = Program.userID
-        if info.isSticky && (info.owner == 0 || info.owner == me) { return }
+        if allowSticky && info.isSticky && (info.owner == 0 || info.owner == me) { return }
         guard info.owner == me else {
             throw .unsafeDirectory(
                 directory,
@@ -111,9 +161,79 @@ struct SocketListener {
         }
     }
 
+    /// What a check of the path found.
+    enum Check: Equatable {
+        /// The socket is where it was (or the problem was already logged).
+        case unchanged
+        /// The socket was removed and is bound again; the server swaps `old` for `descriptor`.
+        case rebound(old: FileDescriptor)
+        /// Someone else has the path now; the daemon stops, leaving the path alone.
+        case lost(String)
+    }
+
+    /// Notices a socket file removed or replaced under the daemon, and binds it again when it was removed.
+    ///
+    /// The lock is checked first: when its file went too (the whole directory was removed), a new one
+    /// is taken, and a daemon that took it first wins; this one stops. A passed socket belongs to the
+    /// service manager: its loss is only logged.
+    mutating func keepBound(log: Log) -> Check {
+        // A passed socket without a path (abstract, or unnamed) has no file to lose.
+        if isActivated && bound == nil { return .unchanged }
+        let now = FileIdentity(path: path)
+        if let now, now == bound {
+            reported = false
+            return .unchanged
+        }
+        if isActivated {
+            if !reported {
+                log.warning(
+                    "\(path), passed by the service manager, was removed or replaced; restart the socket unit to serve it")
+                reported = true
+            }
+            return .unchanged
+        }
+        if now != nil { return .lost("\(path) was replaced by another file; it was left alone and boardd stops") }
+        do {
+            try Self.preparePrivateDirectory(BoardPaths.directory(of: path))
+            var newLock: FileLock?
+            if let lockPath, let lock, FileIdentity(path: lockPath) != FileIdentity(lock.descriptor) {
+                do { newLock = try Self.takeLock(lockPath, socket: path) } catch {
+                    if case .alreadyServing = error {
+                        return .lost("\(path) was removed and another boardd has taken it; this one stops")
+                    }
+                    throw error
+                }
+            }
+            let fresh: FileDescriptor
+            do { fresh = try UnixSocket.listen(path: path) } catch {
+                newLock?.release()
+                if error.isAddressInUse { return .lost("\(path) was taken by another process; boardd stops") }
+                throw ListenError.system("cannot listen on \(path)", error)
+            }
+            if let newLock {
+                lock?.release()
+                lock = newLock
+            }
+            let old = descriptor
+            descriptor = fresh
+            bound = FileIdentity(path: path)
+            reported = false
+            log.warning("\(path) was removed; bound it again")
+            return .rebound(old: old)
+        } catch {
+            if !reported {
+                log.error("\(path) was removed and cannot be bound again (will retry): \(error)")
+                reported = true
+            }
+            return .unchanged
+        }
+    }
+
     /// Removes the socket and releases the lock (clean shutdown); a passed socket is only closed.
+    ///
+    /// The path is unlinked only while it is still the socket this daemon bound, never another's.
     func remove() {
-        if !isActivated { try? FileSystem.remove(path) }
+        if !isActivated, let bound, FileIdentity(path: path) == bound { try? FileSystem.remove(path) }
         descriptor.close()
         lock?.release()  // the lock file stays: unlinking it would race a daemon starting now
     }

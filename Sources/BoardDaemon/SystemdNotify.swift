@@ -15,7 +15,7 @@ enum ServiceNotification: Equatable, Sendable {
     /// The datagram: newline-separated `KEY=VALUE` assignments.
     var message: String {
         switch self {
-        case .ready(let status): "READY=1\nSTATUS=\(status.replacingNewlines)"
+        case .ready(let status): "READY=1\nSTATUS=\(status.escapingControlCharacters)"
         case .reloading(let microseconds): "RELOADING=1\nMONOTONIC_USEC=\(microseconds)\nSTATUS=reloading the config"
         case .stopping: "STOPPING=1\nSTATUS=shutting down"
         }

@@ -1,9 +1,14 @@
+import Glibc
+
 /// Writing a whole file so that readers see the old contents or the new, never a part.
 ///
 /// The bytes go to a temporary file beside the target (`PATH.PID.tmp`, so two
 /// processes never share one), which is synced to the disk and then renamed
 /// over the target. On any failure the temporary file is removed and the
 /// target is left as it was.
+///
+/// A writer killed between creating and renaming (kill -9) leaves its temporary
+/// file behind; `removeLeftovers(of:)` removes those whose process has ended.
 public enum AtomicFile {
     /// Why an atomic write failed, and at which step.
     public enum WriteError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -22,7 +27,7 @@ public enum AtomicFile {
 
     /// Replaces `path` with `bytes`; the file gets `permissions` when it is created.
     public static func write(_ bytes: [UInt8], to path: String, permissions: UInt32 = 0o600) throws(WriteError) {
-        let temporary = "\(path).\(Program.processID).tmp"
+        let temporary = temporaryPath(for: path, processID: Program.processID)
         let descriptor: FileDescriptor
         do {
             descriptor = try .open(temporary, .writeOnly, options: [.create, .truncate], permissions: permissions)
@@ -42,4 +47,28 @@ public enum AtomicFile {
             throw .cannotReplace(path: path, error)
         }
     }
+
+    /// The temporary file a process writes beside `path`: `PATH.PID.tmp`.
+    public static func temporaryPath(for path: String, processID: Int32) -> String { "\(path).\(processID).tmp" }
+
+    /// Removes the temporary files of writes to `path` whose process is no longer running; the names removed.
+    ///
+    /// Call it while holding the lock that orders the writers, so that no write in progress is
+    /// mistaken for one: a running writer's process is alive, and its file is left alone.
+    @discardableResult
+    public static func removeLeftovers(of path: String) -> [String] {
+        let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+        let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+        var removed: [String] = []
+        for entry in (try? FileSystem.names(in: directory.isEmpty ? "/" : directory)) ?? [] {
+            guard entry.hasPrefix(name + "."), entry.hasSuffix(".tmp") else { continue }
+            let middle = entry.dropFirst(name.count + 1).dropLast(4)
+            guard let pid = Int32(middle), pid > 0, !isRunning(pid) else { continue }
+            if (try? FileSystem.remove(directory + "/" + entry)) != nil { removed.append(entry) }
+        }
+        return removed
+    }
+
+    /// Whether a process with this id exists (`kill(pid, 0)`; EPERM means it does, as another user's).
+    static func isRunning(_ pid: Int32) -> Bool { kill(pid, 0) == 0 || errno == EPERM }
 }

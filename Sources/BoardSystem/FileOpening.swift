@@ -25,6 +25,10 @@ extension FileDescriptor {
         public static let truncate = OpenOptions(rawValue: O_TRUNC)
         /// `O_DIRECTORY`: fails unless the path is a directory.
         public static let directory = OpenOptions(rawValue: O_DIRECTORY)
+        /// `O_APPEND`: every write goes to the end, even when another process wrote meanwhile.
+        public static let append = OpenOptions(rawValue: O_APPEND)
+        /// `O_NONBLOCK`: `open` itself never waits (a FIFO without a writer would block it forever).
+        public static let nonBlocking = OpenOptions(rawValue: O_NONBLOCK)
     }
 
     /// Opens `path`, retrying on EINTR; `permissions` (such as `0o600`) apply when `.create` makes the file.

@@ -4,7 +4,21 @@ import Glibc
 public struct FileStatus: Hashable, Sendable {
     /// The file's type, from the `S_IFMT` bits.
     public enum Kind: Hashable, Sendable {
-        case regular, directory, socket, symbolicLink, other
+        case regular, directory, socket, symbolicLink, fifo, characterDevice, blockDevice, other
+
+        /// What it is, in words for a message: "a FIFO", "a directory".
+        public var name: String {
+            switch self {
+            case .regular: "a regular file"
+            case .directory: "a directory"
+            case .socket: "a socket"
+            case .symbolicLink: "a symbolic link"
+            case .fifo: "a FIFO"
+            case .characterDevice: "a character device"
+            case .blockDevice: "a block device"
+            case .other: "a special file"
+            }
+        }
     }
 
     public let kind: Kind
@@ -15,6 +29,8 @@ public struct FileStatus: Hashable, Sendable {
     /// The device and inode, which together name the file (journald's `JOURNAL_STREAM` gives them).
     public let device: UInt64
     public let inode: UInt64
+    /// The size in bytes (`st_size`); for a regular file, how much there is to read.
+    public let size: Int64
 
     /// The sticky bit (`S_ISVTX`): in a directory such as /tmp, only a file's owner may remove or rename it.
     public var isSticky: Bool { permissions & UInt32(S_ISVTX) != 0 }
@@ -23,12 +39,13 @@ public struct FileStatus: Hashable, Sendable {
     public var isWritableByOthers: Bool { permissions & 0o022 != 0 }
 
     /// A status as given, for code that judges one (tests pass what no file on their machine has).
-    public init(kind: Kind, permissions: UInt32, owner: UInt32, device: UInt64 = 0, inode: UInt64 = 0) {
+    public init(kind: Kind, permissions: UInt32, owner: UInt32, device: UInt64 = 0, inode: UInt64 = 0, size: Int64 = 0) {
         self.kind = kind
         self.permissions = permissions
         self.owner = owner
         self.device = device
         self.inode = inode
+        self.size = size
     }
 
     /// The status of `path` (`stat`); with `followingLinks: false`, of a symbolic link itself (`lstat`).
@@ -54,11 +71,15 @@ public struct FileStatus: Hashable, Sendable {
             case S_IFDIR: .directory
             case S_IFSOCK: .socket
             case S_IFLNK: .symbolicLink
+            case S_IFIFO: .fifo
+            case S_IFCHR: .characterDevice
+            case S_IFBLK: .blockDevice
             default: .other
             }
         permissions = UInt32(info.st_mode & 0o7777)
         owner = UInt32(info.st_uid)
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)
+        size = Int64(info.st_size)
     }
 }

@@ -22,4 +22,18 @@ public enum FileSystem {
 
     /// Whether this process may run `path` (`access(X_OK)`).
     public static func isExecutable(_ path: String) -> Bool { access(path, X_OK) == 0 }
+
+    /// The names in a directory, without `.` and `..` (`opendir`, `readdir`), in no particular order.
+    public static func names(in directory: String) throws(SystemError) -> [String] {
+        guard let stream = opendir(directory) else { throw SystemError("opendir") }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
 }

@@ -5,6 +5,9 @@ import Glibc
 public enum UnixSignal: Int32, Sendable, CaseIterable, CustomStringConvertible {
     case hangUp = 1  // SIGHUP
     case interrupt = 2  // SIGINT
+    case quit = 3  // SIGQUIT
+    case userDefined1 = 10  // SIGUSR1
+    case userDefined2 = 12  // SIGUSR2
     case terminate = 15  // SIGTERM
     case windowChanged = 28  // SIGWINCH
 
@@ -12,6 +15,9 @@ public enum UnixSignal: Int32, Sendable, CaseIterable, CustomStringConvertible {
         switch self {
         case .hangUp: "SIGHUP"
         case .interrupt: "SIGINT"
+        case .quit: "SIGQUIT"
+        case .userDefined1: "SIGUSR1"
+        case .userDefined2: "SIGUSR2"
         case .terminate: "SIGTERM"
         case .windowChanged: "SIGWINCH"
         }

@@ -169,3 +169,8 @@ public enum UnixSocket {
         guard sent >= 0 else { throw SystemError("sendto") }
     }
 }
+
+extension SystemError {
+    /// EADDRINUSE: something already exists at the path `bind` was given.
+    public var isAddressInUse: Bool { code == EADDRINUSE }
+}

@@ -237,6 +237,18 @@ struct LiveViewModelTests {
         #expect(model.frame()[23].contains("⏎ open"))
     }
 
+    @Test func capitalPPastThePinLimitIsRefusedWithoutARequest() throws {
+        var model = LiveModel(
+            tab: .all, hidePast: false, pins: (1...PinnedParam.limit).map { LiveModel.FlightKey(id: $0, date: "2026-12-01") },
+            style: Style(enabled: false), size: Fixture.size)
+        model.update(.connected)
+        model.update(.boardPushed(Fixture.board(), at: Fixture.start))
+        let flight = try #require(model.selectedFlight)
+        #expect(model.press(.character("P")).isEmpty, "no request the daemon must refuse")
+        #expect(model.pins.count == PinnedParam.limit)
+        #expect(model.frame()[23].contains("Cannot pin \(flight.flightName): 1000 pins is the most"))
+    }
+
     @Test func capitalPPinsAndUnpinsTheSelectedFlight() throws {
         var model = Fixture.liveModel()
         model.press(.down)

@@ -1,3 +1,5 @@
+import Foundation
+import Glibc
 import Testing
 
 @testable import BoardDaemon
@@ -62,6 +64,9 @@ struct DaemonConfigTests {
         BadConfig(name: "broken JSON", text: "{\n  \"seed\": 1,\n}", expected: ["is not valid JSON", "line 3, column 1"]),
         BadConfig(name: "not an object", text: "[1, 2]", expected: ["must be a JSON object", "not a list"]),
         BadConfig(name: "empty file", text: "", expected: ["is not valid JSON", "unexpected end of input"]),
+        BadConfig(
+            name: "key with control characters", text: #"{"a\u001b]0;x\u0007b\nc": 1}"#,
+            expected: [#": a\x1b]0;x\x07b\nc = 1: unknown key"#]),
     ]
 
     @Test(arguments: badConfigs)
@@ -71,7 +76,7 @@ struct DaemonConfigTests {
         let message = error.description
         #expect(message.hasPrefix("\(file): "), "\(message)")
         for part in bad.expected { #expect(message.contains(part), "\(message) lacks \(part)") }
-        #expect(!message.contains("\n"), "one line")
+        #expect(!message.unicodeScalars.contains { $0.value < 0x20 }, "one line, no control characters")
     }
 
     @Test func aGoodConfigSetsEveryKey() throws {
@@ -79,5 +84,25 @@ struct DaemonConfigTests {
             #"{"airport": {"name": "Valley Field", "code": "vly", "timeZone": "America/Denver"}, "seed": 7, "days": 3, "flightsPerDay": 12}"#
         let config = try DaemonConfig.parse(Array(text.utf8), file: "valley.json")
         #expect(config.summary == "VLY \"Valley Field\" in America/Denver, seed 7, 3 days x 12 flights a day")
+    }
+
+    @Test func aFIFOADeviceOrAFileTooLargeIsRefusedWithoutBlocking() throws {
+        let directory = "/tmp/board-config-tests-\(UInt32.random(in: 0...UInt32.max))"
+        #expect(mkdir(directory, 0o700) == 0)
+        defer {
+            unlink(directory + "/fifo.json")
+            rmdir(directory)
+        }
+        let fifo = directory + "/fifo.json"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let error = try #require(throws: ConfigError.self) { try DaemonConfig.load(path: fifo) }
+        #expect(error.description == "\(fifo): is a FIFO, not a regular file; point --config at a JSON file")
+        let large = directory + "/large.json"
+        #expect(FileManager.default.createFile(atPath: large, contents: Data(count: DaemonConfig.maxFileSize + 1)))
+        defer { unlink(large) }
+        let tooLarge = try #require(throws: ConfigError.self) { try DaemonConfig.load(path: large) }
+        #expect(tooLarge.description == "\(large): is larger than 64 KiB; is it the right file?")
+        let device = try #require(throws: ConfigError.self) { try DaemonConfig.load(path: "/dev/zero") }
+        #expect(device.description == "/dev/zero: is a character device, not a regular file; point --config at a JSON file")
     }
 }

@@ -1,4 +1,5 @@
 import BoardSystem
+import Foundation
 import Testing
 
 @Suite struct AtomicFileTests {
@@ -63,5 +64,28 @@ import Testing
         #expect(
             AtomicFile.WriteError.cannotReplace(path: "/x/state.json", SystemError("rename", code: 21)).description
                 == "cannot replace /x/state.json: rename: Is a directory")
+    }
+
+    /// A writer killed between create and rename leaves `PATH.PID.tmp`; those of ended processes are removed.
+    @Test func leftoversOfWritersThatEndedAreRemovedAndOthersKept() throws {
+        try withTemporaryDirectory { directory in
+            let path = directory + "/state.json"
+            // No process ever has the id pid_max (ids stay below it): a writer that is gone.
+            let pidMax = try String(contentsOfFile: "/proc/sys/kernel/pid_max", encoding: .utf8)
+            let gone = try #require(Int32(pidMax.trimmingCharacters(in: .whitespacesAndNewlines)))
+            let alive = Program.processID
+            for name in [
+                "state.json", "state.json.\(gone).tmp", "state.json.\(alive).tmp", "state.json.corrupt-20261130T170000Z",
+                "other.json.\(gone).tmp", "state.json.x.tmp",
+            ] {
+                try AtomicFile.write(Array("{}".utf8), to: directory + "/" + name)
+            }
+            #expect(AtomicFile.removeLeftovers(of: path) == ["state.json.\(gone).tmp"])
+            #expect(
+                try names(in: directory) == [
+                    "other.json.\(gone).tmp", "state.json", "state.json.\(alive).tmp", "state.json.corrupt-20261130T170000Z",
+                    "state.json.x.tmp",
+                ])
+        }
     }
 }

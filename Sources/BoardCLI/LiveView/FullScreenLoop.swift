@@ -31,7 +31,7 @@ struct FullScreenLoop {
         self.store = client.store
         let style = Style(enabled: BoardPaths.environment("NO_COLOR") == nil && client.options.color != .never)
         self.model = LiveModel(
-            tab: tab, hidePast: hidePast, pins: client.state.pins.map { LiveModel.FlightKey(id: $0.id, date: $0.date) },
+            tab: tab, hidePast: hidePast, pins: client.sentPins.map { LiveModel.FlightKey(id: $0.id, date: $0.date) },
             lastViewed: client.state.lastViewed.map { LiveModel.FlightKey(id: $0.id, date: $0.date) },
             restoring: client.state.liveView, style: style, rotate: rotate)
         self.nextReconnect = clock.now

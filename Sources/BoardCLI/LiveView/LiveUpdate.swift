@@ -31,6 +31,8 @@ extension LiveModel {
             case .interrupt: effects = [.quit(130)]
             case .terminate: effects = [.quit(128 + 15)]
             case .hangUp: effects = [.quit(128 + 1)]
+            case .quit: effects = [.quit(128 + 3)]
+            case .userDefined1, .userDefined2: effects = []  // the live view does not ask for them
             }
         }
         keepCursorOnScreen()
@@ -251,6 +253,11 @@ extension LiveModel {
             pins.remove(at: index)
             message = "Unpinned \(flight.flightName)."
             return [.unpin(key), subscription]
+        }
+        // The cap is where pins are made: the daemon would refuse every request past it.
+        guard pins.count < PinnedParam.limit else {
+            message = "Cannot pin \(flight.flightName): \(PinnedParam.limit) pins is the most; P on a pinned one unpins it."
+            return []
         }
         pins.append(key)
         message = "Pinned \(flight.flightName)."

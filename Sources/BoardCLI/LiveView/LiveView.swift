@@ -28,7 +28,7 @@ enum LiveView {
         var backoff = Backoff()
         var warned = false
         let watch = LiveRequest.watch(
-            tab: tab, hidePast: hidePast, pinned: client.state.pins.map { LiveModel.FlightKey(id: $0.id, date: $0.date) })
+            tab: tab, hidePast: hidePast, pinned: client.sentPins.map { LiveModel.FlightKey(id: $0.id, date: $0.date) })
         while true {
             guard let current = connection else {
                 if !warned {
