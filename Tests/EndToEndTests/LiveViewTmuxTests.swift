@@ -132,4 +132,31 @@ final class TmuxPane {
         try pane.send("q")
         try pane.waitFor("the shell after quitting") { $0.contains("EXITED-0") }
     }
+
+    /// `config/tmux.conf` binds prefix + B to a pane wide enough for the ID and the gate, and leaves
+    /// the user's own status-interval and status-right-length alone.
+    @Test(.enabled(if: tmuxAvailable)) func theTmuxSnippetKeepsTheUsersStatusSettings() throws {
+        let sandbox = Sandbox()
+        let pane = try TmuxPane(sandbox: sandbox, command: "sleep 30")
+        _ = try pane.tmux(["-S", pane.socket, "set-option", "-g", "status-interval", "7"])
+        _ = try pane.tmux(["-S", pane.socket, "set-option", "-g", "status-right-length", "33"])
+        _ = try pane.tmux(["-S", pane.socket, "set-option", "-g", "status-right", "MINE"])
+        let sourced = try pane.tmux(["-S", pane.socket, "source-file", Repository.root + "/config/tmux.conf"])
+        #expect(sourced.status == 0, "\(sourced.stderr)")
+        func option(_ name: String) throws -> String {
+            try pane.tmux(["-S", pane.socket, "show-options", "-gv", name]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        #expect(try option("status-interval") == "7")
+        #expect(try option("status-right-length") == "33")
+        #expect(try option("status-right") == "MINE #(board status --tmux)", "appended to the user's own")
+        let binding = try pane.tmux(["-S", pane.socket, "list-keys", "-T", "prefix", "B"]).stdout
+        let width = try #require(binding.firstMatch(of: /-l (\d+)/).flatMap { Int($0.1) })
+        #expect(width >= 59, "\(binding)")
+        // At that width the board's rows keep the gate and the id.
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        defer { try? daemon.stop() }
+        let board = try sandbox.board("--color", "never", env: ["COLUMNS": "\(width)"]).stdout.lines
+        let titles = try #require(board.first { $0.contains("FLIGHT") })
+        #expect(titles.contains("GATE") && titles.hasSuffix("ID"), "\(titles)")
+    }
 }
