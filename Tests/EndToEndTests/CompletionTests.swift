@@ -117,6 +117,37 @@ import Testing
         try daemon.stop()
     }
 
+    /// Ids repeat once the window slides (day 15 reuses day 0's): an id offered after the slide
+    /// names the flight its summary says, today's, never the one it named 15 days before.
+    @Test func afterTheWindowSlidesAnOfferedIDNamesTheFlightItsSummarySays() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox, now: "2026-11-30T12:00:00-05:00")
+        defer { try? daemon.stop() }
+        func offered() throws -> [(id: String, name: String)] {
+            var lines: [Substring] = []
+            // The ids have a budget of about 200 ms; on a loaded machine a try can miss it and offer none.
+            try waitUntil("the ids to be offered") {
+                lines = try sandbox.board("completions", "--ids").stdout.split(separator: "\n")
+                return !lines.isEmpty
+            }
+            return lines.map { line in
+                let parts = line.split(separator: "\t")
+                let name = parts[1].split(separator: " ").prefix(2).joined(separator: " ")
+                return (String(parts[0]), name)
+            }
+        }
+        let before = try offered()
+        #expect(try sandbox.board("clock", "set", "2026-12-15T12:00:00-05:00").status == 0)
+        let after = try offered()
+        #expect(Set(after.map(\.id)) == Set(before.map(\.id)), "the same ids, now naming Dec 15's flights")
+        #expect(after.map(\.name) != before.map(\.name))
+        for offer in after.prefix(6) {
+            let shown = try #require(try sandbox.board("show", offer.id, "--json").json)
+            #expect(shown["flightName"]?.string == offer.name, "\(offer)")
+            #expect(shown["date"]?.string == "2026-12-15")
+        }
+    }
+
     @Test func withoutADaemonIdsArePrintedAsNothingAndNoDaemonIsStarted() throws {
         let sandbox = Sandbox()
         let start = Date()
