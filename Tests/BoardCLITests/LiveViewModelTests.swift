@@ -181,6 +181,38 @@ struct LiveViewModelTests {
         #expect(model.screens == [.board])
     }
 
+    /// The daemon answers "not found" both past the tab's last flight and from a flight that has
+    /// gone; the open flight is asked for again to tell which, and only a gone one gets its screen.
+    @Test func nPastTheLastFlightSaysSoAndNFromAGoneFlightShowsItGone() throws {
+        var model = Fixture.liveModel()
+        let flights = Fixture.board().flights
+        let last = try #require(flights.last)
+        model.press(.end)
+        model.update(.replied(try #require(LiveModel.sentID(model.press(.enter))), Fixture.details(of: last)))
+        let next = try #require(LiveModel.sentID(model.press(.character("n"))))
+        let recheck = model.update(
+            .replyFailed(next, WireError(.notFound, "\(last.flightName) is the last flight of the window in this tab.")))
+        #expect(model.frame()[23].contains("is the last flight"))
+        let recheckID = try #require(LiveModel.sentID(recheck))
+        #expect(recheck == [.send(recheckID, .flight(LiveModel.FlightKey(last), pinned: []))])
+        model.update(.replied(recheckID, Fixture.details(of: last)))
+        guard case .details = model.top else {
+            Issue.record("still on its details: \(model.top)")
+            return
+        }
+
+        // Gone meanwhile: the same answer, and asked again, the flight is not found.
+        let again = try #require(LiveModel.sentID(model.press(.character("n"))))
+        let ask = try #require(
+            LiveModel.sentID(model.update(.replyFailed(again, WireError(.notFound, "Flight is no longer on the board.")))))
+        model.update(.replyFailed(ask, WireError(.notFound, "No flight.")))
+        guard case .gone(let gone) = model.top else {
+            Issue.record("top: \(model.top)")
+            return
+        }
+        #expect(gone.key == LiveModel.FlightKey(last))
+    }
+
     @Test func hTogglesHidePastAndSubscribesAgain() {
         var model = Fixture.liveModel()
         #expect(model.press(.character("h")) == [.subscribe(.watch(tab: .all, hidePast: true, pinned: []))])

@@ -217,6 +217,8 @@ public struct LiveModel: Sendable {
         case open(asked: GoneFlight?)
         /// Fetch the open flight again (after a new board, or as the clock runs), without making it the last viewed again.
         case refresh(FlightKey)
+        /// Open the flight after (or before) this one, the open flight.
+        case step(from: FlightKey)
         case search(String)
     }
 }

@@ -265,7 +265,7 @@ extension LiveModel {
     }
 
     private mutating func step(from key: FlightKey, forward: Bool) -> LiveEffect {
-        send(.step(from: key, forward: forward, tab: tab, pinned: pins), for: .open(asked: nil))
+        send(.step(from: key, forward: forward, tab: tab, pinned: pins), for: .step(from: key))
     }
 
     // MARK: The daemon
@@ -325,7 +325,14 @@ extension LiveModel {
             if gone { showGone(GoneFlight(open.flight)) } else { message = refusal.message }
         case .open(let asked?) where gone:
             showGone(asked)
-        case .open, .search:
+        case .step(let key) where gone:
+            // "Not found" is either the end of the tab or the open flight gone: asking for the open
+            // flight again tells which (gone, it gets its "gone" screen).
+            message = refusal.message
+            if case .details(let open) = top, open.key == key, !pending.values.contains(.refresh(key)) {
+                return [send(.flight(key, pinned: pins), for: .refresh(key))]
+            }
+        case .open, .step, .search:
             message = refusal.message
         }
         return []
@@ -355,7 +362,8 @@ extension LiveModel {
             }
             screens[screens.count - 1] = .details(OpenFlight(details: details))
             return []
-        case .open(let asked):
+        case .open, .step:
+            let asked: GoneFlight? = if case .open(let asked) = purpose { asked } else { nil }
             let details: FlightDetailsDocument
             do { details = try FlightDetailsDocument(json: result) } catch {
                 message = error.message
