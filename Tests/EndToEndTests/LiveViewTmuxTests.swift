@@ -159,4 +159,26 @@ final class TmuxPane {
         let titles = try #require(board.first { $0.contains("FLIGHT") })
         #expect(titles.contains("GATE") && titles.hasSuffix("ID"), "\(titles)")
     }
+
+    /// A save from the live view (here, choosing a tab) prunes pins whose day has left the window,
+    /// as every other command's save does.
+    @Test(.enabled(if: tmuxAvailable)) func aSaveFromTheLiveViewPrunesPinsThatLeftTheWindow() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        defer { try? daemon.stop() }
+        #expect(try sandbox.board("pin", "9541").status == 0)
+        #expect(try sandbox.board("clock", "set", "2026-12-15T12:00:00-05:00").status == 0)
+        func state() throws -> JSON {
+            try JSON.parse(Array(try Data(contentsOf: URL(fileURLWithPath: sandbox.stateDirectory + "/state.json"))))
+        }
+        #expect(try state()["pins"]?.array?.count == 1)
+
+        let pane = try TmuxPane(sandbox: sandbox, command: "sh -c '\(Binaries.board) watch; echo EXITED-$?; sleep 30'")
+        try pane.waitFor("the live board of Dec 15") { $0.contains("● live") && $0.contains("Dec 15") }
+        try pane.send("Right")
+        try waitUntil("the tab to be saved") { try state()["tab"]?.string == "departures" }
+        #expect(try state()["pins"]?.array?.isEmpty == true, "US 481 of Nov 30 left the window")
+        try pane.send("q")
+        try pane.waitFor("the shell after quitting") { $0.contains("EXITED-0") }
+    }
 }

@@ -71,7 +71,7 @@ struct FullScreenLoop {
         }
         // Whatever ended it (q, Ctrl-C, SIGTERM, SIGHUP): the next `board watch` reopens here.
         state.liveView = model.saved
-        state = store.save(state)
+        save()
         return exitStatus ?? 0
     }
 
@@ -99,24 +99,29 @@ struct FullScreenLoop {
 
     // MARK: Effects
 
+    /// Saves the state; pins of days before the daemon's today (flights that left the window) are dropped.
+    mutating func save() {
+        state = store.save(state, pruningBefore: model.board.flatMap { LocalDate($0.now.prefix(10)) })
+    }
+
     mutating func perform(_ effect: LiveEffect) {
         switch effect {
         case .quit(let status): exitStatus = status
         case .repaint: painter.invalidate()
         case .saveTab(let tab):
             state.tab = tab
-            state = store.save(state)
+            save()
         case .saveLastViewed(let flight):
             state.lastViewed = RememberedFlight(flight)
-            state = store.save(state)
+            save()
         case .pin(let flight):
             if !state.pins.contains(where: { $0.id == flight.id && $0.date == flight.date }) {
                 state.pins.append(RememberedFlight(flight))
             }
-            state = store.save(state)
+            save()
         case .unpin(let key):
             state.pins.removeAll { $0.id == key.id && $0.date == key.date }
-            state = store.save(state)
+            save()
         case .subscribe(let request):
             watchID = connection?.send(request.method, request.params)
         case .send(let id, let request):
