@@ -17,9 +17,12 @@ struct WatchCommand: BoardCommand, Equatable {
 
             The live board, full screen, updated by the daemon as flights move.
             \(LiveKeyMap.helpParagraph)
-            When the daemon goes away the last board stays, with its age, and the
-            view reconnects by itself. It reopens as you left it (hide-past, search
-            results, the open flight), the last flight you viewed marked with ›.
+            When no daemon answers, it starts one (as every command does). When the
+            daemon goes away or stops answering (within about four seconds) the last
+            board stays, with its age, and the view reconnects by itself. It reopens
+            as you left it (hide-past, search results, the open flight), the last
+            flight you viewed marked with › and the cursor on it, else on the first
+            flight not yet past.
 
             Not on a terminal, it prints one board per update; with --json one
             JSON board per line.
