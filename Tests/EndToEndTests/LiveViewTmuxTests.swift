@@ -181,4 +181,30 @@ final class TmuxPane {
         try pane.send("q")
         try pane.waitFor("the shell after quitting") { $0.contains("EXITED-0") }
     }
+
+    /// `board watch` reopens as it was left: the open flight on top of its board, and Esc lands on
+    /// the board with the cursor on that flight, marked as the last viewed.
+    @Test(.enabled(if: tmuxAvailable)) func watchReopensWhereItWasLeft() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        defer { try? daemon.stop() }
+        let board = "\(Binaries.board) watch"
+        let pane = try TmuxPane(sandbox: sandbox, command: "sh -c '\(board); echo FIRST-$?; \(board); echo EXITED-$?; sleep 30'")
+        try pane.waitFor("the live board") { $0.contains("● live") }
+        try pane.send("Down", "Enter")
+        let details = try pane.waitFor("a flight's details") { $0.contains("History") && $0.contains("(id ") }
+        let title = try #require(details.split(separator: "\n").first { $0.contains("(id ") }).trimmingCharacters(
+            in: .whitespaces)
+        try pane.send("q")
+
+        // The second `board watch` opens that flight again, over its board.
+        try pane.waitFor("the same flight reopened") { $0.contains(title) && $0.contains("● live") }
+        try pane.send("Escape")
+        let back = try pane.waitFor("its board under it") { $0.contains("FLIGHT") && $0.contains("● live") }
+        let name = String(title.split(separator: "  ").first ?? "")
+        let cursorRow = back.split(separator: "\n").first { $0.hasPrefix(">") || $0.contains("›") }
+        #expect(cursorRow?.contains(name) == true, "the last viewed \(name) is marked: \(back)")
+        try pane.send("q")
+        try pane.waitFor("the shell after quitting") { $0.contains("EXITED-0") }
+    }
 }
