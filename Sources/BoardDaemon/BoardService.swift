@@ -128,7 +128,7 @@ public struct BoardService: Sendable {
             return .clockMoved(clockJSON(at: clock.now))
         case .clockAdvance:
             guard clock.isSimulated else { throw Self.notSimulated }
-            guard let minutes = params["minutes"]?.int, minutes.magnitude <= 366 * 1440 else {
+            guard let minutes = params["minutes"]?.int, minutes.magnitude <= ClockLimits.maximumAdvanceMinutes else {
                 throw WireError(.invalidParams, "clock.advance needs \"minutes\": a whole number of minutes, at most a year.")
             }
             _ = clock.set(now.addingTimeInterval(Double(minutes) * 60))

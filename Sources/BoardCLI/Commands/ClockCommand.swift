@@ -1,4 +1,5 @@
 import BoardArguments
+import BoardProtocol
 import FlightData
 
 /// `board clock [set TIME | advance DURATION]`: shows or moves the daemon's clock.
@@ -47,8 +48,13 @@ struct ClockCommand: BoardCommand, Equatable {
             }
             action = .set(words[1])
         case "advance":
-            guard words.count == 2, let minutes = DurationInput.minutes(words[1]) else {
+            guard words.count == 2 else {
                 throw arguments.usageError("board clock advance needs one DURATION, such as 90m, 2h or 1h30m")
+            }
+            guard let minutes = DurationInput.minutes(words[1]), minutes.magnitude <= ClockLimits.maximumAdvanceMinutes else {
+                throw arguments.usageError(
+                    "board clock advance needs a DURATION of at most 366d either way, such as 90m, 2h or 1h30m, not \"\(words[1])\""
+                )
             }
             action = .advance(minutes: minutes)
         default:
