@@ -25,7 +25,14 @@ final class BoardServer {
     private var epoll: Epoll
     private let signals: SignalDescriptor
     private var connections = ConnectionTable()
-    private let limits: ServerLimits
+    private var limits: ServerLimits
+    /// Released to accept (and refuse) a client when the process is out of descriptors.
+    private var spare = SpareDescriptor()
+    /// Set while the listener is left out of epoll because not even the spare could be taken back.
+    private var listenerPausedUntil: ContinuousClock.Instant?
+    /// Notes that could repeat for every connection attempt, logged at most every few seconds.
+    private var refusedNote = RateLimitedNote()
+    private var exhaustedNote = RateLimitedNote()
     private let log: Log
     private let reloadConfig: () -> Result<DaemonConfig, ConfigError>
     private var running = true
@@ -45,6 +52,17 @@ final class BoardServer {
     ) throws(SystemError) {
         self.service = service
         self.listener = listener
+        var limits = limits
+        // Each client holds a descriptor: never promise more clients than the descriptor limit allows.
+        if let descriptors = ResourceLimits.raiseOpenFiles(to: limits.maxClients + ServerLimits.reservedDescriptors) {
+            let fitting = ServerLimits.clients(fittingDescriptorLimit: descriptors)
+            if fitting < limits.maxClients {
+                log.warning(
+                    "the descriptor limit (ulimit -n) is \(descriptors): serving at most \(fitting) clients, not \(limits.maxClients); raise the limit (ulimit -n, or LimitNOFILE= for systemd) to serve more"
+                )
+                limits.maxClients = fitting
+            }
+        }
         self.limits = limits
         self.log = log
         self.reloadConfig = reloadConfig
@@ -69,6 +87,7 @@ final class BoardServer {
             }
             // New clients last: a hang-up reported in the same wake frees its slot before the limit is checked.
             if listenerReady { acceptClients() }
+            if let until = listenerPausedUntil, time.now >= until { resumeListener() }
             if running, service.clock.now >= nextChange { publish() }
             sweepDeadlines()
         }
@@ -80,7 +99,7 @@ final class BoardServer {
     private func timeout() -> Int32 {
         var seconds: Double? = service.clock.realDelay(until: nextChange)
         if !service.clock.isSimulated { seconds = min(seconds ?? 60, 60) }  // the wall clock may jump
-        if sweepWanted { seconds = min(seconds ?? Self.sweepSeconds, Self.sweepSeconds) }
+        if sweepWanted || listenerPausedUntil != nil { seconds = min(seconds ?? Self.sweepSeconds, Self.sweepSeconds) }
         guard let seconds else { return -1 }
         return Int32(min(max(0, (seconds * 1000).rounded(.up)), 3_600_000))
     }
@@ -113,11 +132,22 @@ final class BoardServer {
 
     // MARK: Clients
 
+    /// At most this many clients are accepted per turn of the loop, so a flood of connections cannot
+    /// keep the clients already served waiting.
+    private static let acceptsPerTurn = 64
+
     private func acceptClients() {
-        while true {
+        for _ in 0..<Self.acceptsPerTurn {
             let accepted: FileDescriptor?
             do { accepted = try UnixSocket.accept(listener.descriptor) } catch {
-                log.warning("accept failed: \(error)")
+                if error.isOutOfDescriptors {
+                    refuseWithoutDescriptors(error)
+                } else {
+                    let now = time.now
+                    if let suppressed = exhaustedNote.shouldLog(at: now) {
+                        log.warning("accept failed: \(error)\(RateLimitedNote.suffix(suppressed))")
+                    }
+                }
                 return
             }
             guard let fd = accepted else { return }
@@ -127,11 +157,15 @@ final class BoardServer {
                 continue
             }
             if connections.count >= limits.maxClients {
-                log.info("refused a client: \(connections.count) connected, the limit is \(limits.maxClients)")
-                let error = WireError(
-                    .tooManyClients, "The daemon is serving its limit of \(limits.maxClients) clients; try again later.")
-                _ = try? WireLine.error(id: .null, error).withUnsafeBytes { try fd.writeSome($0) }
-                fd.close()
+                if let suppressed = refusedNote.shouldLog(at: time.now) {
+                    log.info(
+                        "refused a client: \(connections.count) connected, the limit is \(limits.maxClients)\(RateLimitedNote.suffix(suppressed))"
+                    )
+                }
+                refuse(
+                    fd,
+                    WireError(
+                        .tooManyClients, "The daemon is serving its limit of \(limits.maxClients) clients; try again later."))
                 continue
             }
             let token = connections.nextToken
@@ -145,6 +179,49 @@ final class BoardServer {
             _ = connections.insert(connection)
             flush(token)
         }
+    }
+
+    /// Sends `error` instead of the hello and closes, without waiting: a client that cannot take one line misses it.
+    private func refuse(_ fd: FileDescriptor, _ error: WireError) {
+        _ = try? WireLine.error(id: .null, error).withUnsafeBytes { try fd.writeSome($0) }
+        fd.close()
+    }
+
+    /// `accept` failed for want of a descriptor, which leaves the listener readable: waiting in epoll would
+    /// wake at once, forever. So, as nginx and libuv do, the spare descriptor is released to accept the
+    /// waiting clients one at a time, each told `tooManyClients` and closed, and then taken back. If it
+    /// cannot be taken back, the listener is left out of epoll until a client leaves or a moment passes.
+    private func refuseWithoutDescriptors(_ error: SystemError) {
+        let now = time.now
+        let refusal = WireError(
+            .tooManyClients,
+            "The daemon has no file descriptor left for another client (its limit, ulimit -n, is reached); try again later.")
+        var refused = 0
+        if spare.isHeld {
+            spare.release()
+            while refused < Self.acceptsPerTurn, let fd = try? UnixSocket.accept(listener.descriptor) {
+                refuse(fd, refusal)
+                refused += 1
+            }
+            spare.reopen()
+        }
+        if let suppressed = exhaustedNote.shouldLog(at: now) {
+            log.warning(
+                "out of file descriptors (\(error)) with \(connections.count) clients: refusing new ones\(RateLimitedNote.suffix(suppressed))"
+            )
+        }
+        if !spare.isHeld || refused == 0 {
+            // Nothing could be accepted: stop listening for a moment rather than spin.
+            epoll.modify(listener.descriptor, token: Self.listenerToken, events: [])
+            listenerPausedUntil = now + Self.sweepInterval
+        }
+    }
+
+    private func resumeListener() {
+        guard listenerPausedUntil != nil else { return }
+        listenerPausedUntil = nil
+        spare.reopen()
+        epoll.modify(listener.descriptor, token: Self.listenerToken, events: .readable)
     }
 
     private func handle(_ event: Epoll.Event) {
@@ -273,6 +350,7 @@ final class BoardServer {
         guard let connection = connections.removeValue(forKey: token) else { return }
         epoll.remove(connection.descriptor)
         connection.descriptor.close()
+        if listenerPausedUntil != nil { resumeListener() }
     }
 
     // MARK: Publishing
@@ -334,5 +412,28 @@ final class BoardServer {
         for token in connections.tokens { close(token) }
         listener.remove()
         log.info("stopped")
+    }
+}
+
+/// A note that may repeat for every connection attempt: logged at most once per interval, with a count
+/// of the repeats left out.
+struct RateLimitedNote {
+    static let interval = Duration.seconds(10)
+    private var lastLogged: ContinuousClock.Instant?
+    private var suppressed = 0
+
+    /// The number of notes left out since the last one when this one should be logged; nil to leave it out.
+    mutating func shouldLog(at now: ContinuousClock.Instant) -> Int? {
+        if let lastLogged, now - lastLogged < Self.interval {
+            suppressed += 1
+            return nil
+        }
+        lastLogged = now
+        defer { suppressed = 0 }
+        return suppressed
+    }
+
+    static func suffix(_ suppressed: Int) -> String {
+        suppressed == 0 ? "" : " (and \(suppressed) more like it since the last such line)"
     }
 }

@@ -1,0 +1,141 @@
+import BoardProtocol
+import BoardSystem
+import Foundation
+import Glibc
+import Testing
+
+/// No single client crashes, stalls or bloats the daemon (issue 12): descriptors, fairness, bounded replies.
+@Suite struct ServerHardeningTests {
+    // MARK: Descriptor exhaustion
+
+    @Test func underALowDescriptorLimitTheExtraClientsAreRefusedAndNothingSpins() throws {
+        guard let prlimit = which("prlimit") else { return }
+        let sandbox = Sandbox()
+        let daemon = try LimitedDaemon(sandbox: sandbox, prlimit: prlimit, descriptors: 64)
+        #expect(daemon.logText().contains("serving at most 32 clients, not 10000"), "\(daemon.logText())")
+        let good = try RawClient(path: daemon.socket)
+        #expect(try good.readLine()?["type"]?.string == "hello")
+        // Far more clients than descriptors: each gets the hello or tooManyClients, none hangs.
+        var held: [RawClient] = []
+        var refused = 0
+        for _ in 0..<100 {
+            let client = try RawClient(path: daemon.socket)
+            let first = try client.readLine(timeout: 5)
+            if first?["type"]?.string == "hello" {
+                held.append(client)
+            } else {
+                #expect(first?["error"]?["code"]?.string == "tooManyClients", "\(String(describing: first))")
+                refused += 1
+            }
+        }
+        #expect(held.count <= 31 && refused >= 69, "\(held.count) served, \(refused) refused")
+        try expectIdleWhileAnswering(good, daemon: daemon.pid)
+        #expect(daemon.logText().split(separator: "\n").count < 10, "refusals are not logged one by one")
+        try daemon.stop()
+    }
+
+    @Test func outOfDescriptorsTheSpareIsReleasedToRefuseAndNothingSpins() throws {
+        guard let prlimit = which("prlimit") else { return }
+        let sandbox = Sandbox()
+        let daemon = try LimitedDaemon(sandbox: sandbox, prlimit: prlimit, descriptors: 256)
+        let good = try RawClient(path: daemon.socket)
+        #expect(try good.readLine()?["type"]?.string == "hello")
+        // Lower the running daemon's limit below its --max-clients: accept now fails with EMFILE.
+        let lowered = try run(prlimit, ["--pid", String(daemon.pid), "--nofile=40:40"], environment: [:])
+        #expect(lowered.status == 0, "\(lowered.stderr)")
+        var held: [RawClient] = []
+        var refusals: [String] = []
+        for _ in 0..<80 {
+            let client = try RawClient(path: daemon.socket)
+            let first = try client.readLine(timeout: 5)
+            if first?["type"]?.string == "hello" {
+                held.append(client)
+            } else {
+                refusals.append(first?["error"]?["code"]?.string ?? "\(String(describing: first))")
+            }
+        }
+        #expect(!refusals.isEmpty && refusals.allSatisfy { $0 == "tooManyClients" }, "\(refusals)")
+        try expectIdleWhileAnswering(good, daemon: daemon.pid)
+        let warnings = daemon.logText().split(separator: "\n").filter { $0.contains("out of file descriptors") }
+        #expect(warnings.count == 1, "logged once, not per refusal: \(warnings.count)")
+        // Once clients leave, new ones are served again.
+        held.removeAll()
+        try waitUntil("a new client served after others left", timeout: 5) {
+            try RawClient(path: daemon.socket).readLine()?["type"]?.string == "hello"
+        }
+        try daemon.stop()
+    }
+
+    /// Pings `client` 100 times, a few milliseconds apart, and checks the daemon used little CPU meanwhile:
+    /// a daemon spinning on a readable listener would use about all of the time.
+    func expectIdleWhileAnswering(_ client: RawClient, daemon pid: pid_t) throws {
+        let before = try cpuTicks(pid)
+        let start = Date()
+        for id in 1...100 {
+            try client.send("{\"id\":\(id),\"method\":\"ping\"}\n")
+            let reply = try client.readLine(timeout: 5)
+            #expect(reply?["id"]?.int == id && reply?["result"] != nil, "\(String(describing: reply))")
+            _ = poll(nil, 0, 5)  // pacing, so the window is long enough to tell spinning from serving
+        }
+        let wall = Date().timeIntervalSince(start)
+        let used = Double(try cpuTicks(pid) - before) / Double(sysconf(Int32(_SC_CLK_TCK)))
+        #expect(used < wall * 0.3, "the daemon used \(used) s of CPU in \(wall) s")
+    }
+}
+
+/// User plus system CPU time of `pid`, in clock ticks (/proc/PID/stat fields 14 and 15).
+func cpuTicks(_ pid: pid_t) throws -> Int {
+    let text = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+    guard let close = text.lastIndex(of: ")") else { return 0 }
+    let fields = text[text.index(after: close)...].split(separator: " ")
+    // After the name: state is field 3, so utime (14) and stime (15) are at 11 and 12.
+    return (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0)
+}
+
+/// Resident and peak memory of `pid` in KiB (/proc/PID/status VmRSS and VmHWM).
+func memoryKiB(_ pid: pid_t) throws -> (resident: Int, peak: Int) {
+    let text = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+    func field(_ name: String) -> Int {
+        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix(name + ":") }) else { return 0 }
+        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+    }
+    return (field("VmRSS"), field("VmHWM"))
+}
+
+/// A `boardd` started under `prlimit --nofile=N:N`, on a frozen simulated clock.
+final class LimitedDaemon {
+    let socket: String
+    let pid: pid_t
+    let logPath: String
+    private var stopped = false
+
+    init(sandbox: Sandbox, prlimit: String, descriptors: Int, extra: [String] = []) throws {
+        socket = sandbox.socket
+        logPath = sandbox.path + "/boardd-limited.log"
+        pid = try spawnChild(
+            [
+                prlimit, "--nofile=\(descriptors):\(descriptors)", Binaries.boardd, "--socket", socket, "--now",
+                "2026-11-30T12:00:00-05:00", "--speed", "0",
+            ] + extra,
+            environment: sandbox.environment(), stdout: .devNull, stderr: .file(logPath, append: false))
+        let path = socket
+        try waitUntil("boardd to answer on \(path)", timeout: 10) {
+            (try? BoardConnection(path: path, timeoutMilliseconds: 200)) != nil
+        }
+    }
+
+    func logText() -> String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+
+    func stop() throws {
+        kill(pid, SIGTERM)
+        _ = try waitForExit(pid)
+        stopped = true
+    }
+
+    deinit {
+        if !stopped {
+            kill(pid, SIGKILL)
+            reap(pid)
+        }
+    }
+}
