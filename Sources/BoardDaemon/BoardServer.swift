@@ -315,6 +315,8 @@ final class BoardServer {
             connections[token]?.watch = ClientConnection.Watch(requestID: request.id, view: view, seq: 0)
         case .clockMoved(let result):
             connections[token]?.enqueue(WireLine.result(id: request.id, result), now: now)
+            // The client that moved the clock is answered before the watchers are.
+            flush(token)
             log.info("clock moved to \(service.localTime.iso8601(service.clock.now))")
             publish()
         }

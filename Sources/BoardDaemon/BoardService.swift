@@ -155,14 +155,13 @@ public struct BoardService: Sendable {
     /// A board's bytes, from the cache when the board has not changed since it was encoded.
     func document(_ view: WatchView, on date: LocalDate, at now: Date, window: ScheduleWindow) -> EncodedDocument {
         documents.document(
-            BoardDocumentCache.Key(view: view, date: date), at: now,
-            nowText: readings.reading(at: now, localTime: localTime).nowText
+            BoardDocumentCache.Key(tab: view.tab, hidePast: view.hidePast, date: date), pinned: view.pinned, at: now,
+            nowText: readings.reading(at: now, localTime: localTime).nowText, encoding: encoding,
+            simulated: clock.isSimulated, speed: clock.speed
         ) {
             let flights = window.flights(on: date)
-            let built = board(view, on: date, at: now, window: window)
-            let document = encoding.board(
-                built, simulated: clock.isSimulated, speed: clock.speed, nowText: BoardDocumentCache.marker)
-            return (document.json, min(built.nextChange(in: flights, after: now) ?? .distantFuture, window.nextSlide))
+            let change = flights.compactMap { $0.nextBoardChange(after: now) }.min()
+            return BoardDocumentCache.Source(flights: flights, validUntil: min(change ?? .distantFuture, window.nextSlide))
         }
     }
 
