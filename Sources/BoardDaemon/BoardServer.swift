@@ -76,7 +76,8 @@ final class BoardServer {
     /// Serves until SIGTERM or SIGINT.
     func run() {
         while running {
-            let events = epoll.wait(timeoutMilliseconds: timeout())
+            // Clients with requests left over from their last share are served again at once.
+            let events = epoll.wait(timeoutMilliseconds: backlog.isEmpty ? timeout() : 0)
             var listenerReady = false
             for event in events {
                 switch event.token {
@@ -86,6 +87,7 @@ final class BoardServer {
                 }
             }
             // New clients last: a hang-up reported in the same wake frees its slot before the limit is checked.
+            serveBacklog()
             if listenerReady { acceptClients() }
             if let until = listenerPausedUntil, time.now >= until { resumeListener() }
             if running, service.clock.now >= nextChange { publish() }
@@ -266,11 +268,37 @@ final class BoardServer {
         if connection.partialSince != nil { sweepWanted = true }
     }
 
-    /// Answers the lines read so far, one at a time, writing each answer at once. It stops while the
-    /// client's unread output is over the limit (the rest waits until it drains) and as soon as the
-    /// client is gone, so a vanished client costs no more work.
+    /// A connection's share of one turn of the loop: this many requests, or this many bytes of replies,
+    /// whichever comes first. One client pipelining a thousand searches in one write is then answered
+    /// a share at a time, between the other clients' turns, rather than all before anyone else.
+    static let requestsPerTurn = 16
+    static let replyBytesPerTurn = 256 << 10
+
+    /// Connections with requests still waiting after their share, served again in the next turn.
+    private var backlog: [UInt64] = []
+    private var inBacklog: Set<UInt64> = []
+
+    private func serveBacklog() {
+        guard !backlog.isEmpty else { return }
+        let tokens = backlog
+        backlog.removeAll(keepingCapacity: true)
+        inBacklog.removeAll(keepingCapacity: true)
+        for token in tokens { serveInbox(token) }
+    }
+
+    /// Answers the lines read so far, one at a time, writing each answer at once, up to the connection's
+    /// share of this turn (the rest waits in the backlog for the next). It stops while the client's
+    /// unread output is over the limit (the rest waits until it drains) and as soon as the client is
+    /// gone, so a vanished client costs no more work.
     private func serveInbox(_ token: UInt64) {
+        var served = 0
+        let startBytes = connections[token]?.queuedTotal ?? 0
         while let connection = connections[token], !connection.inbox.isEmpty, connection.queuedBytes <= limits.maxQueuedBytes {
+            if served >= Self.requestsPerTurn || connection.queuedTotal &- startBytes > Self.replyBytesPerTurn {
+                if inBacklog.insert(token).inserted { backlog.append(token) }
+                break
+            }
+            served += 1
             let output = connections[token]!.inbox.removeFirst()
             switch output {
             case .line(let line): respond(token, to: line)

@@ -13,6 +13,8 @@ struct ClientConnection {
     private(set) var chunks: [[UInt8]] = []
     private(set) var offset = 0
     private(set) var queuedBytes = 0
+    /// Every byte ever queued, to measure a turn's share of replies.
+    private(set) var queuedTotal = 0
     var watch: Watch?
     /// When a partial line started arriving; nil when none is pending.
     var partialSince: ContinuousClock.Instant?
@@ -43,6 +45,7 @@ struct ClientConnection {
         if chunks.isEmpty { stalledSince = now }
         chunks.append(bytes)
         queuedBytes += bytes.count
+        queuedTotal &+= bytes.count
     }
 
     /// Queues `{"id":N,"result":DOCUMENT}` without copying the document's pieces.

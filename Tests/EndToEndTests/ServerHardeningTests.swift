@@ -66,6 +66,38 @@ import Testing
         try daemon.stop()
     }
 
+    // MARK: Fairness
+
+    @Test func aClientPipeliningAThousandSearchesDoesNotHoldUpAnothersPing() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        let hostile = try RawClient(path: daemon.socket)
+        let good = try RawClient(path: daemon.socket)
+        #expect(try hostile.readLine()?["type"]?.string == "hello")
+        #expect(try good.readLine()?["type"]?.string == "hello")
+        // A thousand cheap searches (no match, a short reply each) in one write; the hostile client reads nothing.
+        let searches = (1...1000).map { #"{"id":\#($0),"method":"search","params":{"text":"zzzz"}}"# + "\n" }.joined()
+        try hostile.send(searches)
+        try waitUntil("the first search answered", timeout: 10) { unreadBytes(hostile.descriptor) > 0 }
+        try good.send(#"{"id":1,"method":"ping"}"# + "\n")
+        #expect(try good.readLine(timeout: 10)?["result"] != nil)
+        // The ping was answered between shares of the searches, not after all of them.
+        let answeredFirst = unreadBytes(hostile.descriptor)
+        var replies = 0
+        var replyBytes = 0
+        while replies < 1000, let line = try hostile.readLine(timeout: 10) {
+            #expect(line["result"]?["count"]?.int == 0)
+            replies += 1
+            replyBytes += line.bytes.count + 1
+        }
+        #expect(replies == 1000)
+        // Shares of 16: a few shares before the ping's turn. Without shares, the socket's buffer holds
+        // about 270 of them (the rest queued in the daemon) when the ping is answered.
+        let before = answeredFirst * 1000 / max(1, replyBytes)
+        #expect(before < 150, "\(before) search replies went out before the ping's")
+        try daemon.stop()
+    }
+
     /// Pings `client` 100 times, a few milliseconds apart, and checks the daemon used little CPU meanwhile:
     /// a daemon spinning on a readable listener would use about all of the time.
     func expectIdleWhileAnswering(_ client: RawClient, daemon pid: pid_t) throws {
@@ -81,6 +113,13 @@ import Testing
         let used = Double(try cpuTicks(pid) - before) / Double(sysconf(Int32(_SC_CLK_TCK)))
         #expect(used < wall * 0.3, "the daemon used \(used) s of CPU in \(wall) s")
     }
+}
+
+/// How many bytes wait unread on `descriptor` (peeked, up to 4 MiB).
+func unreadBytes(_ descriptor: FileDescriptor) -> Int {
+    var buffer = [UInt8](repeating: 0, count: 4 << 20)
+    let n = buffer.withUnsafeMutableBytes { recv(descriptor.rawValue, $0.baseAddress, $0.count, Int32(MSG_PEEK | MSG_DONTWAIT)) }
+    return max(0, n)
 }
 
 /// User plus system CPU time of `pid`, in clock ticks (/proc/PID/stat fields 14 and 15).
