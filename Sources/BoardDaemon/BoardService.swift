@@ -107,13 +107,7 @@ public struct BoardService: Sendable {
             }
             return .result(encoding.details(flight, at: now, pinned: try Self.pinned(params).contains(flight)).json)
         case .search:
-            guard let text = params["text"]?.string, !text.trimmingCharacters(in: .whitespaces).isEmpty, text.count <= 100 else {
-                throw WireError(.invalidParams, "search needs \"text\": a string of 1 to 100 characters.")
-            }
-            let search = FlightSearch(text: text, tab: try Self.tab(params) ?? .all)
-            let pinned = try Self.pinned(params)
-            let results = search.run(in: window(at: now), pinned: pinned)
-            return .result(encoding.search(search, results: results, at: now, pinned: pinned).json)
+            return .result(try search(params, at: now).json)
         case .clockGet:
             return .result(clockJSON(at: now))
         case .clockSet:
@@ -134,6 +128,85 @@ public struct BoardService: Sendable {
             _ = clock.set(now.addingTimeInterval(Double(minutes) * 60))
             return .clockMoved(clockJSON(at: clock.now))
         }
+    }
+
+    // MARK: Search
+
+    /// A search's text is measured in Unicode scalars and bytes, not characters: one letter with
+    /// fifty thousand combining marks is one character, and would cost seconds to match.
+    static let searchTextScalars = 100
+    static let searchTextBytes = 400
+    /// The most flights one search reply holds; `next` asks for more.
+    static let searchPageLimit = 200
+
+    /// One page of a search: at most `limit` flights from `cursor` on, with the total and the next cursor.
+    func search(_ params: JSON, at now: Date) throws(WireError) -> SearchResultsDocument {
+        let text = try Self.searchText(params)
+        let search = FlightSearch(text: text, tab: try Self.tab(params) ?? .all)
+        let pinned = try Self.pinned(params)
+        let limit = try Self.searchLimit(params)
+        let offset = try Self.searchCursor(params)
+        // Day by day, keeping only the page's flights: the whole result is never held.
+        let window = window(at: now)
+        var total = 0
+        var page: [SearchResultsDocument.Day] = []
+        var taken = 0
+        for date in window.dates {
+            let found = window.flights(on: date).filter(search.matches)
+            guard !found.isEmpty else { continue }
+            defer { total += found.count }
+            let skip = max(0, offset - total)
+            guard skip < found.count, taken < limit else { continue }
+            let ordered = found.sorted { a, b in
+                let (pa, pb) = (pinned.contains(a), pinned.contains(b))
+                return pa != pb ? pa : Board.timeOrder(a, b)
+            }
+            let slice = ordered[skip..<min(ordered.count, skip + limit - taken)]
+            taken += slice.count
+            page.append(
+                SearchResultsDocument.Day(
+                    date: date.description, badge: date.shortName, count: slice.count,
+                    flights: slice.map { encoding.flight($0, at: now, pinned: pinned.contains($0)) }))
+        }
+        let end = offset + taken
+        return SearchResultsDocument(
+            text: search.text, tab: search.tab, count: taken, days: page, total: total,
+            next: taken > 0 && end < total ? String(end) : nil)
+    }
+
+    static func searchText(_ params: JSON) throws(WireError) -> String {
+        guard let text = params["text"]?.string else {
+            throw WireError(.invalidParams, "search needs \"text\": a string of 1 to 100 characters.")
+        }
+        guard text.utf8.count <= searchTextBytes, text.unicodeScalars.count <= searchTextScalars else {
+            throw WireError(
+                .invalidParams,
+                "search \"text\" is limited to \(searchTextScalars) Unicode scalars and \(searchTextBytes) bytes of UTF-8; shorten it."
+            )
+        }
+        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw WireError(.invalidParams, "search needs \"text\": a string of 1 to 100 characters.")
+        }
+        return text
+    }
+
+    static func searchLimit(_ params: JSON) throws(WireError) -> Int {
+        guard let value = params["limit"], !value.isNull else { return searchPageLimit }
+        guard let limit = value.int, (1...searchPageLimit).contains(limit) else {
+            throw WireError(.invalidParams, "\"limit\" must be a whole number from 1 to \(searchPageLimit).")
+        }
+        return limit
+    }
+
+    /// The cursor is the number of flights already seen, as a string of digits; null or absent is the start.
+    static func searchCursor(_ params: JSON) throws(WireError) -> Int {
+        guard let value = params["cursor"], !value.isNull else { return 0 }
+        guard let text = value.string, (1...9).contains(text.utf8.count), text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }),
+            let offset = Int(text)
+        else {
+            throw WireError(.invalidParams, "\"cursor\" must be the \"next\" of an earlier search, or null to start.")
+        }
+        return offset
     }
 
     func clockJSON(at now: Date) -> JSON {

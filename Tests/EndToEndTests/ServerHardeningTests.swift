@@ -98,6 +98,25 @@ import Testing
         try daemon.stop()
     }
 
+    // MARK: Bounded replies
+
+    @Test func aSearchReplyHoldsAtMostTwoHundredFlightsAndTheClientSaysHowManyMore() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        let json = try sandbox.board("search", "a", "--json")
+        #expect(json.status == 0, "\(json.stderr)")
+        let document = try #require(json.json)
+        let total = try #require(document["total"]?.int)
+        #expect(total > 200 && document["count"]?.int == 200 && document["next"]?.string == "200")
+        let text = try sandbox.board("search", "a")
+        #expect(text.status == 0)
+        #expect(
+            text.stderr.contains("\(total - 200) more not shown") && text.stderr.contains("narrow the search"), "\(text.stderr)")
+        let few = try sandbox.board("search", "denver")
+        #expect(few.stderr.isEmpty && few.stdout.contains("flights matching"))
+        try daemon.stop()
+    }
+
     /// Pings `client` 100 times, a few milliseconds apart, and checks the daemon used little CPU meanwhile:
     /// a daemon spinning on a readable listener would use about all of the time.
     func expectIdleWhileAnswering(_ client: RawClient, daemon pid: pid_t) throws {

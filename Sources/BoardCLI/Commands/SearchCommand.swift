@@ -47,6 +47,12 @@ struct SearchCommand: BoardCommand, Equatable {
         if let tab { params = params.adding("tab", .string(tab.rawValue)) }
         let result = try client.call(.search, params)
         if client.options.json { return Output.print(result.text) }
-        Output.print(client.renderer.search(try client.decode(SearchResultsDocument.self, result)))
+        let found = try client.decode(SearchResultsDocument.self, result)
+        Output.print(client.renderer.search(found))
+        if found.remaining > 0 {
+            Output.warning(
+                "… \(found.remaining) more not shown: the daemon sends at most \(found.count) of the \(found.total ?? found.count) flights found; narrow the search"
+            )
+        }
     }
 }
