@@ -88,6 +88,7 @@ final class BoardServer {
             }
             // New clients last: a hang-up reported in the same wake frees its slot before the limit is checked.
             serveBacklog()
+            trimMemoryIfWanted()
             if listenerReady { acceptClients() }
             if let until = listenerPausedUntil, time.now >= until { resumeListener() }
             if running, service.clock.now >= nextChange { publish() }
@@ -101,7 +102,9 @@ final class BoardServer {
     private func timeout() -> Int32 {
         var seconds: Double? = service.clock.realDelay(until: nextChange)
         if !service.clock.isSimulated { seconds = min(seconds ?? 60, 60) }  // the wall clock may jump
-        if sweepWanted || listenerPausedUntil != nil { seconds = min(seconds ?? Self.sweepSeconds, Self.sweepSeconds) }
+        if sweepWanted || listenerPausedUntil != nil || trimWanted {
+            seconds = min(seconds ?? Self.sweepSeconds, Self.sweepSeconds)
+        }
         guard let seconds else { return -1 }
         return Int32(min(max(0, (seconds * 1000).rounded(.up)), 3_600_000))
     }
@@ -359,6 +362,10 @@ final class BoardServer {
     /// Writes what it can; false when the connection is finished and must be closed.
     private func flush(_ connection: inout ClientConnection, token: UInt64, now: ContinuousClock.Instant) -> Bool {
         let result = connection.flush(now: now)
+        if result == .drained, connection.queuedTotal &- connection.trimMark > Self.trimAfterBytes {
+            connection.trimMark = connection.queuedTotal
+            trimWanted = true
+        }
         if result == .failed || (result == .drained && connection.closeWhenFlushed) { return false }
         let wantsWritable = result == .blocked
         if wantsWritable { sweepWanted = true }
@@ -380,7 +387,26 @@ final class BoardServer {
         guard let connection = connections.removeValue(forKey: token) else { return }
         epoll.remove(connection.descriptor)
         connection.descriptor.close()
+        trimWanted = true
         if listenerPausedUntil != nil { resumeListener() }
+    }
+
+    // MARK: Memory
+
+    /// Freed memory is given back to the system (`malloc_trim`) when a client leaves or after large
+    /// replies went out, at most once a second: otherwise the heap stays at its peak after an attack.
+    private var trimWanted = false
+    private var lastTrim: ContinuousClock.Instant?
+    private static let trimInterval = Duration.seconds(1)
+    private static let trimAfterBytes = 256 << 10
+
+    private func trimMemoryIfWanted() {
+        guard trimWanted else { return }
+        let now = time.now
+        if let lastTrim, now - lastTrim < Self.trimInterval { return }
+        lastTrim = now
+        trimWanted = false
+        MemoryTrim.returnFreeMemory()
     }
 
     // MARK: Publishing

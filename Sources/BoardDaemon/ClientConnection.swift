@@ -15,6 +15,8 @@ struct ClientConnection {
     private(set) var queuedBytes = 0
     /// Every byte ever queued, to measure a turn's share of replies.
     private(set) var queuedTotal = 0
+    /// `queuedTotal` when freed memory was last given back for this client's replies.
+    var trimMark = 0
     var watch: Watch?
     /// When a partial line started arriving; nil when none is pending.
     var partialSince: ContinuousClock.Instant?

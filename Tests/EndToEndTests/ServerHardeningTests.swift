@@ -117,6 +117,33 @@ import Testing
         try daemon.stop()
     }
 
+    @Test func memoryReturnsAfterClientsThatPipelinedSearchesAndStoppedReadingLeave() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        // Warm up what stays: the schedule, the encodings.
+        _ = try sandbox.board("search", "a", "--json")
+        _ = try sandbox.board("--json")
+        let start = try memoryKiB(daemon.pid).resident
+        // 60 clients each pipeline 40 large searches and read nothing: about 1 MiB queued for each.
+        let line = #"{"id":1,"method":"search","params":{"text":"a"}}"# + "\n"
+        var attackers: [RawClient] = []
+        for _ in 0..<60 {
+            let client = try RawClient(path: daemon.socket)
+            try client.send(String(repeating: line, count: 40))
+            attackers.append(client)
+        }
+        try waitUntil("the daemon to hold the attackers' replies", timeout: 20) {
+            try memoryKiB(daemon.pid).resident > start + 48 * 1024
+        }
+        attackers.removeAll()
+        try waitUntil("resident memory back within 32 MiB of the start", timeout: 10) {
+            try memoryKiB(daemon.pid).resident < start + 32 * 1024
+        }
+        let good = try RawClient(path: daemon.socket)
+        #expect(try good.readLine()?["type"]?.string == "hello")
+        try daemon.stop()
+    }
+
     /// Pings `client` 100 times, a few milliseconds apart, and checks the daemon used little CPU meanwhile:
     /// a daemon spinning on a readable listener would use about all of the time.
     func expectIdleWhileAnswering(_ client: RawClient, daemon pid: pid_t) throws {
