@@ -77,7 +77,7 @@ final class BoardServer {
     func run() {
         while running {
             // Clients with requests left over from their last share are served again at once.
-            let events = epoll.wait(timeoutMilliseconds: backlog.isEmpty ? timeout() : 0)
+            let events = epoll.wait(timeoutMilliseconds: backlog.isEmpty && !publishing ? timeout() : 0)
             var listenerReady = false
             for event in events {
                 switch event.token {
@@ -88,6 +88,7 @@ final class BoardServer {
             }
             // New clients last: a hang-up reported in the same wake frees its slot before the limit is checked.
             serveBacklog()
+            publishSome()
             trimMemoryIfWanted()
             if listenerReady { acceptClients() }
             if let until = listenerPausedUntil, time.now >= until { resumeListener() }
@@ -411,27 +412,62 @@ final class BoardServer {
 
     // MARK: Publishing
 
-    /// Builds each watched view's board once and offers the same bytes to all its watchers.
+    /// The watchers still to be offered the boards of the last change, and where the offering is.
+    private var publishQueue: [UInt64] = []
+    private var publishIndex = 0
+    private var publishBodies: [WatchView: EncodedDocument] = [:]
+    private var publishAt = Date.distantPast
+    /// Watchers offered a board per turn of the loop: thousands of watchers are reached over a few
+    /// turns, with the other clients served between them.
+    static let watchersPerTurn = 128
+
+    private var publishing: Bool { publishIndex < publishQueue.count }
+
+    /// Builds each watched view's board once and offers the same bytes to all its watchers, a share
+    /// of them per turn of the loop. A change during the offering starts it again with the newest boards.
     private func publish() {
         let now = service.clock.now
         nextChange = service.nextChange(after: now)
-        var bodies: [WatchView: EncodedDocument] = [:]
+        publishAt = now
+        publishBodies.removeAll(keepingCapacity: true)
+        let watchers = connections.tokens.filter { connections[$0]?.watch != nil }
+        if publishing {
+            // Those not reached yet go first, so quick changes never starve the end of the queue.
+            let waiting = Array(publishQueue[publishIndex...])
+            let first = Set(waiting)
+            publishQueue = waiting + watchers.filter { !first.contains($0) }
+        } else {
+            publishQueue = watchers
+        }
+        publishIndex = 0
+        // Offered from the loop, a share a turn, after the replies of this turn.
+    }
+
+    private func publishSome() {
+        guard publishing else { return }
         let monotonic = time.now
-        for token in connections.tokens {
+        let end = min(publishQueue.count, publishIndex + Self.watchersPerTurn)
+        for token in publishQueue[publishIndex..<end] {
             guard let view = connections[token]?.watch?.view else { continue }
             let body: EncodedDocument
-            if let cached = bodies[view] {
+            if let cached = publishBodies[view] {
                 body = cached
             } else {
-                var encoded = service.watchBoard(view, at: now)
+                var encoded = service.watchBoard(view, at: publishAt)
                 encoded.pieces.append(WireLine.closing)
-                bodies[view] = encoded
+                publishBodies[view] = encoded
                 body = encoded
             }
             connections[token]?.offerBoard(body, now: monotonic)
             flush(token)
         }
-        if !bodies.isEmpty { log.debug("published \(bodies.count) view(s) at \(service.localTime.iso8601(now))") }
+        publishIndex = end
+        if !publishing {
+            log.debug("published \(publishBodies.count) view(s) at \(service.localTime.iso8601(publishAt))")
+            publishQueue.removeAll(keepingCapacity: true)
+            publishIndex = 0
+            publishBodies.removeAll()
+        }
     }
 
     // MARK: Signals

@@ -108,12 +108,13 @@ import Testing
         let document = try #require(json.json)
         let total = try #require(document["total"]?.int)
         #expect(total > 200 && document["count"]?.int == 200 && document["next"]?.string == "200")
-        let text = try sandbox.board("search", "a")
+        let text = try runOnTerminal(Binaries.board, ["search", "a"], environment: sandbox.environment())
         #expect(text.status == 0)
         #expect(
             text.stderr.contains("\(total - 200) more not shown") && text.stderr.contains("narrow the search"), "\(text.stderr)")
-        let few = try sandbox.board("search", "denver")
+        let few = try runOnTerminal(Binaries.board, ["search", "denver"], environment: sandbox.environment())
         #expect(few.stderr.isEmpty && few.stdout.contains("flights matching"))
+        #expect(try sandbox.board("search", "a").stderr.isEmpty, "quiet in a pipe: --json has total and next")
         try daemon.stop()
     }
 

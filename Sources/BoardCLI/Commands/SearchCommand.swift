@@ -1,5 +1,6 @@
 import BoardArguments
 import BoardProtocol
+import BoardSystem
 import FlightData
 
 /// `board search TEXT [--tab TAB]`: flights across the window by city, airline, number or gate.
@@ -49,7 +50,8 @@ struct SearchCommand: BoardCommand, Equatable {
         if client.options.json { return Output.print(result.text) }
         let found = try client.decode(SearchResultsDocument.self, result)
         Output.print(client.renderer.search(found))
-        if found.remaining > 0 {
+        // A note for a person reading the list; a script reads --json's total and next (and `| head` stays quiet).
+        if found.remaining > 0, FileDescriptor.standardOutput.isTerminal {
             Output.warning(
                 "… \(found.remaining) more not shown: the daemon sends at most \(found.count) of the \(found.total ?? found.count) flights found; narrow the search"
             )
