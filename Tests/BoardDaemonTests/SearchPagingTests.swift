@@ -48,6 +48,29 @@ struct SearchPagingTests {
         #expect(first.count == BoardService.searchPageLimit && first.next == "200")
     }
 
+    @Test func aSearchFindsWhatFlightSearchFinds() throws {
+        let service = Self.service()
+        let window = service.window(at: Self.noon)
+        let some = window.flights(on: window.firstDate.adding(days: 3))[7]
+        let texts = [
+            "a", "5", "12", "b3", "B3", " pacific 5", "pacific5", "ft worth", "dallas/ft.", "us", "c1", String(some.id),
+            " \(some.id) ", "0\(some.id)", String(some.number), some.flightName, "zzz", "9",
+        ]
+        for text in texts {
+            for tab in Tab.allCases {
+                let whole = FlightSearch(text: text, tab: tab).run(in: window).flatMap { $0.flights.map(\.id) }
+                var seen: [Int] = []
+                var cursor: JSON = .null
+                repeat {
+                    let page = try Self.search(service, ["text": .string(text), "tab": .string(tab.rawValue), "cursor": cursor])
+                    seen += Self.ids(page)
+                    cursor = page.next.map(JSON.string) ?? .null
+                } while !cursor.isNull
+                #expect(seen == whole, "\(text) in \(tab)")
+            }
+        }
+    }
+
     @Test func aSmallResultIsTheOldReplyWithTotalAndANullNext() throws {
         let service = Self.service()
         let search = FlightSearch(text: "denver")
