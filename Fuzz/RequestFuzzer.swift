@@ -73,7 +73,7 @@ enum StructuredRequest {
 
     static let numbers: [JSON] = [
         .int(Int.min), .int(Int.max), .int(Int.min + 1), .int(-1), .int(0), .int(1), .int(525_600), .int(527_041),
-        .int(9_999_999), .int(Int(Int32.max)), .double(1e308), .double(-1e308), .double(5e-324), .double(1.5),
+        .int(9_999_999), .int(Int(Int32.max)), .double(1e308), .double(-1e308), .double(.leastNonzeroMagnitude), .double(1.5),
         .double(-0.0), .double(9.3e18), .double(-9.3e18),
     ]
 
