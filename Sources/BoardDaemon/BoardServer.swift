@@ -25,6 +25,8 @@ final class BoardServer {
     private var epoll: Epoll
     private let signals: SignalDescriptor
     private var connections = ConnectionTable()
+    /// The output queued for all clients together.
+    private let meter = ClientConnection.Meter()
     private var limits: ServerLimits
     /// Released to accept (and refuse) a client when the process is out of descriptors.
     private var spare = SpareDescriptor()
@@ -179,7 +181,7 @@ final class BoardServer {
                 fd.close()
                 continue
             }
-            var connection = ClientConnection(descriptor: fd)
+            var connection = ClientConnection(descriptor: fd, meter: meter)
             connection.enqueue(
                 WireLine.hello(server: "boardd/\(boardVersion)", instance: service.instance), now: time.now)
             _ = connections.insert(connection)
@@ -297,7 +299,7 @@ final class BoardServer {
     private func serveInbox(_ token: UInt64) {
         var served = 0
         let startBytes = connections[token]?.queuedTotal ?? 0
-        while let connection = connections[token], !connection.inbox.isEmpty, connection.queuedBytes <= limits.maxQueuedBytes {
+        while let connection = connections[token], !connection.inbox.isEmpty, mayServe(connection) {
             if served >= Self.requestsPerTurn || connection.queuedTotal &- startBytes > Self.replyBytesPerTurn {
                 if inBacklog.insert(token).inserted { backlog.append(token) }
                 break
@@ -322,6 +324,14 @@ final class BoardServer {
             connections[token]?.partialSince = nil
         }
         flush(token)
+    }
+
+    /// Whether a client's next request may be answered now: not while its own output is over its
+    /// limit, nor while all clients' output is over the total and its own has not drained. Either
+    /// way it is answered once its output drains (the writable event brings it back).
+    private func mayServe(_ connection: ClientConnection) -> Bool {
+        connection.queuedBytes <= limits.maxQueuedBytes
+            && (connection.queuedBytes == 0 || meter.queuedBytes <= limits.maxQueuedBytesTotal)
     }
 
     private func respond(_ token: UInt64, to line: [UInt8]) {
@@ -386,6 +396,7 @@ final class BoardServer {
 
     private func close(_ token: UInt64) {
         guard let connection = connections.removeValue(forKey: token) else { return }
+        connection.release()
         epoll.remove(connection.descriptor)
         connection.descriptor.close()
         trimWanted = true

@@ -38,7 +38,20 @@ struct ClientConnection {
         var pendingBoard: EncodedDocument?
     }
 
-    init(descriptor: FileDescriptor) { self.descriptor = descriptor }
+    /// The output queued for every client together, shared by all connections of a server.
+    final class Meter {
+        var queuedBytes = 0
+    }
+
+    let meter: Meter
+
+    init(descriptor: FileDescriptor, meter: Meter = Meter()) {
+        self.descriptor = descriptor
+        self.meter = meter
+    }
+
+    /// Takes this connection's output out of the meter, when it is closed.
+    func release() { meter.queuedBytes -= queuedBytes }
 
     var hasOutput: Bool { !chunks.isEmpty }
 
@@ -47,6 +60,7 @@ struct ClientConnection {
         if chunks.isEmpty { stalledSince = now }
         chunks.append(bytes)
         queuedBytes += bytes.count
+        meter.queuedBytes += bytes.count
         queuedTotal &+= bytes.count
     }
 
@@ -86,6 +100,7 @@ struct ClientConnection {
             if written == 0 { return .blocked }
             stalledSince = now
             queuedBytes -= written
+            meter.queuedBytes -= written
             var remaining = written + offset
             var done = 0
             while done < chunks.count, remaining >= chunks[done].count {
