@@ -278,7 +278,7 @@ final class BoardServer {
     /// whichever comes first. One client pipelining a thousand searches in one write is then answered
     /// a share at a time, between the other clients' turns, rather than all before anyone else.
     static let requestsPerTurn = 16
-    static let replyBytesPerTurn = 256 << 10
+    static let replyBytesPerTurn = 128 << 10
 
     /// Connections with requests still waiting after their share, served again in the next turn.
     private var backlog: [UInt64] = []
