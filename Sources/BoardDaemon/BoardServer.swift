@@ -27,7 +27,16 @@ final class BoardServer {
     private var epoll: Epoll
     private let signals: SignalDescriptor
     private var connections = ConnectionTable()
-    private let limits: ServerLimits
+    /// The output queued for all clients together.
+    private let meter = ClientConnection.Meter()
+    private var limits: ServerLimits
+    /// Released to accept (and refuse) a client when the process is out of descriptors.
+    private var spare = SpareDescriptor()
+    /// Set while the listener is left out of epoll because not even the spare could be taken back.
+    private var listenerPausedUntil: ContinuousClock.Instant?
+    /// Notes that could repeat for every connection attempt, logged at most every few seconds.
+    private var refusedNote = RateLimitedNote()
+    private var exhaustedNote = RateLimitedNote()
     private let log: Log
     private let reloadConfig: () -> Result<DaemonConfig, ConfigError>
     private var running = true
@@ -47,6 +56,17 @@ final class BoardServer {
     ) throws(SystemError) {
         self.service = service
         self.listener = listener
+        var limits = limits
+        // Each client holds a descriptor: never promise more clients than the descriptor limit allows.
+        if let descriptors = ResourceLimits.raiseOpenFiles(to: limits.maxClients + ServerLimits.reservedDescriptors) {
+            let fitting = ServerLimits.clients(fittingDescriptorLimit: descriptors)
+            if fitting < limits.maxClients {
+                log.warning(
+                    "the descriptor limit (ulimit -n) is \(descriptors): serving at most \(fitting) clients, not \(limits.maxClients); raise the limit (ulimit -n, or LimitNOFILE= for systemd) to serve more"
+                )
+                limits.maxClients = fitting
+            }
+        }
         self.limits = limits
         self.log = log
         self.reloadConfig = reloadConfig
@@ -60,7 +80,8 @@ final class BoardServer {
     /// Serves until SIGTERM or SIGINT.
     func run() {
         while running {
-            let events = epoll.wait(timeoutMilliseconds: timeout())
+            // Clients with requests left over from their last share are served again at once.
+            let events = epoll.wait(timeoutMilliseconds: backlog.isEmpty && !publishing ? timeout() : 0)
             var listenerReady = false
             for event in events {
                 switch event.token {
@@ -70,7 +91,11 @@ final class BoardServer {
                 }
             }
             // New clients last: a hang-up reported in the same wake frees its slot before the limit is checked.
+            serveBacklog()
+            publishSome()
+            trimMemoryIfWanted()
             if listenerReady { acceptClients() }
+            if let until = listenerPausedUntil, time.now >= until { resumeListener() }
             if running, service.clock.now >= nextChange { publish() }
             sweepDeadlines()
             if running, time.now >= nextSocketCheck { checkSocket() }
@@ -83,7 +108,9 @@ final class BoardServer {
     private func timeout() -> Int32 {
         var seconds: Double? = service.clock.realDelay(until: nextChange)
         if !service.clock.isSimulated { seconds = min(seconds ?? 60, 60) }  // the wall clock may jump
-        if sweepWanted { seconds = min(seconds ?? Self.sweepSeconds, Self.sweepSeconds) }
+        if sweepWanted || listenerPausedUntil != nil || trimWanted {
+            seconds = min(seconds ?? Self.sweepSeconds, Self.sweepSeconds)
+        }
         let untilSocketCheck = max(0, (nextSocketCheck - time.now) / .seconds(1))
         seconds = min(seconds ?? untilSocketCheck, untilSocketCheck)
         guard let seconds else { return -1 }
@@ -139,11 +166,22 @@ final class BoardServer {
 
     // MARK: Clients
 
+    /// At most this many clients are accepted per turn of the loop, so a flood of connections cannot
+    /// keep the clients already served waiting.
+    private static let acceptsPerTurn = 64
+
     private func acceptClients() {
-        while true {
+        for _ in 0..<Self.acceptsPerTurn {
             let accepted: FileDescriptor?
             do { accepted = try UnixSocket.accept(listener.descriptor) } catch {
-                log.warning("accept failed: \(error)")
+                if error.isOutOfDescriptors {
+                    refuseWithoutDescriptors(error)
+                } else {
+                    let now = time.now
+                    if let suppressed = exhaustedNote.shouldLog(at: now) {
+                        log.warning("accept failed: \(error)\(RateLimitedNote.suffix(suppressed))")
+                    }
+                }
                 return
             }
             guard let fd = accepted else { return }
@@ -153,11 +191,15 @@ final class BoardServer {
                 continue
             }
             if connections.count >= limits.maxClients {
-                log.info("refused a client: \(connections.count) connected, the limit is \(limits.maxClients)")
-                let error = WireError(
-                    .tooManyClients, "The daemon is serving its limit of \(limits.maxClients) clients; try again later.")
-                _ = try? WireLine.error(id: .null, error).withUnsafeBytes { try fd.writeSome($0) }
-                fd.close()
+                if let suppressed = refusedNote.shouldLog(at: time.now) {
+                    log.info(
+                        "refused a client: \(connections.count) connected, the limit is \(limits.maxClients)\(RateLimitedNote.suffix(suppressed))"
+                    )
+                }
+                refuse(
+                    fd,
+                    WireError(
+                        .tooManyClients, "The daemon is serving its limit of \(limits.maxClients) clients; try again later."))
                 continue
             }
             let token = connections.nextToken
@@ -165,12 +207,55 @@ final class BoardServer {
                 fd.close()
                 continue
             }
-            var connection = ClientConnection(descriptor: fd)
+            var connection = ClientConnection(descriptor: fd, meter: meter)
             connection.enqueue(
                 WireLine.hello(server: "boardd/\(boardVersion)", instance: service.instance), now: time.now)
             _ = connections.insert(connection)
             flush(token)
         }
+    }
+
+    /// Sends `error` instead of the hello and closes, without waiting: a client that cannot take one line misses it.
+    private func refuse(_ fd: FileDescriptor, _ error: WireError) {
+        _ = try? WireLine.error(id: .null, error).withUnsafeBytes { try fd.writeSome($0) }
+        fd.close()
+    }
+
+    /// `accept` failed for want of a descriptor, which leaves the listener readable: waiting in epoll would
+    /// wake at once, forever. So, as nginx and libuv do, the spare descriptor is released to accept the
+    /// waiting clients one at a time, each told `tooManyClients` and closed, and then taken back. If it
+    /// cannot be taken back, the listener is left out of epoll until a client leaves or a moment passes.
+    private func refuseWithoutDescriptors(_ error: SystemError) {
+        let now = time.now
+        let refusal = WireError(
+            .tooManyClients,
+            "The daemon has no file descriptor left for another client (its limit, ulimit -n, is reached); try again later.")
+        var refused = 0
+        if spare.isHeld {
+            spare.release()
+            while refused < Self.acceptsPerTurn, let fd = try? UnixSocket.accept(listener.descriptor) {
+                refuse(fd, refusal)
+                refused += 1
+            }
+            spare.reopen()
+        }
+        if let suppressed = exhaustedNote.shouldLog(at: now) {
+            log.warning(
+                "out of file descriptors (\(error)) with \(connections.count) clients: refusing new ones\(RateLimitedNote.suffix(suppressed))"
+            )
+        }
+        if !spare.isHeld || refused == 0 {
+            // Nothing could be accepted: stop listening for a moment rather than spin.
+            epoll.modify(listener.descriptor, token: Self.listenerToken, events: [])
+            listenerPausedUntil = now + Self.sweepInterval
+        }
+    }
+
+    private func resumeListener() {
+        guard listenerPausedUntil != nil else { return }
+        listenerPausedUntil = nil
+        spare.reopen()
+        epoll.modify(listener.descriptor, token: Self.listenerToken, events: .readable)
     }
 
     private func handle(_ event: Epoll.Event) {
@@ -215,11 +300,37 @@ final class BoardServer {
         if connection.partialSince != nil { sweepWanted = true }
     }
 
-    /// Answers the lines read so far, one at a time, writing each answer at once. It stops while the
-    /// client's unread output is over the limit (the rest waits until it drains) and as soon as the
-    /// client is gone, so a vanished client costs no more work.
+    /// A connection's share of one turn of the loop: this many requests, or this many bytes of replies,
+    /// whichever comes first. One client pipelining a thousand searches in one write is then answered
+    /// a share at a time, between the other clients' turns, rather than all before anyone else.
+    static let requestsPerTurn = 16
+    static let replyBytesPerTurn = 128 << 10
+
+    /// Connections with requests still waiting after their share, served again in the next turn.
+    private var backlog: [UInt64] = []
+    private var inBacklog: Set<UInt64> = []
+
+    private func serveBacklog() {
+        guard !backlog.isEmpty else { return }
+        let tokens = backlog
+        backlog.removeAll(keepingCapacity: true)
+        inBacklog.removeAll(keepingCapacity: true)
+        for token in tokens { serveInbox(token) }
+    }
+
+    /// Answers the lines read so far, one at a time, writing each answer at once, up to the connection's
+    /// share of this turn (the rest waits in the backlog for the next). It stops while the client's
+    /// unread output is over the limit (the rest waits until it drains) and as soon as the client is
+    /// gone, so a vanished client costs no more work.
     private func serveInbox(_ token: UInt64) {
-        while let connection = connections[token], !connection.inbox.isEmpty, connection.queuedBytes <= limits.maxQueuedBytes {
+        var served = 0
+        let startBytes = connections[token]?.queuedTotal ?? 0
+        while let connection = connections[token], !connection.inbox.isEmpty, mayServe(connection) {
+            if served >= Self.requestsPerTurn || connection.queuedTotal &- startBytes > Self.replyBytesPerTurn {
+                if inBacklog.insert(token).inserted { backlog.append(token) }
+                break
+            }
+            served += 1
             let output = connections[token]!.inbox.removeFirst()
             switch output {
             case .line(let line): respond(token, to: line)
@@ -239,6 +350,14 @@ final class BoardServer {
             connections[token]?.partialSince = nil
         }
         flush(token)
+    }
+
+    /// Whether a client's next request may be answered now: not while its own output is over its
+    /// limit, nor while all clients' output is over the total and its own has not drained. Either
+    /// way it is answered once its output drains (the writable event brings it back).
+    private func mayServe(_ connection: ClientConnection) -> Bool {
+        connection.queuedBytes <= limits.maxQueuedBytes
+            && (connection.queuedBytes == 0 || meter.queuedBytes <= limits.maxQueuedBytesTotal)
     }
 
     private func respond(_ token: UInt64, to line: [UInt8]) {
@@ -264,6 +383,8 @@ final class BoardServer {
             connections[token]?.watch = ClientConnection.Watch(requestID: request.id, view: view, seq: 0)
         case .clockMoved(let result):
             connections[token]?.enqueue(WireLine.result(id: request.id, result), now: now)
+            // The client that moved the clock is answered before the watchers are.
+            flush(token)
             log.info("clock moved to \(service.localTime.iso8601(service.clock.now))")
             publish()
         }
@@ -278,6 +399,10 @@ final class BoardServer {
     /// Writes what it can; false when the connection is finished and must be closed.
     private func flush(_ connection: inout ClientConnection, token: UInt64, now: ContinuousClock.Instant) -> Bool {
         let result = connection.flush(now: now)
+        if result == .drained, connection.queuedTotal &- connection.trimMark > Self.trimAfterBytes {
+            connection.trimMark = connection.queuedTotal
+            trimWanted = true
+        }
         if result == .failed || (result == .drained && connection.closeWhenFlushed) { return false }
         let wantsWritable = result == .blocked
         if wantsWritable { sweepWanted = true }
@@ -297,33 +422,89 @@ final class BoardServer {
 
     private func close(_ token: UInt64) {
         guard let connection = connections.removeValue(forKey: token) else { return }
+        connection.release()
         epoll.remove(connection.descriptor)
         connection.descriptor.close()
+        trimWanted = true
+        if listenerPausedUntil != nil { resumeListener() }
+    }
+
+    // MARK: Memory
+
+    /// Freed memory is given back to the system (`malloc_trim`) when a client leaves or after large
+    /// replies went out, at most once a second: otherwise the heap stays at its peak after an attack.
+    private var trimWanted = false
+    private var lastTrim: ContinuousClock.Instant?
+    private static let trimInterval = Duration.seconds(1)
+    private static let trimAfterBytes = 256 << 10
+
+    private func trimMemoryIfWanted() {
+        guard trimWanted else { return }
+        let now = time.now
+        if let lastTrim, now - lastTrim < Self.trimInterval { return }
+        lastTrim = now
+        trimWanted = false
+        MemoryTrim.returnFreeMemory()
     }
 
     // MARK: Publishing
 
-    /// Builds each watched view's board once and offers the same bytes to all its watchers.
+    /// The watchers still to be offered the boards of the last change, and where the offering is.
+    private var publishQueue: [UInt64] = []
+    private var publishIndex = 0
+    private var publishBodies: [WatchView: EncodedDocument] = [:]
+    private var publishAt = Date.distantPast
+    /// Watchers offered a board per turn of the loop: thousands of watchers are reached over a few
+    /// turns, with the other clients served between them.
+    static let watchersPerTurn = 128
+
+    private var publishing: Bool { publishIndex < publishQueue.count }
+
+    /// Builds each watched view's board once and offers the same bytes to all its watchers, a share
+    /// of them per turn of the loop. A change during the offering starts it again with the newest boards.
     private func publish() {
         let now = service.clock.now
         nextChange = service.nextChange(after: now)
-        var bodies: [WatchView: EncodedDocument] = [:]
+        publishAt = now
+        publishBodies.removeAll(keepingCapacity: true)
+        let watchers = connections.tokens.filter { connections[$0]?.watch != nil }
+        if publishing {
+            // Those not reached yet go first, so quick changes never starve the end of the queue.
+            let waiting = Array(publishQueue[publishIndex...])
+            let first = Set(waiting)
+            publishQueue = waiting + watchers.filter { !first.contains($0) }
+        } else {
+            publishQueue = watchers
+        }
+        publishIndex = 0
+        // Offered from the loop, a share a turn, after the replies of this turn.
+    }
+
+    private func publishSome() {
+        guard publishing else { return }
         let monotonic = time.now
-        for token in connections.tokens {
+        let end = min(publishQueue.count, publishIndex + Self.watchersPerTurn)
+        for token in publishQueue[publishIndex..<end] {
             guard let view = connections[token]?.watch?.view else { continue }
             let body: EncodedDocument
-            if let cached = bodies[view] {
+            if let cached = publishBodies[view] {
                 body = cached
             } else {
-                var encoded = service.watchBoard(view, at: now)
+                var encoded = service.watchBoard(view, at: publishAt)
                 encoded.pieces.append(WireLine.closing)
-                bodies[view] = encoded
+                publishBodies[view] = encoded
                 body = encoded
             }
             connections[token]?.offerBoard(body, now: monotonic)
             flush(token)
         }
-        if !bodies.isEmpty { log.debug("published \(bodies.count) view(s) at \(service.localTime.iso8601(now))") }
+        publishIndex = end
+        if !publishing {
+            log.debug("published \(publishBodies.count) view(s) at \(service.localTime.iso8601(publishAt))")
+            publishQueue.removeAll(keepingCapacity: true)
+            publishIndex = 0
+            publishBodies.removeAll()
+        }
     }
 
     // MARK: Signals
@@ -366,5 +547,28 @@ final class BoardServer {
         for token in connections.tokens { close(token) }
         listener.remove()
         log.info("stopped")
+    }
+}
+
+/// A note that may repeat for every connection attempt: logged at most once per interval, with a count
+/// of the repeats left out.
+struct RateLimitedNote {
+    static let interval = Duration.seconds(10)
+    private var lastLogged: ContinuousClock.Instant?
+    private var suppressed = 0
+
+    /// The number of notes left out since the last one when this one should be logged; nil to leave it out.
+    mutating func shouldLog(at now: ContinuousClock.Instant) -> Int? {
+        if let lastLogged, now - lastLogged < Self.interval {
+            suppressed += 1
+            return nil
+        }
+        lastLogged = now
+        defer { suppressed = 0 }
+        return suppressed
+    }
+
+    static func suffix(_ suppressed: Int) -> String {
+        suppressed == 0 ? "" : " (and \(suppressed) more like it since the last such line)"
     }
 }

@@ -107,13 +107,7 @@ public struct BoardService: Sendable {
             }
             return .result(encoding.details(flight, at: now, pinned: try Self.pinned(params).contains(flight)).json)
         case .search:
-            guard let text = params["text"]?.string, !text.trimmingCharacters(in: .whitespaces).isEmpty, text.count <= 100 else {
-                throw WireError(.invalidParams, "search needs \"text\": a string of 1 to 100 characters.")
-            }
-            let search = FlightSearch(text: text, tab: try Self.tab(params) ?? .all)
-            let pinned = try Self.pinned(params)
-            let results = search.run(in: window(at: now), pinned: pinned)
-            return .result(encoding.search(search, results: results, at: now, pinned: pinned).json)
+            return .result(try search(params, at: now).json)
         case .clockGet:
             return .result(clockJSON(at: now))
         case .clockSet:
@@ -136,6 +130,88 @@ public struct BoardService: Sendable {
         }
     }
 
+    // MARK: Search
+
+    /// A search's text is measured in Unicode scalars and bytes, not characters: one letter with
+    /// fifty thousand combining marks is one character, and would cost seconds to match.
+    static let searchTextScalars = 100
+    static let searchTextBytes = 400
+    /// The most flights one search reply holds; `next` asks for more.
+    static let searchPageLimit = 200
+
+    /// One page of a search: at most `limit` flights from `cursor` on, with the total and the next cursor.
+    func search(_ params: JSON, at now: Date) throws(WireError) -> SearchResultsDocument {
+        let text = try Self.searchText(params)
+        let search = FlightSearch(text: text, tab: try Self.tab(params) ?? .all)
+        let pinned = try Self.pinned(params)
+        let limit = try Self.searchLimit(params)
+        let offset = try Self.searchCursor(params)
+        // Day by day, keeping only the page's flights: the whole result is never held.
+        let window = window(at: now)
+        var total = 0
+        var page: [SearchResultsDocument.Day] = []
+        var taken = 0
+        var matcher = SearchMatcher(search, text: text)
+        for date in window.dates {
+            let flights = window.flights(on: date)
+            // Days outside the page are only counted: no flight is copied.
+            let matching = flights.count { matcher.matches($0) }
+            let skip = max(0, offset - total)
+            total += matching
+            guard taken < limit, skip < matching else { continue }
+            let found = flights.filter { matcher.matches($0) }
+            let ordered = found.sorted { a, b in
+                let (pa, pb) = (pinned.contains(a), pinned.contains(b))
+                return pa != pb ? pa : Board.timeOrder(a, b)
+            }
+            let slice = ordered[skip..<min(ordered.count, skip + limit - taken)]
+            taken += slice.count
+            page.append(
+                SearchResultsDocument.Day(
+                    date: date.description, badge: date.shortName, count: slice.count,
+                    flights: slice.map { encoding.flight($0, at: now, pinned: pinned.contains($0)) }))
+        }
+        let end = offset + taken
+        return SearchResultsDocument(
+            text: search.text, tab: search.tab, count: taken, days: page, total: total,
+            next: taken > 0 && end < total ? String(end) : nil)
+    }
+
+    static func searchText(_ params: JSON) throws(WireError) -> String {
+        guard let text = params["text"]?.string else {
+            throw WireError(.invalidParams, "search needs \"text\": a string of 1 to 100 characters.")
+        }
+        guard text.utf8.count <= searchTextBytes, text.unicodeScalars.count <= searchTextScalars else {
+            throw WireError(
+                .invalidParams,
+                "search \"text\" is limited to \(searchTextScalars) Unicode scalars and \(searchTextBytes) bytes of UTF-8; shorten it."
+            )
+        }
+        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw WireError(.invalidParams, "search needs \"text\": a string of 1 to 100 characters.")
+        }
+        return text
+    }
+
+    static func searchLimit(_ params: JSON) throws(WireError) -> Int {
+        guard let value = params["limit"], !value.isNull else { return searchPageLimit }
+        guard let limit = value.int, (1...searchPageLimit).contains(limit) else {
+            throw WireError(.invalidParams, "\"limit\" must be a whole number from 1 to \(searchPageLimit).")
+        }
+        return limit
+    }
+
+    /// The cursor is the number of flights already seen, as a string of digits; null or absent is the start.
+    static func searchCursor(_ params: JSON) throws(WireError) -> Int {
+        guard let value = params["cursor"], !value.isNull else { return 0 }
+        guard let text = value.string, (1...9).contains(text.utf8.count), text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }),
+            let offset = Int(text)
+        else {
+            throw WireError(.invalidParams, "\"cursor\" must be the \"next\" of an earlier search, or null to start.")
+        }
+        return offset
+    }
+
     func clockJSON(at now: Date) -> JSON {
         encoding.clock(now: now, simulated: clock.isSimulated, speed: clock.speed, window: window(at: now)).json
     }
@@ -155,14 +231,13 @@ public struct BoardService: Sendable {
     /// A board's bytes, from the cache when the board has not changed since it was encoded.
     func document(_ view: WatchView, on date: LocalDate, at now: Date, window: ScheduleWindow) -> EncodedDocument {
         documents.document(
-            BoardDocumentCache.Key(view: view, date: date), at: now,
-            nowText: readings.reading(at: now, localTime: localTime).nowText
+            BoardDocumentCache.Key(tab: view.tab, hidePast: view.hidePast, date: date), pinned: view.pinned, at: now,
+            nowText: readings.reading(at: now, localTime: localTime).nowText, encoding: encoding,
+            simulated: clock.isSimulated, speed: clock.speed
         ) {
             let flights = window.flights(on: date)
-            let built = board(view, on: date, at: now, window: window)
-            let document = encoding.board(
-                built, simulated: clock.isSimulated, speed: clock.speed, nowText: BoardDocumentCache.marker)
-            return (document.json, min(built.nextChange(in: flights, after: now) ?? .distantFuture, window.nextSlide))
+            let change = flights.compactMap { $0.nextBoardChange(after: now) }.min()
+            return BoardDocumentCache.Source(flights: flights, validUntil: min(change ?? .distantFuture, window.nextSlide))
         }
     }
 
@@ -233,5 +308,51 @@ public struct BoardService: Sendable {
 
     func date(_ params: JSON, window: ScheduleWindow) throws(WireError) -> LocalDate {
         try optionalDate(params, window: window) ?? window.firstDate
+    }
+}
+
+/// A search's matches, remembered for each combination of the fields a match depends on besides
+/// the id and the gate (airline, number, direction, city): a window of a million flights holds a
+/// few tens of thousands of them, so a search of the largest window asks `FlightSearch` that often
+/// rather than a million times. A flight whose id or gate could be the text is always asked.
+struct SearchMatcher {
+    struct Key: Hashable {
+        let airline: String
+        let number: Int
+        let direction: Direction
+        let city: String
+    }
+
+    let search: FlightSearch
+    /// The text as an id, when it is one, and as `FlightSearch` compares it with a gate.
+    let id: Int?
+    let needle: String
+    private var answers: [Key: Bool] = [:]
+    private var gates: [Gate: Bool] = [:]
+
+    init(_ search: FlightSearch, text: String) {
+        self.search = search
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        id = Int(trimmed).flatMap { String($0) == trimmed ? $0 : nil }
+        var lowered = Substring(text.lowercased())
+        while let c = lowered.first, c.isWhitespace { lowered.removeFirst() }
+        while let c = lowered.last, c.isWhitespace { lowered.removeLast() }
+        needle = String(lowered)
+    }
+
+    mutating func matches(_ flight: Flight) -> Bool {
+        if flight.id == id || gateCouldMatch(flight.gate) { return search.matches(flight) }
+        let key = Key(airline: flight.airline, number: flight.number, direction: flight.direction, city: flight.otherAirport.name)
+        if let known = answers[key] { return known }
+        let answer = search.matches(flight)
+        answers[key] = answer
+        return answer
+    }
+
+    private mutating func gateCouldMatch(_ gate: Gate) -> Bool {
+        if let known = gates[gate] { return known }
+        let answer = gate.description.lowercased() == needle
+        gates[gate] = answer
+        return answer
     }
 }

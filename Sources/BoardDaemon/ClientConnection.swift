@@ -13,6 +13,10 @@ struct ClientConnection {
     private(set) var chunks: [[UInt8]] = []
     private(set) var offset = 0
     private(set) var queuedBytes = 0
+    /// Every byte ever queued, to measure a turn's share of replies.
+    private(set) var queuedTotal = 0
+    /// `queuedTotal` when freed memory was last given back for this client's replies.
+    var trimMark = 0
     var watch: Watch?
     /// When a partial line started arriving; nil when none is pending.
     var partialSince: ContinuousClock.Instant?
@@ -34,7 +38,20 @@ struct ClientConnection {
         var pendingBoard: EncodedDocument?
     }
 
-    init(descriptor: FileDescriptor) { self.descriptor = descriptor }
+    /// The output queued for every client together, shared by all connections of a server.
+    final class Meter {
+        var queuedBytes = 0
+    }
+
+    let meter: Meter
+
+    init(descriptor: FileDescriptor, meter: Meter = Meter()) {
+        self.descriptor = descriptor
+        self.meter = meter
+    }
+
+    /// Takes this connection's output out of the meter, when it is closed.
+    func release() { meter.queuedBytes -= queuedBytes }
 
     var hasOutput: Bool { !chunks.isEmpty }
 
@@ -43,6 +60,8 @@ struct ClientConnection {
         if chunks.isEmpty { stalledSince = now }
         chunks.append(bytes)
         queuedBytes += bytes.count
+        meter.queuedBytes += bytes.count
+        queuedTotal &+= bytes.count
     }
 
     /// Queues `{"id":N,"result":DOCUMENT}` without copying the document's pieces.
@@ -81,6 +100,7 @@ struct ClientConnection {
             if written == 0 { return .blocked }
             stalledSince = now
             queuedBytes -= written
+            meter.queuedBytes -= written
             var remaining = written + offset
             var done = 0
             while done < chunks.count, remaining >= chunks[done].count {

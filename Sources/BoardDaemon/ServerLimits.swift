@@ -7,4 +7,16 @@ struct ServerLimits: Equatable, Sendable {
     var stalledWriteTimeout = 30.0
     /// Past this much queued output, the daemon stops reading the client's requests until it catches up.
     var maxQueuedBytes = 1 << 20
+    /// Past this much output queued for all clients together, a client whose output is still waiting
+    /// is not answered further until it drains (clients that read as they go are answered as usual).
+    var maxQueuedBytesTotal = 64 << 20
+
+    /// Descriptors kept for everything but clients: the standard three, the listener and its lock, epoll,
+    /// the signals, the spare, the service manager's socket, the config read on SIGHUP, and some slack.
+    static let reservedDescriptors = 32
+
+    /// The most clients `descriptorLimit` (the soft `RLIMIT_NOFILE`) leaves room for, at least one.
+    static func clients(fittingDescriptorLimit descriptorLimit: Int) -> Int {
+        max(1, descriptorLimit - reservedDescriptors)
+    }
 }

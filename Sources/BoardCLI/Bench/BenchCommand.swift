@@ -20,6 +20,8 @@ struct BenchOptions: Equatable {
     var rounds = 20
     var respKey: String?
     var payloadFile: String?
+    /// A hostile load to run while one good client pings (`FairnessBench`).
+    var hostile: FairnessBench.Hostile?
 }
 
 enum BenchCommand {
@@ -39,6 +41,11 @@ enum BenchCommand {
         }
         let server = bench.respKey == nil ? "boardd" : "redis"
         do {
+            if let hostile = bench.hostile {
+                let result = try FairnessBench.run(
+                    path: client.socket, hostile: hostile, duration: bench.duration, watchers: bench.watchers ?? 2000)
+                return report(result, json: client.options.json)
+            }
             if let watchers = bench.watchers {
                 if case .resp = kind, payload.isEmpty {
                     throw ClientError.usage(UsageError(message: "--resp fan-out needs --payload FILE", command: "bench"))
@@ -92,6 +99,27 @@ enum BenchCommand {
             """
             \(server) \(label): \(result.requests) requests in \(String(format: "%.2f", result.seconds)) s, \(Int(result.perSecond.rounded())) req/s (\(result.replyBytes)-byte replies)
             latency p50 \(ms(result.latency.p50)), p99 \(ms(result.latency.p99)), max \(ms(result.latency.max))
+            \(memoryText(result.serverPID))
+            """)
+    }
+
+    static func report(_ result: FairnessBench.Result, json: Bool) {
+        if json {
+            let value: JSON = [
+                "schema": 1, "mode": "fairness", "hostile": .string(result.hostile.rawValue), "pings": .int(result.pings.count),
+                "seconds": .double(result.seconds), "hostileReplies": .int(result.hostileReplies),
+                "pingMs": [
+                    "p50": .double(result.pings.p50 * 1000), "p99": .double(result.pings.p99 * 1000),
+                    "max": .double(result.pings.max * 1000),
+                ],
+                "memory": memoryJSON(result.serverPID),
+            ]
+            return Output.print(value.text)
+        }
+        Output.print(
+            """
+            boardd ping beside a hostile \(result.hostile.rawValue) load: \(result.pings.count) pings in \(String(format: "%.2f", result.seconds)) s (the hostile side got \(result.hostileReplies) replies)
+            ping p50 \(ms(result.pings.p50)), p99 \(ms(result.pings.p99)), max \(ms(result.pings.max))
             \(memoryText(result.serverPID))
             """)
     }

@@ -16,11 +16,15 @@ struct BenchmarkCommand: BoardCommand, Equatable {
             Flag("--rounds", value: .number, summary: "times to repeat the run"),
             Flag("--resp", value: .free, summary: "resp"),
             Flag("--payload", value: .file, summary: "payload"),
+            Flag(
+                "--hostile", value: .choices(FairnessBench.Hostile.allCases.map(\.rawValue)),
+                summary: "a hostile load beside pings"),
         ],
         positional: .nothing,
         help: """
             usage: board bench [--clients N] [--duration S] [--method M] [--params JSON]
                    board bench --watchers N [--rounds R]
+                   board bench --hostile pipeline|flood|views [--duration S] [--watchers N]
                    board bench --resp KEY [--payload FILE] ...   (the same, against Redis)
 
             Measures the daemon. Request/response: N clients (default 50) send
@@ -30,6 +34,11 @@ struct BenchmarkCommand: BoardCommand, Equatable {
             each, timed until every watcher holds the new board. Both print the
             server's peak memory. Needs a daemon on a simulated clock for fan-out.
 
+            Fairness: --hostile runs one hostile load (pipeline: 1,000 searches in
+            one write, again and again; flood: 8 clients of 100 board.get a write;
+            views: --watchers N watchers, default 2000, each with its own pins, and
+            clock moves) while one client pings, and prints the ping's p50/p99/max.
+
             --resp KEY speaks Redis's protocol to the server on --socket: GET KEY,
             or SUBSCRIBE KEY and PUBLISH the --payload FILE for fan-out, so both
             sides are measured with one client design (scripts/bench-vs-redis.sh).
@@ -38,6 +47,7 @@ struct BenchmarkCommand: BoardCommand, Equatable {
               board bench --clients 50 --duration 5
               board bench --clients 1 --method flight.get --params '{"id":8087}'
               board bench --watchers 5000 --rounds 20 --json
+              board bench --hostile views --watchers 2000 --duration 5
               board bench --resp board --socket /tmp/redis.sock --clients 50
             """
     )
@@ -75,6 +85,12 @@ struct BenchmarkCommand: BoardCommand, Equatable {
         }
         bench.respKey = arguments.flags["--resp"]
         bench.payloadFile = arguments.flags["--payload"]
+        if let hostile = arguments.flags["--hostile"] {
+            guard let kind = FairnessBench.Hostile(rawValue: hostile) else {
+                throw arguments.usageError("--hostile needs none, pipeline, flood or views, not \"\(hostile)\"")
+            }
+            bench.hostile = kind
+        }
         options = bench
     }
 

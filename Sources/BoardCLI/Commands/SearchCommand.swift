@@ -1,5 +1,6 @@
 import BoardArguments
 import BoardProtocol
+import BoardSystem
 import FlightData
 
 /// `board search TEXT [--tab TAB]`: flights across the window by city, airline, number or gate.
@@ -47,6 +48,13 @@ struct SearchCommand: BoardCommand, Equatable {
         if let tab { params = params.adding("tab", .string(tab.rawValue)) }
         let result = try client.call(.search, params)
         if client.options.json { return Output.print(result.text) }
-        Output.print(client.renderer.search(try client.decode(SearchResultsDocument.self, result)))
+        let found = try client.decode(SearchResultsDocument.self, result)
+        Output.print(client.renderer.search(found))
+        // A note for a person reading the list; a script reads --json's total and next (and `| head` stays quiet).
+        if found.remaining > 0, FileDescriptor.standardOutput.isTerminal {
+            Output.warning(
+                "… \(found.remaining) more not shown: the daemon sends at most \(found.count) of the \(found.total ?? found.count) flights found; narrow the search"
+            )
+        }
     }
 }

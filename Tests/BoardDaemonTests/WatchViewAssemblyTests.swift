@@ -1,0 +1,68 @@
+import BoardProtocol
+import FlightData
+import Foundation
+import Testing
+
+@testable import BoardDaemon
+
+/// A view with pins is assembled from one encoding of its board (tab, hide-past, day), and its bytes
+/// are exactly those a full build of that view gives.
+struct WatchViewAssemblyTests {
+    /// 2026-11-30T12:00:00-05:00.
+    static let noon = Date(timeIntervalSince1970: 1_796_050_800)
+
+    static func service(at now: Date) -> BoardService {
+        BoardService(config: .builtIn, clock: DaemonClock(simulatedAt: now, speed: 0), instance: "test")
+    }
+
+    /// The bytes a full build gives: the board with its pins, encoded whole.
+    static func fullBuild(_ service: BoardService, _ view: WatchView, on date: LocalDate, at now: Date) -> [UInt8] {
+        let window = service.window(at: now)
+        let board = service.board(view, on: date, at: now, window: window)
+        return service.encoding.board(board, simulated: service.clock.isSimulated, speed: service.clock.speed).json.bytes
+    }
+
+    @Test(arguments: [-6.0, 0, 5.5, 11.9])
+    func everyPinnedViewHasTheBytesOfAFullBuild(hoursFromNoon: Double) {
+        let now = Self.noon.addingTimeInterval(hoursFromNoon * 3600)
+        let service = Self.service(at: now)
+        let window = service.window(at: now)
+        var random = SplitMix64(seed: UInt64(hoursFromNoon * 10 + 100))
+        for date in [window.firstDate, window.firstDate.adding(days: 1)] {
+            let flights = window.flights(on: date)
+            let other = window.flights(on: date.adding(days: 2))
+            var pinSets: [PinnedFlights] = [
+                [], PinnedFlights(flights.map(FlightKey.init)), PinnedFlights(anyDay: [flights[3].id, 999_999]),
+                PinnedFlights(other.prefix(3).map(FlightKey.init)),
+            ]
+            for _ in 0..<30 {
+                let keys = flights.filter { _ in random.next() % 4 == 0 }.map(FlightKey.init)
+                let ids = flights.filter { _ in random.next() % 9 == 0 }.map(\.id)
+                let elsewhere = other.filter { _ in random.next() % 5 == 0 }.map(FlightKey.init)
+                pinSets.append(PinnedFlights(keys + elsewhere, anyDay: ids))
+            }
+            for tab in Tab.allCases {
+                for hidePast in [false, true] {
+                    for pinned in pinSets {
+                        let view = WatchView(tab: tab, hidePast: hidePast, pinned: pinned)
+                        let assembled = service.document(view, on: date, at: now, window: window).joined
+                        let full = Self.fullBuild(service, view, on: date, at: now)
+                        #expect(
+                            assembled == full,
+                            "\(tab) hidePast \(hidePast) pins \(pinned.count): \(String(decoding: assembled, as: UTF8.self))")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func twoThousandDistinctPinListsAreOneBuild() {
+        let service = Self.service(at: Self.noon)
+        let flights = service.window(at: Self.noon).flights(on: service.window(at: Self.noon).firstDate)
+        for n in 0..<2000 {
+            let pins = PinnedFlights([FlightKey(flights[n % flights.count])], anyDay: [n + 1_000_000])
+            _ = service.watchBoard(WatchView(tab: .all, hidePast: true, pinned: pins), at: Self.noon)
+        }
+        #expect(service.documents.builds.load(ordering: .relaxed) == 1)
+    }
+}
