@@ -54,8 +54,8 @@ public struct Flight: Hashable, Sendable, Identifiable {
     public let dayStart: Date
     public let disruption: Disruption
     public let gate: Gate
-    /// The last 10 days before `date`, most recent first.
-    public let history: [HistoryEntry]
+    /// How it ran on the last 10 days before `date`, packed; `history` spells it out.
+    public let pastDays: PastDays
 
     /// `Pacific 123`.
     public var flightName: String { "\(airline) \(number)" }
@@ -77,10 +77,79 @@ public struct Flight: Hashable, Sendable, Identifiable {
         direction == .arrival ? currentTime : currentTime.addingTimeInterval(Double(otherAirport.flightMinutes * 60))
     }
 
+    /// The last 10 days before `date`, most recent first, each placed in time at the flight's
+    /// scheduled minute of that day (made when asked: a window of flights keeps only `pastDays`).
+    public var history: [HistoryEntry] {
+        let localTime = LocalTime(timeZone: pastDays.timeZone)
+        return pastDays.outcomes.enumerated().map { index, outcome in
+            let day = date.adding(days: -(index + 1))
+            let scheduled = localTime.instant(on: day, minute: scheduledMinute)
+            switch outcome {
+            case .onTime:
+                return HistoryEntry(date: day, status: .onTime, scheduledTime: scheduled, actualTime: scheduled, delayMinutes: 0)
+            case .delayed(let minutes):
+                return HistoryEntry(
+                    date: day, status: .delayed, scheduledTime: scheduled,
+                    actualTime: scheduled.addingTimeInterval(Double(minutes * 60)), delayMinutes: minutes)
+            case .canceled:
+                return HistoryEntry(date: day, status: .canceled, scheduledTime: scheduled, actualTime: nil, delayMinutes: 0)
+            }
+        }
+    }
+
     /// The share of the history's days that ran on time, 0...1.
     public var onTimeRate: Double {
-        guard !history.isEmpty else { return 0 }
-        return Double(history.filter { $0.status == .onTime }.count) / Double(history.count)
+        let outcomes = pastDays.outcomes
+        guard !outcomes.isEmpty else { return 0 }
+        return Double(outcomes.filter { $0 == .onTime }.count) / Double(outcomes.count)
+    }
+}
+
+/// A flight's outcomes on the days before its own, most recent first, four bits a day in one
+/// word, with the airport's time zone to place them in time.
+///
+/// A year-long window holds a million flights; spelled out as `HistoryEntry` values their ten
+/// days took about 600 bytes a flight, packed they take 8.
+public struct PastDays: Hashable, Sendable {
+    /// Day `i` in bits `4i..<4i+4`: 0 on time, 1 to 14 delayed by that many `delayStep` minutes, 15 canceled.
+    let packed: UInt64
+    public let count: Int
+    public let timeZone: TimeZone
+
+    static let delayStep = 5
+    static let canceledCode: UInt64 = 15
+
+    /// Packs `outcomes` (at most 16; a delay must be a whole number of 5-minute steps up to 70 minutes).
+    public init(_ outcomes: [Disruption], timeZone: TimeZone) {
+        precondition(outcomes.count <= 16, "at most 16 days pack into a word")
+        var packed: UInt64 = 0
+        for (index, outcome) in outcomes.enumerated() {
+            let code: UInt64
+            switch outcome {
+            case .onTime: code = 0
+            case .delayed(let minutes):
+                precondition(
+                    minutes > 0 && minutes % Self.delayStep == 0 && minutes / Self.delayStep < Int(Self.canceledCode),
+                    "a past delay packs as 1 to 14 steps of 5 minutes")
+                code = UInt64(minutes / Self.delayStep)
+            case .canceled: code = Self.canceledCode
+            }
+            packed |= code << (4 * UInt64(index))
+        }
+        self.packed = packed
+        self.count = outcomes.count
+        self.timeZone = timeZone
+    }
+
+    public var outcomes: [Disruption] {
+        (0..<count).map { index in
+            let code = (packed >> (4 * UInt64(index))) & 0xF
+            switch code {
+            case 0: return .onTime
+            case Self.canceledCode: return .canceled
+            default: return .delayed(minutes: Int(code) * Self.delayStep)
+            }
+        }
     }
 }
 

@@ -73,21 +73,8 @@ public struct ScheduleGenerator: FlightSource {
         let city = FlightCatalog.cities[rng.next(below: FlightCatalog.cities.count)]
         let gate = FlightCatalog.gates[rng.next(below: FlightCatalog.gates.count)]
         let disruption = Self.drawDisruption(&rng)
-        let history = (1...FlightCatalog.historyDays).map { back -> HistoryEntry in
-            let day = date.adding(days: -back)
-            let scheduled = localTime.instant(on: day, minute: minute)
-            let outcome = Self.drawDisruption(&rng)
-            switch outcome {
-            case .onTime:
-                return HistoryEntry(date: day, status: .onTime, scheduledTime: scheduled, actualTime: scheduled, delayMinutes: 0)
-            case .delayed(let minutes):
-                return HistoryEntry(
-                    date: day, status: .delayed, scheduledTime: scheduled,
-                    actualTime: scheduled.addingTimeInterval(Double(minutes * 60)), delayMinutes: minutes)
-            case .canceled:
-                return HistoryEntry(date: day, status: .canceled, scheduledTime: scheduled, actualTime: nil, delayMinutes: 0)
-            }
-        }
+        let pastDays = PastDays(
+            (1...FlightCatalog.historyDays).map { _ in Self.drawDisruption(&rng) }, timeZone: localTime.timeZone)
         return Flight(
             id: identity.id(dayNumber: date.dayNumber, slot: slot),
             airline: designator.airline,
@@ -101,7 +88,7 @@ public struct ScheduleGenerator: FlightSource {
             dayStart: dayStart,
             disruption: disruption,
             gate: gate,
-            history: history)
+            pastDays: pastDays)
     }
 
     /// About 67% on time, 23% delayed by 5 to 60 minutes (in 5-minute steps), 10% canceled.
