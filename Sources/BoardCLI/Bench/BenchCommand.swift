@@ -87,10 +87,7 @@ enum BenchCommand {
                 "schema": 1, "mode": "requests", "server": .string(server), "method": .string(label),
                 "requests": .int(result.requests), "seconds": .double(result.seconds),
                 "requestsPerSecond": .double(result.perSecond.rounded()), "replyBytes": .int(result.replyBytes),
-                "latencyMs": [
-                    "p50": .double(result.latency.p50 * 1000), "p99": .double(result.latency.p99 * 1000),
-                    "max": .double(result.latency.max * 1000),
-                ],
+                "latencyMs": result.latency.millisecondsJSON,
                 "memory": memoryJSON(result.serverPID),
             ]
             return Output.print(value.text)
@@ -108,10 +105,7 @@ enum BenchCommand {
             let value: JSON = [
                 "schema": 1, "mode": "fairness", "hostile": .string(result.hostile.rawValue), "pings": .int(result.pings.count),
                 "seconds": .double(result.seconds), "hostileReplies": .int(result.hostileReplies),
-                "pingMs": [
-                    "p50": .double(result.pings.p50 * 1000), "p99": .double(result.pings.p99 * 1000),
-                    "max": .double(result.pings.max * 1000),
-                ],
+                "pingMs": result.pings.millisecondsJSON,
                 "memory": memoryJSON(result.serverPID),
             ]
             return Output.print(value.text)
@@ -129,10 +123,7 @@ enum BenchCommand {
             let value: JSON = [
                 "schema": 1, "mode": "fanOut", "server": .string(server), "watchers": .int(result.watchers),
                 "rounds": .int(result.rounds), "boardBytes": .int(result.boardBytes),
-                "latencyMs": [
-                    "p50": .double(result.latency.p50 * 1000), "p99": .double(result.latency.p99 * 1000),
-                    "max": .double(result.latency.max * 1000),
-                ],
+                "latencyMs": result.latency.millisecondsJSON,
                 "roundMs": ["p50": .double(result.roundLatency.p50 * 1000), "max": .double(result.roundLatency.max * 1000)],
                 "memory": memoryJSON(result.serverPID),
             ]

@@ -10,6 +10,9 @@ struct LatencySummary: Equatable {
     let p99: Double
     let max: Double
 
+    /// `{"p50":…, "p99":…, "max":…}` in milliseconds, for `--json` reports.
+    var millisecondsJSON: JSON { ["p50": .double(p50 * 1000), "p99": .double(p99 * 1000), "max": .double(max * 1000)] }
+
     init(_ samples: [Double]) {
         let sorted = samples.sorted()
         count = sorted.count
