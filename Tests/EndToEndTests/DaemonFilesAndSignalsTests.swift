@@ -264,14 +264,14 @@ import Testing
             for path in [socket, socket + ".lock", marker] { unlink(path) }
         }
         let script = """
-            import fcntl, os, time
+            import fcntl, os, signal
             f = open('\(socket).lock', 'w'); os.chmod('\(socket).lock', 0o644)
-            fcntl.flock(f, fcntl.LOCK_EX); open('\(marker)', 'w').close(); time.sleep(60)
+            fcntl.flock(f, fcntl.LOCK_EX); open('\(marker)', 'w').close(); signal.pause()
             """
         let squatter = try spawnChild(
             ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", python, "-c", script],
             environment: sandbox.environment(), stdout: .devNull, stderr: .devNull)
-        defer { reap(squatter) }
+        defer { reap(squatter) }  // it holds the lock until killed here
         try waitUntil("the other user to hold \(socket).lock") { FileManager.default.fileExists(atPath: marker) }
         let runtime = sandbox.path + "/runtime"
         #expect(mkdir(runtime, 0o700) == 0)
