@@ -147,6 +147,7 @@ public struct BoardRenderer {
         }
         field("Time", times)
         field("Gate", "\(flight.gate) (terminal \(flight.gate.prefix(1)))")
+        if !flight.codeshares.isEmpty { field("Codeshares", flight.codeshares.joined(separator: ", ")) }
         if let departure = details.departureTime, let arrival = details.arrivalTime {
             let here = flight.direction == .arrival ? flight.otherAirport : "here"
             let there = flight.direction == .arrival ? "here" : flight.otherAirport

@@ -27,7 +27,8 @@ public struct WireEncoding: Sendable {
         FlightDocument(
             id: flight.id, airline: flight.airline, number: flight.number, flightName: flight.flightName,
             direction: flight.direction, otherAirport: flight.otherAirport.name, flightTime: flight.otherAirport.flightMinutes,
-            date: flight.date.description, scheduledTime: localTime.iso8601(flight.scheduledTime),
+            date: flight.date.description, codeshares: flight.codeshares.names,
+            scheduledTime: localTime.iso8601(flight.scheduledTime),
             currentTime: flight.isCanceled ? nil : localTime.iso8601(flight.currentTime),
             delayMinutes: flight.disruption.delayMinutes, gate: flight.gate.description, terminal: flight.gate.terminal,
             status: status, past: past, pinned: pinned)

@@ -56,6 +56,8 @@ public struct Flight: Hashable, Sendable, Identifiable {
     public let gate: Gate
     /// How it ran on the last 10 days before `date`, packed; `history` spells it out.
     public let pastDays: PastDays
+    /// The partner airlines' designators it is also sold under (none, one or two), unique in its day.
+    public let codeshares: Codeshares
 
     /// `Pacific 123`.
     public var flightName: String { "\(airline) \(number)" }
@@ -165,4 +167,43 @@ public struct HistoryEntry: Hashable, Sendable {
     /// Nil when canceled.
     public let actualTime: Date?
     public let delayMinutes: Int
+}
+
+/// A flight's codeshare designators, packed into one word: a year-long window holds a million
+/// flights, and an array each would cost more than the flight.
+public struct Codeshares: Hashable, Sendable, Sequence {
+    /// Each designator in 12 bits (airline index times 1000 plus the number), up to two; the count in bits 24-25.
+    private let packed: UInt32
+
+    public var count: Int { Int(packed >> 24) }
+
+    public static let none = Codeshares([])
+
+    /// At most two designators, each of an airline in `FlightCatalog.airlines` and a number under 1000.
+    init(_ designators: [(airline: Int, number: Int)]) {
+        precondition(designators.count <= 2, "at most two codeshares")
+        var packed: UInt32 = 0
+        for (index, designator) in designators.enumerated() {
+            precondition(designator.number < 1000 && designator.airline < FlightCatalog.airlines.count)
+            packed |= UInt32(designator.airline * 1000 + designator.number) << (12 * UInt32(index))
+        }
+        self.packed = packed | UInt32(designators.count) << 24
+    }
+
+    /// The designators in the order they were drawn: `(airline, number)`.
+    public var designators: [(airline: String, number: Int)] {
+        (0..<count).map { index in
+            let code = Int((packed >> (12 * UInt32(index))) & 0xFFF)
+            return (FlightCatalog.airlines[code / 1000], code % 1000)
+        }
+    }
+
+    /// `["Southeast 412", "Pacific 88"]`.
+    public var names: [String] { designators.map { "\($0.airline) \($0.number)" } }
+
+    public func makeIterator() -> IndexingIterator<[String]> { names.makeIterator() }
+
+    public func contains(airline: String, number: Int) -> Bool {
+        designators.contains { $0.airline == airline && $0.number == number }
+    }
 }

@@ -39,6 +39,8 @@ public enum FlightCatalog {
 
     /// Days of on-time history each flight carries.
     public static let historyDays = 10
+    /// The share of flights, in percent, sold under one or two partner airlines' designators too.
+    public static let codesharePercent = 33
 
     /// Finds an airline by name, ignoring case.
     public static func airline(named text: some StringProtocol) -> String? {

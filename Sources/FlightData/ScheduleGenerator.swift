@@ -27,9 +27,41 @@ public struct ScheduleGenerator: FlightSource {
     public func flights(on date: LocalDate) -> [Flight] {
         let count = config.flightsPerDay
         let designators = designators(on: date)
+        let codeshares = codeshares(on: date, operating: designators)
         let dayStart = localTime.startOfDay(date)
         return (0..<count).map { slot in
-            makeFlight(on: date, slot: slot, dayStart: dayStart, designator: designators[slot])
+            makeFlight(on: date, slot: slot, dayStart: dayStart, designator: designators[slot], codeshares: codeshares[slot])
+        }
+    }
+
+    /// Each slot's codeshares, from the day's own stream (so no other draw changes): about a third
+    /// of flights carry one or two designators of other airlines, none repeating any designator of
+    /// the day, operating or shared. On a day so full that a partner has no number left, that
+    /// partner is skipped.
+    private func codeshares(on date: LocalDate, operating: [(airline: String, number: Int)]) -> [Codeshares] {
+        var rng = SplitMix64(seed: config.seed, keys: UInt64(bitPattern: Int64(date.dayNumber)), 0xC0DE)
+        let airlines = FlightCatalog.airlines
+        let numbers = FlightCatalog.flightNumbers
+        var taken = Set(operating.map { airlines.firstIndex(of: $0.airline)! * 1000 + $0.number })
+        var free = airlines.indices.map { airline in numbers.count - taken.count { $0 / 1000 == airline } }
+        return operating.map { designator in
+            guard rng.next(below: 100) < FlightCatalog.codesharePercent else { return .none }
+            let operatorIndex = airlines.firstIndex(of: designator.airline)!
+            var partners = airlines.indices.filter { $0 != operatorIndex }
+            var drawn: [(airline: Int, number: Int)] = []
+            for _ in 0..<(1 + rng.next(below: 2)) {
+                let airline = partners.remove(at: rng.next(below: partners.count))
+                guard free[airline] > 0 else { continue }
+                while true {
+                    let number = rng.next(in: numbers)
+                    if taken.insert(airline * 1000 + number).inserted {
+                        drawn.append((airline, number))
+                        free[airline] -= 1
+                        break
+                    }
+                }
+            }
+            return Codeshares(drawn)
         }
     }
 
@@ -66,7 +98,7 @@ public struct ScheduleGenerator: FlightSource {
     }
 
     private func makeFlight(
-        on date: LocalDate, slot: Int, dayStart: Date, designator: (airline: String, number: Int)
+        on date: LocalDate, slot: Int, dayStart: Date, designator: (airline: String, number: Int), codeshares: Codeshares
     ) -> Flight {
         var rng = SplitMix64(seed: config.seed, keys: UInt64(bitPattern: Int64(date.dayNumber)), UInt64(slot))
         let minute = scheduledMinute(slot: slot, rng: &rng)
@@ -88,7 +120,8 @@ public struct ScheduleGenerator: FlightSource {
             dayStart: dayStart,
             disruption: disruption,
             gate: gate,
-            pastDays: pastDays)
+            pastDays: pastDays,
+            codeshares: codeshares)
     }
 
     /// About 67% on time, 23% delayed by 5 to 60 minutes (in 5-minute steps), 10% canceled.

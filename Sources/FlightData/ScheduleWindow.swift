@@ -77,7 +77,10 @@ public struct Designator: Hashable, Sendable, CustomStringConvertible {
         self.number = number
     }
 
-    public func matches(_ flight: Flight) -> Bool { flight.airline == airline && flight.number == number }
+    /// Whether this names `flight`: its own designator, or one of its codeshares.
+    public func matches(_ flight: Flight) -> Bool {
+        (flight.airline == airline && flight.number == number) || flight.codeshares.contains(airline: airline, number: number)
+    }
 
     public var description: String { "\(airline) \(number)" }
 }

@@ -19,7 +19,7 @@ import Testing
 
     /// Keys beyond the contract, documented in docs/PROTOCOL.md as extensions.
     static let boardExtensions: Set = ["simulated", "speed"]
-    static let flightExtensions: Set = ["date", "delayMinutes", "past"]
+    static let flightExtensions: Set = ["date", "codeshares", "delayMinutes", "past"]
     static let detailExtensions: Set = ["schema", "now"]
 
     static let statuses: Set = [

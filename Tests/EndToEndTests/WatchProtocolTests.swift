@@ -120,6 +120,32 @@ import Testing
         #expect(try daemon.stop() == 0)
         #expect(!FileManager.default.fileExists(atPath: daemon.socket), "the socket is removed")
     }
+
+    /// `board watch` in a pipe, on a frozen clock: one board and then quiet. The heartbeat's pings are
+    /// answered, so a quiet daemon is never taken for a gone one (no second board, no warning).
+    @Test func watchInAPipeStaysConnectedToAQuietDaemon() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        defer { _ = try? daemon.stop() }
+        let out = sandbox.path + "/watch.out"
+        let err = sandbox.path + "/watch.err"
+        let pid = try spawnChild(
+            [Binaries.board, "watch", "--json"], environment: sandbox.environment(), stdout: .file(out, append: false),
+            stderr: .file(err, append: false))
+        defer { reap(pid) }
+        func lines(_ path: String) -> [Substring] {
+            ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n")
+        }
+        try waitUntil("the first board") { lines(out).count == 1 }
+        // Three heartbeats (1.5 s of quiet, a ping, its answer) without a reconnection: a reconnection
+        // prints a warning and a second board.
+        let quiet = (try? waitUntil("a reconnection", timeout: 5) { !lines(err).isEmpty || lines(out).count > 1 }) == nil
+        #expect(quiet, "stdout: \(lines(out).count) boards; stderr: \(lines(err))")
+        // And it still follows the board.
+        #expect(try sandbox.board("clock", "advance", "1h").status == 0)
+        try waitUntil("the board after the clock moved") { lines(out).count == 2 }
+        #expect(lines(err).isEmpty)
+    }
 }
 
 enum LocalDatePad {

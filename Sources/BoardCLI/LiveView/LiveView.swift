@@ -62,21 +62,26 @@ enum LiveView {
     }
 
     /// The next message, pinging a daemon that has been quiet; `.closed` when it does not answer the ping.
+    ///
+    /// It waits for the socket to be readable rather than reading with a timeout: a read that times
+    /// out gives the connection up, and a quiet daemon (a frozen clock, or minutes between changes)
+    /// is not a gone one. A line that has begun must still end within `BoardConnection.lineLimit`.
     static func nextMessage(from connection: BoardConnection, heartbeat: inout Heartbeat) throws(ConnectionError) -> JSON {
-        while true {
+        while !connection.hasWholeLine {
             let wait = heartbeat.nextCheck(after: .now) / .milliseconds(1)
-            do {
-                let message = try connection.readMessage(timeoutMilliseconds: Int32(min(wait, 60_000)))
-                heartbeat.heard(at: .now)
-                return message
-            } catch {
-                guard case .timedOut = error else { throw error }
+            let readable: Bool
+            do { readable = try connection.descriptor.waitUntilReadable(timeoutMilliseconds: Int32(min(wait, 60_000))) } catch {
+                throw .system(error)
             }
+            if readable { break }
             switch heartbeat.check(at: .now) {
             case .wait: break
             case .ping: connection.send(.ping)
             case .giveUp: throw .closed
             }
         }
+        let message = try connection.readMessage(deadline: nil)
+        heartbeat.heard(at: .now)
+        return message
     }
 }

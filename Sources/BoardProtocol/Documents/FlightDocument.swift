@@ -16,6 +16,8 @@ public struct FlightDocument: WireDocument {
     public let flightTime: Int
     /// The flight's local date, `YYYY-MM-DD`; with `id`, the flight's identity.
     public let date: String
+    /// The partner airlines' designators it is also sold under, `Southeast 412`; possibly empty.
+    public let codeshares: [String]
     public let scheduledTime: String
     /// The estimated or actual time; nil when canceled.
     public let currentTime: String?
@@ -28,8 +30,8 @@ public struct FlightDocument: WireDocument {
 
     public init(
         id: Int, airline: String, number: Int, flightName: String, direction: Direction, otherAirport: String,
-        flightTime: Int, date: String, scheduledTime: String, currentTime: String?, delayMinutes: Int, gate: String,
-        terminal: String, status: FlightStatus, past: Bool, pinned: Bool
+        flightTime: Int, date: String, codeshares: [String] = [], scheduledTime: String, currentTime: String?,
+        delayMinutes: Int, gate: String, terminal: String, status: FlightStatus, past: Bool, pinned: Bool
     ) {
         self.id = id
         self.airline = airline
@@ -39,6 +41,7 @@ public struct FlightDocument: WireDocument {
         self.otherAirport = otherAirport
         self.flightTime = flightTime
         self.date = date
+        self.codeshares = codeshares
         self.scheduledTime = scheduledTime
         self.currentTime = currentTime
         self.delayMinutes = delayMinutes
@@ -51,7 +54,7 @@ public struct FlightDocument: WireDocument {
 
     /// Reads a flight from a board's row or from a flight's details (whose extra keys it ignores).
     ///
-    /// `date`, `currentTime`, `delayMinutes`, `terminal`, `past` and `pinned` have defaults; the rest are required.
+    /// `date`, `codeshares`, `currentTime`, `delayMinutes`, `terminal`, `past` and `pinned` have defaults; the rest are required.
     public init(json: JSON) throws(WireError) {
         id = try json.field("id", \.int)
         airline = try json.field("airline", \.string)
@@ -62,6 +65,7 @@ public struct FlightDocument: WireDocument {
         flightTime = try json.field("flightTime", \.int)
         scheduledTime = try json.field("scheduledTime", \.string)
         date = json["date"]?.string ?? String(scheduledTime.prefix(10))
+        codeshares = json["codeshares"]?.array?.compactMap(\.string) ?? []
         currentTime = json["currentTime"]?.string
         delayMinutes = json["delayMinutes"]?.int ?? 0
         gate = try json.field("gate", \.string)
@@ -84,6 +88,7 @@ public struct FlightDocument: WireDocument {
             ("otherAirport", .string(otherAirport)),
             ("flightTime", .int(flightTime)),
             ("date", .string(date)),
+            ("codeshares", .array(codeshares.map(JSON.string))),
             ("scheduledTime", .string(scheduledTime)),
             ("currentTime", .optional(currentTime)),
             ("delayMinutes", .int(delayMinutes)),

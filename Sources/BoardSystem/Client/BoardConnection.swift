@@ -196,6 +196,9 @@ public final class BoardConnection {
         }
     }
 
+    /// Whether a whole line has been read and not yet taken: the next `readMessage` returns it without waiting.
+    public var hasWholeLine: Bool { !lines.isEmpty }
+
     /// Whether a line began more than `lineLimit` before `now` and has not ended: the daemon trickles, treat it as gone.
     /// A loop that waits on the descriptor itself (the live view) asks this on its ticks, since a daemon that
     /// stops in the middle of a line makes nothing readable.
