@@ -18,7 +18,9 @@ mib() { echo "$(( $1 / 1024 )) MiB"; }
 start() { # socket, config
   "$bin/boardd" --socket "$1" --config "$2" --now 2026-11-30T12:00:00-05:00 --speed 0 --log-level warning &
   pid=$!
-  until "$bin/board" --socket "$1" --no-autostart clock --json >/dev/null 2>&1; do :; done
+  until "$bin/board" --socket "$1" --no-autostart clock --json >/dev/null 2>&1; do
+    kill -0 "$pid" 2>/dev/null || { echo "boardd exited before answering" >&2; exit 1; }
+  done
 }
 
 printf '{"flightsPerDay": 3000, "days": 366}\n' > "$work/largest.json"

@@ -5,7 +5,7 @@ import FlightData
 /// People's output: the header, the tab bar, the rows, a flight's details, search results.
 ///
 /// Everything fits the width it is given (the terminal's for one-shot output, see
-/// `OutputWidth`) and degrades column by column on narrower screens (`Columns`).
+/// `Output.width`) and degrades column by column on narrower screens (`Columns`).
 public struct BoardRenderer {
     let style: Style
     var width = 80
@@ -177,7 +177,11 @@ public struct BoardRenderer {
     public func search(_ results: SearchResultsDocument) -> String { fitted { $0.searchLines(results) } }
 
     private func searchLines(_ results: SearchResultsDocument) -> String {
-        var lines = ["\(results.count) flight\(results.count == 1 ? "" : "s") matching \"\(results.text)\""]
+        let found = results.total ?? results.count
+        var heading = "\(found) flight\(found == 1 ? "" : "s") matching \"\(results.text)\""
+        // A reply holds at most a page: say so in the list itself, which a pipe keeps too.
+        if found > results.count { heading += " (the first \(results.count) shown)" }
+        var lines = [heading]
         for day in results.days {
             lines.append("")
             lines.append(style.bold("\(Self.longDate(day.date))  (\(day.count))"))

@@ -118,6 +118,9 @@ public struct BoardService: Sendable {
                 throw WireError(
                     .invalidParams, "clock.set needs \"time\": ISO-8601 such as 2026-11-30T09:00:00-05:00, or HH:MM for today.")
             }
+            guard ClockLimits.instants.contains(instant) else {
+                throw WireError(.invalidParams, "clock.set needs a \"time\" \(ClockLimits.instantsText).")
+            }
             _ = clock.set(instant)
             return .clockMoved(clockJSON(at: clock.now))
         case .clockAdvance:
@@ -125,7 +128,11 @@ public struct BoardService: Sendable {
             guard let minutes = params["minutes"]?.int, minutes.magnitude <= ClockLimits.maximumAdvanceMinutes else {
                 throw WireError(.invalidParams, "clock.advance needs \"minutes\": a whole number of minutes, at most a year.")
             }
-            _ = clock.set(now.addingTimeInterval(Double(minutes) * 60))
+            let instant = now.addingTimeInterval(Double(minutes) * 60)
+            guard ClockLimits.instants.contains(instant) else {
+                throw WireError(.invalidParams, "clock.advance would move the clock past its range, \(ClockLimits.instantsText).")
+            }
+            _ = clock.set(instant)
             return .clockMoved(clockJSON(at: clock.now))
         }
     }

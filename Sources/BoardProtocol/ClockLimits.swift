@@ -1,6 +1,16 @@
-/// How far `clock.advance` moves the daemon's clock at most, either way: a year of 366 days.
+import FoundationEssentials
+
+/// How far the daemon's simulated clock may be moved.
 ///
-/// The daemon refuses more with `invalidParams`; `board clock advance` refuses it first, in its own words.
+/// `clock.advance` moves it at most a year either way; the daemon refuses more with `invalidParams`,
+/// and `board clock advance` refuses it first, in its own words. Wherever it is moved, it stays
+/// within `instants` (1970-01-02 to 9998-01-01 UTC), so that every date of the window that follows
+/// it keeps four digits in its year.
 public enum ClockLimits {
     public static let maximumAdvanceMinutes = 366 * 1440
+
+    public static let instants = Date(timeIntervalSince1970: 86_400)...Date(timeIntervalSince1970: 253_339_228_800)
+
+    /// `from 1970-01-02 to 9998-01-01`, for messages.
+    public static let instantsText = "from 1970-01-02 to 9998-01-01"
 }

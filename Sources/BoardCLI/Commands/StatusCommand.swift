@@ -18,6 +18,7 @@ struct StatusCommand: BoardCommand, Equatable {
             daemon is down or hung (then "\(StatusLine.offlineText)"). When no daemon
             answers it starts one in the background (unless autostart is off) and
             prints the offline marker this once; it never waits for the daemon.
+            Offline for longer? Any other command (board clock) says why.
 
             FMT placeholders:
             \(StatusLine.placeholders.map { "  \($0.0.padding(13))\($0.1)" }.joined(separator: "\n"))

@@ -18,7 +18,7 @@ struct WatchCommand: BoardCommand, Equatable {
             The live board, full screen, updated by the daemon as flights move.
             \(LiveKeyMap.helpParagraph)
             When no daemon answers, it starts one (as every command does). When the
-            daemon goes away or stops answering (within about four seconds) the last
+            daemon goes away or stops answering (within about five seconds) the last
             board stays, with its age, and the view reconnects by itself. It reopens
             as you left it (hide-past, search results, the open flight), the last
             flight you viewed marked with › and the cursor on it, else on the first

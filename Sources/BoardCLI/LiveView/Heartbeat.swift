@@ -2,11 +2,12 @@
 ///
 /// A daemon that is stopped (SIGSTOP), wedged or trickling keeps its socket open, so a closed
 /// connection never says it went away. After `quiet` without a message the view sends a `ping`;
-/// when nothing at all arrives within `patience` of that, the daemon counts as gone and the view
+/// when nothing at all arrives within `patience` of that (longer than the slowest request, a cold
+/// search of the largest window, about 2.5 s), the daemon counts as gone and the view
 /// reconnects as it does when the connection closes.
 struct Heartbeat: Sendable {
     static let quiet = Duration.milliseconds(1500)
-    static let patience = Duration.seconds(2)
+    static let patience = Duration.seconds(3)
 
     private(set) var lastHeard: ContinuousClock.Instant
     private(set) var pingSent: ContinuousClock.Instant?
