@@ -152,7 +152,12 @@ final class BoardServer {
         sweepWanted = false
         for token in connections.tokens {
             guard let connection = connections[token] else { continue }
-            if let since = connection.partialSince, now - since > .seconds(limits.partialLineTimeout) {
+            // While its reading is paused (its requests or replies wait on the daemon), the rest of
+            // its line cannot arrive: that is not the client's delay.
+            if connection.readingPaused {
+                connections[token]?.partialSince = connection.partialSince.map { _ in now }
+                sweepWanted = true
+            } else if let since = connection.partialSince, now - since > .seconds(limits.partialLineTimeout) {
                 log.info("closing a client whose request line never finished")
                 close(token)
             } else if let since = connection.stalledSince, now - since > .seconds(limits.stalledWriteTimeout) {
@@ -278,6 +283,7 @@ final class BoardServer {
     }
 
     private func read(into connection: inout ClientConnection) {
+        let linesBefore = connection.inbox.count
         // A few reads at most per wake, so one busy client cannot starve the rest.
         for _ in 0..<4 {
             let n: Int
@@ -295,8 +301,12 @@ final class BoardServer {
             connection.inbox += readBuffer.withUnsafeBytes { connection.framer.feed(UnsafeRawBufferPointer(rebasing: $0[..<n])) }
             if connection.framer.overflowed || n < readBuffer.count { break }
         }
+        // A partial line's clock starts when it begins: a client pipelining whole lines, each read
+        // ending inside the next one, is never "a line that never finishes".
+        let finishedALine = connection.inbox.count > linesBefore
         connection.partialSince =
-            connection.framer.bufferedCount > 0 && !connection.peerClosed ? (connection.partialSince ?? time.now) : nil
+            connection.framer.bufferedCount > 0 && !connection.peerClosed
+            ? (finishedALine ? time.now : (connection.partialSince ?? time.now)) : nil
         if connection.partialSince != nil { sweepWanted = true }
     }
 
@@ -350,6 +360,13 @@ final class BoardServer {
             connections[token]?.partialSince = nil
         }
         flush(token)
+        // Stopped by its output and drained since: with reading paused and nothing left to write, no
+        // event would bring it back, so it waits in the backlog for the next turn.
+        if let connection = connections[token], !connection.inbox.isEmpty, mayServe(connection),
+            inBacklog.insert(token).inserted
+        {
+            backlog.append(token)
+        }
     }
 
     /// Whether a client's next request may be answered now: not while its own output is over its

@@ -92,7 +92,9 @@ import Testing
         // request read in one go (64 KiB, about 580 moves) is answered first.
         #expect(moved < 200, "\(moved) of the hostile client's 1,000 clock moves were served first")
         var replies = 0
-        while replies < 2000, try hostile.readLine(timeout: 10) != nil { replies += 1 }
+        // Every request is answered in the end: one deadline for them all (a sanitizer is slow).
+        let deadline = Date().addingTimeInterval(120)
+        while replies < 2000, Date() < deadline, try hostile.readLine(timeout: 10) != nil { replies += 1 }
         #expect(replies == 2000)
         try daemon.stop()
     }
@@ -119,7 +121,8 @@ import Testing
         try daemon.stop()
     }
 
-    @Test func memoryReturnsAfterClientsThatPipelinedSearchesAndStoppedReadingLeave() throws {
+    @Test(.disabled(if: Sanitizers.active, "a sanitizer keeps freed memory for itself"))
+    func memoryReturnsAfterClientsThatPipelinedSearchesAndStoppedReadingLeave() throws {
         let sandbox = Sandbox()
         let daemon = try RunningDaemon(sandbox: sandbox)
         // Warm up what stays: the schedule, the encodings.
