@@ -77,6 +77,14 @@ extension LiveModel {
         view(size: size, now: LiveViewFixture.start + elapsed)
     }
 
+    /// Puts the cursor on the listed flight with `id`, as a person would: Home, then down. Bounded by
+    /// the list, so a flight that is not listed fails the test instead of looping forever.
+    mutating func moveCursor(to id: Int) throws {
+        update(.key(.home))
+        for _ in 0..<listedFlights.count where selectedFlight?.id != id { update(.key(.down)) }
+        try #require(selectedFlight?.id == id, "flight \(id) is not on the list")
+    }
+
     /// Presses keys in order; the effects of all of them.
     @discardableResult
     mutating func press(_ keys: Key...) -> [LiveEffect] { keys.flatMap { update(.key($0)) } }

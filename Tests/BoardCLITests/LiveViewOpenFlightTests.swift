@@ -108,7 +108,7 @@ struct LiveViewOpenFlightTests {
         var model = Fixture.liveModel()
         model.update(.boardPushed(Fixture.board(speed: 60), at: Fixture.start))
         let flight = try Self.flightInTheAir()
-        while model.selectedFlight?.id != flight.id { model.press(.down) }
+        try model.moveCursor(to: flight.id)
         try model.openSelected()
         let before = model.frame().first { $0.hasPrefix("Progress") }
 
@@ -135,7 +135,7 @@ struct LiveViewOpenFlightTests {
         var model = Fixture.liveModel()
         model.update(.boardPushed(Fixture.board(speed: 0), at: Fixture.start))
         let flight = try Self.flightInTheAir()
-        while model.selectedFlight?.id != flight.id { model.press(.down) }
+        try model.moveCursor(to: flight.id)
         try model.openSelected()
         var sent: [LiveEffect] = []
         for second in 0...60 { sent += model.update(.tick(Fixture.start + .seconds(second))) }
