@@ -28,6 +28,7 @@ struct StatusAppearance: Hashable, Sendable {
         case .enRoute: self.init("En route", colour: "36")
         case .landed: self.init("Landed", colour: "2")
         case .canceled: self.init("Canceled", colour: "31", tmux: "red", dimsWhenPast: false)
+        case .diverted: self.init("Diverted", colour: "31", tmux: "red", dimsWhenPast: false)
         }
     }
 

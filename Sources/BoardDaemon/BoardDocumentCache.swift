@@ -98,7 +98,7 @@ final class BoardDocumentCache: Sendable {
     static func build(
         _ key: Key, source: Source, at now: Date, encoding: WireEncoding, simulated: Bool, speed: Double
     ) -> Entry {
-        let flights = source.flights.sorted(by: Board.timeOrder)
+        let flights = source.flights.sorted(by: Board.timeOrder(at: now))
         let past = flights.map { $0.isPast(at: now) }
         var indexByID: [Int: Int] = [:]
         indexByID.reserveCapacity(flights.count)

@@ -93,7 +93,7 @@ public struct BoardService: Sendable {
             guard let from = window.flight(reference, on: try optionalDate(params, window: window)) else {
                 throw WireError(.notFound, "Flight \(reference) is no longer on the board.")
             }
-            let navigation = FlightNavigation(window: window, tab: try Self.tab(params) ?? .all)
+            let navigation = FlightNavigation(window: window, tab: try Self.tab(params) ?? .all, at: now)
             let forward = method == .flightNext
             guard let flight = forward ? navigation.next(after: from) : navigation.previous(before: from) else {
                 throw WireError(
@@ -102,7 +102,7 @@ public struct BoardService: Sendable {
             return .result(encoding.details(flight, at: now, pinned: try Self.pinned(params).contains(flight)).json)
         case .flightSoonest:
             let tab = try Self.tab(params) ?? .all
-            guard let flight = FlightNavigation(window: window(at: now), tab: tab).soonest(at: now) else {
+            guard let flight = FlightNavigation(window: window(at: now), tab: tab, at: now).soonest() else {
                 throw WireError(.notFound, "No flight is still to come in \(tab.title) in the window.")
             }
             return .result(encoding.details(flight, at: now, pinned: try Self.pinned(params).contains(flight)).json)
@@ -167,10 +167,7 @@ public struct BoardService: Sendable {
             total += matching
             guard taken < limit, skip < matching else { continue }
             let found = flights.filter { matcher.matches($0) }
-            let ordered = found.sorted { a, b in
-                let (pa, pb) = (pinned.contains(a), pinned.contains(b))
-                return pa != pb ? pa : Board.timeOrder(a, b)
-            }
+            let ordered = found.sorted(by: Board.order(pinned: pinned, at: now))
             let slice = ordered[skip..<min(ordered.count, skip + limit - taken)]
             taken += slice.count
             page.append(

@@ -18,20 +18,23 @@ public struct WireEncoding: Sendable {
         BoardDocument.Airport(name: airport.name, code: airport.code, timeZone: airport.timeZoneIdentifier)
     }
 
-    /// A flight at `now`: its status and whether it is past follow from the clock.
+    /// A flight at `now`: what had been announced by then, its status and whether it is past.
     public func flight(_ flight: Flight, at now: Date, pinned: Bool) -> FlightDocument {
-        self.flight(flight, status: flight.status(at: now), past: flight.isPast(at: now), pinned: pinned)
-    }
-
-    func flight(_ flight: Flight, status: FlightStatus, past: Bool, pinned: Bool) -> FlightDocument {
-        FlightDocument(
+        let state = flight.state(at: now)
+        return FlightDocument(
             id: flight.id, airline: flight.airline, number: flight.number, flightName: flight.flightName,
             direction: flight.direction, otherAirport: flight.otherAirport.name, flightTime: flight.otherAirport.flightMinutes,
             date: flight.date.description, codeshares: flight.codeshares.names,
-            scheduledTime: localTime.iso8601(flight.scheduledTime),
-            currentTime: flight.isCanceled ? nil : localTime.iso8601(flight.currentTime),
-            delayMinutes: flight.disruption.delayMinutes, gate: flight.gate.description, terminal: flight.gate.terminal,
-            status: status, past: past, pinned: pinned)
+            scheduledTime: localTime.iso8601(flight.scheduledTime), currentTime: state.currentTime.map(localTime.iso8601),
+            delayMinutes: state.delayMinutes, gate: state.gate.description, terminal: state.gate.terminal,
+            status: state.status, past: flight.isPast(at: now), pinned: pinned,
+            previousGate: state.previousGate?.description, divertedTo: state.divertedTo, baggage: state.baggage.map(baggage),
+            remark: state.remark, changedAt: state.changedAt.map(localTime.iso8601))
+    }
+
+    public func baggage(_ baggage: Baggage) -> BaggageDocument {
+        BaggageDocument(
+            belt: baggage.belt, firstBag: localTime.iso8601(baggage.firstBag), lastBag: localTime.iso8601(baggage.lastBag))
     }
 
     /// The board; `nowText` replaces its "now" (a cache splices the real one in later).
@@ -40,7 +43,7 @@ public struct WireEncoding: Sendable {
             airport: airportDocument, now: nowText ?? localTime.iso8601(board.now), simulated: simulated, speed: speed,
             date: board.date.description, tab: board.tab, hidePast: board.query.hidePast,
             tabs: board.tabs.map { BoardDocument.TabEntry(id: $0.tab, title: $0.tab.title, count: $0.count, badge: $0.badge) },
-            flights: board.rows.map { flight($0.flight, status: $0.status, past: $0.isPast, pinned: $0.isPinned) })
+            flights: board.rows.map { flight($0.flight, at: board.now, pinned: $0.isPinned) })
     }
 
     /// One flight with its details: history, on-time rate, departure and arrival times, progress.
@@ -54,9 +57,13 @@ public struct WireEncoding: Sendable {
                     actualTime: entry.actualTime.map(localTime.iso8601), delayMinutes: entry.delayMinutes)
             },
             onTimeRate: flight.onTimeRate,
-            departureTime: flight.isCanceled ? nil : localTime.iso8601(flight.departureTime),
-            arrivalTime: flight.isCanceled ? nil : localTime.iso8601(flight.arrivalTime),
-            progress: flight.progress(at: now).map { ($0 * 1000).rounded() / 1000 })
+            departureTime: flight.isCanceled(at: now) ? nil : localTime.iso8601(flight.departureTime(at: now)),
+            arrivalTime: flight.isCanceled(at: now) ? nil : localTime.iso8601(flight.arrivalTime(at: now)),
+            progress: flight.progress(at: now).map { ($0 * 1000).rounded() / 1000 },
+            announcements: flight.announcements(through: now).map { announcement in
+                FlightDetailsDocument.AnnouncementEntry(
+                    at: localTime.iso8601(announcement.at), kind: announcement.kind.rawValue, text: announcement.text)
+            })
     }
 
     /// Search results grouped by day.

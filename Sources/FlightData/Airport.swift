@@ -28,15 +28,20 @@ public struct ScheduleConfig: Hashable, Sendable {
     /// How many local days the window holds, starting with today.
     public var days: Int
     public var flightsPerDay: Int
+    /// How the day unfolds: announcement rates and lead times.
+    public var announcements: AnnouncementRules
 
     public static let allowedDays = 1...366
     public static let allowedFlightsPerDay = 1...3000
 
-    public init(airport: Airport = .mountain, seed: UInt64 = 2024, days: Int = 15, flightsPerDay: Int = 30) {
+    public init(airport: Airport = .mountain, seed: UInt64 = 2024, days: Int = 15, flightsPerDay: Int = 30,
+        announcements: AnnouncementRules = .default
+    ) {
         self.airport = airport
         self.seed = seed
         self.days = days
         self.flightsPerDay = flightsPerDay
+        self.announcements = announcements
     }
 
     public static let `default` = ScheduleConfig()

@@ -60,8 +60,8 @@ public struct BoardQuery: Hashable, Sendable {
 
 /// The board for one local day at one instant.
 ///
-/// Rows are ordered by current time (the scheduled time when canceled), then
-/// id, with pinned flights first. Hide-past hides past flights but never a
+/// Rows are ordered by current time as announced at `now` (the scheduled time when canceled),
+/// then id, with pinned flights first. Hide-past hides past flights but never a
 /// pinned one: a pin is a request to keep watching. Counts are the rows each
 /// tab would list.
 public struct Board: Hashable, Sendable {
@@ -84,22 +84,27 @@ public struct Board: Hashable, Sendable {
             return TabSummary(tab: tab, count: count, badge: tab == .all ? query.date.shortName : String(count))
         }
         rows = visible.filter { query.tab.includes($0) }
-            .sorted(by: Board.order(pinned: query.pinned))
+            .sorted(by: Board.order(pinned: query.pinned, at: now))
             .map {
                 BoardRow(
                     flight: $0, status: $0.status(at: now), isPast: $0.isPast(at: now), isPinned: query.pinned.contains($0))
             }
     }
 
-    /// Time order: current time, then id.
-    public static func timeOrder(_ a: Flight, _ b: Flight) -> Bool {
-        a.currentTime != b.currentTime ? a.currentTime < b.currentTime : a.id < b.id
+    /// Time order at `now`: the current time announced by then, then id. (A delay not yet
+    /// announced must not move a row: the order would give it away.)
+    public static func timeOrder(at now: Date) -> (Flight, Flight) -> Bool {
+        { a, b in
+            let (ta, tb) = (a.currentTime(at: now), b.currentTime(at: now))
+            return ta != tb ? ta < tb : a.id < b.id
+        }
     }
 
-    static func order(pinned: PinnedFlights) -> (Flight, Flight) -> Bool {
-        { a, b in
+    public static func order(pinned: PinnedFlights, at now: Date) -> (Flight, Flight) -> Bool {
+        let time = timeOrder(at: now)
+        return { a, b in
             let (pa, pb) = (pinned.contains(a), pinned.contains(b))
-            return pa != pb ? pa : timeOrder(a, b)
+            return pa != pb ? pa : time(a, b)
         }
     }
 

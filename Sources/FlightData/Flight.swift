@@ -58,15 +58,19 @@ public struct Flight: Hashable, Sendable, Identifiable {
     public let pastDays: PastDays
     /// The partner airlines' designators it is also sold under (none, one or two), unique in its day.
     public let codeshares: Codeshares
+    /// What will be announced about it on its day, and when; `state(at:)` reads it.
+    public let unfolding: Unfolding
 
     /// `Pacific 123`.
     public var flightName: String { "\(airline) \(number)" }
 
-    /// The estimated or actual time: scheduled plus any delay, the scheduled time when canceled.
+    /// The time it will run at once every delay is announced (the scheduled time when canceled);
+    /// what the board shows at an instant is `currentTime(at:)`.
     public var currentTime: Date {
         scheduledTime.addingTimeInterval(Double(disruption.delayMinutes * 60))
     }
 
+    /// Whether it will be canceled; the board says so only once announced (`isCanceled(at:)`).
     public var isCanceled: Bool { disruption == .canceled }
 
     /// When it leaves the gate: here for departures, at the other airport for arrivals.

@@ -5,7 +5,7 @@ import FoundationEssentials
 /// Its name on the wire is its raw value; how it looks to people (words, colour) is the client's
 /// `StatusAppearance`.
 public enum FlightStatus: String, Hashable, Sendable, CaseIterable {
-    case scheduled, onTime, delayed, boarding, finalCall, gateClosed, departed, enRoute, landed, canceled
+    case scheduled, onTime, delayed, boarding, finalCall, gateClosed, departed, enRoute, landed, canceled, diverted
 }
 
 /// The contract's status table, as code.
@@ -13,14 +13,15 @@ public enum FlightStatus: String, Hashable, Sendable, CaseIterable {
 /// | status | departures | arrivals |
 /// |---|---|---|
 /// | scheduled | before its local day | before its local day |
-/// | onTime / delayed | on its day, until boarding | on its day, until it leaves the other airport |
-/// | boarding | from 40 min before its current time | - |
+/// | onTime / delayed | on its day, until boarding (delayed once a delay is announced) | on its day, until it leaves the other airport |
+/// | boarding | from 40 min before its current time (as announced) | - |
 /// | finalCall | from 15 min before | - |
 /// | gateClosed | from 10 min before | - |
 /// | departed | from its current time | - |
 /// | enRoute | - | from its current time minus the flight time |
 /// | landed | - | from its current time |
-/// | canceled | on its day | on its day |
+/// | canceled | once announced | once announced |
+/// | diverted | - | once announced, while in the air; never followed by landed |
 ///
 /// Every boundary is inclusive: at 09:20:00 a 10:00 departure is boarding.
 extension Flight {
@@ -28,29 +29,41 @@ extension Flight {
     public static let finalCallLead: TimeInterval = 15 * 60
     public static let gateClosedLead: TimeInterval = 10 * 60
 
-    /// The statuses the flight moves through on its day, each with the instant it begins, in order.
+    /// The statuses the flight moves through on its day while the time shown is `current`, each
+    /// with the instant it begins, in order.
     ///
-    /// The one statement of the lifecycle: `status(at:)` reads the step in force and `boardChanges`
-    /// lists where the steps begin, so a new status is a new step here and nothing else in this file.
-    public var steps: [(status: FlightStatus, from: Date)] {
-        let waiting: FlightStatus = disruption == .onTime ? .onTime : .delayed
+    /// The one statement of the lifecycle: `status(at:)` reads the step in force under the time
+    /// announced by then, and `boardChanges` lists where the steps begin, so a new status is a new
+    /// step here and nothing else in this file.
+    public func steps(current: Date, waiting: FlightStatus) -> [(status: FlightStatus, from: Date)] {
         switch direction {
         case .departure:
             return [
-                (waiting, dayStart), (.boarding, currentTime - Self.boardingLead),
-                (.finalCall, currentTime - Self.finalCallLead), (.gateClosed, currentTime - Self.gateClosedLead),
-                (.departed, currentTime),
+                (waiting, dayStart), (.boarding, current - Self.boardingLead),
+                (.finalCall, current - Self.finalCallLead), (.gateClosed, current - Self.gateClosedLead),
+                (.departed, current),
             ]
         case .arrival:
-            return [(waiting, dayStart), (.enRoute, departureTime), (.landed, currentTime)]
+            return [
+                (waiting, dayStart), (.enRoute, current - Double(otherAirport.flightMinutes * 60)), (.landed, current),
+            ]
         }
     }
 
-    /// The flight's status at `now`.
+    /// The steps under the final time, as the flight will run once every delay is announced.
+    public var steps: [(status: FlightStatus, from: Date)] {
+        steps(current: currentTime, waiting: disruption == .onTime ? .onTime : .delayed)
+    }
+
+    /// The flight's status at `now`: nothing but `scheduled` before its day; then canceled or
+    /// diverted once announced; else the step in force under the time announced by `now`.
     public func status(at now: Date) -> FlightStatus {
         if now < dayStart { return .scheduled }
-        if isCanceled { return .canceled }
-        let steps = steps
+        if isCanceled(at: now) { return .canceled }
+        if isDiverted(at: now) { return .diverted }
+        let delay = announcedDelay(at: now)
+        let steps = steps(
+            current: scheduledTime.addingTimeInterval(Double(delay * 60)), waiting: delay == 0 ? .onTime : .delayed)
         return steps.last { now >= $0.from }?.status ?? steps[0].status
     }
 
@@ -59,26 +72,41 @@ extension Flight {
 
     /// Whether it is in the air at `now`.
     public func isInAir(at now: Date) -> Bool {
-        !isCanceled && now >= departureTime && now < arrivalTime
+        !isCanceled && !isDiverted(at: now) && now >= departureTime && now < arrivalTime
     }
 
     /// How far through the flight it is at `now`: 0 before take-off, 1 after
     /// landing, the fraction in between; nil when canceled.
     public func progress(at now: Date) -> Double? {
-        if isCanceled { return nil }
+        if isCanceled || isDiverted(at: now) { return nil }
         if now <= departureTime { return 0 }
         if now >= arrivalTime { return 1 }
         return now.timeIntervalSince(departureTime) / arrivalTime.timeIntervalSince(departureTime)
     }
 
-    /// Every instant at which what the board shows of this flight changes:
-    /// its status boundaries and the moment it becomes past. Sorted.
+    /// Every instant at which what the board shows of this flight changes: its day's start, each
+    /// announcement, the status boundaries under the time in force when they come, and the moment
+    /// it becomes past. Sorted, without repeats.
     public var boardChanges: [Date] {
         var changes = [dayStart]
-        if !isCanceled { changes += steps.dropFirst().map(\.from) }
+        changes += announcements.map(\.at)
+        let ends = [unfolding.cancelAt, unfolding.divertAt].filter { $0 != Unfolding.none }
+        let end = ends.min().map { scheduledTime.addingTimeInterval(Double($0) * 60) } ?? .distantFuture
+        let announced: [(minutes: Int, from: Date)] = unfolding.delays.map {
+            ($0.minutes, max(dayStart, scheduledTime.addingTimeInterval(Double($0.at) * 60)))
+        }
+        let estimates = [(minutes: 0, from: dayStart)] + announced
+        for (index, estimate) in estimates.enumerated() {
+            let until = min(index + 1 < estimates.count ? estimates[index + 1].from : .distantFuture, end)
+            let current = scheduledTime.addingTimeInterval(Double(estimate.minutes * 60))
+            for step in steps(current: current, waiting: .onTime).dropFirst()
+            where step.from >= estimate.from && step.from < until {
+                changes.append(step.from)
+            }
+        }
         // Past is strict (`currentTime < now`): it shows a moment after the current time.
         changes.append(currentTime + Self.pastResolution)
-        return changes.sorted()
+        return Array(Set(changes)).sorted()
     }
 
     /// The first instant after `now` when the board's view of this flight changes, if any.

@@ -2,21 +2,24 @@ import FoundationEssentials
 
 /// Moving through a tab's flights across the window: next, previous and soonest.
 ///
-/// The order is the board's time order (current time, then id), day after
+/// The order is the board's time order at `now` (current time as announced, then id), day after
 /// day. Pins and hide-past do not change it: `next` from a flight is always the
 /// same flight, whatever the board currently hides.
 public struct FlightNavigation: Sendable {
     public let window: ScheduleWindow
     public let tab: Tab
+    /// The instant whose announced times order the flights.
+    public let now: Date
 
-    public init(window: ScheduleWindow, tab: Tab) {
+    public init(window: ScheduleWindow, tab: Tab, at now: Date) {
         self.window = window
         self.tab = tab
+        self.now = now
     }
 
     /// The tab's flights on `date`, in order.
     public func flights(on date: LocalDate) -> [Flight] {
-        window.flights(on: date).filter(tab.includes).sorted(by: Board.timeOrder)
+        window.flights(on: date).filter(tab.includes).sorted(by: Board.timeOrder(at: now))
     }
 
     /// The flight after `flight` in the tab; nil at the end of the window.
@@ -29,10 +32,13 @@ public struct FlightNavigation: Sendable {
         step(from: flight, forward: false)
     }
 
-    /// The first flight in the tab not yet past at `now` and not canceled.
-    public func soonest(at now: Date) -> Flight? {
+    /// The first flight in the tab not yet past at `now` and not canceled or diverted (as announced by then).
+    public func soonest() -> Flight? {
         for date in window.dates {
-            if let found = flights(on: date).first(where: { !$0.isPast(at: now) && !$0.isCanceled }) { return found }
+            let found = flights(on: date).first { flight in
+                !flight.isPast(at: now) && !flight.isCanceled(at: now) && !flight.isDiverted(at: now)
+            }
+            if let found { return found }
         }
         return nil
     }
@@ -44,7 +50,7 @@ public struct FlightNavigation: Sendable {
         var date = min(max(flight.date, window.firstDate.adding(days: -1)), window.lastDate.adding(days: 1))
         var list = flights(on: date)
         // A flight outside this tab still has a place in its time order.
-        var index = list.firstIndex(of: flight) ?? list.firstIndex(where: { !Board.timeOrder($0, flight) }) ?? list.count
+        var index = list.firstIndex(of: flight) ?? list.firstIndex(where: { !Board.timeOrder(at: now)($0, flight) }) ?? list.count
         if forward, list.indices.contains(index), list[index] == flight { index += 1 }
         if !forward { index -= 1 }
         while true {

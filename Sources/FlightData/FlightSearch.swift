@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// Search across the window: city, airline, number, gate (and the designator or id), ignoring case.
 public struct FlightSearch: Sendable {
     /// The flights of one day that matched, in time order.
@@ -34,9 +36,9 @@ public struct FlightSearch: Sendable {
 
     /// Matches grouped by day, days in order, days without a match left out; within a day pinned
     /// flights first, as on the board, then by time.
-    public func run(in window: ScheduleWindow, pinned: PinnedFlights = []) -> [DayResult] {
+    public func run(in window: ScheduleWindow, at now: Date, pinned: PinnedFlights = []) -> [DayResult] {
         window.dates.compactMap { date in
-            let found = window.flights(on: date).filter(matches).sorted(by: Board.order(pinned: pinned))
+            let found = window.flights(on: date).filter(matches).sorted(by: Board.order(pinned: pinned, at: now))
             return found.isEmpty ? nil : DayResult(date: date, flights: found)
         }
     }

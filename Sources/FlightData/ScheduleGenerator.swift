@@ -107,11 +107,19 @@ public struct ScheduleGenerator: FlightSource {
         let disruption = Self.drawDisruption(&rng)
         let pastDays = PastDays(
             (1...FlightCatalog.historyDays).map { _ in Self.drawDisruption(&rng) }, timeZone: localTime.timeZone)
+        let direction: Direction = slot % 2 == 0 ? .arrival : .departure
+        // Announcements draw from a stream of their own, so the facts above never move.
+        var announcementStream = SplitMix64(
+            seed: config.seed, keys: UInt64(bitPattern: Int64(date.dayNumber)), UInt64(slot), 0xA770)
+        let unfolding = Unfolding.draw(
+            &announcementStream, rules: config.announcements, direction: direction, disruption: disruption,
+            scheduledMinute: minute, flightMinutes: city.flightMinutes,
+            gate: FlightCatalog.gates.firstIndex(of: gate)!, city: FlightCatalog.cities.firstIndex(of: city)!)
         return Flight(
             id: identity.id(dayNumber: date.dayNumber, slot: slot),
             airline: designator.airline,
             number: designator.number,
-            direction: slot % 2 == 0 ? .arrival : .departure,
+            direction: direction,
             otherAirport: city,
             date: date,
             slot: slot,
@@ -121,7 +129,8 @@ public struct ScheduleGenerator: FlightSource {
             disruption: disruption,
             gate: gate,
             pastDays: pastDays,
-            codeshares: codeshares)
+            codeshares: codeshares,
+            unfolding: unfolding)
     }
 
     /// About 67% on time, 23% delayed by 5 to 60 minutes (in 5-minute steps), 10% canceled.

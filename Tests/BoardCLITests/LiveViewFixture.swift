@@ -55,7 +55,7 @@ enum LiveViewFixture {
     /// `search`'s reply for `text` across the window.
     static func search(_ text: String, tab: Tab = .all) -> JSON {
         let search = FlightSearch(text: text, tab: tab)
-        return encoding.search(search, results: search.run(in: window), at: now, pinned: []).json
+        return encoding.search(search, results: search.run(in: window, at: now), at: now, pinned: []).json
     }
 
     /// A model without colour, connected, showing the first board, with the cursor moved to its

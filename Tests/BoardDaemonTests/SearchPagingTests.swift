@@ -25,7 +25,7 @@ struct SearchPagingTests {
         let service = Self.service()
         let pinned = PinnedFlights(
             service.window(at: Self.noon).flights(on: service.window(at: Self.noon).firstDate).prefix(4).map(FlightKey.init))
-        let whole = FlightSearch(text: "a").run(in: service.window(at: Self.noon), pinned: pinned).flatMap {
+        let whole = FlightSearch(text: "a").run(in: service.window(at: Self.noon), at: Self.noon, pinned: pinned).flatMap {
             $0.flights.map(\.id)
         }
         #expect(whole.count > 200, "the test needs a result over one page")
@@ -58,7 +58,7 @@ struct SearchPagingTests {
         ]
         for text in texts {
             for tab in Tab.allCases {
-                let whole = FlightSearch(text: text, tab: tab).run(in: window).flatMap { $0.flights.map(\.id) }
+                let whole = FlightSearch(text: text, tab: tab).run(in: window, at: Self.noon).flatMap { $0.flights.map(\.id) }
                 var seen: [Int] = []
                 var cursor: JSON = .null
                 repeat {
@@ -75,7 +75,7 @@ struct SearchPagingTests {
         let service = Self.service()
         let search = FlightSearch(text: "denver")
         let old = service.encoding.search(
-            search, results: search.run(in: service.window(at: Self.noon)), at: Self.noon, pinned: []
+            search, results: search.run(in: service.window(at: Self.noon), at: Self.noon), at: Self.noon, pinned: []
         ).json.bytes
         let new = try Self.search(service, ["text": "denver"])
         #expect(new.json.bytes == old.dropLast() + Array(#","total":\#(new.count),"next":null}"#.utf8))

@@ -71,7 +71,7 @@ import Testing
     func searchResults(_ text: String) throws {
         for tab in Tab.allCases {
             let search = FlightSearch(text: text, tab: tab)
-            let results = search.run(in: F.window)
+            let results = search.run(in: F.window, at: F.now)
             try Self.checkRoundTrip(
                 F.encoding.search(
                     search, results: results, at: F.now, pinned: PinnedFlights(F.todaysFlights.prefix(3).map(FlightKey.init))))

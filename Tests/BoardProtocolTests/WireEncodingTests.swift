@@ -165,7 +165,7 @@ import Testing
 
     @Test func searchResultsAreGroupedByDay() throws {
         let search = FlightSearch(text: "denver")
-        let results = search.run(in: F.window)
+        let results = search.run(in: F.window, at: F.now)
         let json = F.encoding.search(search, results: results, at: F.now, pinned: []).json
         #expect(json.keys == ["schema", "text", "tab", "count", "days"])
         #expect(json["text"]?.string == "denver")

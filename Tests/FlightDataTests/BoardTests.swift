@@ -106,8 +106,8 @@ struct BoardTests {
         let first = try #require(rows.firstIndex(of: laterSlot.id))
         let second = try #require(rows.firstIndex(of: earlierSlot.id))
         #expect(first < second)
-        #expect(Board.timeOrder(laterSlot, earlierSlot))
-        #expect(!Board.timeOrder(earlierSlot, laterSlot))
+        #expect(Board.timeOrder(at: Fixture.now)(laterSlot, earlierSlot))
+        #expect(!Board.timeOrder(at: Fixture.now)(earlierSlot, laterSlot))
     }
 
     @Test func pinnedFlightsComeFirstInTimeOrder() throws {
@@ -118,7 +118,7 @@ struct BoardTests {
         #expect(board.rows.prefix(2).allSatisfy { $0.isPinned })
         #expect(!board.rows.dropFirst(2).contains { $0.isPinned })
         let rest = board.rows.dropFirst(2).map(\.flight)
-        #expect(zip(rest, rest.dropFirst()).allSatisfy { Board.timeOrder($0, $1) })
+        #expect(zip(rest, rest.dropFirst()).allSatisfy { Board.timeOrder(at: board.now)($0, $1) })
         #expect(board.tabs.map(\.count) == [15, 30, 15])
     }
 

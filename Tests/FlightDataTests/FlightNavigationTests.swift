@@ -5,8 +5,8 @@ import Testing
 /// Next, previous and soonest through a tab, day after day across the window
 /// (2026-11-30 to 2026-12-14), in the board's time order.
 struct FlightNavigationTests {
-    static func navigation(_ tab: Tab, window: ScheduleWindow = Fixture.window) -> FlightNavigation {
-        FlightNavigation(window: window, tab: tab)
+    static func navigation(_ tab: Tab, window: ScheduleWindow = Fixture.window, at now: Date = Fixture.now) -> FlightNavigation {
+        FlightNavigation(window: window, tab: tab, at: now)
     }
 
     static func flight(_ designator: String, on date: LocalDate = Fixture.today) throws -> Flight {
@@ -125,13 +125,13 @@ struct FlightNavigationTests {
     ])
     func soonest(time: String, tab: Tab, designator: String, date: String) throws {
         let expected = try Self.flight(designator, on: Fixture.date(date))
-        #expect(Self.navigation(tab).soonest(at: Fixture.instant(time)) == expected)
+        #expect(Self.navigation(tab, at: Fixture.instant(time)).soonest() == expected)
     }
 
     @Test(arguments: Tab.allCases)
     func soonestIsNilOnceTheWindowIsOver(tab: Tab) {
-        #expect(Self.navigation(tab).soonest(at: Fixture.instant("2026-12-14T23:59:59")) == nil)
-        #expect(Self.navigation(tab).soonest(at: Fixture.instant("2027-01-01T00:00")) == nil)
+        #expect(Self.navigation(tab, at: Fixture.instant("2026-12-14T23:59:59")).soonest() == nil)
+        #expect(Self.navigation(tab, at: Fixture.instant("2027-01-01T00:00")).soonest() == nil)
     }
 
     /// Soonest agrees with the definition at every minute of a day.
@@ -140,7 +140,7 @@ struct FlightNavigationTests {
         let flights = Self.ordered(.all)
         while clock.now < Fixture.instant("2026-12-01T00:00") {
             let expected = flights.first { $0.currentTime >= clock.now && !$0.isCanceled }
-            #expect(Self.navigation(.all).soonest(at: clock.now) == expected)
+            #expect(Self.navigation(.all, at: clock.now).soonest() == expected)
             clock.advance(minutes: 5)
         }
     }

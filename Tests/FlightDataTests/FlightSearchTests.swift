@@ -11,7 +11,7 @@ struct FlightSearchTests {
         _ text: String, tab: Tab = .all, sourceLocation: SourceLocation = #_sourceLocation,
         expecting predicate: (Flight) -> Bool
     ) {
-        let results = FlightSearch(text: text, tab: tab).run(in: Fixture.window)
+        let results = FlightSearch(text: text, tab: tab).run(in: Fixture.window, at: Fixture.now)
         let wanted = Fixture.window.allFlights.filter { tab.includes($0) && predicate($0) }
         #expect(!wanted.isEmpty, "a search for \(text) should find something", sourceLocation: sourceLocation)
         #expect(Set(results.flatMap(\.flights)) == Set(wanted), "search for \(text)", sourceLocation: sourceLocation)
@@ -19,7 +19,7 @@ struct FlightSearchTests {
         for day in results {
             #expect(day.count == day.flights.count && day.count > 0, sourceLocation: sourceLocation)
             #expect(day.flights.allSatisfy { $0.date == day.date }, sourceLocation: sourceLocation)
-            #expect(day.flights == day.flights.sorted(by: Board.timeOrder), sourceLocation: sourceLocation)
+            #expect(day.flights == day.flights.sorted(by: Board.timeOrder(at: Fixture.now)), sourceLocation: sourceLocation)
         }
     }
 
@@ -33,7 +33,7 @@ struct FlightSearchTests {
     func byCityIgnoringPunctuationAndSpacing(text: String) {
         if text == "Dallas-Fort" {
             // "fort" is not "ft": folding drops punctuation, it does not expand abbreviations.
-            #expect(FlightSearch(text: text).run(in: Fixture.window).isEmpty)
+            #expect(FlightSearch(text: text).run(in: Fixture.window, at: Fixture.now).isEmpty)
             return
         }
         Self.check(text) { $0.otherAirport.name == "Dallas/Ft. Worth" }
@@ -41,7 +41,7 @@ struct FlightSearchTests {
 
     @Test func punctuationAloneFindsOnlyWhatContainsIt() {
         Self.check("/") { $0.otherAirport.name.contains("/") }
-        #expect(FlightSearch(text: ".-").run(in: Fixture.window).isEmpty)
+        #expect(FlightSearch(text: ".-").run(in: Fixture.window, at: Fixture.now).isEmpty)
     }
 
     @Test(arguments: [
@@ -60,7 +60,7 @@ struct FlightSearchTests {
     @Test func byNumber() throws {
         // Pacific 506 flies on 2026-11-30; any airline's 506 matches a search for 506.
         Self.check("506") { $0.number == 506 }
-        let day = try #require(FlightSearch(text: "506").run(in: Fixture.window).first)
+        let day = try #require(FlightSearch(text: "506").run(in: Fixture.window, at: Fixture.now).first)
         #expect(day.date == Fixture.today && day.flights.map(\.flightName).contains("Pacific 506"))
     }
 
@@ -81,14 +81,14 @@ struct FlightSearchTests {
 
     @Test func byID() {
         Self.check("8087") { $0.id == 8087 }
-        #expect(FlightSearch(text: "8087").run(in: Fixture.window).flatMap(\.flights).map(\.flightName) == ["Pacific 506"])
+        #expect(FlightSearch(text: "8087").run(in: Fixture.window, at: Fixture.now).flatMap(\.flights).map(\.flightName) == ["Pacific 506"])
     }
 
     @Test(arguments: ["chicago", "pacific", "b3"])
     func theTabFilters(text: String) {
-        let arrivals = FlightSearch(text: text, tab: .arrivals).run(in: Fixture.window).flatMap(\.flights)
-        let departures = FlightSearch(text: text, tab: .departures).run(in: Fixture.window).flatMap(\.flights)
-        let all = FlightSearch(text: text, tab: .all).run(in: Fixture.window).flatMap(\.flights)
+        let arrivals = FlightSearch(text: text, tab: .arrivals).run(in: Fixture.window, at: Fixture.now).flatMap(\.flights)
+        let departures = FlightSearch(text: text, tab: .departures).run(in: Fixture.window, at: Fixture.now).flatMap(\.flights)
+        let all = FlightSearch(text: text, tab: .all).run(in: Fixture.window, at: Fixture.now).flatMap(\.flights)
         #expect(!arrivals.isEmpty && !departures.isEmpty)
         #expect(arrivals.allSatisfy { $0.direction == .arrival })
         #expect(departures.allSatisfy { $0.direction == .departure })
@@ -101,11 +101,11 @@ struct FlightSearchTests {
     /// an airline's last letter and a number (`c1` in `Pacific 146`).
     @Test(arguments: ["", "   ", "zzz", "Boston", "A6", "C1", "c146", "d5", "s1", "ific 506", "Pacific 1000"])
     func findsNothing(text: String) {
-        #expect(FlightSearch(text: text).run(in: Fixture.window).isEmpty)
+        #expect(FlightSearch(text: text).run(in: Fixture.window, at: Fixture.now).isEmpty)
     }
 
     @Test func onlyTheWindowIsSearched() {
-        let results = FlightSearch(text: "chicago").run(in: Fixture.window)
+        let results = FlightSearch(text: "chicago").run(in: Fixture.window, at: Fixture.now)
         #expect(results.allSatisfy { Fixture.window.contains($0.date) })
         #expect(results.first.map { $0.date >= Fixture.today } == true)
     }
@@ -114,11 +114,11 @@ struct FlightSearchTests {
 /// Pinned flights come first within their day, as on the board; other days are not reordered.
 struct PinnedSearchOrderTests {
     @Test func pinnedFlightsLeadTheirDay() throws {
-        let plain = FlightSearch(text: "US").run(in: Fixture.window)
+        let plain = FlightSearch(text: "US").run(in: Fixture.window, at: Fixture.now)
         let first = try #require(plain.first)
         let last = try #require(first.flights.last)
         let pinned = PinnedFlights([FlightKey(id: last.id, date: last.date)])
-        let results = FlightSearch(text: "US").run(in: Fixture.window, pinned: pinned)
+        let results = FlightSearch(text: "US").run(in: Fixture.window, at: Fixture.now, pinned: pinned)
         #expect(results.first?.flights.first == last, "the pinned flight leads its day")
         #expect(Set(results.first?.flights ?? []) == Set(first.flights), "nothing added or lost")
         #expect(Array(results.dropFirst()) == Array(plain.dropFirst()), "other days as they were")

@@ -23,7 +23,7 @@ struct PinnedFlightsTests {
                 flights: later.flights(on: new.date),
                 query: BoardQuery(date: new.date, hidePast: hidePast, pinned: [FlightKey(old)]), now: noon)
             #expect(!board.rows.contains { $0.isPinned }, "hidePast \(hidePast)")
-            #expect(board.rows.map(\.flight) == board.rows.map(\.flight).sorted(by: Board.timeOrder))
+            #expect(board.rows.map(\.flight) == board.rows.map(\.flight).sorted(by: Board.timeOrder(at: noon)))
         }
         let own = Board(
             flights: later.flights(on: new.date), query: BoardQuery(date: new.date, pinned: [FlightKey(new)]), now: noon)

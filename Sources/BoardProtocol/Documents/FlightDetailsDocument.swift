@@ -40,7 +40,30 @@ public struct FlightDetailsDocument: WireDocument {
         }
     }
 
+    /// One announcement made about the flight: `{at, kind, text}`.
+    public struct AnnouncementEntry: WireDocument {
+        public let at: String
+        public let kind: String
+        public let text: String
+
+        public init(at: String, kind: String, text: String) {
+            self.at = at
+            self.kind = kind
+            self.text = text
+        }
+
+        public init(json: JSON) throws(WireError) {
+            at = try json.field("at", \.string)
+            kind = try json.field("kind", \.string)
+            text = try json.field("text", \.string)
+        }
+
+        public var json: JSON { .object([("at", .string(at)), ("kind", .string(kind)), ("text", .string(text))]) }
+    }
+
     public let flight: FlightDocument
+    /// The announcements made so far, oldest first.
+    public let announcements: [AnnouncementEntry]
     /// The daemon's clock when it answered.
     public let now: String
     /// Newest first.
@@ -56,9 +79,10 @@ public struct FlightDetailsDocument: WireDocument {
 
     public init(
         flight: FlightDocument, now: String, history: [HistoryDay], onTimeRate: Double, departureTime: String?,
-        arrivalTime: String?, progress: Double?
+        arrivalTime: String?, progress: Double?, announcements: [AnnouncementEntry] = []
     ) {
         self.flight = flight
+        self.announcements = announcements
         self.now = now
         self.history = history
         self.onTimeRate = onTimeRate
@@ -76,6 +100,7 @@ public struct FlightDetailsDocument: WireDocument {
         departureTime = json["departureTime"]?.string
         arrivalTime = json["arrivalTime"]?.string
         progress = json["progress"]?.double
+        announcements = json["announcements"] == nil ? [] : try json.field("announcements", each: AnnouncementEntry.init(json:))
     }
 
     public var json: JSON {
@@ -88,6 +113,7 @@ public struct FlightDetailsDocument: WireDocument {
             ("departureTime", .optional(departureTime)),
             ("arrivalTime", .optional(arrivalTime)),
             ("progress", .optional(progress)),
+            ("announcements", .array(announcements.map(\.json))),
         ]
         return .object(pairs)
     }

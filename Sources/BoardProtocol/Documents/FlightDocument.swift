@@ -27,11 +27,23 @@ public struct FlightDocument: WireDocument {
     public let status: FlightStatus
     public let past: Bool
     public let pinned: Bool
+    /// The gate before an announced change; nil when the gate never changed.
+    public let previousGate: String?
+    /// The city an arrival diverted to; nil unless diverted.
+    public let divertedTo: String?
+    /// An arrival's belt with its first and last bag, once landed.
+    public let baggage: BaggageDocument?
+    /// The latest announcement for people: "Gate changed from A3", "New time 14:05".
+    public let remark: String?
+    /// When the latest announcement was made (so a client can mark recent changes); nil before any.
+    public let changedAt: String?
 
     public init(
         id: Int, airline: String, number: Int, flightName: String, direction: Direction, otherAirport: String,
         flightTime: Int, date: String, codeshares: [String] = [], scheduledTime: String, currentTime: String?,
-        delayMinutes: Int, gate: String, terminal: String, status: FlightStatus, past: Bool, pinned: Bool
+        delayMinutes: Int, gate: String, terminal: String, status: FlightStatus, past: Bool, pinned: Bool,
+        previousGate: String? = nil, divertedTo: String? = nil, baggage: BaggageDocument? = nil, remark: String? = nil,
+        changedAt: String? = nil
     ) {
         self.id = id
         self.airline = airline
@@ -50,11 +62,17 @@ public struct FlightDocument: WireDocument {
         self.status = status
         self.past = past
         self.pinned = pinned
+        self.previousGate = previousGate
+        self.divertedTo = divertedTo
+        self.baggage = baggage
+        self.remark = remark
+        self.changedAt = changedAt
     }
 
     /// Reads a flight from a board's row or from a flight's details (whose extra keys it ignores).
     ///
-    /// `date`, `codeshares`, `currentTime`, `delayMinutes`, `terminal`, `past` and `pinned` have defaults; the rest are required.
+    /// `date`, `codeshares`, `currentTime`, `delayMinutes`, `terminal`, `past`, `pinned` and the
+    /// announcements' keys have defaults; the rest are required.
     public init(json: JSON) throws(WireError) {
         id = try json.field("id", \.int)
         airline = try json.field("airline", \.string)
@@ -73,6 +91,11 @@ public struct FlightDocument: WireDocument {
         status = try json.field("status", as: FlightStatus.self)
         past = json["past"]?.bool ?? false
         pinned = json["pinned"]?.bool ?? false
+        previousGate = json["previousGate"]?.string
+        divertedTo = json["divertedTo"]?.string
+        if let value = json["baggage"], !value.isNull { baggage = try BaggageDocument(json: value) } else { baggage = nil }
+        remark = json["remark"]?.string
+        changedAt = json["changedAt"]?.string
     }
 
     public var json: JSON { .object(pairs) }
@@ -95,10 +118,37 @@ public struct FlightDocument: WireDocument {
             ("gate", .string(gate)),
             ("terminal", .string(terminal)),
             ("status", .string(status.rawValue)),
+            ("previousGate", .optional(previousGate)),
+            ("divertedTo", .optional(divertedTo)),
+            ("baggage", baggage?.json ?? .null),
+            ("remark", .optional(remark)),
+            ("changedAt", .optional(changedAt)),
             ("past", .bool(past)),
+            // Last: a cached row is pinned by rewriting its closing `false}`.
             ("pinned", .bool(pinned)),
         ]
     }
 
     public var isArrival: Bool { direction == .arrival }
+}
+
+/// An arrival's baggage: `{"belt":3,"firstBag":TIME,"lastBag":TIME}`.
+public struct BaggageDocument: WireDocument {
+    public let belt: Int
+    public let firstBag: String
+    public let lastBag: String
+
+    public init(belt: Int, firstBag: String, lastBag: String) {
+        self.belt = belt
+        self.firstBag = firstBag
+        self.lastBag = lastBag
+    }
+
+    public init(json: JSON) throws(WireError) {
+        belt = try json.field("belt", \.int)
+        firstBag = try json.field("firstBag", \.string)
+        lastBag = try json.field("lastBag", \.string)
+    }
+
+    public var json: JSON { .object([("belt", .int(belt)), ("firstBag", .string(firstBag)), ("lastBag", .string(lastBag))]) }
 }

@@ -1,0 +1,145 @@
+import FoundationEssentials
+
+/// An arrival's baggage: its belt and when the first and last bags come out.
+public struct Baggage: Hashable, Sendable {
+    public let belt: Int
+    public let firstBag: Date
+    public let lastBag: Date
+
+    public init(belt: Int, firstBag: Date, lastBag: Date) {
+        self.belt = belt
+        self.firstBag = firstBag
+        self.lastBag = lastBag
+    }
+}
+
+/// What is announced about a flight, and when.
+public struct Announcement: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
+        case time, gate, canceled, diverted, baggage
+    }
+
+    public let at: Date
+    public let kind: Kind
+    /// For people: "New time 14:05", "Gate changed from A3", "Baggage on belt 3".
+    public let text: String
+}
+
+/// What the board shows of a flight at one instant: everything announced by then, and its status.
+public struct FlightState: Hashable, Sendable {
+    public var status: FlightStatus
+    /// The scheduled time plus the delay announced; nil once canceled.
+    public var currentTime: Date?
+    public var delayMinutes: Int
+    public var gate: Gate
+    /// The gate before an announced change.
+    public var previousGate: Gate?
+    public var divertedTo: String?
+    public var baggage: Baggage?
+    /// The latest announcement's text, nil before any.
+    public var remark: String?
+    /// When the latest announcement was made, nil before any.
+    public var changedAt: Date?
+}
+
+extension Flight {
+    /// The announcements made about this flight, in order (those at one instant in `Announcement.Kind` order).
+    public var announcements: [Announcement] {
+        let localTime = LocalTime(timeZone: pastDays.timeZone)
+        func at(_ minute: some BinaryInteger) -> Date { scheduledTime.addingTimeInterval(Double(minute) * 60) }
+        var made: [Announcement] = unfolding.delays.map { delay in
+            let time = localTime.clockTime(at(delay.minutes))
+            return Announcement(at: at(delay.at), kind: .time, text: "New time \(time)")
+        }
+        if unfolding.gateChangeAt != Unfolding.none {
+            made.append(Announcement(at: at(unfolding.gateChangeAt), kind: .gate, text: "Gate changed from \(gate)"))
+        }
+        if unfolding.cancelAt != Unfolding.none {
+            made.append(Announcement(at: at(unfolding.cancelAt), kind: .canceled, text: "Canceled"))
+        }
+        if let city = divertedCity {
+            made.append(Announcement(at: at(unfolding.divertAt), kind: .diverted, text: "Diverted to \(city.name)"))
+        }
+        if let baggage {
+            made.append(Announcement(at: currentTime, kind: .baggage, text: "Baggage on belt \(baggage.belt)"))
+        }
+        let order = Announcement.Kind.allCases
+        return made.sorted { a, b in
+            a.at != b.at ? a.at < b.at : order.firstIndex(of: a.kind)! < order.firstIndex(of: b.kind)!
+        }
+    }
+
+    /// The announcements made by `now`.
+    public func announcements(through now: Date) -> [Announcement] {
+        announcements.filter { $0.at <= now }
+    }
+
+    /// The gate after the announced change, if the flight changes gate.
+    public var changedGate: Gate? {
+        unfolding.gateChangeAt == Unfolding.none ? nil : FlightCatalog.gates[Int(unfolding.newGate)]
+    }
+
+    /// Where it diverts to, if it does.
+    public var divertedCity: City? {
+        unfolding.divertAt == Unfolding.none ? nil : FlightCatalog.cities[Int(unfolding.divertCity)]
+    }
+
+    /// Its baggage once landed, for an arrival that lands.
+    public var baggage: Baggage? {
+        guard unfolding.belt > 0 else { return nil }
+        return Baggage(
+            belt: Int(unfolding.belt), firstBag: currentTime.addingTimeInterval(Double(unfolding.firstBag) * 60),
+            lastBag: currentTime.addingTimeInterval(Double(unfolding.lastBag) * 60))
+    }
+
+    private func instant(_ minute: Int16) -> Date? {
+        minute == Unfolding.none ? nil : scheduledTime.addingTimeInterval(Double(minute) * 60)
+    }
+
+    /// The delay announced by `now`, in minutes.
+    public func announcedDelay(at now: Date) -> Int {
+        guard now >= dayStart else { return 0 }
+        return unfolding.delays.last { scheduledTime.addingTimeInterval(Double($0.at) * 60) <= now }?.minutes ?? 0
+    }
+
+    /// The time the board shows at `now`: the scheduled time plus the delay announced by then
+    /// (the scheduled time when canceled, so a canceled flight keeps its place).
+    public func currentTime(at now: Date) -> Date {
+        scheduledTime.addingTimeInterval(Double(announcedDelay(at: now) * 60))
+    }
+
+    /// When it leaves the gate (here, or at the other airport for an arrival), as announced by `now`.
+    public func departureTime(at now: Date) -> Date {
+        let current = currentTime(at: now)
+        return direction == .departure ? current : current.addingTimeInterval(-Double(otherAirport.flightMinutes * 60))
+    }
+
+    /// When it reaches the gate (at the other airport for a departure, or here), as announced by `now`.
+    public func arrivalTime(at now: Date) -> Date {
+        let current = currentTime(at: now)
+        return direction == .arrival ? current : current.addingTimeInterval(Double(otherAirport.flightMinutes * 60))
+    }
+
+    public func isCanceled(at now: Date) -> Bool { instant(unfolding.cancelAt).map { $0 <= now } ?? false }
+    public func isDiverted(at now: Date) -> Bool { instant(unfolding.divertAt).map { $0 <= now } ?? false }
+
+    /// Everything the board shows of this flight at `now`.
+    public func state(at now: Date) -> FlightState {
+        let canceled = isCanceled(at: now)
+        let delay = canceled ? 0 : announcedDelay(at: now)
+        var state = FlightState(
+            status: status(at: now), currentTime: canceled ? nil : scheduledTime.addingTimeInterval(Double(delay * 60)),
+            delayMinutes: delay, gate: gate, previousGate: nil, divertedTo: nil, baggage: nil, remark: nil, changedAt: nil)
+        if let changed = changedGate, let at = instant(unfolding.gateChangeAt), at <= now {
+            state.gate = changed
+            state.previousGate = gate
+        }
+        if isDiverted(at: now) { state.divertedTo = divertedCity?.name }
+        if let baggage, currentTime <= now { state.baggage = baggage }
+        if let latest = announcements.last(where: { $0.at <= now }) {
+            state.remark = latest.text
+            state.changedAt = latest.at
+        }
+        return state
+    }
+}
