@@ -34,7 +34,8 @@ public struct ScheduleConfig: Hashable, Sendable {
     public static let allowedDays = 1...366
     public static let allowedFlightsPerDay = 1...3000
 
-    public init(airport: Airport = .mountain, seed: UInt64 = 2024, days: Int = 15, flightsPerDay: Int = 30,
+    public init(
+        airport: Airport = .mountain, seed: UInt64 = 2024, days: Int = 15, flightsPerDay: Int = 30,
         announcements: AnnouncementRules = .default
     ) {
         self.airport = airport

@@ -37,7 +37,9 @@ public struct TabSummary: Hashable, Sendable {
 /// One flight on the board, with what the clock says of it.
 public struct BoardRow: Hashable, Sendable {
     public let flight: Flight
-    public let status: FlightStatus
+    /// What the board shows of it at the board's instant.
+    public let state: FlightState
+    public var status: FlightStatus { state.status }
     public let isPast: Bool
     public let isPinned: Bool
 }
@@ -87,7 +89,7 @@ public struct Board: Hashable, Sendable {
             .sorted(by: Board.order(pinned: query.pinned, at: now))
             .map {
                 BoardRow(
-                    flight: $0, status: $0.status(at: now), isPast: $0.isPast(at: now), isPinned: query.pinned.contains($0))
+                    flight: $0, state: $0.state(at: now), isPast: $0.isPast(at: now), isPinned: query.pinned.contains($0))
             }
     }
 

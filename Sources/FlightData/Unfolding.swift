@@ -51,11 +51,11 @@ public struct Unfolding: Hashable, Sendable {
     var delayCount: UInt8 = 0
     var delayMinutes: (UInt8, UInt8, UInt8) = (0, 0, 0)
     var delayAt: (Int16, Int16, Int16) = (0, 0, 0)
-    var cancelAt: Int16 = none
-    var gateChangeAt: Int16 = none
+    var cancelAt: Int16 = Self.none
+    var gateChangeAt: Int16 = Self.none
     /// An index into `FlightCatalog.gates`.
     var newGate: UInt8 = 0
-    var divertAt: Int16 = none
+    var divertAt: Int16 = Self.none
     /// An index into `FlightCatalog.cities`.
     var divertCity: UInt8 = 0
     /// For an arrival that lands: its belt, and its first and last bag in minutes after landing.
@@ -167,8 +167,10 @@ extension Unfolding {
         }
 
         // Nothing is announced about a flight after it was canceled or diverted.
-        let end = min(unfolding.cancelAt == none ? Int16.max : unfolding.cancelAt, unfolding.divertAt == none ? Int16.max : unfolding.divertAt)
-        if unfolding.gateChangeAt != none, unfolding.gateChangeAt >= end { unfolding.gateChangeAt = none }
+        let end = min(
+            unfolding.cancelAt == Self.none ? Int16.max : unfolding.cancelAt,
+            unfolding.divertAt == Self.none ? Int16.max : unfolding.divertAt)
+        if unfolding.gateChangeAt != Self.none, unfolding.gateChangeAt >= end { unfolding.gateChangeAt = Self.none }
         return unfolding
     }
 }

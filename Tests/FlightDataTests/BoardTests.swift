@@ -81,33 +81,38 @@ struct BoardTests {
 
     @Test func rowsAreInCurrentTimeThenIDOrder() {
         let rows = Self.board().rows.map(\.flight)
+        // The time announced by now (09:00): a delay announced later does not move a row yet.
+        let now = Fixture.now
         let expected = Fixture.window.flights(on: Fixture.today).sorted {
-            ($0.currentTime.timeIntervalSince1970, $0.id) < ($1.currentTime.timeIntervalSince1970, $1.id)
+            ($0.currentTime(at: now).timeIntervalSince1970, $0.id) < ($1.currentTime(at: now).timeIntervalSince1970, $1.id)
         }
         #expect(rows == expected)
         // The first rows of the day, by name: Pacific 506 at 07:00 comes before Overland 433 (06:25, delayed to 07:15).
         #expect(rows.prefix(4).map(\.flightName) == ["Pacific 506", "Overland 433", "Southeast 282", "US 686"])
     }
 
-    /// Equal current times go by id, not by slot or scheduled time.
+    /// Equal current times go by id, not by slot or scheduled time (late in the day, every delay announced).
     @Test func tiesGoByID() throws {
         let tie = try #require(
             Fixture.window.dates.lazy.compactMap { date -> (LocalDate, Flight, Flight)? in
                 let flights = Fixture.window.flights(on: date)
+                let late = Fixture.instant("\(date)T23:59")
                 for a in flights {
-                    for b in flights where a.slot < b.slot && a.currentTime == b.currentTime && a.id > b.id {
+                    for b in flights
+                    where a.slot < b.slot && a.currentTime(at: late) == b.currentTime(at: late) && a.id > b.id {
                         return (date, a, b)
                     }
                 }
                 return nil
             }.first, "a day with two flights at the same current time whose ids run against their slots")
         let (date, earlierSlot, laterSlot) = tie
-        let rows = Self.board(date, at: Fixture.instant("\(date)T00:00")).rows.map(\.flight.id)
+        let late = Fixture.instant("\(date)T23:59")
+        let rows = Self.board(date, at: late).rows.map(\.flight.id)
         let first = try #require(rows.firstIndex(of: laterSlot.id))
         let second = try #require(rows.firstIndex(of: earlierSlot.id))
         #expect(first < second)
-        #expect(Board.timeOrder(at: Fixture.now)(laterSlot, earlierSlot))
-        #expect(!Board.timeOrder(at: Fixture.now)(earlierSlot, laterSlot))
+        #expect(Board.timeOrder(at: late)(laterSlot, earlierSlot))
+        #expect(!Board.timeOrder(at: late)(earlierSlot, laterSlot))
     }
 
     @Test func pinnedFlightsComeFirstInTimeOrder() throws {
@@ -176,7 +181,7 @@ struct BoardTests {
 
     /// What a board shows, in short, for comparisons that print well.
     static func summary(_ board: Board) -> [String] {
-        board.rows.map { "\($0.flight.flightName) \($0.status.rawValue)\($0.isPast ? " past" : "")" }
+        board.rows.map { "\($0.flight.flightName) \($0.state)\($0.isPast ? " past" : "")" }
     }
 
     @Test func nothingChangesAfterTheDaysLastFlightIsPast() {

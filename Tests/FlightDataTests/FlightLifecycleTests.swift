@@ -47,8 +47,10 @@ struct FlightLifecycleTests {
     ]
 
     static let flights = Fixture.window.allFlights
-    static let running = flights.filter { !$0.isCanceled }
+    /// Flights that run their whole lifecycle: neither canceled nor diverted.
+    static let running = flights.filter { !$0.isCanceled && $0.divertedCity == nil }
     static let canceled = flights.filter(\.isCanceled)
+    static let diverted = flights.filter { $0.divertedCity != nil }
 
     @Test func theWindowHasEveryKindOfFlight() {
         for direction in Direction.allCases {
@@ -60,7 +62,8 @@ struct FlightLifecycleTests {
     }
 
     /// Every running departure of the window, on time and delayed alike: the
-    /// boundaries sit at its current time, so they move with the delay.
+    /// boundaries sit at its current time, so they move with the delay (announced by then:
+    /// every estimate comes before boarding would begin under the time shown).
     @Test(arguments: departureBoundaries)
     func departureBoundary(_ boundary: Boundary) {
         for flight in Self.running where flight.direction == .departure {
@@ -95,8 +98,9 @@ struct FlightLifecycleTests {
         ("Southeast 666", "09:50", .landed),
         // US 481, an arrival at 12:00 from Dallas/Ft. Worth (135 minutes), delayed 10 minutes to 12:10.
         ("US 481", "09:54", .delayed), ("US 481", "09:55", .enRoute), ("US 481", "12:09", .enRoute), ("US 481", "12:10", .landed),
-        // Southeast 282, a departure at 07:50, canceled.
-        ("Southeast 282", "00:00", .canceled), ("Southeast 282", "07:50", .canceled), ("Southeast 282", "23:59", .canceled),
+        // Southeast 282, a departure at 07:50, canceled: announced at 05:46, before boarding.
+        ("Southeast 282", "00:00", .onTime), ("Southeast 282", "05:45", .onTime), ("Southeast 282", "05:46", .canceled),
+        ("Southeast 282", "07:50", .canceled), ("Southeast 282", "23:59", .canceled),
     ])
     func onTheClock(designator: String, time: String, status: FlightStatus) throws {
         let parsed = try #require(Designator(designator))
@@ -113,14 +117,23 @@ struct FlightLifecycleTests {
         }
         let first = Fixture.window.flights(on: Fixture.today)[0]
         #expect(first.status(at: Fixture.instant("2026-11-29T23:59:59")) == .scheduled)
-        #expect(first.status(at: Fixture.instant("2026-11-30T00:00")) == .delayed)
+        // Overland 433's delay is first announced at 01:26.
+        #expect(first.status(at: Fixture.instant("2026-11-30T00:00")) == .onTime)
+        #expect(first.status(at: Fixture.instant("2026-11-30T01:26")) == .delayed)
     }
 
-    @Test func aCanceledFlightIsScheduledBeforeItsDayAndCanceledFromItsStart() {
+    /// Scheduled before its day, as planned until the cancellation is announced, canceled from then on.
+    @Test func aCanceledFlightIsCanceledFromItsAnnouncement() throws {
         #expect(!Self.canceled.isEmpty)
         for flight in Self.canceled {
+            let announced = try #require(flight.announcements.first { $0.kind == .canceled }).at
             #expect(flight.status(at: flight.dayStart.plus(seconds: -1)) == .scheduled)
-            #expect(flight.status(at: flight.dayStart) == .canceled)
+            if announced > flight.dayStart {
+                #expect([.onTime, .boarding, .finalCall].contains(flight.status(at: announced.plus(seconds: -1))))
+                #expect(flight.state(at: announced.plus(seconds: -1)).currentTime == flight.scheduledTime)
+            }
+            #expect(flight.status(at: announced) == .canceled)
+            #expect(flight.state(at: announced).currentTime == nil)
             #expect(flight.status(at: flight.scheduledTime) == .canceled)
             #expect(flight.status(at: flight.scheduledTime.plus(minutes: 24 * 60)) == .canceled)
             #expect(flight.currentTime == flight.scheduledTime)
@@ -130,7 +143,9 @@ struct FlightLifecycleTests {
     @Test func afterItsDayAFlightStaysWhereItEnded() {
         let nextDay = Fixture.instant("2026-12-01T12:00")
         for flight in Fixture.window.flights(on: Fixture.today) {
-            let expected: FlightStatus = flight.isCanceled ? .canceled : flight.direction == .departure ? .departed : .landed
+            let expected: FlightStatus =
+                flight.isCanceled
+                ? .canceled : flight.divertedCity != nil ? .diverted : flight.direction == .departure ? .departed : .landed
             #expect(flight.status(at: nextDay) == expected)
         }
     }
@@ -204,38 +219,50 @@ struct FlightLifecycleTests {
 
         let departure = try Fixture.flight { $0.direction == .departure && $0.disruption.delayMinutes > 0 }
         let current = departure.currentTime
+        let announced = departure.announcements.map(\.at)
+        #expect(announced.count >= 1)
         #expect(
-            walk(departure) == [
-                departure.dayStart, current.plus(minutes: -40), current.plus(minutes: -15), current.plus(minutes: -10), current,
-                current.plus(seconds: past),
-            ])
+            walk(departure)
+                == Set(
+                    [
+                        departure.dayStart, current.plus(minutes: -40), current.plus(minutes: -15), current.plus(minutes: -10),
+                        current,
+                    ]
+                        + announced + [current.plus(seconds: past)]
+                ).sorted())
 
-        let arrival = try Fixture.flight { $0.direction == .arrival && !$0.isCanceled }
+        let arrival = try Fixture.flight { $0.direction == .arrival && !$0.isCanceled && $0.divertedCity == nil }
         #expect(
-            walk(arrival) == [
-                arrival.dayStart, arrival.departureTime, arrival.currentTime, arrival.currentTime.plus(seconds: past),
-            ])
+            walk(arrival)
+                == Set(
+                    [arrival.dayStart, arrival.departureTime, arrival.currentTime] + arrival.announcements.map(\.at)
+                        + [arrival.currentTime.plus(seconds: past)]
+                ).sorted())
 
-        let canceled = try Fixture.flight(\.isCanceled)
-        #expect(walk(canceled) == [canceled.dayStart, canceled.scheduledTime.plus(seconds: past)])
+        // A canceled arrival: announced before it would leave the other airport, so no step shows.
+        let canceled = try Fixture.flight { $0.isCanceled && $0.direction == .arrival }
+        #expect(
+            walk(canceled)
+                == Set([canceled.dayStart] + canceled.announcements.map(\.at) + [canceled.scheduledTime.plus(seconds: past)])
+                .sorted())
 
         #expect(departure.nextBoardChange(after: current) == current.plus(seconds: past))
         #expect(departure.nextBoardChange(after: current.plus(minutes: -40)) == current.plus(minutes: -15))
     }
 
     /// `boardChanges` lists exactly the instants where the row changes, to
-    /// `Flight.pastResolution`: the status or past-ness differs just before
+    /// `Flight.pastResolution`: what is shown (`FlightState`) or past-ness differs just before
     /// each, and holds between them. (Past is strict, so a flight is past from
     /// any instant after its current time; the change is reported that
     /// resolution later, when a watcher that wakes up for it will see it.)
     @Test func boardChangesAreExactlyWhereTheRowChanges() {
         struct Row: Equatable {
-            let status: FlightStatus
+            let state: FlightState
             let isPast: Bool
         }
         let resolution = Flight.pastResolution
         for flight in Self.flights {
-            func row(_ at: Date) -> Row { Row(status: flight.status(at: at), isPast: flight.isPast(at: at)) }
+            func row(_ at: Date) -> Row { Row(state: flight.state(at: at), isPast: flight.isPast(at: at)) }
             let changes = flight.boardChanges
             #expect(changes == changes.sorted())
             #expect(Set(changes).count == changes.count)
@@ -266,13 +293,22 @@ struct FlightLifecycleTests {
             clock.advance(minutes: 1)
         }
         for (flight, statuses) in zip(flights, seen) {
-            let waiting: FlightStatus = flight.disruption == .onTime ? .onTime : .delayed
-            let expected: [FlightStatus] =
-                switch (flight.isCanceled, flight.direction) {
-                case (true, _): [.scheduled, .canceled]
-                case (false, .departure): [.scheduled, waiting, .boarding, .finalCall, .gateClosed, .departed]
-                case (false, .arrival): [.scheduled, waiting, .enRoute, .landed]
-                }
+            // On time until a delay is announced (unless announced at midnight), then the steps, cut
+            // short by a cancellation or a diversion once announced.
+            let firstDelay = flight.announcements.first { $0.kind == .time }?.at
+            var expected: [FlightStatus] = [.scheduled]
+            if firstDelay.map({ $0 > flight.dayStart }) ?? true { expected.append(.onTime) }
+            if firstDelay != nil { expected.append(.delayed) }
+            let steps = flight.steps.dropFirst().map(\.status)
+            if flight.isCanceled {
+                let at = flight.announcements.first { $0.kind == .canceled }!.at
+                expected += flight.steps.dropFirst().filter { $0.from < at }.map(\.status) + [.canceled]
+            } else if let city = flight.divertedCity {
+                #expect(flight.state(at: end).divertedTo == city.name)
+                expected += [.enRoute, .diverted]
+            } else {
+                expected += steps
+            }
             #expect(statuses == expected, "\(flight.flightName)")
         }
     }
@@ -281,7 +317,7 @@ struct FlightLifecycleTests {
         #expect(
             FlightStatus.allCases.map(\.rawValue) == [
                 "scheduled", "onTime", "delayed", "boarding", "finalCall", "gateClosed", "departed", "enRoute", "landed",
-                "canceled",
+                "canceled", "diverted",
             ])
     }
 }

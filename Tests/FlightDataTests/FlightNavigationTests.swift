@@ -67,13 +67,16 @@ struct FlightNavigationTests {
         let firstTomorrow = try Self.flight("Overland 899", on: Fixture.date("2026-12-01"))  // 06:05 delayed to 06:40
         #expect(Self.navigation(.all).next(after: lastToday) == firstTomorrow)
         #expect(Self.navigation(.all).previous(before: firstTomorrow) == lastToday)
-        // On the departures tab tomorrow starts with a tie at 07:50: Overland 692 (canceled, id 2332)
-        // before Southeast 929 (06:55 delayed to 07:50, id 8204).
-        let tie = try Self.flight("Overland 692", on: Fixture.date("2026-12-01"))
-        #expect(Self.navigation(.departures).next(after: lastToday) == tie)
+        // On the departures tab tomorrow starts with Southeast 929 at 06:55: its delay to 07:50 is
+        // not announced before its day. Then Overland 692 at 07:50 (to be canceled).
         let southeast929 = try Self.flight("Southeast 929", on: Fixture.date("2026-12-01"))
-        #expect(Self.navigation(.departures).next(after: tie) == southeast929)
-        #expect(Self.navigation(.departures).previous(before: tie) == lastToday)
+        let overland692 = try Self.flight("Overland 692", on: Fixture.date("2026-12-01"))
+        #expect(Self.navigation(.departures).next(after: lastToday) == southeast929)
+        #expect(Self.navigation(.departures).next(after: southeast929) == overland692)
+        #expect(Self.navigation(.departures).previous(before: southeast929) == lastToday)
+        // Late on Dec 1, with the delay announced, the two tie at 07:50 and go by id.
+        let late = Fixture.instant("2026-12-01T23:00")
+        #expect(Self.navigation(.departures, at: late).next(after: overland692) == southeast929)
     }
 
     /// From a flight the tab does not show, next and previous go by its place in time order.
@@ -112,8 +115,10 @@ struct FlightNavigationTests {
 
     /// The first flight in the tab not yet past and not canceled.
     @Test(arguments: [
-        ("2026-11-29T12:00", Tab.all, "Pacific 506", "2026-11-30"),  // before the window opens: its first flight
-        ("2026-11-30T00:00", .all, "Pacific 506", "2026-11-30"),
+        // Before Overland 433's delay is announced (01:26) it shows 06:25, the day's first time.
+        ("2026-11-29T12:00", Tab.all, "Overland 433", "2026-11-30"),  // before the window opens: its first flight
+        ("2026-11-30T00:00", .all, "Overland 433", "2026-11-30"),
+        ("2026-11-30T02:27", .all, "Pacific 506", "2026-11-30"),  // now 07:15: Pacific 506 (07:00) comes first
         ("2026-11-30T07:00", .all, "Pacific 506", "2026-11-30"),  // departing now: not past yet
         ("2026-11-30T07:00:01", .all, "Overland 433", "2026-11-30"),
         ("2026-11-30T07:30", .departures, "Pacific 759", "2026-11-30"),  // Southeast 282 at 07:50 is canceled
@@ -121,7 +126,7 @@ struct FlightNavigationTests {
         ("2026-11-30T09:00", .arrivals, "Southeast 666", "2026-11-30"),
         ("2026-11-30T09:00", .departures, "Pacific 657", "2026-11-30"),
         ("2026-11-30T22:36", .all, "Overland 899", "2026-12-01"),  // across midnight
-        ("2026-11-30T22:36", .departures, "Southeast 929", "2026-12-01"),  // skipping canceled Overland 692
+        ("2026-11-30T22:36", .departures, "Southeast 929", "2026-12-01"),  // 06:55: tomorrow's delay is not shown yet
     ])
     func soonest(time: String, tab: Tab, designator: String, date: String) throws {
         let expected = try Self.flight(designator, on: Fixture.date(date))
@@ -139,7 +144,15 @@ struct FlightNavigationTests {
         var clock = ManualClock(Fixture.instant("2026-11-30T05:00"))
         let flights = Self.ordered(.all)
         while clock.now < Fixture.instant("2026-12-01T00:00") {
-            let expected = flights.first { $0.currentTime >= clock.now && !$0.isCanceled }
+            let now = clock.now
+            // In the board's order at that instant: the time announced by then, then id.
+            let ordered = flights.sorted {
+                ($0.date, $0.currentTime(at: now).timeIntervalSince1970, $0.id)
+                    < ($1.date, $1.currentTime(at: now).timeIntervalSince1970, $1.id)
+            }
+            let expected = ordered.first {
+                $0.currentTime(at: now) >= now && !$0.isCanceled(at: now) && !$0.isDiverted(at: now)
+            }
             #expect(Self.navigation(.all, at: clock.now).soonest() == expected)
             clock.advance(minutes: 5)
         }
