@@ -72,13 +72,13 @@ extension Flight {
 
     /// Whether it is in the air at `now`.
     public func isInAir(at now: Date) -> Bool {
-        !isCanceled && !isDiverted(at: now) && now >= departureTime && now < arrivalTime
+        !isCanceled(at: now) && !isDiverted(at: now) && now >= departureTime && now < arrivalTime
     }
 
     /// How far through the flight it is at `now`: 0 before take-off, 1 after
     /// landing, the fraction in between; nil when canceled.
     public func progress(at now: Date) -> Double? {
-        if isCanceled || isDiverted(at: now) { return nil }
+        if isCanceled(at: now) || isDiverted(at: now) { return nil }
         if now <= departureTime { return 0 }
         if now >= arrivalTime { return 1 }
         return now.timeIntervalSince(departureTime) / arrivalTime.timeIntervalSince(departureTime)

@@ -114,7 +114,7 @@ import Testing
 
     static var details: JSON { F.encoding.details(F.todaysFlights[5], at: F.now, pinned: false).json }
 
-    @Test(arguments: [("status", "diverted"), ("direction", "sideways")])
+    @Test(arguments: [("status", "hijacked"), ("direction", "sideways")])
     func aFlightWithAnUnknownName(_ key: String, _ value: String) throws {
         let error = try #require(throws: WireError.self) {
             try FlightDocument(json: Self.details.setting(key, .string(value)))

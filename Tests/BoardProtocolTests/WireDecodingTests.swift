@@ -65,7 +65,10 @@ import Testing
             let details = try FlightDocument(json: F.encoding.details(domain, at: F.now, pinned: false).json)
             #expect(plain.id == domain.id)
             #expect(details.id == domain.id)
-            #expect(plain.currentTime == (domain.isCanceled ? nil : F.localTime.iso8601(domain.currentTime)))
+            let shown = domain.state(at: F.now)
+            #expect(plain.currentTime == shown.currentTime.map(F.localTime.iso8601))
+            #expect(plain.gate == shown.gate.description && plain.previousGate == shown.previousGate?.description)
+            #expect(plain.remark == shown.remark)
             #expect(plain.status == details.status)
         }
     }

@@ -12,18 +12,19 @@ import Testing
     static let contractBoardKeys = ["schema", "airport", "now", "date", "tab", "hidePast", "tabs", "flights"]
     static let contractFlightKeys = [
         "id", "airline", "number", "flightName", "direction", "otherAirport", "flightTime", "scheduledTime", "currentTime",
-        "gate", "terminal", "status", "pinned",
+        "gate", "terminal", "status", "previousGate", "divertedTo", "baggage", "remark", "pinned",
     ]
-    static let contractDetailKeys = ["history", "onTimeRate", "departureTime", "arrivalTime", "progress"]
+    static let contractDetailKeys = ["history", "onTimeRate", "departureTime", "arrivalTime", "progress", "announcements"]
     static let contractHistoryKeys = ["date", "status", "scheduledTime", "actualTime", "delayMinutes"]
 
     /// Keys beyond the contract, documented in docs/PROTOCOL.md as extensions.
     static let boardExtensions: Set = ["simulated", "speed"]
-    static let flightExtensions: Set = ["date", "codeshares", "delayMinutes", "past"]
+    static let flightExtensions: Set = ["date", "codeshares", "delayMinutes", "changedAt", "past"]
     static let detailExtensions: Set = ["schema", "now"]
 
     static let statuses: Set = [
         "scheduled", "onTime", "delayed", "boarding", "finalCall", "gateClosed", "departed", "enRoute", "landed", "canceled",
+        "diverted",
     ]
 
     static func boardJSON(tab: Tab = .all, hidePast: Bool = false, pinned: Set<Int> = []) -> JSON {
@@ -92,12 +93,24 @@ import Testing
             #expect(current >= scheduled)
         }
         #expect(flight["delayMinutes"]?.int != nil)
+        // The announcements' keys: null or their shapes; an old gate only beside a different new one.
+        if let previous = flight["previousGate"]?.string {
+            #expect(previous != gate)
+        } else {
+            #expect(flight["previousGate"] == .null)
+        }
+        #expect((flight["divertedTo"] != .null) == (status == "diverted"))
+        if let baggage = flight["baggage"], baggage != .null {
+            #expect(baggage.keys == ["belt", "firstBag", "lastBag"])
+            #expect(status == "landed")
+        }
+        #expect((flight["remark"] == .null) == (flight["changedAt"] == .null))
         #expect(flight["past"]?.bool != nil)
         #expect(flight["pinned"]?.bool != nil)
     }
 
     @Test func canceledFlightsHaveNoCurrentTime() throws {
-        let canceled = try #require(F.todaysFlights.first { $0.isCanceled })
+        let canceled = try #require(F.todaysFlights.first { $0.isCanceled(at: F.now) })
         let json = F.encoding.flight(canceled, at: F.now, pinned: false).json
         #expect(json["status"]?.string == "canceled")
         #expect(json["currentTime"] == .null)
@@ -105,10 +118,13 @@ import Testing
     }
 
     @Test func aDelayedFlightCarriesItsNewTime() throws {
-        let delayed = try #require(F.todaysFlights.first { $0.disruption.delayMinutes > 0 })
+        let delayed = try #require(
+            F.todaysFlights.first { $0.announcedDelay(at: F.now) > 0 && $0.announcements(through: F.now).last?.kind == .time })
         let json = F.encoding.flight(delayed, at: F.now, pinned: false).json
-        #expect(json["delayMinutes"]?.int == delayed.disruption.delayMinutes)
-        #expect(json["currentTime"]?.string == F.localTime.iso8601(delayed.currentTime))
+        #expect(json["delayMinutes"]?.int == delayed.announcedDelay(at: F.now))
+        #expect(json["currentTime"]?.string == F.localTime.iso8601(delayed.currentTime(at: F.now)))
+        #expect(json["remark"]?.string?.hasPrefix("New time ") == true)
+        #expect(json["changedAt"]?.string != nil)
         #expect(json["scheduledTime"]?.string == F.localTime.iso8601(delayed.scheduledTime))
     }
 
@@ -130,7 +146,7 @@ import Testing
             let json = F.encoding.details(flight, at: F.now, pinned: false).json
             let flightPart = json.keys.filter { !Self.detailExtensions.contains($0) && !Self.contractDetailKeys.contains($0) }
             #expect(flightPart.filter { !Self.flightExtensions.contains($0) } == Self.contractFlightKeys)
-            #expect(json.keys.suffix(5) == ArraySlice(Self.contractDetailKeys))
+            #expect(json.keys.suffix(6) == ArraySlice(Self.contractDetailKeys))
             #expect(json["schema"] == 1)
             #expect(json["now"]?.string == "2026-11-30T12:00:00-05:00")
             try Self.checkFlightValues(json)
@@ -142,15 +158,18 @@ import Testing
             }
             let rate = try #require(json["onTimeRate"]?.double)
             #expect((0...1).contains(rate))
-            if flight.isCanceled {
+            #expect(json["announcements"]?.array?.count == flight.announcements(through: F.now).count)
+            if flight.isCanceled(at: F.now) {
                 #expect(json["departureTime"] == .null)
                 #expect(json["arrivalTime"] == .null)
                 #expect(json["progress"] == .null)
             } else {
                 #expect(json["departureTime"]?.string != nil)
                 #expect(json["arrivalTime"]?.string != nil)
-                let progress = try #require(json["progress"]?.double)
-                #expect((0...1).contains(progress))
+                if !flight.isDiverted(at: F.now) {
+                    let progress = try #require(json["progress"]?.double)
+                    #expect((0...1).contains(progress))
+                }
             }
         }
     }

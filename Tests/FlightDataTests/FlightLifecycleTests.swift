@@ -196,11 +196,21 @@ struct FlightLifecycleTests {
             #expect(flight.isInAir(at: flight.arrivalTime.plus(seconds: -1)))
             #expect(!flight.isInAir(at: flight.arrivalTime))
         }
+        // A canceled flight: 0 until the cancellation is announced (always before it would leave), nil from then.
         for flight in Self.canceled {
-            for instant in [flight.dayStart, flight.scheduledTime, flight.scheduledTime.plus(minutes: 30)] {
+            let announced = flight.announcements.first { $0.kind == .canceled }!.at
+            if announced > flight.dayStart { #expect(flight.progress(at: announced.plus(seconds: -1)) == 0) }
+            for instant in [announced, flight.scheduledTime, flight.scheduledTime.plus(minutes: 30)] {
                 #expect(flight.progress(at: instant) == nil)
                 #expect(!flight.isInAir(at: instant))
             }
+        }
+        // A diverted flight: nil from the diversion; it never reaches 1.
+        #expect(!Self.diverted.isEmpty)
+        for flight in Self.diverted {
+            let announced = flight.announcements.first { $0.kind == .diverted }!.at
+            #expect(flight.progress(at: announced.plus(seconds: -1)).map { $0 > 0 && $0 < 1 } == true)
+            #expect(flight.progress(at: announced) == nil && flight.progress(at: flight.arrivalTime) == nil)
         }
     }
 

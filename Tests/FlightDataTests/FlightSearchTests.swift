@@ -81,7 +81,10 @@ struct FlightSearchTests {
 
     @Test func byID() {
         Self.check("8087") { $0.id == 8087 }
-        #expect(FlightSearch(text: "8087").run(in: Fixture.window, at: Fixture.now).flatMap(\.flights).map(\.flightName) == ["Pacific 506"])
+        #expect(
+            FlightSearch(text: "8087").run(in: Fixture.window, at: Fixture.now).flatMap(\.flights).map(\.flightName) == [
+                "Pacific 506"
+            ])
     }
 
     @Test(arguments: ["chicago", "pacific", "b3"])
