@@ -316,13 +316,14 @@ public struct BoardService: Sendable {
 }
 
 /// A search's matches, remembered for each combination of the fields a match depends on besides
-/// the id and the gate (airline, number, direction, city): a window of a million flights holds a
+/// the id and the gate (airline, number, codeshares, direction, city): a window of a million flights holds a
 /// few tens of thousands of them, so a search of the largest window asks `FlightSearch` that often
 /// rather than a million times. A flight whose id or gate could be the text is always asked.
 struct SearchMatcher {
     struct Key: Hashable {
         let airline: String
         let number: Int
+        let codeshares: Codeshares
         let direction: Direction
         let city: String
     }
@@ -346,7 +347,9 @@ struct SearchMatcher {
 
     mutating func matches(_ flight: Flight) -> Bool {
         if flight.id == id || gateCouldMatch(flight.gate) { return search.matches(flight) }
-        let key = Key(airline: flight.airline, number: flight.number, direction: flight.direction, city: flight.otherAirport.name)
+        let key = Key(
+            airline: flight.airline, number: flight.number, codeshares: flight.codeshares, direction: flight.direction,
+            city: flight.otherAirport.name)
         if let known = answers[key] { return known }
         let answer = search.matches(flight)
         answers[key] = answer

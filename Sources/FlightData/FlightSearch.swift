@@ -1,6 +1,7 @@
 import FoundationEssentials
 
-/// Search across the window: city, airline, number, gate (and the designator or id), ignoring case.
+/// Search across the window: city, airline, number, gate (and the designator, a codeshare's
+/// designator, or the id), ignoring case.
 public struct FlightSearch: Sendable {
     /// The flights of one day that matched, in time order.
     public struct DayResult: Hashable, Sendable {
@@ -30,8 +31,13 @@ public struct FlightSearch: Sendable {
         // A designator is matched from its start (`pacific 5`, `pacific506`): a
         // needle that merely straddles the airline and the number (`c1` in
         // `pacific146`) is not a designator, and would catch gate-like text.
+        let compactNeedle = needle.filter { !$0.isWhitespace }
         let compactName = flight.flightName.lowercased().filter { !$0.isWhitespace }
-        return compactName.hasPrefix(needle.filter { !$0.isWhitespace })
+        if compactName.hasPrefix(compactNeedle) { return true }
+        // A partner's designator (with its number: an airline's name finds the flights it operates)
+        // finds the flight it is sold on: `southeast 412` finds the Pacific flight.
+        guard compactNeedle.contains(where: \.isNumber) else { return false }
+        return flight.codeshares.contains { $0.lowercased().filter { !$0.isWhitespace }.hasPrefix(compactNeedle) }
     }
 
     /// Matches grouped by day, days in order, days without a match left out; within a day pinned

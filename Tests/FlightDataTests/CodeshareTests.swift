@@ -74,3 +74,19 @@ extension CodeshareTests {
         "Pacific 289: Overland 333, Southeast 625", "US 480: Pacific 617",
     ]
 }
+
+extension CodeshareTests {
+    /// A partner's designator finds the operating flight, once: the board has one row per operating flight.
+    @Test func searchFindsAFlightByItsCodeshare() throws {
+        let results = FlightSearch(text: "pacific 340").run(in: Fixture.window, at: Fixture.now)
+        let today = try #require(results.first { $0.date == Fixture.today })
+        #expect(today.flights.map(\.flightName) == ["Overland 433"])
+        for flight in results.flatMap(\.flights) {
+            #expect(flight.flightName == "Pacific 340" || flight.codeshares.names.contains("Pacific 340"))
+        }
+        // The daemon's cached matcher agrees (codeshares are part of its key).
+        #expect(
+            FlightSearch(text: "US705").run(in: Fixture.window, at: Fixture.now).first?.flights.first?.flightName
+                == "Overland 433")
+    }
+}

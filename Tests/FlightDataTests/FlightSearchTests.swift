@@ -69,14 +69,16 @@ struct FlightSearchTests {
         Self.check(text) { $0.gate.description == text.uppercased() }
     }
 
+    /// A designator finds the flight operating under it and any flight sold under it as a codeshare.
     @Test(arguments: ["Pacific 506", "pacific506", "PACIFIC 506"])
     func byDesignator(text: String) {
-        Self.check(text) { $0.flightName == "Pacific 506" }
+        Self.check(text) { $0.flightName == "Pacific 506" || $0.codeshares.names.contains("Pacific 506") }
     }
 
     @Test(arguments: [("pacific 5", "Pacific", "5"), ("Overland 12", "Overland", "12"), ("us9", "US", "9")])
     func byTheStartOfADesignator(text: String, airline: String, numberPrefix: String) {
-        Self.check(text) { $0.airline == airline && String($0.number).hasPrefix(numberPrefix) }
+        func matches(_ name: String) -> Bool { name.hasPrefix(airline + " " + numberPrefix) }
+        Self.check(text) { matches($0.flightName) || $0.codeshares.names.contains(where: matches) }
     }
 
     @Test func byID() {
