@@ -11,13 +11,21 @@ struct StatusTableTests {
         return try #require(try user.json("show", String(id))["status"]?.string)
     }
 
+    /// The day's rows once everything about it has been announced (late in the evening).
+    func rowsAtTheDaysEnd(_ user: BoardUser, _ tab: String = "all") throws -> [FlightRow] {
+        _ = try user.json("clock", "set", "2026-11-30T23:59:00-05:00")
+        return try user.rows(tab)
+    }
+
+    /// A departure after noon that runs on time all day (delays and their announcements have tests of their own).
     @Test func aDeparturesDay() throws {
         let user = BoardUser()
         let daemon = try user.startDaemon()
         let noon = try instant(knownInstant)
-        let departure = try #require(try user.rows("departures").first { !$0.isCanceled && $0.scheduledTime > noon })
+        let departure = try #require(
+            try rowsAtTheDaysEnd(user, "departures").first { $0.currentTime == $0.scheduledTime && $0.scheduledTime > noon })
         let current = try #require(departure.currentTime)
-        let waiting = current == departure.scheduledTime ? "onTime" : "delayed"
+        let waiting = "onTime"
         let minute = 60.0
         let expectations: [(Date, String)] = [
             (try instant("2026-11-29T23:59:59-05:00"), "scheduled"),
@@ -43,10 +51,13 @@ struct StatusTableTests {
         let daemon = try user.startDaemon()
         let noon = try instant(knownInstant)
         let arrival = try #require(
-            try user.rows("arrivals").first { !$0.isCanceled && $0.scheduledTime - Double($0.flightTime) * 60 > noon })
+            try rowsAtTheDaysEnd(user, "arrivals").first {
+                $0.status == "landed" && $0.currentTime == $0.scheduledTime
+                    && $0.scheduledTime - Double($0.flightTime) * 60 > noon
+            })
         let current = try #require(arrival.currentTime)
         let leaves = current - Double(arrival.flightTime) * 60
-        let waiting = current == arrival.scheduledTime ? "onTime" : "delayed"
+        let waiting = "onTime"
         let expectations: [(Date, String)] = [
             (try instant("2026-11-29T23:59:59-05:00"), "scheduled"),
             (try instant("2026-11-30T00:00:00-05:00"), waiting),
@@ -62,12 +73,20 @@ struct StatusTableTests {
         try daemon.stop()
     }
 
+    /// Canceled from the moment it is announced (its details list the announcement), on time before.
     @Test func aCanceledFlight() throws {
         let user = BoardUser()
         let daemon = try user.startDaemon()
-        let canceled = try #require(try user.rows().first(where: \.isCanceled))
+        let canceled = try #require(try rowsAtTheDaysEnd(user).first(where: \.isCanceled))
+        let announcements = try #require(try user.json("show", String(canceled.id))["announcements"]?.array)
+        let announced = try instant(try #require(announcements.first { $0["kind"]?.string == "canceled" }?["at"]?.string))
+        #expect(
+            announced > (try instant("2026-11-30T00:00:00-05:00")),
+            "seed 2024's first canceled flight is announced after midnight")
         #expect(try status(of: canceled.id, at: try instant("2026-11-29T23:59:59-05:00"), user) == "scheduled")
-        #expect(try status(of: canceled.id, at: try instant("2026-11-30T00:00:00-05:00"), user) == "canceled")
+        #expect(try status(of: canceled.id, at: try instant("2026-11-30T00:00:00-05:00"), user) == "onTime")
+        #expect(try status(of: canceled.id, at: announced - 1, user) != "canceled")
+        #expect(try status(of: canceled.id, at: announced, user) == "canceled")
         #expect(try status(of: canceled.id, at: try instant("2026-11-30T23:59:00-05:00"), user) == "canceled")
         try daemon.stop()
     }

@@ -146,6 +146,7 @@ struct FlightRow: Equatable, CustomStringConvertible {
 func contractStatus(of row: FlightRow, at now: Date, today: String) -> String {
     if row.localDate > today { return "scheduled" }
     guard let current = row.currentTime else { return "canceled" }
+    if row.json["divertedTo"]?.string != nil { return "diverted" }
     let waiting = current == row.scheduledTime ? "onTime" : "delayed"
     let minute = 60.0
     if row.isArrival {
