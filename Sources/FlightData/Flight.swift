@@ -39,10 +39,16 @@ public struct Gate: Hashable, Sendable, CustomStringConvertible {
 /// (`FlightLifecycle`).
 public struct Flight: Hashable, Sendable, Identifiable {
     public let id: Int
-    public let airline: String
+    /// The airline, the other airport and the gate are kept as indices into `FlightCatalog`'s
+    /// lists: a year-long window of the largest schedule holds a million flights, and the names
+    /// spelled out took 60 bytes a flight.
+    let airlineIndex: UInt8
+    let cityIndex: UInt8
+    let gateIndex: UInt8
+    public var airline: String { FlightCatalog.airlines[Int(airlineIndex)] }
     public let number: Int
     public let direction: Direction
-    public let otherAirport: City
+    public var otherAirport: City { FlightCatalog.cities[Int(cityIndex)] }
     /// The local date the flight belongs to.
     public let date: LocalDate
     /// Its index in the day, from 0; even slots are arrivals, odd ones departures.
@@ -53,7 +59,7 @@ public struct Flight: Hashable, Sendable, Identifiable {
     /// The instant its local day begins; before it the flight is `scheduled`.
     public let dayStart: Date
     public let disruption: Disruption
-    public let gate: Gate
+    public var gate: Gate { FlightCatalog.gates[Int(gateIndex)] }
     /// How it ran on the last 10 days before `date`, packed; `history` spells it out.
     public let pastDays: PastDays
     /// The partner airlines' designators it is also sold under (none, one or two), unique in its day.

@@ -102,8 +102,8 @@ public struct ScheduleGenerator: FlightSource {
     ) -> Flight {
         var rng = SplitMix64(seed: config.seed, keys: UInt64(bitPattern: Int64(date.dayNumber)), UInt64(slot))
         let minute = scheduledMinute(slot: slot, rng: &rng)
-        let city = FlightCatalog.cities[rng.next(below: FlightCatalog.cities.count)]
-        let gate = FlightCatalog.gates[rng.next(below: FlightCatalog.gates.count)]
+        let cityIndex = rng.next(below: FlightCatalog.cities.count)
+        let gateIndex = rng.next(below: FlightCatalog.gates.count)
         let disruption = Self.drawDisruption(&rng)
         let pastDays = PastDays(
             (1...FlightCatalog.historyDays).map { _ in Self.drawDisruption(&rng) }, timeZone: localTime.timeZone)
@@ -113,21 +113,21 @@ public struct ScheduleGenerator: FlightSource {
             seed: config.seed, keys: UInt64(bitPattern: Int64(date.dayNumber)), UInt64(slot), 0xA770)
         let unfolding = Unfolding.draw(
             &announcementStream, rules: config.announcements, direction: direction, disruption: disruption,
-            scheduledMinute: minute, flightMinutes: city.flightMinutes,
-            gate: FlightCatalog.gates.firstIndex(of: gate)!, city: FlightCatalog.cities.firstIndex(of: city)!)
+            scheduledMinute: minute, flightMinutes: FlightCatalog.cities[cityIndex].flightMinutes,
+            gate: gateIndex, city: cityIndex)
         return Flight(
             id: identity.id(dayNumber: date.dayNumber, slot: slot),
-            airline: designator.airline,
+            airlineIndex: UInt8(FlightCatalog.airlines.firstIndex(of: designator.airline)!),
+            cityIndex: UInt8(cityIndex),
+            gateIndex: UInt8(gateIndex),
             number: designator.number,
             direction: direction,
-            otherAirport: city,
             date: date,
             slot: slot,
             scheduledMinute: minute,
             scheduledTime: localTime.instant(on: date, minute: minute),
             dayStart: dayStart,
             disruption: disruption,
-            gate: gate,
             pastDays: pastDays,
             codeshares: codeshares,
             unfolding: unfolding)
