@@ -89,7 +89,7 @@ extension Flight {
     /// it becomes past. Sorted, without repeats.
     public var boardChanges: [Date] {
         var changes = [dayStart]
-        changes += announcements.map(\.at)
+        changes += announcementMoments().map(\.at)
         let ends = [unfolding.cancelAt, unfolding.divertAt].filter { $0 != Unfolding.none }
         let end = ends.min().map { scheduledTime.addingTimeInterval(Double($0) * 60) } ?? .distantFuture
         let announced: [(minutes: Int, from: Date)] = unfolding.delays.map {

@@ -43,35 +43,51 @@ public struct FlightState: Hashable, Sendable {
 }
 
 extension Flight {
+    /// When each announcement is made and of what kind, in order (those at one instant in
+    /// `Announcement.Kind` order), without their texts: what the board's instants and states need.
+    /// `detail` is the delay estimate's index for `.time`.
+    func announcementMoments() -> [(at: Date, kind: Announcement.Kind, detail: Int)] {
+        func at(_ minute: some BinaryInteger) -> Date { scheduledTime.addingTimeInterval(Double(minute) * 60) }
+        var moments: [(at: Date, kind: Announcement.Kind, detail: Int)] = []
+        for (index, delay) in unfolding.delays.enumerated() { moments.append((at(delay.at), .time, index)) }
+        if unfolding.gateChangeAt != Unfolding.none { moments.append((at(unfolding.gateChangeAt), .gate, 0)) }
+        if unfolding.cancelAt != Unfolding.none { moments.append((at(unfolding.cancelAt), .canceled, 0)) }
+        if unfolding.divertAt != Unfolding.none { moments.append((at(unfolding.divertAt), .diverted, 0)) }
+        if unfolding.belt > 0 { moments.append((currentTime, .baggage, 0)) }
+        // Already in order but for a gate change or a cancellation among the delays.
+        return moments.sorted { a, b in
+            a.at != b.at ? a.at < b.at : Self.kindOrder(a.kind) < Self.kindOrder(b.kind)
+        }
+    }
+
+    private static func kindOrder(_ kind: Announcement.Kind) -> Int {
+        Announcement.Kind.allCases.firstIndex(of: kind)!
+    }
+
+    /// The words of an announcement, for people.
+    func text(of kind: Announcement.Kind, detail: Int) -> String {
+        switch kind {
+        case .time:
+            let minutes = unfolding.delays[detail].minutes
+            let time = LocalTime(timeZone: pastDays.timeZone).clockTime(scheduledTime.addingTimeInterval(Double(minutes) * 60))
+            return "New time \(time)"
+        case .gate: return "Gate changed from \(gate)"
+        case .canceled: return "Canceled"
+        case .diverted: return "Diverted to \(divertedCity?.name ?? "another airport")"
+        case .baggage: return "Baggage on belt \(unfolding.belt)"
+        }
+    }
+
     /// The announcements made about this flight, in order (those at one instant in `Announcement.Kind` order).
     public var announcements: [Announcement] {
-        let localTime = LocalTime(timeZone: pastDays.timeZone)
-        func at(_ minute: some BinaryInteger) -> Date { scheduledTime.addingTimeInterval(Double(minute) * 60) }
-        var made: [Announcement] = unfolding.delays.map { delay in
-            let time = localTime.clockTime(at(delay.minutes))
-            return Announcement(at: at(delay.at), kind: .time, text: "New time \(time)")
-        }
-        if unfolding.gateChangeAt != Unfolding.none {
-            made.append(Announcement(at: at(unfolding.gateChangeAt), kind: .gate, text: "Gate changed from \(gate)"))
-        }
-        if unfolding.cancelAt != Unfolding.none {
-            made.append(Announcement(at: at(unfolding.cancelAt), kind: .canceled, text: "Canceled"))
-        }
-        if let city = divertedCity {
-            made.append(Announcement(at: at(unfolding.divertAt), kind: .diverted, text: "Diverted to \(city.name)"))
-        }
-        if let baggage {
-            made.append(Announcement(at: currentTime, kind: .baggage, text: "Baggage on belt \(baggage.belt)"))
-        }
-        let order = Announcement.Kind.allCases
-        return made.sorted { a, b in
-            a.at != b.at ? a.at < b.at : order.firstIndex(of: a.kind)! < order.firstIndex(of: b.kind)!
-        }
+        announcementMoments().map { Announcement(at: $0.at, kind: $0.kind, text: text(of: $0.kind, detail: $0.detail)) }
     }
 
     /// The announcements made by `now`.
     public func announcements(through now: Date) -> [Announcement] {
-        announcements.filter { $0.at <= now }
+        announcementMoments().filter { $0.at <= now }.map {
+            Announcement(at: $0.at, kind: $0.kind, text: text(of: $0.kind, detail: $0.detail))
+        }
     }
 
     /// The gate after the announced change, if the flight changes gate.
@@ -136,8 +152,8 @@ extension Flight {
         }
         if isDiverted(at: now) { state.divertedTo = divertedCity?.name }
         if let baggage, currentTime <= now { state.baggage = baggage }
-        if let latest = announcements.last(where: { $0.at <= now }) {
-            state.remark = latest.text
+        if let latest = announcementMoments().last(where: { $0.at <= now }) {
+            state.remark = text(of: latest.kind, detail: latest.detail)
             state.changedAt = latest.at
         }
         return state
