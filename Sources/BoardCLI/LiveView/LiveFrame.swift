@@ -80,7 +80,7 @@ struct LiveFrame {
                     lines.append(
                         row(
                             flights[index], selected: index == selected,
-                            lastViewed: LiveModel.FlightKey(flights[index]) == model.lastViewed, renderer))
+                            lastViewed: LiveModel.FlightKey(flights[index]) == model.lastViewed, now: board.now, renderer))
                 }
             }
             return pad(lines, footer: footer(model))
@@ -90,15 +90,19 @@ struct LiveFrame {
             lines.append(
                 row(
                     flights[index], selected: index == selected,
-                    lastViewed: LiveModel.FlightKey(flights[index]) == model.lastViewed, renderer))
+                    lastViewed: LiveModel.FlightKey(flights[index]) == model.lastViewed, now: board.now, renderer))
         }
         return pad(lines, footer: footer(model))
     }
 
-    /// A flight's row; the cursor's row reversed (with colour) or marked with `>` (without).
-    private func row(_ flight: FlightDocument, selected: Bool, lastViewed: Bool, _ renderer: BoardRenderer) -> String {
-        guard selected else { return renderer.row(flight, lastViewed: lastViewed) }
-        let plain = BoardRenderer(style: Style(enabled: false), width: size.columns).row(flight, lastViewed: lastViewed)
+    /// A flight's row, a recent change marked as of the board's `now`; the cursor's row reversed
+    /// (with colour) or marked with `>` (without).
+    private func row(
+        _ flight: FlightDocument, selected: Bool, lastViewed: Bool, now: String, _ renderer: BoardRenderer
+    ) -> String {
+        guard selected else { return renderer.row(flight, lastViewed: lastViewed, now: now) }
+        let plain = BoardRenderer(style: Style(enabled: false), width: size.columns).row(
+            flight, lastViewed: lastViewed, now: now)
         return style.enabled
             ? "\u{1B}[7m" + fit(plain, size.columns) + "\u{1B}[0m" : fit(">" + plain.dropFirst(), size.columns)
     }
