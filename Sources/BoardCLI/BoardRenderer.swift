@@ -257,7 +257,6 @@ public struct BoardRenderer {
     private func announcementLines(_ details: FlightDetailsDocument) -> [String] {
         let all = details.announcements
         guard !all.isEmpty else { return [] }
-        let recent = RecentChange(details.flight, now: details.now)
         let shown = all.suffix(Self.shownAnnouncements)
         var lines: [String] = []
         if all.count > shown.count {
@@ -266,7 +265,11 @@ public struct BoardRenderer {
         for (index, announcement) in zip(shown.indices, shown) {
             let name = lines.isEmpty ? "Announced" : ""
             // The latest, when recent, carries the board's mark in the space before its text.
-            let marked = index == all.indices.last && recent != nil
+            let marked =
+                index == all.indices.last
+                && RecentChange.seconds(from: announcement.at, to: details.now).map {
+                    (0...RecentChange.boardWindow * 60).contains($0)
+                } == true
             let text = clockText(announcement.at) + (marked ? " " + highlight(RecentChange.mark) : "  ") + announcement.text
             lines.append(style.dim(fit(name, 12)) + text)
         }
