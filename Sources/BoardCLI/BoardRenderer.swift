@@ -102,7 +102,9 @@ public struct BoardRenderer {
     /// Given the board's `now`, a flight whose latest announcement is at most 15 minutes old gets
     /// `◆` (see `RecentChange`) before what changed: the gate, the time or the status; where that
     /// column is gone or too narrow for it, before the flight's name.
-    public func row(_ flight: FlightDocument, lastViewed: Bool = false, now: String? = nil) -> String {
+    ///
+    /// `elapsed` seconds are added to `now`: the live view's clock runs on from its board's.
+    public func row(_ flight: FlightDocument, lastViewed: Bool = false, now: String? = nil, elapsed: Int = 0) -> String {
         let c = Columns(width: width)
         let scheduled = clockText(flight.scheduledTime)
         var time = scheduled
@@ -117,7 +119,7 @@ public struct BoardRenderer {
         // Where the mark goes: next to what changed when the column has room for it and a space.
         var marked: RecentChange.Field?
         var markOnName = false
-        if let recent = now.flatMap({ RecentChange(flight, now: $0) }) {
+        if let recent = now.flatMap({ RecentChange(flight, now: $0, elapsed: elapsed) }) {
             let (text, room) =
                 switch recent.field {
                 case .gate: (gate, c.gate)

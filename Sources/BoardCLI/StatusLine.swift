@@ -25,7 +25,7 @@ struct StatusLine {
         ("{code}", "the airport's code (MTN)"),
         ("{airport}", "the airport's name"),
         ("{clock}", "the daemon's time, HH:MM"),
-        ("{arrivals}", "arrivals still to come today (not canceled)"),
+        ("{arrivals}", "arrivals still to come today (not canceled or diverted)"),
         ("{departures}", "departures still to come today (not canceled)"),
         ("{next}", "the next departure (Pacific 123)"),
         ("{time}", "its time, HH:MM (the new one when delayed; Dec 1 HH:MM if not today)"),

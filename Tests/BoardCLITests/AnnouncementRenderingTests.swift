@@ -126,6 +126,12 @@ struct AnnouncementRenderingTests {
         #expect(screen.contains("◆B5←A3"))
         #expect(screen.contains("◆12:20→12:35"))
         #expect(screen.contains("◆Diverted"))
+        // The daemon's clock runs on from the board's (speed 1): the gate's mark (11:50) goes after
+        // 12:05 without a new board, the old gate stays.
+        let gateRow = { (frame: [String]) in frame.first { $0.contains("Pacific 123") } ?? "" }
+        #expect(gateRow(model.frame(after: .seconds(299))).contains("◆B5←A3"))
+        #expect(gateRow(model.frame(after: .seconds(302))).contains(" B5←A3 "))
+        #expect(!gateRow(model.frame(after: .seconds(302))).contains("◆"))
     }
 
     /// `board show`: the gate change with its time, the diversion, baggage, the remark and the last
