@@ -1,4 +1,5 @@
 import BoardProtocol
+import FlightData
 import Testing
 
 @testable import BoardCLI
@@ -115,6 +116,33 @@ struct AnnouncementRenderingTests {
         #expect(RecentChange(flight, now: "2026-11-30T12:00:00-05:00")?.minutesAgo == 1)
         #expect(RecentChange(flight, now: "2026-11-30T11:58:00-05:00") == nil, "not before it was made")
         #expect(RecentChange(flight, now: "garbled") == nil)
+    }
+
+    /// The field read from a remark is the kind of the announcement that made it, for every
+    /// announcement of the window's days as the daemon encodes the flight at that instant: the
+    /// remark's wording is FlightData's, and this fails if it changes.
+    @Test func theFieldIsTheAnnouncementsKindForEveryAnnouncementOfTheWindow() throws {
+        let encoding = LiveViewFixture.encoding
+        var seen = Set<String>()
+        for date in LiveViewFixture.window.dates.prefix(5) {
+            for flight in LiveViewFixture.window.flights(on: date) {
+                for announcement in flight.announcements {
+                    // The remark is the last announcement at that instant.
+                    guard flight.announcements.last(where: { $0.at == announcement.at }) == announcement else { continue }
+                    let document = encoding.flight(flight, at: announcement.at, pinned: false)
+                    let expected: RecentChange.Field =
+                        switch announcement.kind {
+                        case .gate: .gate
+                        case .time: .time
+                        case .canceled, .diverted, .baggage: .status
+                        }
+                    #expect(RecentChange.field(of: document) == expected, "\(flight.flightName): \(announcement.text)")
+                    #expect(RecentChange(document, now: encoding.localTime.iso8601(announcement.at))?.minutesAgo == 0)
+                    seen.insert(announcement.kind.rawValue)
+                }
+            }
+        }
+        #expect(seen == ["time", "gate", "canceled", "diverted", "baggage"], "the days hold every kind")
     }
 
     /// The live view's rows are the board's rows: the same mark and the old gate, as of the pushed board's now.
