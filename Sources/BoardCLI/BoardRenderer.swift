@@ -46,12 +46,12 @@ public struct BoardRenderer {
     ///
     /// 80 columns and wider show every column. Narrower, columns shrink and go in a fixed order,
     /// one step at a time until the row fits (`narrowingSteps`): the city shortens, the time shows
-    /// only the current one, the city shortens again, the gate goes, then the city, then the status
-    /// shortens and goes. The flight's name (up to `Southeast 999`) and the ID stay down to
-    /// `narrowest` (29 columns): people need the id for `board show`. What is left over goes to
-    /// the city.
+    /// only the current one, the city shortens again, the gate loses the room for a recent-change
+    /// mark, the gate goes, then the city, then the status shortens and goes. The flight's name (up
+    /// to `Southeast 999`) and the ID stay down to `narrowest` (29 columns): people need the id for
+    /// `board show`. What is left over goes to the city.
     struct Columns: Equatable {
-        var pin = 2, time = 13, flight = 15, city = 20, gate = 6, status = 13, id = 7
+        var pin = 2, time = 13, flight = 15, city = 20, gate = 8, status = 13, id = 7
         var total: Int { pin + time + flight + city + gate + status + id }
 
         /// The narrowest row: marks, the current time, the flight's name and the id.
@@ -59,7 +59,10 @@ public struct BoardRenderer {
 
         /// Each step, in order, as a key path and its new width.
         static var narrowingSteps: [(WritableKeyPath<Columns, Int>, Int)] {
-            [(\.city, 14), (\.time, 6), (\.city, 10), (\.gate, 0), (\.city, 0), (\.status, 9), (\.status, 0), (\.flight, 14)]
+            [
+                (\.city, 14), (\.time, 6), (\.city, 10), (\.gate, 6), (\.gate, 0), (\.city, 0), (\.status, 9), (\.status, 0),
+                (\.flight, 14),
+            ]
         }
 
         init(width: Int) {
@@ -81,8 +84,27 @@ public struct BoardRenderer {
         return style.dim(line)
     }
 
+    /// `B5←A3` once the gate changed from A3 to B5, else `B5`.
+    static func gateText(_ flight: FlightDocument) -> String {
+        flight.previousGate.map { "\(flight.gate)←\($0)" } ?? flight.gate
+    }
+
+    /// `← Denver`, or for a diverted arrival `← Denver, to Chicago` (`to Chicago` when that does not fit).
+    static func cityText(_ flight: FlightDocument, width: Int) -> String {
+        let arrow = flight.direction == .arrival ? "← " : "→ "
+        guard let diverted = flight.divertedTo else { return arrow + flight.otherAirport }
+        let full = "\(arrow)\(flight.otherAirport), to \(diverted)"
+        return full.count < width ? full : "to \(diverted)"
+    }
+
     /// One flight as a row: `*` in the first column when pinned, `›` in the second when it is the last viewed.
-    public func row(_ flight: FlightDocument, lastViewed: Bool = false) -> String {
+    ///
+    /// Given the board's `now`, a flight whose latest announcement is at most 15 minutes old gets
+    /// `◆` (see `RecentChange`) before what changed: the gate, the time or the status; where that
+    /// column is gone or too narrow for it, before the flight's name.
+    ///
+    /// `elapsed` seconds are added to `now`: the live view's clock runs on from its board's.
+    public func row(_ flight: FlightDocument, lastViewed: Bool = false, now: String? = nil, elapsed: Int = 0) -> String {
         let c = Columns(width: width)
         let scheduled = clockText(flight.scheduledTime)
         var time = scheduled
@@ -91,19 +113,57 @@ public struct BoardRenderer {
         } else if let current = flight.currentTime, clockText(current) != scheduled {
             time = clockText(current)
         }
-        let arrow = flight.direction == .arrival ? "← " : "→ "
-        // The second column, so that the live view's cursor mark (`>` in the first, without colour) keeps it.
-        let marks = (flight.pinned ? "*" : " ") + (lastViewed ? "›" : " ")
-        var line = fit(marks, c.pin) + cell(time, c.time) + cell(flight.flightName, c.flight)
-        if c.city > 0 { line += cell(arrow + flight.otherAirport, c.city) }
-        if c.gate > 0 { line += cell(flight.gate, c.gate) }
         let appearance = StatusAppearance(flight.status)
-        let status = c.status < 13 ? cell(appearance.shortTitle, c.status) : fit(appearance.title, c.status)
-        var styled = line + style.status(flight.status, status)
-        if c.id > 0 { styled += fit(String(flight.id), c.id, right: true) }
-        return flight.past && appearance.dimsWhenPast
-            ? style.dim(line + status + (c.id > 0 ? fit(String(flight.id), c.id, right: true) : "")) : styled
+        let gate = Self.gateText(flight)
+        let statusText = c.status < 13 ? appearance.shortTitle : appearance.title
+        // Where the mark goes: next to what changed when the column has room for it and a space.
+        var marked: RecentChange.Field?
+        var markOnName = false
+        if let recent = now.flatMap({ RecentChange(flight, now: $0, elapsed: elapsed) }) {
+            let (text, room) =
+                switch recent.field {
+                case .gate: (gate, c.gate)
+                case .time: (time, c.time)
+                case .status: (statusText, c.status)
+                }
+            if text.count + 2 <= room { marked = recent.field } else { markOnName = true }
+        }
+        let mark = RecentChange.mark
+        // Each column plain and styled: a past row is dimmed whole, from the plain text.
+        var plain = ""
+        var styled = ""
+        func add(_ text: String, _ styling: (String) -> String = { $0 }) {
+            plain += text
+            styled += styling(text)
+        }
+        // The second column, so that the live view's cursor mark (`>` in the first, without colour) keeps it.
+        add(fit((flight.pinned ? "*" : " ") + (lastViewed ? "›" : " "), c.pin))
+        if marked == .time { add(cell(mark + time, c.time), highlight) } else { add(cell(time, c.time)) }
+        if markOnName {
+            add(mark, highlight)
+            add(cell(flight.flightName, c.flight - 1))
+        } else {
+            add(cell(flight.flightName, c.flight))
+        }
+        if c.city > 0 { add(cell(Self.cityText(flight, width: c.city), c.city)) }
+        if c.gate > 0 {
+            if marked == .gate { add(cell(mark + gate, c.gate), highlight) } else { add(cell(gate, c.gate)) }
+        }
+        if c.status > 0 {
+            let width = c.status < 13 ? c.status : c.status + 1
+            if marked == .status {
+                add(mark, highlight)
+                add(fit(fit(statusText, width - 2), c.status - 1)) { style.status(flight.status, $0) }
+            } else {
+                add(fit(fit(statusText, width - 1), c.status)) { style.status(flight.status, $0) }
+            }
+        }
+        if c.id > 0 { add(fit(String(flight.id), c.id, right: true)) }
+        return flight.past && appearance.dimsWhenPast ? style.dim(plain) : styled
     }
+
+    /// A recent change's mark and value: bold yellow when colour is on.
+    private func highlight(_ text: String) -> String { style.apply(RecentChange.colour, text) }
 
     /// `make`'s lines as they are when every one fits the width; else without colour, each line
     /// longer than the width cut with `…`, so that nothing wraps.
@@ -120,13 +180,22 @@ public struct BoardRenderer {
 
     private func boardLines(_ board: BoardDocument) -> String {
         var lines = [header(board), tabBar(board), "", columnTitles()]
-        lines += board.flights.map { row($0) }
+        lines += board.flights.map { row($0, now: board.now) }
         if board.flights.isEmpty {
             lines.append(
                 style.dim(
                     board.hidePast ? "  No flights left today in this tab (past flights hidden)." : "  No flights in this tab."))
         }
+        if let legend = legend(board) { lines += ["", style.dim(legend)] }
         return lines.joined(separator: "\n")
+    }
+
+    /// What the board's marks mean, when a row shows one: a recent change or a changed gate.
+    ///
+    /// The longest wording that fits the width, so that the legend never costs the board its colour.
+    func legend(_ board: BoardDocument) -> String? {
+        let marks = board.flights.contains { $0.previousGate != nil || RecentChange($0, now: board.now) != nil }
+        return marks ? RecentChange.legends.first { $0.count <= width } : nil
     }
 
     /// One flight's details: times, gate, status, progress, on-time history.
@@ -139,14 +208,26 @@ public struct BoardRenderer {
         var lines = [style.bold("\(flight.flightName)") + "  \(direction)  (id \(flight.id))"]
         func field(_ name: String, _ value: String) { lines.append(style.dim(fit(name, 12)) + value) }
         field("Date", Self.longDate(flight.date))
-        field(
-            "Status", style.status(flight.status, StatusAppearance(flight.status).title) + (flight.pinned ? "  (pinned)" : ""))
+        var status = style.status(flight.status, StatusAppearance(flight.status).title)
+        if let city = flight.divertedTo { status += " to \(city)" }
+        field("Status", status + (flight.pinned ? "  (pinned)" : ""))
         var times = "scheduled \(clockText(flight.scheduledTime))"
         if let current = flight.currentTime, flight.delayMinutes > 0 {
             times += ", now \(clockText(current)) (\(flight.delayMinutes) min late)"
         }
         field("Time", times)
-        field("Gate", "\(flight.gate) (terminal \(flight.gate.prefix(1)))")
+        var gate = "\(flight.gate) (terminal \(flight.terminal))"
+        if let previous = flight.previousGate {
+            gate += ", changed from \(previous)"
+            if let at = details.announcements.last(where: { $0.kind == "gate" })?.at { gate += " at \(clockText(at))" }
+        }
+        field("Gate", gate)
+        if let baggage = flight.baggage {
+            field(
+                "Baggage",
+                "belt \(baggage.belt), first bag \(clockText(baggage.firstBag)), last bag \(clockText(baggage.lastBag))")
+        }
+        if let remark = flight.remark { field("Remark", remark) }
         if !flight.codeshares.isEmpty { field("Codeshares", flight.codeshares.joined(separator: ", ")) }
         if let departure = details.departureTime, let arrival = details.arrivalTime {
             let here = flight.direction == .arrival ? flight.otherAirport : "here"
@@ -167,7 +248,34 @@ public struct BoardRenderer {
             return style.apply(mark.colour, mark.symbol)
         }
         field("History", marks.joined(separator: " ") + style.dim("  (newest first; \(HistoryMark.legend))"))
+        lines += announcementLines(details)
         return lines.joined(separator: "\n")
+    }
+
+    /// The most announcements a flight's details list; earlier ones are counted (`board log` lists them all).
+    static let shownAnnouncements = 5
+
+    /// `Announced   09:12  Gate changed from A3`, oldest first: the last five, after "and N earlier".
+    private func announcementLines(_ details: FlightDetailsDocument) -> [String] {
+        let all = details.announcements
+        guard !all.isEmpty else { return [] }
+        let shown = all.suffix(Self.shownAnnouncements)
+        var lines: [String] = []
+        if all.count > shown.count {
+            lines.append(style.dim(fit("Announced", 12)) + style.dim("and \(all.count - shown.count) earlier"))
+        }
+        for (index, announcement) in zip(shown.indices, shown) {
+            let name = lines.isEmpty ? "Announced" : ""
+            // The latest, when recent, carries the board's mark in the space before its text.
+            let marked =
+                index == all.indices.last
+                && RecentChange.seconds(from: announcement.at, to: details.now).map {
+                    (0...RecentChange.boardWindow * 60).contains($0)
+                } == true
+            let text = clockText(announcement.at) + (marked ? " " + highlight(RecentChange.mark) : "  ") + announcement.text
+            lines.append(style.dim(fit(name, 12)) + text)
+        }
+        return lines
     }
 
     /// A share within 0...1.

@@ -15,6 +15,8 @@ struct StatusLine {
     let tmux: Bool
     /// Where an autostarted daemon logs; nil when autostart is off.
     var autostartLogDirectory: String?
+    /// The client's pins as the `pinned` param, so that the board marks them and an alert can name them.
+    var pinned: JSON = .array([])
 
     static let defaultFormat = "{code} ↓{arrivals} ↑{departures} next {next} {time} {gate} {status}"
     static let offlineText = "board: offline"
@@ -23,7 +25,7 @@ struct StatusLine {
         ("{code}", "the airport's code (MTN)"),
         ("{airport}", "the airport's name"),
         ("{clock}", "the daemon's time, HH:MM"),
-        ("{arrivals}", "arrivals still to come today (not canceled)"),
+        ("{arrivals}", "arrivals still to come today (not canceled or diverted)"),
         ("{departures}", "departures still to come today (not canceled)"),
         ("{next}", "the next departure (Pacific 123)"),
         ("{time}", "its time, HH:MM (the new one when delayed; Dec 1 HH:MM if not today)"),
@@ -46,10 +48,37 @@ struct StatusLine {
         return nil
     }
 
-    /// What the line shows: the placeholders' values, and the next departure's status for its tmux colour.
+    /// What the line shows: the placeholders' values, the next departure's status for its tmux colour,
+    /// and a pinned flight's recent change to show first.
     struct Reading {
         var values: StatusLineDocument.Values
         var nextStatus: FlightStatus?
+        var alert: Alert?
+    }
+
+    /// A pinned flight's latest announcement, shown before the usual line for
+    /// `RecentChange.statusLineWindow` (10) minutes of the daemon's clock: `◆ Pacific 123 Gate changed from A3`.
+    struct Alert: Hashable, Sendable {
+        var flightName: String
+        var remark: String
+        var minutesAgo: Int
+
+        var text: String { "\(RecentChange.mark) \(flightName) \(remark)" }
+
+        /// The newest among the board's pinned flights (the first listed when two are as new), nil when
+        /// no pinned flight changed in the last 10 minutes.
+        static func newest(in board: BoardDocument) -> Alert? {
+            var newest: Alert?
+            for flight in board.flights where flight.pinned {
+                guard let recent = RecentChange(flight, now: board.now, window: RecentChange.statusLineWindow) else {
+                    continue
+                }
+                let alert = Alert(
+                    flightName: flight.flightName, remark: flight.remark ?? "changed", minutesAgo: recent.minutesAgo)
+                if newest.map({ alert.minutesAgo < $0.minutesAgo }) ?? true { newest = alert }
+            }
+            return newest
+        }
     }
 
     func run(json: Bool) {
@@ -69,6 +98,10 @@ struct StatusLine {
             let shown = tmux && name == "status" ? Self.tmuxColour(reading.nextStatus, value) : value
             text = text.replacingAll("{\(name)}", with: shown)
         }
+        if let alert = reading.alert {
+            // Before the usual line, so that a short status bar cuts the usual part, not the alert.
+            text = (tmux ? "#[fg=yellow,bold]\(alert.text.replacingAll("#", with: "##"))#[default]" : alert.text) + "  " + text
+        }
         // A status line is one line.
         return String(text.map { $0 == "\n" || $0 == "\r" ? " " : $0 })
     }
@@ -85,7 +118,7 @@ struct StatusLine {
             return nil
         }
         // Both requests at once, so that one round trip fits in the budget.
-        let boardID = connection.send(.boardGet, ["tab": "all", "hidePast": true])
+        let boardID = connection.send(.boardGet, ["tab": "all", "hidePast": true, "pinned": pinned])
         let soonestID = connection.send(.flightSoonest, ["tab": "departures"])
         var replies: [Int: JSON] = [:]
         while replies.count < 2 {
@@ -100,7 +133,8 @@ struct StatusLine {
             values: StatusLineDocument.Values(
                 code: board.airport.code, airport: board.airport.name, clock: clockText(board.now),
                 arrivals: String(Self.stillToCome(board, .arrival)),
-                departures: String(Self.stillToCome(board, .departure))))
+                departures: String(Self.stillToCome(board, .departure))),
+            alert: Alert.newest(in: board))
         if let soonestReply = replies[soonestID], let soonest = try? BoardConnection.result(of: soonestReply),
             let flight = try? FlightDetailsDocument(json: soonest).flight
         {
@@ -114,9 +148,10 @@ struct StatusLine {
         return reading
     }
 
-    /// The flights of `direction` not yet past and not canceled: a canceled flight is not to come.
+    /// The flights of `direction` not yet past, canceled or diverted: those are not to come.
+    /// (The board hides past flights but lists pinned ones all the same.)
     static func stillToCome(_ board: BoardDocument, _ direction: Direction) -> Int {
-        board.flights.filter { $0.direction == direction && $0.status != .canceled }.count
+        board.flights.filter { $0.direction == direction && !$0.past && $0.status != .canceled && $0.status != .diverted }.count
     }
 
     /// `14:05`, or `Dec 1 06:15` for a flight of another day than `today`.

@@ -22,14 +22,14 @@ import Testing
             (.delayed, "Delayed", "33", "yellow"),
             (.boarding, "Boarding", "32", "green"), (.finalCall, "Final call", "1;32", "green"),
             (.gateClosed, "Gate closed", "35", "magenta"), (.departed, "Departed", "2", nil), (.enRoute, "En route", "36", nil),
-            (.landed, "Landed", "2", nil), (.canceled, "Canceled", "31", "red"),
+            (.landed, "Landed", "2", nil), (.canceled, "Canceled", "31", "red"), (.diverted, "Diverted", "31", "red"),
         ] as [(FlightStatus, String, String?, String?)])
     func theBoardsWordsAndColours(_ status: FlightStatus, _ title: String, _ colour: String?, _ tmux: String?) {
         let appearance = StatusAppearance(status)
         #expect(appearance.title == title)
         #expect(appearance.colour == colour)
         #expect(appearance.tmuxColour == tmux)
-        #expect(appearance.dimsWhenPast == (status != .canceled))
+        #expect(appearance.dimsWhenPast == (status != .canceled && status != .diverted))
     }
 
     @Test func aStatusIsColouredOnlyWhenColourIsOn() {

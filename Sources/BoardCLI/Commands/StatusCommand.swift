@@ -20,6 +20,9 @@ struct StatusCommand: BoardCommand, Equatable {
             prints the offline marker this once; it never waits for the daemon.
             Offline for longer? Any other command (board clock) says why.
 
+            For 10 minutes of the daemon's clock after a pinned flight of today
+            changes, the line starts with it: "◆ Pacific 123 Gate changed from A3".
+
             FMT placeholders:
             \(StatusLine.placeholders.map { "  \($0.0.padding(13))\($0.1)" }.joined(separator: "\n"))
             default: \(StatusLine.defaultFormat)
@@ -54,7 +57,10 @@ struct StatusCommand: BoardCommand, Equatable {
 
     func run(on client: inout BoardClient) throws(ClientError) {
         let autostart = Autostart.enabled(client.options) ? client.store.directory : nil
-        StatusLine(socket: client.socket, state: client.state, format: format, tmux: tmux, autostartLogDirectory: autostart)
-            .run(json: client.options.json)
+        StatusLine(
+            socket: client.socket, state: client.state, format: format, tmux: tmux, autostartLogDirectory: autostart,
+            pinned: client.pinnedParam
+        )
+        .run(json: client.options.json)
     }
 }

@@ -56,6 +56,9 @@ struct LiveFrame {
             return pad(lines, footer: footer(model))
         }
         let flights = model.listedFlights
+        // A recent change's mark goes when the daemon's clock, run on from the board's, is past its 15 minutes.
+        // (A day is as good as any longer time for that, and no speed makes it an Int that traps.)
+        let elapsed = Int(min(daemonSecondsSinceBoard(model, now: now) ?? 0, 86_400))
         if case .searchResults(let results) = model.top {
             lines.append(
                 style.bold(fit("\(results.flights.count) found for \"\(results.text)\" (Esc: back to the board)", size.columns)))
@@ -80,7 +83,8 @@ struct LiveFrame {
                     lines.append(
                         row(
                             flights[index], selected: index == selected,
-                            lastViewed: LiveModel.FlightKey(flights[index]) == model.lastViewed, renderer))
+                            lastViewed: LiveModel.FlightKey(flights[index]) == model.lastViewed, now: board.now,
+                            elapsed: elapsed, renderer))
                 }
             }
             return pad(lines, footer: footer(model))
@@ -90,15 +94,20 @@ struct LiveFrame {
             lines.append(
                 row(
                     flights[index], selected: index == selected,
-                    lastViewed: LiveModel.FlightKey(flights[index]) == model.lastViewed, renderer))
+                    lastViewed: LiveModel.FlightKey(flights[index]) == model.lastViewed, now: board.now,
+                    elapsed: elapsed, renderer))
         }
         return pad(lines, footer: footer(model))
     }
 
-    /// A flight's row; the cursor's row reversed (with colour) or marked with `>` (without).
-    private func row(_ flight: FlightDocument, selected: Bool, lastViewed: Bool, _ renderer: BoardRenderer) -> String {
-        guard selected else { return renderer.row(flight, lastViewed: lastViewed) }
-        let plain = BoardRenderer(style: Style(enabled: false), width: size.columns).row(flight, lastViewed: lastViewed)
+    /// A flight's row, a recent change marked as of the board's `now`; the cursor's row reversed
+    /// (with colour) or marked with `>` (without).
+    private func row(
+        _ flight: FlightDocument, selected: Bool, lastViewed: Bool, now: String, elapsed: Int, _ renderer: BoardRenderer
+    ) -> String {
+        guard selected else { return renderer.row(flight, lastViewed: lastViewed, now: now, elapsed: elapsed) }
+        let plain = BoardRenderer(style: Style(enabled: false), width: size.columns).row(
+            flight, lastViewed: lastViewed, now: now, elapsed: elapsed)
         return style.enabled
             ? "\u{1B}[7m" + fit(plain, size.columns) + "\u{1B}[0m" : fit(">" + plain.dropFirst(), size.columns)
     }
@@ -131,15 +140,20 @@ struct LiveFrame {
         return fit(left, room) + " " + link
     }
 
+    /// The seconds the daemon's clock has run since the board it sent (at its speed); nil unless live.
+    private func daemonSecondsSinceBoard(_ model: LiveModel, now: ContinuousClock.Instant) -> Double? {
+        guard let board = model.board, let received = model.boardReceivedAt, model.link == .live else { return nil }
+        let since = max(0, Self.seconds(now - received))
+        return board.simulated ? since * board.speed : since
+    }
+
     /// The daemon's clock, run on from the last board at its speed (never the local clock's date); only while live.
     private func clock(_ model: LiveModel, now: ContinuousClock.Instant) -> String? {
-        guard let board = model.board, let received = model.boardReceivedAt, model.link == .live, board.now.count >= 19
+        guard let board = model.board, let elapsed = daemonSecondsSinceBoard(model, now: now), board.now.count >= 19
         else { return nil }
         let hh = Int(board.now.dropFirst(11).prefix(2)) ?? 0
         let mm = Int(board.now.dropFirst(14).prefix(2)) ?? 0
         let ss = Int(board.now.dropFirst(17).prefix(2)) ?? 0
-        let since = max(0, Self.seconds(now - received))
-        let elapsed = board.simulated ? since * board.speed : since
         let seconds = hh * 3600 + mm * 60 + ss + Int(elapsed)
         let minute = ((seconds / 60) % 1440 + 1440) % 1440
         return "\(LocalDate.pad(minute / 60, 2)):\(LocalDate.pad(minute % 60, 2))"
