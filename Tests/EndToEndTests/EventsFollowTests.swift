@@ -224,3 +224,27 @@ import Testing
         #expect(result.stderr.contains("Pacific 123 was canceled"), "\(result.stderr)")
     }
 }
+
+extension EventsFollowTests {
+    @Test func pinnedWithoutPinsSaysSoWithoutAsking() throws {
+        let sandbox = Sandbox()
+        let fake = try Self.fake(sandbox)
+        fake.release(upTo: 7)
+        let result = try sandbox.board("events", "--pinned")
+        #expect(result.status == 0 && result.stdout == "No pinned flights; 'board pin FLIGHT' pins one.\n", "\(result)")
+        #expect(!fake.requests.contains { $0["method"]?.string == "events.get" })
+        let json = try sandbox.board("events", "--pinned", "--json")
+        #expect(json.status == 0 && json.stdout.isEmpty)
+    }
+
+    @Test func pinnedSendsThePinsByIdentity() throws {
+        let sandbox = Sandbox()
+        let fake = try Self.fake(sandbox)
+        let pin = try sandbox.board("pin", "1234")
+        try #require(pin.status == 0, "\(pin.stderr)")
+        let result = try sandbox.board("events", "--pinned")
+        #expect(result.status == 0, "\(result.stderr)")
+        let sent = fake.requests.last { $0["method"]?.string == "events.get" }?["params"]?["pinned"]
+        #expect(sent == [["id": 1234, "date": "2026-11-30"]], "\(String(describing: sent))")
+    }
+}

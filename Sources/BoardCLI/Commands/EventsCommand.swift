@@ -89,6 +89,11 @@ struct EventsCommand: BoardCommand, Equatable {
     }
 
     func run(on client: inout BoardClient) throws(ClientError) {
+        if pinned && client.sentPins.isEmpty {
+            // An empty `pinned` names no flight: say so rather than print nothing, or everything.
+            if !client.options.json { Output.print("No pinned flights; 'board pin FLIGHT' pins one.") }
+            return
+        }
         let connection = try client.connect()
         let json = client.options.json
         let needsNow = !json || since?.needsNow == true || until?.needsNow == true

@@ -28,6 +28,9 @@ struct WaitCommand: BoardCommand, Equatable {
               --until STATE   what to wait for
               --timeout D     give up after D of real time: 30s, 10m, 2h
 
+            With --json it prints the change that reached it as 'board events --json'
+            does, or the flight (as 'board show --json') when it already had.
+
             Exit status: 0 reached, 4 no such flight, 5 it can no longer happen
             (canceled, diverted, already past STATE, a state of the other
             direction), 124 timed out, 3 no daemon, 2 usage.
