@@ -146,7 +146,7 @@ import Testing
 
     @Test func followFetchesTheChangesASkippedEventLeftOut() throws {
         let sandbox = Sandbox()
-        let fake = try Self.fake(sandbox, skipAbove: 2)
+        let fake = try Self.fake(sandbox, pageSize: 2, skipAbove: 2)
         fake.release(upTo: 1)
         let follower = try Follower(sandbox, ["events", "--follow"])
         try waitUntil("the subscription") { fake.requests.contains { $0["method"]?.string == "events.watch" } }
@@ -157,8 +157,9 @@ import Testing
         _ = try follower.stop()
         #expect(follower.lines.count == 6, "\(follower.lines)")
         #expect(follower.lines.first?.hasPrefix("09:10") == true && follower.lines.last?.hasPrefix("09:55") == true)
-        let gap = fake.requests.last { $0["method"]?.string == "events.get" }?["params"]
-        #expect(gap?["cursor"] == "C2" && gap?["until"] == "2026-11-30T09:55:00-05:00", "\(String(describing: gap))")
+        let gets = fake.requests.filter { $0["method"]?.string == "events.get" }.compactMap { $0["params"] }
+        #expect(gets.map { $0["cursor"] } == ["C2", "C4", "C6"], "the gap after its cursor, page by page: \(gets)")
+        #expect(gets.allSatisfy { $0["until"] == "2026-11-30T09:55:00-05:00" })
     }
 
     @Test func logShowsTheHeaderAndEachChangeWithItsAnnouncement() throws {

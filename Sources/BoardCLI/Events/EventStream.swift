@@ -50,6 +50,13 @@ enum EventStream {
         return first
     }
 
+    /// One page of `events.get` on a connection of its own (a subscription's carries pushed changes).
+    static func page(on socket: String, _ params: JSON) throws(ConnectionError) -> EventsPage {
+        let connection = try BoardConnection(path: socket, timeoutMilliseconds: 2000)
+        let json = try EventsMethod.get.call(on: connection, params)
+        do { return try EventsPage(json: json) } catch { throw .malformedReply(error.message) }
+    }
+
     /// How a follow ended.
     enum End: Equatable, Sendable {
         /// `handle` said it had what it wanted.
@@ -107,16 +114,21 @@ enum EventStream {
                 case .change(let change):
                     if follow.take(change), try handle(change) { return .done }
                 case .skipped(let cursor, let since, let until):
-                    guard let gap = try? BoardConnection(path: client.socket, timeoutMilliseconds: 2000) else {
-                        connection = nil
-                        break reading
+                    // Fetched page by page; a daemon gone meanwhile is resumed from the last change taken.
+                    var params: JSON? = EventFollow.gapParams(filters, cursor: cursor, since: since, until: until)
+                    while let current = params {
+                        let page: EventsPage
+                        do { page = try Self.page(on: client.socket, current) } catch .remote(let error) {
+                            throw clientError(.remote(error), method: .get, socket: client.socket)
+                        } catch {
+                            connection = nil
+                            break reading
+                        }
+                        for change in page.changes where follow.take(change) {
+                            if try handle(change) { return .done }
+                        }
+                        params = page.changes.isEmpty ? nil : page.next.map { current.adding("cursor", .string($0)) }
                     }
-                    var finished = false
-                    _ = try all(on: gap, EventFollow.gapParams(filters, cursor: cursor, since: since, until: until)) {
-                        change throws(ClientError) in
-                        if !finished, follow.take(change) { finished = try handle(change) }
-                    }
-                    if finished { return .done }
                 case .closed:
                     connection = nil
                     break reading
