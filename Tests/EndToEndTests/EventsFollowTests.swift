@@ -248,4 +248,21 @@ extension EventsFollowTests {
         let sent = fake.requests.last { $0["method"]?.string == "events.get" }?["params"]?["pinned"]
         #expect(sent == [["id": 1234, "date": "2026-11-30"]], "\(String(describing: sent))")
     }
+
+    @Test func waitSurvivesARestartAndMissesNothingThatHappenedMeanwhile() throws {
+        let sandbox = Sandbox()
+        let fake = try Self.fake(sandbox)
+        let waiter = try Follower(sandbox, ["wait", "Pacific 123", "--until", "gate-change", "--timeout", "30s"])
+        try waitUntil("the subscription") { fake.requests.contains { $0["method"]?.string == "events.watch" } }
+        // Two changes that do not reach it (pushed, or replayed later: either way once), then the gate
+        // changes while the daemon is down: the resubscription replays it.
+        fake.release(upTo: 2)
+        try fake.restart { fake.release(upTo: 3) }
+        let (ending, result) = try waiter.process.finish(timeout: 15)
+        #expect(ending == .exited(0), "\(result.stderr)")
+        #expect(waiter.lines == ["09:20  Pacific 123     gate      A3 → B5"], "\(waiter.lines)")
+        let watches = fake.requests.filter { $0["method"]?.string == "events.watch" }.compactMap { $0["params"] }
+        #expect(watches.count == 2 && watches.last?["flight"] == ["id": 1234, "date": "2026-11-30"], "\(watches)")
+        #expect(watches.last?["cursor"] != nil || watches.last?["since"] != nil, "resumed where it was")
+    }
 }
