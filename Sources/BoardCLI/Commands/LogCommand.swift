@@ -21,6 +21,8 @@ struct LogCommand: BoardCommand, Equatable {
             as for 'board show'. With --json, one change a line (NDJSON), as
             'board events --json' prints them.
 
+              --date D   the flight of day D (YYYY-MM-DD, today, tomorrow, +N)
+
             examples:
               board log 1234
               board log "Pacific 123" --date tomorrow

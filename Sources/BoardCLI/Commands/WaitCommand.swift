@@ -27,6 +27,7 @@ struct WaitCommand: BoardCommand, Equatable {
 
               --until STATE   what to wait for
               --timeout D     give up after D of real time: 30s, 10m, 2h
+              --date D        the flight of day D, as 'board show' takes it
 
             With --json it prints the change that reached it as 'board events --json'
             does, or the flight (as 'board show --json') when it already had.
