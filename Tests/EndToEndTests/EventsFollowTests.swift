@@ -265,4 +265,14 @@ extension EventsFollowTests {
         #expect(watches.count == 2 && watches.last?["flight"] == ["id": 1234, "date": "2026-11-30"], "\(watches)")
         #expect(watches.last?["cursor"] != nil || watches.last?["since"] != nil, "resumed where it was")
     }
+
+    @Test func ctrlCEndsAFollowAsItEndsWatchWith130() throws {
+        let sandbox = Sandbox()
+        let fake = try Self.fake(sandbox)
+        let follower = try Follower(sandbox, ["events", "--follow"])
+        try waitUntil("the subscription") { fake.requests.contains { $0["method"]?.string == "events.watch" } }
+        kill(follower.process.pid, SIGINT)
+        let (ending, result) = try follower.process.finish(timeout: 10)
+        #expect(ending.shellStatus == 130, "\(ending) \(result.stderr)")
+    }
 }
