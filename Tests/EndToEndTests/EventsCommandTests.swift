@@ -131,14 +131,3 @@ struct EventsCommandTests {
         try daemon.stop()
     }
 }
-
-/// Whether a process has a Unix socket connected, read from /proc: a follower has subscribed once it has.
-enum ProcessTableProbe {
-    static func hasConnected(pid: pid_t) -> Bool {
-        let directory = "/proc/\(pid)/fd"
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return false }
-        return entries.contains { entry in
-            ((try? FileManager.default.destinationOfSymbolicLink(atPath: directory + "/" + entry)) ?? "").hasPrefix("socket:")
-        }
-    }
-}
