@@ -10,6 +10,10 @@ enum ClientError: Error, CustomStringConvertible {
     /// No such flight, a date outside the window, nothing viewed yet, a flight gone: status 4.
     case notFound(String)
     case failure(String)
+    /// `board wait`: what it waits for can no longer happen: status 5.
+    case cannotHappen(String)
+    /// `board wait --timeout`: the time ran out: status 124, as `timeout(1)`.
+    case timedOut(String)
 
     var exitStatus: Int32 {
         switch self {
@@ -17,13 +21,17 @@ enum ClientError: Error, CustomStringConvertible {
         case .noDaemon: 3
         case .notFound: 4
         case .failure: 1
+        case .cannotHappen: 5
+        case .timedOut: 124
         }
     }
 
     var description: String {
         switch self {
         case .usage(let error): error.pointingAtBoardHelp
-        case .noDaemon(let message), .notFound(let message), .failure(let message): message
+        case .noDaemon(let message), .notFound(let message), .failure(let message), .cannotHappen(let message),
+            .timedOut(let message):
+            message
         }
     }
 

@@ -15,7 +15,8 @@ enum HelpText {
           --no-autostart    never start boardd (BOARD_NO_AUTOSTART=1)
           --state-dir DIR   the tab, last flight and pins (BOARD_STATE_DIR)
 
-        Exit status: 0 done, 1 error, 2 usage, 3 no daemon, 4 not found, 130 interrupt.
+        Exit status: 0 done, 1 error, 2 usage, 3 no daemon, 4 not found, 130 interrupt;
+        board wait: 5 it can no longer happen, 124 timed out.
         'board help COMMAND' shows a command's details and examples.
         """
 

@@ -110,7 +110,8 @@ struct ClientArgumentsTests {
     func everyCommandTakesTheGlobalFlags(name: String) throws {
         let words = name == "board" ? [] : [name]
         let example: [String: [String]] = [
-            "show": ["1"], "pin": ["1"], "unpin": ["1"], "search": ["x"], "completions": ["bash"],
+            "show": ["1"], "pin": ["1"], "unpin": ["1"], "search": ["x"], "completions": ["bash"], "log": ["1"],
+            "wait": ["1", "--until", "boarding"],
         ]
         let flags = ["--json", "--socket", "/s", "--color", "never", "--no-autostart", "--state-dir", "/d"]
         let parsed = try ClientArguments(words + (example[name] ?? []) + flags)
@@ -208,7 +209,7 @@ struct ClientArgumentsTests {
         (["arrivals", "departures"], #"unexpected argument "departures"; see 'board --help'"#),
         (
             ["help", "nonsense"],
-            #"no help for "nonsense": the commands are show, last, next, prev, soonest, search, pin, unpin, pins, watch, status, clock, bench, completions, help; see 'board --help'"#
+            #"no help for "nonsense": the commands are show, last, next, prev, soonest, search, pin, unpin, pins, watch, events, log, wait, status, clock, bench, completions, help; see 'board --help'"#
         ),
         (["help", "show", "watch"], "board help takes one command name; see 'board --help'"),
         // clock

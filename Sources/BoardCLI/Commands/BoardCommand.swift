@@ -31,16 +31,20 @@ struct CommandSpec: Sendable {
     let positional: PositionalKind
     /// `board help NAME`: usage, what it does, its flags, examples.
     let help: String
+    /// What completes a flag's value in this command when its declaration cannot say: a flag shared with
+    /// another meaning elsewhere (`board wait --until STATE`, `board events --until T`), or a flight id.
+    let flagValues: [String: PositionalKind]
 
     init(
         name: String, summary: String, overview: OverviewLine?, flags: [Flag] = [], positional: PositionalKind = .nothing,
-        help: String
+        flagValues: [String: PositionalKind] = [:], help: String
     ) {
         self.name = name
         self.summary = summary
         self.overview = overview
         self.flags = flags
         self.positional = positional
+        self.flagValues = flagValues
         self.help = help
     }
 }

@@ -14,12 +14,14 @@ struct ClientArguments {
         var positionals: [String] = []
         var given: [String] = []
         var flags: [String: String] = [:]
+        var values: [String: [String]] = [:]
         while let token = try tokenizer.next() {
             switch token {
             case .argument(let word): positionals.append(word)
             case .flag(let flag, let value):
                 if flags[flag.name] == nil { given.append(flag.name) }
                 flags[flag.name] = value ?? ""
+                values[flag.name, default: []].append(value ?? "")
             }
         }
         options = try GlobalOptions(flags)
@@ -49,7 +51,7 @@ struct ClientArguments {
                 message: "\(isBoard ? "the board" : "board \(spec.name)") does not take \(flag)",
                 command: isBoard ? nil : spec.name)
         }
-        command = try type.init(CommandArguments(name: spec.name, positionals: positionals, flags: flags))
+        command = try type.init(CommandArguments(name: spec.name, positionals: positionals, flags: flags, values: values))
     }
 }
 

@@ -12,6 +12,8 @@ struct CommandArguments {
     let positionals: [String]
     /// The flags given, by name; a switch has the value "".
     let flags: [String: String]
+    /// Every value given for each flag, in order (`--kind gate --kind time`); `flags` keeps the last.
+    var values: [String: [String]] = [:]
 
     /// The command whose help a usage error points at.
     var helpTopic: String? { name == "board" ? nil : name }

@@ -5,13 +5,22 @@ enum BashCompletion {
     static var script: String {
         let commands = Spec.commands
         let valueCases = Spec.valueFlags.map { flag in
-            switch Spec.value(of: flag) {
-            case .choices(let words): "        \(flag)) _board_reply \(CompletionScript.quoted(CompletionScript.words(words))) ;;"
-            case .file: "        \(flag)) compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -f -- \"$cur\") ;;"
-            case .directory:
-                "        \(flag)) compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -d -- \"$cur\") ;;"
-            case .free, .number, .none: "        \(flag)) COMPREPLY=() ;;"
+            let body =
+                switch Spec.value(of: flag) {
+                case .choices(let words): "_board_reply \(CompletionScript.quoted(CompletionScript.words(words)))"
+                case .file: "compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -f -- \"$cur\")"
+                case .directory: "compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -d -- \"$cur\")"
+                case .free, .number, .none: "COMPREPLY=()"
+                }
+            let own = Spec.commandValues(of: flag).compactMap { command, value -> String? in
+                switch value {
+                case .words(let list): "\(command)) _board_reply \(CompletionScript.quoted(CompletionScript.words(list))) ;; "
+                case .flightIDs: #"\#(command)) _board_reply "$(_board_ids "$exe" "$socket" "$date")" ;; "#
+                default: nil
+                }
             }
+            guard !own.isEmpty else { return "        \(flag)) \(body) ;;" }
+            return "        \(flag)) case \"$command\" in \(own.joined())*) \(body) ;; esac ;;"
         }.joined(separator: "\n")
         let flagCases = (["board"] + commands).filter { !Spec.flags(of: $0).isEmpty }.map { command in
             "            \(command)) flags=\(CompletionScript.quoted(CompletionScript.words(Spec.flags(of: command)))) ;;"

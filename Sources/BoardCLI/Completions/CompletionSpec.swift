@@ -37,6 +37,16 @@ enum CompletionSpec {
     /// What follows `flag`.
     static func value(of flag: String) -> FlagValue { allFlags[flag]?.value ?? .none }
 
+    /// What completes `flag`'s value in `command` when the command says (see `CommandSpec.flagValues`); nil: `value(of:)`.
+    static func value(of flag: String, in command: String) -> PositionalKind? {
+        CommandTable.command(named: command)?.spec.flagValues[flag]
+    }
+
+    /// The commands that complete `flag`'s value their own way, with how, in the table's order.
+    static func commandValues(of flag: String) -> [(command: String, value: PositionalKind)] {
+        (["board"] + commands).compactMap { command in value(of: flag, in: command).map { (command, $0) } }
+    }
+
     /// What the first word after `command` can be (a flight id is fetched from the daemon).
     static func positional(of command: String) -> PositionalKind {
         CommandTable.command(named: command)?.spec.positional ?? .nothing

@@ -5,10 +5,17 @@ enum FishCompletion {
     static var script: String {
         let commands = Spec.commands
         func long(_ flag: String) -> String { String(flag.dropFirst(2)) }
-        func rule(_ condition: String?, _ flag: String) -> String {
+        func rule(_ condition: String?, _ flag: String, in command: String? = nil) -> String {
             var line = "complete -c board"
             if let condition { line += " -n \(CompletionScript.quoted(condition))" }
             line += " -l \(long(flag))"
+            switch command.flatMap({ Spec.value(of: flag, in: $0) }) {
+            case .words(let list)?:
+                return line + " -x -a \(CompletionScript.quoted(CompletionScript.words(list)))"
+                    + " -d \(CompletionScript.quoted(Spec.summary(ofFlag: flag)))"
+            case .flightIDs?: return line + " -x -a '(__board_ids)' -d \(CompletionScript.quoted(Spec.summary(ofFlag: flag)))"
+            default: break
+            }
             switch Spec.value(of: flag) {
             case .choices(let words): line += " -x -a \(CompletionScript.quoted(CompletionScript.words(words)))"
             case .file: line += " -r -F"
@@ -29,7 +36,7 @@ enum FishCompletion {
         }
         rules += Spec.globalFlags.map { rule(nil, $0) }
         for command in ["board"] + commands {
-            rules += Spec.flags(of: command).map { rule("__board_is \(command)", $0) }
+            rules += Spec.flags(of: command).map { rule("__board_is \(command)", $0, in: command) }
             let condition = CompletionScript.quoted("__board_is \(command); and __board_no_argument")
             switch Spec.positional(of: command) {
             case .commandsAndTabs: break  // the rules of __board_first above

@@ -8,12 +8,23 @@ enum ZshCompletion {
             words.map { CompletionScript.quoted("\($0):\(summary($0))") }.joined(separator: " ")
         }
         let valueCases = Spec.valueFlags.map { flag in
-            switch Spec.value(of: flag) {
-            case .choices(let words): "    \(flag)) compadd -P \"$prefix\" -- \(CompletionScript.words(words)) ;;"
-            case .file: "    \(flag)) _files -P \"$prefix\" ;;"
-            case .directory: "    \(flag)) _files -/ -P \"$prefix\" ;;"
-            case .free, .number, .none: "    \(flag)) _message \(CompletionScript.quoted(Spec.summary(ofFlag: flag))) ;;"
+            let body =
+                switch Spec.value(of: flag) {
+                case .choices(let words): "compadd -P \"$prefix\" -- \(CompletionScript.words(words))"
+                case .file: "_files -P \"$prefix\""
+                case .directory: "_files -/ -P \"$prefix\""
+                case .free, .number, .none: "_message \(CompletionScript.quoted(Spec.summary(ofFlag: flag)))"
+                }
+            let own = Spec.commandValues(of: flag).compactMap { command, value -> String? in
+                switch value {
+                case .words(let list): "\(command)) compadd -P \"$prefix\" -- \(CompletionScript.words(list)) ;; "
+                case .flightIDs:
+                    #"\#(command)) ids=(${(f)"$(_board_ids)"}); ids=(${ids//$'\t'/:}); (( $#ids )) && _describe -t ids 'flight id' ids ;; "#
+                default: nil
+                }
             }
+            guard !own.isEmpty else { return "    \(flag)) \(body) ;;" }
+            return "    \(flag)) case \"$command\" in \(own.joined())*) \(body) ;; esac ;;"
         }.joined(separator: "\n")
         let flagCases = (["board"] + commands).filter { !Spec.flags(of: $0).isEmpty }.map { command in
             "      \(command)) flags=(\(described(Spec.flags(of: command), Spec.summary(ofFlag:)))) ;;"

@@ -1,0 +1,175 @@
+import BoardArguments
+import BoardProtocol
+import BoardSystem
+import FlightData
+
+/// `board events [--since T] [--until T] [--follow] [--pinned] [--flight F] [--kind K]...`: the changes of the day, as they happened.
+struct EventsCommand: BoardCommand, Equatable {
+    static let spec = CommandSpec(
+        name: "events",
+        summary: "changes as they happened: delays, gates, cancellations, belts",
+        overview: OverviewLine("board events [--since T] [--follow]", "changes as they happen"),
+        flags: [.since, .until, .follow, .pinned, .flight, .kind],
+        flagValues: ["--flight": .flightIDs],
+        help: """
+            usage: board events [--since T] [--until T] [--follow] [--pinned] [--flight F] [--kind K]...
+
+            Prints the changes of the day, one a line, oldest first: new times,
+            gate changes, cancellations, diversions, statuses and baggage belts,
+            each at the daemon's time it happened. Without --since, from the start
+            of the daemon's today (of the flight's day with --flight); never past
+            the daemon's now.
+
+              --since T     from T: HH:MM today, a date-time (2026-11-30T09:00),
+                            or a duration back from now (90m, 2h, 1d)
+              --until T     up to T (the same forms); not with --follow
+              --follow      then keep printing each change as the daemon's clock
+                            passes it (a simulated clock's jumps too); it survives
+                            daemon restarts without losing or repeating one.
+                            Ctrl-C ends it
+              --pinned      only your pinned flights
+              --flight F    only flight F: an id (1234) or a designator ("Pacific 123")
+              --kind K      only changes of kind K: \(EventChange.Kind.allCases.map(\.rawValue).joined(separator: ", "));
+                            repeat it (or K1,K2) for several
+
+            With --json, one change a line (NDJSON), as the daemon sends it:
+            {"seq","at","flight":{"id","date","flightName"},"kind","from","to","cursor"}.
+
+            examples:
+              board events --since 2h
+              board events --follow --pinned
+              board events --flight "Pacific 123" --kind gate --kind time
+              board events --follow --json | jq -c 'select(.kind == "gate")'
+            """
+    )
+
+    var since: EventTime?
+    var until: EventTime?
+    var follow = false
+    var pinned = false
+    var flight: FlightReference?
+    var kinds: [EventChange.Kind] = []
+
+    init(
+        since: EventTime? = nil, until: EventTime? = nil, follow: Bool = false, pinned: Bool = false,
+        flight: FlightReference? = nil, kinds: [EventChange.Kind] = []
+    ) {
+        self.since = since
+        self.until = until
+        self.follow = follow
+        self.pinned = pinned
+        self.flight = flight
+        self.kinds = kinds
+    }
+
+    init(_ arguments: CommandArguments) throws(UsageError) {
+        try arguments.noArguments()
+        since = try arguments.eventTime("--since")
+        until = try arguments.eventTime("--until")
+        follow = arguments.has("--follow")
+        pinned = arguments.has("--pinned")
+        flight = try arguments.flightFlag()
+        kinds = try arguments.kinds()
+        if follow && until != nil {
+            throw arguments.usageError("--follow prints changes from now on until Ctrl-C: it takes no --until; drop one")
+        }
+    }
+
+    /// The filters every request of the command carries: `flight`, `pinned`, `kinds`.
+    func filters(pins: @autoclosure () -> JSON) -> JSON {
+        var params: JSON = [:]
+        switch flight {
+        case .id(let id)?: params = params.adding("flight", .int(id))
+        case .designator(let designator)?: params = params.adding("flight", .string(designator.description))
+        case nil: break
+        }
+        if pinned { params = params.adding("pinned", pins()) }
+        if !kinds.isEmpty { params = params.adding("kinds", .array(kinds.map { .string($0.rawValue) })) }
+        return params
+    }
+
+    func run(on client: inout BoardClient) throws(ClientError) {
+        if pinned && client.sentPins.isEmpty {
+            // An empty `pinned` names no flight: say so rather than print nothing, or everything.
+            if !client.options.json { Output.print("No pinned flights; 'board pin FLIGHT' pins one.") }
+            return
+        }
+        let connection = try client.connect()
+        let json = client.options.json
+        let needsNow = !json || since?.needsNow == true || until?.needsNow == true
+        let now = needsNow ? try Self.now(on: connection, socket: client.socket) : nil
+        let filters = filters(pins: client.pinnedParam)
+        let width = Output.width()
+        var today = now.map(EventTime.date(of:))
+        if follow {
+            var stream = EventFollow(since: since?.param(now: now))
+            _ = try EventStream.follow(
+                client: client, first: connection, filters: filters, follow: &stream,
+                subscribed: { today = EventTime.date(of: $0) },
+                handle: { change in
+                    Output.print(json ? change.json.text : ChangeLine.line(change, today: today, width: width))
+                    return false
+                })
+            return
+        }
+        var params = filters
+        if let since = since?.param(now: now) { params = params.adding("since", .string(since)) }
+        if let until = until?.param(now: now) { params = params.adding("until", .string(until)) }
+        var count = 0
+        let first = try EventStream.all(on: connection, params) { change in
+            count += 1
+            Output.print(json ? change.json.text : ChangeLine.line(change, today: today, width: width))
+        }
+        if count == 0 && !json {
+            Output.print("No changes since \(ChangeLine.when(first?.since ?? now ?? "", today: today)).")
+        }
+    }
+
+    /// The daemon's now (ISO-8601 with its offset), which a duration back and the date prefixes need.
+    static func now(on connection: BoardConnection, socket: String) throws(ClientError) -> String {
+        do { return try ClockDocument(json: try connection.call(.clockGet)).now } catch let error as ConnectionError {
+            throw ClientError(error, socket: socket, autostartOffBy: nil)
+        } catch {
+            throw .failure("the daemon's clock reply is unreadable: \(error)")
+        }
+    }
+}
+
+extension CommandArguments {
+    /// `--since` or `--until`, when given.
+    func eventTime(_ flag: String) throws(UsageError) -> EventTime? {
+        guard let text = flags[flag] else { return nil }
+        guard let time = EventTime(text) else {
+            throw usageError(
+                "\(flag) needs HH:MM, a date-time such as 2026-11-30T09:00, or a duration back from now such as 90m, 2h or 1d, not \"\(text)\""
+            )
+        }
+        return time
+    }
+
+    /// `--flight`, when given: an id or a designator, as `board show` takes them.
+    func flightFlag() throws(UsageError) -> FlightReference? {
+        guard let text = flags["--flight"] else { return nil }
+        guard let reference = FlightReference(text), reference != .id(0) else {
+            throw usageError("--flight needs an id (1234) or a designator (\"Pacific 123\"), not \"\(text)\"")
+        }
+        return reference
+    }
+
+    /// Every `--kind` given (each may list several, `gate,time`), in order, without repeats.
+    func kinds() throws(UsageError) -> [EventChange.Kind] {
+        var kinds: [EventChange.Kind] = []
+        let names = EventChange.Kind.allCases.map(\.rawValue)
+        for text in values["--kind"] ?? flags["--kind"].map { [$0] } ?? [] {
+            for word in text.split(separator: ",", omittingEmptySubsequences: false) {
+                guard let kind = EventChange.Kind(rawValue: word.lowercased()) else {
+                    throw usageError(
+                        "--kind needs one of \(names.joined(separator: ", ")), not \"\(word)\""
+                            + NearestWord.hint(for: String(word), among: names))
+                }
+                if !kinds.contains(kind) { kinds.append(kind) }
+            }
+        }
+        return kinds
+    }
+}

@@ -1,0 +1,99 @@
+import BoardArguments
+import BoardProtocol
+import BoardSystem
+import FlightData
+
+/// `board log FLIGHT [--date D]`: the flight's timeline so far, what was announced when and each step it took.
+struct LogCommand: BoardCommand, Equatable {
+    static let spec = CommandSpec(
+        name: "log",
+        summary: "a flight's timeline so far: announcements and steps",
+        overview: OverviewLine("board log FLIGHT", "a flight's changes so far"),
+        flags: [.date],
+        positional: .flightIDs,
+        help: """
+            usage: board log FLIGHT [--date D]
+
+            The flight's timeline up to the daemon's now: each change (a new time, a
+            gate change, a cancellation or diversion, each status it took, its
+            baggage belt) at the time it happened, with the words it was announced
+            in. A designator means today's flight, else the next one in the window,
+            as for 'board show'. With --json, one change a line (NDJSON), as
+            'board events --json' prints them.
+
+              --date D   the flight of day D (YYYY-MM-DD, today, tomorrow, +N)
+
+            examples:
+              board log 1234
+              board log "Pacific 123" --date tomorrow
+              board log 1234 --json | jq -r '.kind'
+            """
+    )
+
+    var flight: FlightReference
+    var date: DateSpec?
+
+    init(flight: FlightReference, date: DateSpec? = nil) {
+        self.flight = flight
+        self.date = date
+    }
+
+    init(_ arguments: CommandArguments) throws(UsageError) {
+        flight = try arguments.flight()
+        date = try arguments.date()
+    }
+
+    func run(on client: inout BoardClient) throws(ClientError) {
+        let connection = try client.connect()
+        var params = BoardClient.params(for: flight)
+        if let date { params = params.adding("date", .string(date.description)) }
+        let json: JSON
+        do { json = try connection.call(.flightGet, params) } catch {
+            throw ClientError(error, socket: client.socket, autostartOffBy: nil)
+        }
+        let details = try client.decode(FlightDetailsDocument.self, json)
+        let flight = details.flight
+        let filters: JSON = ["flight": ["id": .int(flight.id), "date": .string(flight.date)]]
+        if client.options.json {
+            _ = try EventStream.all(on: connection, filters) { change in Output.print(change.json.text) }
+            return
+        }
+        var changes: [EventChange] = []
+        _ = try EventStream.all(on: connection, filters) { change in changes.append(change) }
+        let today = EventTime.date(of: details.now)
+        let lines = Self.timeline(changes, announcements: details.announcements, today: today, width: Output.width())
+        Output.print(([ChangeLine.fit(Self.header(flight), width: Output.width())] + lines).joined(separator: "\n"))
+    }
+
+    /// `Pacific 123  to Denver  Mon Nov 30  Boarding`.
+    static func header(_ flight: FlightDocument) -> String {
+        var day = flight.date
+        if let date = LocalDate(flight.date) {
+            day = "\(LocalDate.weekdayAbbreviations[date.weekday]) \(date.shortName)"
+        }
+        let way = flight.isArrival ? "from" : "to"
+        return "\(flight.flightName)  \(way) \(flight.otherAirport)  \(day)  \(StatusAppearance(flight.status).title)"
+    }
+
+    /// The timeline's lines: each change with the announcement made with it, and any announcement no change carries.
+    static func timeline(
+        _ changes: [EventChange], announcements: [FlightDetailsDocument.AnnouncementEntry], today: String?, width: Int
+    ) -> [String] {
+        var unused = announcements
+        var entries: [(at: String, line: String)] = changes.map { change in
+            // The announcement of this change: the same kind at the same minute.
+            let index = unused.firstIndex { $0.kind == change.kindName && $0.at.prefix(16) == change.at.prefix(16) }
+            let note = index.map { unused.remove(at: $0).text }
+            return (change.at, ChangeLine.line(change, today: today, width: width, showsFlight: false, note: note))
+        }
+        for announcement in unused {
+            let when = ChangeLine.when(announcement.at, today: today)
+            let line = [when, ChangeLine.padded(announcement.kind, ChangeLine.kindWidth), announcement.text].joined(
+                separator: "  ")
+            entries.append((announcement.at, ChangeLine.fit(line, width: width)))
+        }
+        guard !entries.isEmpty else { return ["No changes yet."] }
+        // Stable: changes of one instant keep the daemon's order.
+        return entries.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element.line)
+    }
+}

@@ -1,0 +1,90 @@
+import BoardProtocol
+import BoardSystem
+
+/// Where a followed stream of changes resumes, and which changes it has already handed on.
+///
+/// A state machine as a value: `read` says what a message from the daemon means, `take`
+/// whether a change is new. Resubscribing with `watchParams` after the daemon went away
+/// replays exactly what came after the last change taken, so nothing is lost or repeated.
+struct EventFollow: Sendable {
+    enum Resume: Equatable, Sendable {
+        /// From the daemon's now: nothing taken, no subscription answered yet.
+        case now
+        /// Replay the changes after this time (`--since`, or the instant a flight was read).
+        case since(String)
+        /// Replay the changes after this position.
+        case cursor(String)
+    }
+
+    /// What one message of the subscription means.
+    enum Step: Equatable, Sendable {
+        /// The subscription's first reply: the daemon's now.
+        case subscribed(now: String)
+        case change(EventChange)
+        /// Changes the daemon did not send: fetch them with `events.get` (`gapParams`).
+        case skipped(cursor: String?, since: String?, until: String?)
+        /// The daemon is shutting down.
+        case closed
+        /// Someone else's reply (a ping's), or nothing this stream needs.
+        case ignore
+    }
+
+    private(set) var resume: Resume
+    /// The cursors taken, newest last; bounded, as a repeat can only be recent.
+    private var recent: [String] = []
+    private var taken: Set<String> = []
+    static let memory = 4096
+
+    init(since: String? = nil) { resume = since.map(Resume.since) ?? .now }
+
+    /// `events.watch`'s params for a (re)subscription: the filters, and where to replay from.
+    func watchParams(_ filters: JSON) -> JSON {
+        switch resume {
+        case .now: filters
+        case .since(let time): filters.adding("since", .string(time))
+        case .cursor(let cursor): filters.adding("cursor", .string(cursor))
+        }
+    }
+
+    /// `events.get`'s params for the changes a `skipped` event left out.
+    static func gapParams(_ filters: JSON, cursor: String?, since: String?, until: String?) -> JSON {
+        var params = filters
+        if let cursor {
+            params = params.adding("cursor", .string(cursor))
+        } else if let since {
+            params = params.adding("since", .string(since))
+        }
+        if let until { params = params.adding("until", .string(until)) }
+        return params
+    }
+
+    /// What `message` means to the subscription whose request had `id`; an error reply is thrown.
+    mutating func read(_ message: JSON, subscription id: Int) throws(ConnectionError) -> Step {
+        if message["event"]?.string == "shutdown" { return .closed }
+        guard message["id"]?.int == id else { return .ignore }
+        switch message["event"]?.string {
+        case "change":
+            guard let result = message["result"] else { return .ignore }
+            do { return .change(try EventChange(json: result)) } catch { throw .malformedReply(error.message) }
+        case "skipped":
+            return .skipped(
+                cursor: message["cursor"]?.string, since: message["since"]?.string, until: message["until"]?.string)
+        case nil:
+            let result = try BoardConnection.result(of: message)
+            if resume == .now, let cursor = result["cursor"]?.string { resume = .cursor(cursor) }
+            return .subscribed(now: result["now"]?.string ?? "")
+        default:
+            return .ignore
+        }
+    }
+
+    /// Whether `change` is new; a new one becomes the point to resume after.
+    mutating func take(_ change: EventChange) -> Bool {
+        guard let cursor = change.cursor else { return true }
+        guard taken.insert(cursor).inserted else { return false }
+        recent.append(cursor)
+        if recent.count > Self.memory { taken.remove(recent.removeFirst()) }
+        resume = .cursor(cursor)
+        return true
+    }
+}

@@ -1,0 +1,177 @@
+import BoardProtocol
+import BoardSystem
+import Synchronization
+
+/// The daemon's events methods, spoken by name: `WireMethod` is the protocol module's, which names them once it has them.
+enum EventsMethod: String, Sendable {
+    case get = "events.get"
+    case watch = "events.watch"
+
+    /// Ids for these requests, far from a connection's own (which count from 1).
+    private static let nextID = Atomic<Int>(1_000_000)
+
+    /// Sends the request without waiting; its id.
+    func send(on connection: BoardConnection, _ params: JSON) -> Int {
+        let id = Self.nextID.add(1, ordering: .relaxed).newValue
+        let request: JSON = ["id": .int(id), "method": .string(rawValue), "params": params]
+        try? connection.descriptor.writeAll(WireLine.line(request))
+        return id
+    }
+
+    /// Sends the request and waits up to 5 s for its result.
+    func call(on connection: BoardConnection, _ params: JSON) throws(ConnectionError) -> JSON {
+        let id = send(on: connection, params)
+        return try connection.readReply(to: id, deadline: .now + .seconds(5))
+    }
+}
+
+/// Reading changes from the daemon: every page of an interval, or a followed stream that survives restarts.
+enum EventStream {
+    /// Every change `events.get` gives for `params`, page after page; the first page's answer with them.
+    static func all(on connection: BoardConnection, _ params: JSON, each: (EventChange) throws(ClientError) -> Void)
+        throws(ClientError) -> EventsPage?
+    {
+        var first: EventsPage?
+        var cursor: String?
+        repeat {
+            let json: JSON
+            do {
+                json = try EventsMethod.get.call(on: connection, cursor.map { params.adding("cursor", .string($0)) } ?? params)
+            } catch {
+                throw clientError(error, method: .get, socket: connection.path)
+            }
+            let page: EventsPage
+            do { page = try EventsPage(json: json) } catch { throw .failure(error.message) }
+            if first == nil { first = page }
+            for change in page.changes { try each(change) }
+            // A page with nothing more never loops, whatever its `next` says.
+            cursor = page.changes.isEmpty ? nil : page.next
+        } while cursor != nil
+        return first
+    }
+
+    /// One page of `events.get` on a connection of its own (a subscription's carries pushed changes).
+    static func page(on socket: String, _ params: JSON) throws(ConnectionError) -> EventsPage {
+        let connection = try BoardConnection(path: socket, timeoutMilliseconds: 2000)
+        let json = try EventsMethod.get.call(on: connection, params)
+        do { return try EventsPage(json: json) } catch { throw .malformedReply(error.message) }
+    }
+
+    /// How a follow ended.
+    enum End: Equatable, Sendable {
+        /// `handle` said it had what it wanted.
+        case done
+        case timedOut
+    }
+
+    /// Follows changes from `follow`'s resume point: each new one goes to `handle`, in order, once, until it returns true.
+    ///
+    /// A `skipped` gap is fetched with `events.get` on a connection of its own (the subscription's
+    /// carries pushed changes). When the daemon goes away (closed, shut down, silent past the
+    /// heartbeat), it reconnects with backoff and resubscribes from the last change handed on.
+    /// The daemon's refusals (a bad filter, an unknown flight) end it with their error.
+    static func follow(
+        client: BoardClient, first: BoardConnection, filters: JSON, follow: inout EventFollow,
+        deadline: ContinuousClock.Instant? = nil, subscribed: (String) -> Void = { _ in },
+        handle: (EventChange) throws(ClientError) -> Bool
+    ) throws(ClientError) -> End {
+        var connection: BoardConnection? = first
+        var backoff = Backoff()
+        var warned = false
+        while true {
+            if let deadline, deadline <= .now { return .timedOut }
+            guard let current = connection else {
+                if !warned {
+                    Output.warning("the daemon went away; reconnecting")
+                    warned = true
+                }
+                var pause = backoff.next()
+                if let deadline { pause = min(pause, max(.zero, deadline - .now)) }
+                _ = DescriptorPoll.readable([], timeout: pause)
+                connection = try? BoardConnection(path: client.socket, timeoutMilliseconds: 1000)
+                continue
+            }
+            let id = EventsMethod.watch.send(on: current, follow.watchParams(filters))
+            var heartbeat = Heartbeat(now: .now)
+            reading: while true {
+                let step: EventFollow.Step
+                do {
+                    guard let message = try nextMessage(from: current, heartbeat: &heartbeat, deadline: deadline) else {
+                        return .timedOut
+                    }
+                    step = try follow.read(message, subscription: id)
+                } catch .remote(let error) {
+                    throw clientError(.remote(error), method: .watch, socket: client.socket)
+                } catch {
+                    connection = nil
+                    break reading
+                }
+                switch step {
+                case .subscribed(let now):
+                    backoff.reset()
+                    warned = false
+                    subscribed(now)
+                case .change(let change):
+                    if follow.take(change), try handle(change) { return .done }
+                case .skipped(let cursor, let since, let until):
+                    // Fetched page by page; a daemon gone meanwhile is resumed from the last change taken.
+                    var params: JSON? = EventFollow.gapParams(filters, cursor: cursor, since: since, until: until)
+                    while let current = params {
+                        let page: EventsPage
+                        do { page = try Self.page(on: client.socket, current) } catch .remote(let error) {
+                            throw clientError(.remote(error), method: .get, socket: client.socket)
+                        } catch {
+                            connection = nil
+                            break reading
+                        }
+                        for change in page.changes where follow.take(change) {
+                            if try handle(change) { return .done }
+                        }
+                        params = page.changes.isEmpty ? nil : page.next.map { current.adding("cursor", .string($0)) }
+                    }
+                case .closed:
+                    connection = nil
+                    break reading
+                case .ignore: break
+                }
+            }
+        }
+    }
+
+    /// The next message, pinging a daemon that has been quiet (`.closed` when it does not answer); nil at `deadline`.
+    static func nextMessage(from connection: BoardConnection, heartbeat: inout Heartbeat, deadline: ContinuousClock.Instant?)
+        throws(ConnectionError) -> JSON?
+    {
+        while !connection.hasWholeLine {
+            var wait = heartbeat.nextCheck(after: .now)
+            if let deadline {
+                guard deadline > .now else { return nil }
+                wait = min(wait, deadline - .now)
+            }
+            let milliseconds = Int32(min(max(wait / .milliseconds(1), 1), 60_000))
+            let readable: Bool
+            do { readable = try connection.descriptor.waitUntilReadable(timeoutMilliseconds: milliseconds) } catch {
+                throw .system(error)
+            }
+            if readable { break }
+            switch heartbeat.check(at: .now) {
+            case .wait: break
+            case .ping: connection.send(.ping)
+            case .giveUp: throw .closed
+            }
+        }
+        let message = try connection.readMessage(deadline: nil)
+        heartbeat.heard(at: .now)
+        return message
+    }
+
+    /// A failed events request as people read it; a daemon that predates the events methods says so.
+    static func clientError(_ error: ConnectionError, method: EventsMethod, socket: String) -> ClientError {
+        if case .remote(let wire) = error, wire.code == .unknownMethod {
+            return .failure(
+                "the daemon on \(socket) does not know \(method.rawValue): it is older than this board; restart it (kill it and run 'boardd')"
+            )
+        }
+        return ClientError(error, socket: socket, autostartOffBy: nil)
+    }
+}

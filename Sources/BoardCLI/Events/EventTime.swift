@@ -1,0 +1,72 @@
+import FlightData
+import FoundationEssentials
+
+/// A time as `board events --since` and `--until` take it: a time of day, a date-time, or a duration back from now.
+enum EventTime: Hashable, Sendable {
+    /// `09:30` (today at the airport), `2026-11-30T09:30` or full ISO-8601: sent to the daemon as written.
+    case instant(String)
+    /// `90m`, `2h`, `1d`: that long before the daemon's now.
+    case ago(minutes: Int)
+
+    /// Reads `text`; nil when it is none of the forms.
+    init?(_ text: String) {
+        let trimmed = String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+        // A duration needs its unit: a bare number is not read as minutes here (`0930` is no time either).
+        if trimmed.contains(where: { $0 == "m" || $0 == "h" || $0 == "d" }), !trimmed.hasPrefix("-"),
+            let minutes = DurationInput.minutes(trimmed)
+        {
+            self = .ago(minutes: minutes)
+            return
+        }
+        let probe = LocalTime(timeZone: TimeZone(secondsFromGMT: 0) ?? .gmt)
+        guard InstantInput.parse(trimmed, localTime: probe, today: LocalDate(year: 2026, month: 1, day: 1)) != nil else {
+            return nil
+        }
+        // `2026-11-30 09:30` is accepted as typed; the wire wants the `T`.
+        let spaced = trimmed.count > 10 && trimmed.dropFirst(10).first == " "
+        self = .instant(spaced ? trimmed.prefix(10) + "T" + trimmed.dropFirst(11) : trimmed)
+    }
+
+    /// Whether it needs the daemon's now to be sent.
+    var needsNow: Bool { if case .ago = self { true } else { false } }
+
+    /// The param to send: the text as written, or `now` (ISO-8601 with its offset) moved back.
+    func param(now: String?) -> String? {
+        switch self {
+        case .instant(let text): return text
+        case .ago(let minutes):
+            guard let now else { return nil }
+            return Self.moving(now, byMinutes: -minutes)
+        }
+    }
+
+    /// `time` (ISO-8601 with an offset) moved by `minutes`, written with the same offset.
+    static func moving(_ time: String, byMinutes minutes: Int) -> String? {
+        guard let offset = offsetSeconds(of: time),
+            let zone = TimeZone(secondsFromGMT: offset),
+            let instant = InstantInput.parse(time, localTime: LocalTime(timeZone: zone), today: nil)
+        else { return nil }
+        return LocalTime(timeZone: zone).iso8601(instant.addingTimeInterval(Double(minutes * 60)))
+    }
+
+    /// The offset at the end of an ISO-8601 time (`-05:00`, `+0100`, `Z`), in seconds.
+    static func offsetSeconds(of time: String) -> Int? {
+        if time.hasSuffix("Z") || time.hasSuffix("z") { return 0 }
+        guard time.count > 19 else { return nil }
+        let tail = time.dropFirst(19)
+        guard let sign = tail.first(where: { $0 == "+" || $0 == "-" }) else { return nil }
+        let digits = tail.drop { $0 != sign }.dropFirst().filter { $0 != ":" }
+        guard digits.count == 4, let hh = Int(digits.prefix(2)), let mm = Int(digits.suffix(2)) else { return nil }
+        return (sign == "-" ? -1 : 1) * (hh * 3600 + mm * 60)
+    }
+
+    /// `HH:MM` of an ISO-8601 local time (`2026-11-30T09:12:00-05:00` gives `09:12`).
+    static func clock(of time: String) -> String {
+        let parts = time.split(separator: "T", maxSplits: 1)
+        guard parts.count == 2 else { return String(time.prefix(5)) }
+        return String(parts[1].prefix(5))
+    }
+
+    /// `YYYY-MM-DD` of an ISO-8601 local time.
+    static func date(of time: String) -> String { String(time.prefix(10)) }
+}

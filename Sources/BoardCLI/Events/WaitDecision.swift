@@ -1,0 +1,217 @@
+import BoardProtocol
+import FlightData
+import FoundationEssentials
+
+/// What `board wait FLIGHT --until STATE` waits for.
+enum WaitTarget: Hashable, Sendable {
+    case status(FlightStatus)
+    /// The gate was changed (the flight has a previous gate).
+    case gateChange
+    /// A delay was announced.
+    case delay
+    /// The belt was assigned (arrivals).
+    case baggage
+
+    /// The names people type, in the order help lists them.
+    static let names: [String] =
+        FlightStatus.allCases.map { kebab($0.rawValue) } + ["gate-change", "delay", "baggage", "belt"]
+
+    /// `boarding`, `final-call`, `finalCall`, `gate-change`, `belt`, case and `_` ignored.
+    init?(_ text: String) {
+        let word = text.lowercased().replacingOccurrences(of: "_", with: "-")
+        switch word {
+        case "gate-change", "gatechange": self = .gateChange
+        case "delay": self = .delay
+        case "baggage", "belt": self = .baggage
+        default:
+            guard
+                let status = FlightStatus.allCases.first(where: {
+                    $0.rawValue.lowercased() == word || Self.kebab($0.rawValue) == word
+                })
+            else { return nil }
+            self = .status(status)
+        }
+    }
+
+    /// `finalCall` as `final-call`.
+    static func kebab(_ name: String) -> String {
+        name.reduce(into: "") { text, c in
+            if c.isUppercase { text += "-" + c.lowercased() } else { text.append(c) }
+        }
+    }
+
+    /// How a sentence says the flight has it already: `is already boarding`, `already has a gate change`.
+    var already: String {
+        switch self {
+        case .status: "is already \(phrase)"
+        default: "already has \(phrase)"
+        }
+    }
+
+    /// How a sentence names it: `boarding`, `final call`, `a gate change`.
+    var phrase: String {
+        switch self {
+        case .status(let status): StatusAppearance(status).title.lowercased()
+        case .gateChange: "a gate change"
+        case .delay: "a delay"
+        case .baggage: "a baggage belt"
+        }
+    }
+}
+
+/// What `board wait` knows of the flight it waits on: the fields its decision reads, kept up to date change by change.
+///
+/// Changes are applied one by one rather than re-reading the flight: a clock jump past
+/// boarding reports boarding on its way, and a wait for boarding is then reached, not missed.
+struct WaitSubject: Equatable, Sendable {
+    var flightName: String
+    var direction: Direction
+    var status: FlightStatus
+    var scheduledTime: String
+    var delayMinutes: Int
+    var gate: String
+    var previousGate: String?
+    var divertedTo: String?
+    var hasBaggage: Bool
+
+    init(
+        flightName: String = "Pacific 123", direction: Direction, status: FlightStatus,
+        scheduledTime: String = "2026-11-30T10:00:00-05:00", delayMinutes: Int = 0, gate: String = "A1",
+        previousGate: String? = nil, divertedTo: String? = nil, hasBaggage: Bool = false
+    ) {
+        self.flightName = flightName
+        self.direction = direction
+        self.status = status
+        self.scheduledTime = scheduledTime
+        self.delayMinutes = delayMinutes
+        self.gate = gate
+        self.previousGate = previousGate
+        self.divertedTo = divertedTo
+        self.hasBaggage = hasBaggage
+    }
+
+    init(_ flight: FlightDocument) {
+        self.init(
+            flightName: flight.flightName, direction: flight.direction, status: flight.status,
+            scheduledTime: flight.scheduledTime, delayMinutes: flight.delayMinutes, gate: flight.gate,
+            previousGate: flight.previousGate, divertedTo: flight.divertedTo, hasBaggage: flight.baggage != nil)
+    }
+
+    /// The flight after `change` (a change of another flight is the caller's to leave out).
+    mutating func apply(_ change: EventChange) {
+        switch change.kind {
+        case .status:
+            if let name = change.to?.string, let status = FlightStatus(rawValue: name) { self.status = status }
+        case .canceled: status = .canceled
+        case .diverted:
+            status = .diverted
+            divertedTo = change.to?.string
+        case .gate:
+            if let to = change.to?.string {
+                previousGate = change.from?.string ?? gate
+                gate = to
+            }
+        case .time:
+            if let to = change.to?.string, let minutes = Self.minutes(from: scheduledTime, to: to) {
+                delayMinutes = max(0, minutes)
+            }
+        case .baggage: hasBaggage = change.to != nil
+        case nil: break
+        }
+    }
+
+    /// Minutes from one ISO-8601 time to another; nil when either is unreadable.
+    static func minutes(from start: String, to end: String) -> Int? {
+        let reader = LocalTime(timeZone: TimeZone(secondsFromGMT: 0) ?? .gmt)
+        guard let a = InstantInput.parse(start, localTime: reader, today: nil),
+            let b = InstantInput.parse(end, localTime: reader, today: nil)
+        else { return nil }
+        return Int((b.timeIntervalSince(a) / 60).rounded())
+    }
+}
+
+/// Whether the flight has reached what `board wait` waits for, may still, or never will.
+enum WaitDecision: Equatable, Sendable {
+    case reached
+    case waiting
+    /// It can no longer happen, and why, in a sentence's words: `Pacific 123 was canceled`.
+    case impossible(String)
+
+    /// The decision for `target` with the flight as `subject` says. Pure: every rule of `board wait` is here.
+    static func decide(_ target: WaitTarget, for subject: WaitSubject) -> WaitDecision {
+        let name = subject.flightName
+        let isDeparture = subject.direction == .departure
+        let status = subject.status
+        let rank = lifecycleRank(status)
+        switch target {
+        case .status(let wanted):
+            if status == wanted { return .reached }
+            guard belongs(wanted, isDeparture: isDeparture) else {
+                return .impossible("\(name) is \(isDeparture ? "a departure" : "an arrival")")
+            }
+            if status == .canceled { return .impossible("\(name) was canceled") }
+            if status == .diverted { return .impossible("\(name) was diverted\(subject.divertedTo.map { " to \($0)" } ?? "")") }
+            switch wanted {
+            case .scheduled:
+                return .impossible("\(name) is past scheduled: it is \(StatusAppearance(status).title.lowercased())")
+            case .onTime where status == .scheduled, .delayed where status == .scheduled || status == .onTime:
+                return .waiting
+            case .onTime, .delayed:
+                return .impossible(past(name, status))
+            case .canceled:
+                // Cancellations are announced before a flight leaves (an arrival: leaves the other airport).
+                let leftAt = isDeparture ? lifecycleRank(.departed) : lifecycleRank(.enRoute)
+                return rank >= leftAt ? .impossible(past(name, status)) : .waiting
+            case .diverted:
+                return status == .landed ? .impossible("\(name) has landed") : .waiting
+            default:
+                return rank > lifecycleRank(wanted) ? .impossible(past(name, status)) : .waiting
+            }
+        case .gateChange:
+            if subject.previousGate != nil { return .reached }
+            if status == .canceled || status == .diverted {
+                return .impossible("\(name) is \(StatusAppearance(status).title.lowercased())")
+            }
+            let closed = isDeparture ? rank >= lifecycleRank(.gateClosed) : status == .landed
+            return closed ? .impossible(past(name, status) + "; its gate no longer changes") : .waiting
+        case .delay:
+            if subject.delayMinutes > 0 || status == .delayed { return .reached }
+            if status == .canceled { return .impossible("\(name) was canceled") }
+            let left = isDeparture ? rank >= lifecycleRank(.departed) : rank >= lifecycleRank(.enRoute)
+            return left || status == .diverted ? .impossible(past(name, status) + " without a delay") : .waiting
+        case .baggage:
+            if subject.hasBaggage { return .reached }
+            if isDeparture { return .impossible("\(name) is a departure: its baggage gets no belt here") }
+            if status == .canceled || status == .diverted {
+                return .impossible("\(name) is \(StatusAppearance(status).title.lowercased())")
+            }
+            return .waiting
+        }
+    }
+
+    private static func past(_ name: String, _ status: FlightStatus) -> String {
+        "\(name) is already \(StatusAppearance(status).title.lowercased())"
+    }
+
+    /// Whether a flight of the direction ever has `status`.
+    static func belongs(_ status: FlightStatus, isDeparture: Bool) -> Bool {
+        switch status {
+        case .scheduled, .onTime, .delayed, .canceled: true
+        case .boarding, .finalCall, .gateClosed, .departed: isDeparture
+        case .enRoute, .landed, .diverted: !isDeparture
+        }
+    }
+
+    /// Where a status comes in its direction's lifecycle: on time and delayed share a step; canceled and diverted stand apart (-1).
+    static func lifecycleRank(_ status: FlightStatus) -> Int {
+        switch status {
+        case .scheduled: 0
+        case .onTime, .delayed: 1
+        case .boarding, .enRoute: 2
+        case .finalCall, .landed: 3
+        case .gateClosed: 4
+        case .departed: 5
+        case .canceled, .diverted: -1
+        }
+    }
+}

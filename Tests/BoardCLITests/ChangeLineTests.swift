@@ -1,0 +1,92 @@
+import BoardProtocol
+import FlightData
+import Testing
+
+@testable import BoardCLI
+
+/// A change as people read it, every kind, at every width: one line, never wrapped.
+struct ChangeLineTests {
+    static func change(
+        _ kind: String, from: JSON = .null, to: JSON = .null, at: String = "2026-11-30T09:12:00-05:00",
+        flight: String = "Pacific 123", cursor: String? = "c1"
+    ) -> EventChange {
+        var json: JSON = [
+            "seq": 1, "at": .string(at), "flight": ["id": 1234, "date": "2026-11-30", "flightName": .string(flight)],
+            "kind": .string(kind), "from": from, "to": to,
+        ]
+        if let cursor { json = json.adding("cursor", .string(cursor)) }
+        // The fixtures are well formed: a decoding failure is the test's own mistake.
+        return try! EventChange(json: json)
+    }
+
+    static let everyKind: [(EventChange, String)] = [
+        (change("gate", from: "A3", to: "B5"), "09:12  Pacific 123     gate      A3 → B5"),
+        (
+            change("time", from: "2026-11-30T14:00:00-05:00", to: "2026-11-30T14:25:00-05:00", flight: "US 481"),
+            "09:12  US 481          time      14:00 → 14:25"
+        ),
+        (change("status", from: "onTime", to: "boarding"), "09:12  Pacific 123     status    On time → Boarding"),
+        (change("status", from: "gateClosed", to: "departed"), "09:12  Pacific 123     status    Gate closed → Departed"),
+        (change("canceled", from: "delayed", to: "canceled"), "09:12  Pacific 123     canceled  was delayed"),
+        (change("diverted", to: "Denver"), "09:12  Pacific 123     diverted  to Denver"),
+        (
+            change(
+                "baggage",
+                to: ["belt": 3, "firstBag": "2026-11-30T14:12:00-05:00", "lastBag": "2026-11-30T14:35:00-05:00"]),
+            "09:12  Pacific 123     baggage   belt 3, bags 14:12–14:35"
+        ),
+        (change("lounge", from: "open", to: "closed"), "09:12  Pacific 123     lounge    open → closed"),
+    ]
+
+    @Test(arguments: everyKind)
+    func everyKindReadsAsPeopleSayIt(change: EventChange, line: String) {
+        #expect(ChangeLine.line(change, today: "2026-11-30", width: 80) == line)
+    }
+
+    @Test func aChangeOfAnotherDayCarriesItsDate() {
+        let late = Self.change("baggage", to: ["belt": 2], at: "2026-11-29T23:58:00-05:00")
+        #expect(ChangeLine.line(late, today: "2026-11-30", width: 80) == "Nov 29 23:58  Pacific 123     baggage   belt 2")
+        #expect(ChangeLine.line(late, today: nil, width: 80).hasPrefix("23:58  "))
+    }
+
+    @Test func aFlightsOwnLogLeavesTheFlightOutAndAddsTheAnnouncement() {
+        let gate = Self.change("gate", from: "A3", to: "B5")
+        #expect(
+            ChangeLine.line(gate, today: "2026-11-30", width: 80, showsFlight: false, note: "Gate changed from A3")
+                == "09:12  gate      A3 → B5  (Gate changed from A3)")
+    }
+
+    @Test(arguments: [30, 40, 80, 1, 2, 10])
+    func aLineNeverWrapsAtAnyWidth(width: Int) {
+        for (change, full) in Self.everyKind {
+            for today in ["2026-11-30", "2026-11-29"] {
+                let line = ChangeLine.line(change, today: today, width: width)
+                #expect(line.count <= width, "\(line)")
+                #expect(!line.contains("\n"))
+                if today == "2026-11-30" && full.count > width { #expect(line.hasSuffix("…") && full.hasPrefix(line.dropLast())) }
+                if today == "2026-11-30" && full.count <= width { #expect(line == full) }
+            }
+        }
+    }
+
+    @Test func theChangeKeepsWhatTheDaemonSentForJSON() throws {
+        let text =
+            #"{"seq":4,"at":"2026-11-30T09:12:00-05:00","flight":{"id":1234,"date":"2026-11-30","flightName":"Pacific 123"},"kind":"gate","from":"A3","to":"B5","cursor":"C"}"#
+        let change = try EventChange(json: try JSON.parse(text))
+        #expect(change.json.text == text)
+        #expect(change.kind == .gate && change.flightID == 1234 && change.flightDate == "2026-11-30")
+        #expect(change.cursor == "C" && change.seq == 4 && change.clockTime == "09:12")
+        #expect(throws: WireError.self) { try EventChange(json: ["at": "x", "kind": "gate"]) }
+    }
+
+    @Test func aPageReadsItsChangesTotalAndNext() throws {
+        let page = try EventsPage(
+            json: [
+                "schema": 1, "since": "2026-11-30T00:00:00-05:00", "until": "2026-11-30T09:12:00-05:00",
+                "changes": [Self.change("gate", from: "A3", to: "B5").json], "total": 7, "next": "C2",
+            ])
+        #expect(page.changes.count == 1 && page.total == 7 && page.next == "C2")
+        let last = try EventsPage(json: ["changes": [], "total": 0, "next": .null])
+        #expect(last.next == nil && last.changes.isEmpty)
+    }
+}

@@ -1,0 +1,101 @@
+import BoardProtocol
+import BoardSystem
+import Testing
+
+@testable import BoardCLI
+
+/// Where a followed stream resumes after the daemon goes away, and that nothing is handed on twice.
+struct EventFollowTests {
+    static func push(_ id: Int, _ change: EventChange, seq: Int = 1) -> JSON {
+        ["id": .int(id), "event": "change", "seq": .int(seq), "result": change.json]
+    }
+
+    static func change(_ cursor: String, to gate: String = "B5") -> EventChange {
+        ChangeLineTests.change("gate", from: "A3", to: .string(gate), cursor: cursor)
+    }
+
+    @Test func withoutSinceItResumesFromTheFirstRepliesNowThenFromTheLastChangeTaken() throws {
+        var follow = EventFollow()
+        let filters: JSON = ["kinds": ["gate"]]
+        #expect(follow.watchParams(filters).text == #"{"kinds":["gate"]}"#)
+        let first = try follow.read(
+            ["id": 5, "result": ["schema": 1, "now": "2026-11-30T09:00:00-05:00", "cursor": "N0"]], subscription: 5)
+        #expect(first == .subscribed(now: "2026-11-30T09:00:00-05:00"))
+        #expect(follow.watchParams(filters).text == #"{"kinds":["gate"],"cursor":"N0"}"#)
+        let step = try follow.read(Self.push(5, Self.change("C1")), subscription: 5)
+        guard case .change(let change) = step else {
+            Issue.record("\(step)")
+            return
+        }
+        let took1 = follow.take(change)
+        #expect(took1)
+        #expect(follow.resume == .cursor("C1"))
+        // Resubscribed after a restart: the new subscription's `now` does not move the resume point back.
+        _ = try follow.read(["id": 9, "result": ["now": "2026-11-30T09:05:00-05:00", "cursor": "N1"]], subscription: 9)
+        #expect(follow.watchParams(filters).text == #"{"kinds":["gate"],"cursor":"C1"}"#)
+    }
+
+    @Test func withSinceItReplaysFromThereUntilAChangeIsTaken() throws {
+        var follow = EventFollow(since: "2026-11-30T07:00:00-05:00")
+        #expect(follow.watchParams([:]).text == #"{"since":"2026-11-30T07:00:00-05:00"}"#)
+        _ = try follow.read(["id": 1, "result": ["now": "x", "cursor": "N0"]], subscription: 1)
+        #expect(follow.resume == .since("2026-11-30T07:00:00-05:00"), "the replay is still to come")
+        let took2 = follow.take(Self.change("C7"))
+        #expect(took2)
+        #expect(follow.watchParams([:]).text == #"{"cursor":"C7"}"#)
+    }
+
+    @Test func aChangeReplayedAgainIsNotTakenTwice() {
+        var follow = EventFollow()
+        let took3 = follow.take(Self.change("C1"))
+        #expect(took3)
+        let took4 = follow.take(Self.change("C2"))
+        #expect(took4)
+        let took5 = follow.take(Self.change("C1"))
+        #expect(!took5)
+        let took6 = follow.take(Self.change("C2"))
+        #expect(!took6)
+        #expect(follow.resume == .cursor("C2"))
+        let took7 = follow.take(ChangeLineTests.change("gate", cursor: nil))
+        #expect(took7, "without a cursor nothing can tell")
+    }
+
+    @Test func itsMemoryIsBounded() {
+        var follow = EventFollow()
+        let taken = (0...EventFollow.memory).filter { follow.take(Self.change("C\($0)")) }
+        #expect(taken.count == EventFollow.memory + 1)
+        let took9 = follow.take(Self.change("C0"))
+        #expect(took9, "the oldest was forgotten")
+        let took10 = follow.take(Self.change("C\(EventFollow.memory)"))
+        #expect(!took10)
+    }
+
+    @Test func otherLinesAreIgnoredAndShutdownAndSkippedAreSaid() throws {
+        var follow = EventFollow()
+        let reply = try follow.read(["id": 2, "result": ["pong": true]], subscription: 1)
+        let board = try follow.read(["id": 1, "event": "board", "result": [:]], subscription: 1)
+        let shutdown = try follow.read(["event": "shutdown"], subscription: 1)
+        #expect(reply == .ignore && board == .ignore && shutdown == .closed)
+        let skipped: JSON = [
+            "id": 1, "event": "skipped", "seq": 9, "count": 250, "since": "2026-11-30T09:00:00-05:00",
+            "until": "2026-11-30T11:00:00-05:00", "cursor": "C8",
+        ]
+        let step = try follow.read(skipped, subscription: 1)
+        #expect(
+            step
+                == .skipped(cursor: "C8", since: "2026-11-30T09:00:00-05:00", until: "2026-11-30T11:00:00-05:00"))
+        #expect(throws: ConnectionError.self) {
+            var copy = follow
+            _ = try copy.read(["id": 1, "error": ["code": "notFound", "message": "No flight 9."]], subscription: 1)
+        }
+    }
+
+    @Test func aGapIsFetchedAfterItsCursorUpToItsEnd() {
+        let filters: JSON = ["flight": 7]
+        #expect(
+            EventFollow.gapParams(filters, cursor: "C8", since: "S", until: "U").text
+                == #"{"flight":7,"cursor":"C8","until":"U"}"#)
+        #expect(
+            EventFollow.gapParams(filters, cursor: nil, since: "S", until: "U").text == #"{"flight":7,"since":"S","until":"U"}"#)
+    }
+}

@@ -1,0 +1,144 @@
+import BoardProtocol
+import FlightData
+import Testing
+
+@testable import BoardCLI
+
+/// `board wait`'s rules, every state against hand-made flights: reached, still possible, or never.
+struct WaitDecisionTests {
+    enum Outcome: Equatable, CustomStringConvertible {
+        case reached, waiting, never
+        var description: String { "\(self == .reached ? "reached" : self == .waiting ? "waiting" : "never")" }
+    }
+
+    static func departure(_ status: FlightStatus, delay: Int = 0, previousGate: String? = nil) -> WaitSubject {
+        WaitSubject(direction: .departure, status: status, delayMinutes: delay, previousGate: previousGate)
+    }
+
+    static func arrival(_ status: FlightStatus, delay: Int = 0, previousGate: String? = nil, baggage: Bool = false)
+        -> WaitSubject
+    {
+        WaitSubject(direction: .arrival, status: status, delayMinutes: delay, previousGate: previousGate, hasBaggage: baggage)
+    }
+
+    static func outcome(_ target: WaitTarget, _ subject: WaitSubject) -> Outcome {
+        switch WaitDecision.decide(target, for: subject) {
+        case .reached: .reached
+        case .waiting: .waiting
+        case .impossible: .never
+        }
+    }
+
+    /// For departures: each target against each status of the lifecycle, then canceled.
+    static let departureStatuses: [FlightStatus] = [
+        .scheduled, .onTime, .delayed, .boarding, .finalCall, .gateClosed, .departed, .canceled,
+    ]
+    static let departureTable: [(WaitTarget, [Outcome])] = [
+        // scheduled, onTime, delayed, boarding, finalCall, gateClosed, departed, canceled
+        (.status(.scheduled), [.reached, .never, .never, .never, .never, .never, .never, .never]),
+        (.status(.onTime), [.waiting, .reached, .never, .never, .never, .never, .never, .never]),
+        (.status(.delayed), [.waiting, .waiting, .reached, .never, .never, .never, .never, .never]),
+        (.status(.boarding), [.waiting, .waiting, .waiting, .reached, .never, .never, .never, .never]),
+        (.status(.finalCall), [.waiting, .waiting, .waiting, .waiting, .reached, .never, .never, .never]),
+        (.status(.gateClosed), [.waiting, .waiting, .waiting, .waiting, .waiting, .reached, .never, .never]),
+        (.status(.departed), [.waiting, .waiting, .waiting, .waiting, .waiting, .waiting, .reached, .never]),
+        (.status(.canceled), [.waiting, .waiting, .waiting, .waiting, .waiting, .waiting, .never, .reached]),
+        (.status(.enRoute), [.never, .never, .never, .never, .never, .never, .never, .never]),
+        (.status(.landed), [.never, .never, .never, .never, .never, .never, .never, .never]),
+        (.status(.diverted), [.never, .never, .never, .never, .never, .never, .never, .never]),
+        (.gateChange, [.waiting, .waiting, .waiting, .waiting, .waiting, .never, .never, .never]),
+        // `delayed` is a delay already.
+        (.delay, [.waiting, .waiting, .reached, .waiting, .waiting, .waiting, .never, .never]),
+        (.baggage, [.never, .never, .never, .never, .never, .never, .never, .never]),
+    ]
+
+    @Test(arguments: departureTable)
+    func departures(target: WaitTarget, expected: [Outcome]) {
+        for (status, outcome) in zip(Self.departureStatuses, expected) {
+            #expect(Self.outcome(target, Self.departure(status)) == outcome, "\(target) for a departure \(status)")
+        }
+    }
+
+    static let arrivalStatuses: [FlightStatus] = [.scheduled, .onTime, .delayed, .enRoute, .landed, .canceled, .diverted]
+    static let arrivalTable: [(WaitTarget, [Outcome])] = [
+        // scheduled, onTime, delayed, enRoute, landed, canceled, diverted
+        (.status(.scheduled), [.reached, .never, .never, .never, .never, .never, .never]),
+        (.status(.onTime), [.waiting, .reached, .never, .never, .never, .never, .never]),
+        (.status(.delayed), [.waiting, .waiting, .reached, .never, .never, .never, .never]),
+        (.status(.enRoute), [.waiting, .waiting, .waiting, .reached, .never, .never, .never]),
+        (.status(.landed), [.waiting, .waiting, .waiting, .waiting, .reached, .never, .never]),
+        (.status(.canceled), [.waiting, .waiting, .waiting, .never, .never, .reached, .never]),
+        (.status(.diverted), [.waiting, .waiting, .waiting, .waiting, .never, .never, .reached]),
+        (.status(.boarding), [.never, .never, .never, .never, .never, .never, .never]),
+        (.status(.departed), [.never, .never, .never, .never, .never, .never, .never]),
+        (.gateChange, [.waiting, .waiting, .waiting, .waiting, .never, .never, .never]),
+        (.delay, [.waiting, .waiting, .reached, .never, .never, .never, .never]),
+        (.baggage, [.waiting, .waiting, .waiting, .waiting, .waiting, .never, .never]),
+    ]
+
+    @Test(arguments: arrivalTable)
+    func arrivals(target: WaitTarget, expected: [Outcome]) {
+        for (status, outcome) in zip(Self.arrivalStatuses, expected) {
+            #expect(Self.outcome(target, Self.arrival(status)) == outcome, "\(target) for an arrival \(status)")
+        }
+    }
+
+    @Test func aChangedGateADelayAndABeltAreReachedWhateverTheStatus() {
+        #expect(Self.outcome(.gateChange, Self.departure(.departed, previousGate: "A3")) == .reached)
+        #expect(Self.outcome(.gateChange, Self.arrival(.canceled, previousGate: "A3")) == .reached)
+        #expect(Self.outcome(.delay, Self.departure(.boarding, delay: 25)) == .reached)
+        #expect(Self.outcome(.delay, Self.departure(.canceled, delay: 25)) == .reached)
+        #expect(Self.outcome(.baggage, Self.arrival(.landed, baggage: true)) == .reached)
+    }
+
+    @Test func theReasonNamesTheFlightAndWhy() {
+        var subject = Self.departure(.canceled)
+        subject.flightName = "US 481"
+        #expect(WaitDecision.decide(.status(.boarding), for: subject) == .impossible("US 481 was canceled"))
+        #expect(
+            WaitDecision.decide(.status(.landed), for: Self.departure(.onTime)) == .impossible("Pacific 123 is a departure"))
+        var diverted = Self.arrival(.diverted)
+        diverted.divertedTo = "Denver"
+        #expect(WaitDecision.decide(.status(.landed), for: diverted) == .impossible("Pacific 123 was diverted to Denver"))
+        #expect(
+            WaitDecision.decide(.status(.boarding), for: Self.departure(.departed))
+                == .impossible("Pacific 123 is already departed"))
+    }
+
+    static func change(_ kind: String, from: JSON = .null, to: JSON) -> EventChange {
+        ChangeLineTests.change(kind, from: from, to: to)
+    }
+
+    @Test func changesAppliedOneByOneReachAStatusAJumpPassesThrough() {
+        var subject = Self.departure(.onTime)
+        subject.apply(Self.change("status", from: "onTime", to: "boarding"))
+        #expect(Self.outcome(.status(.boarding), subject) == .reached)
+        subject.apply(Self.change("status", from: "boarding", to: "finalCall"))
+        #expect(Self.outcome(.status(.boarding), subject) == .never)
+        #expect(Self.outcome(.status(.departed), subject) == .waiting)
+    }
+
+    @Test func everyKindOfChangeMovesTheSubject() {
+        var subject = Self.arrival(.onTime)
+        subject.apply(Self.change("time", from: "2026-11-30T10:00:00-05:00", to: "2026-11-30T10:25:00-05:00"))
+        #expect(subject.delayMinutes == 25)
+        subject.apply(Self.change("gate", from: "A1", to: "B5"))
+        #expect(subject.gate == "B5" && subject.previousGate == "A1")
+        subject.apply(Self.change("baggage", to: ["belt": 3]))
+        #expect(subject.hasBaggage)
+        subject.apply(Self.change("diverted", to: "Denver"))
+        #expect(subject.status == .diverted && subject.divertedTo == "Denver")
+        subject.apply(Self.change("canceled", from: "diverted", to: "canceled"))
+        #expect(subject.status == .canceled)
+        let before = subject
+        subject.apply(Self.change("lounge", to: "open"))
+        #expect(subject == before, "a kind it does not know changes nothing")
+    }
+
+    @Test func anEarlierTimeIsNoDelay() {
+        var subject = Self.departure(.onTime)
+        subject.apply(Self.change("time", from: "2026-11-30T10:00:00-05:00", to: "2026-11-30T09:55:00-05:00"))
+        #expect(subject.delayMinutes == 0)
+        #expect(Self.outcome(.delay, subject) == .waiting)
+    }
+}

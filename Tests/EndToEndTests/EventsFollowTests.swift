@@ -1,0 +1,278 @@
+import BoardProtocol
+import BoardSystem
+import FlightData
+import Foundation
+import Glibc
+import Testing
+
+/// `board events`, `board log` and `board wait` (the real binary) against a scripted events daemon:
+/// paging, NDJSON, following across a restart without losing or repeating, fetching a skipped gap,
+/// and waiting. The same behaviours against the real boardd are in EventsCommandTests and WaitCommandTests.
+@Suite struct EventsFollowTests {
+    static let flightID = 1234
+
+    static func change(_ minute: Int, _ kind: String, from: JSON, to: JSON, flight: Int = flightID) -> JSON {
+        let at = String(format: "2026-11-30T%02d:%02d:00-05:00", 9 + minute / 60, minute % 60)
+        return [
+            "at": .string(at), "flight": ["id": .int(flight), "date": "2026-11-30", "flightName": "Pacific 123"],
+            "kind": .string(kind), "from": from, "to": to,
+        ]
+    }
+
+    /// Seven changes of one departure's morning (and one of another flight), in order.
+    static let script: [JSON] = [
+        change(5, "time", from: "2026-11-30T12:40:00-05:00", to: "2026-11-30T13:05:00-05:00"),
+        change(10, "status", from: "onTime", to: "delayed"),
+        change(20, "gate", from: "A3", to: "B5"),
+        change(30, "time", from: "2026-11-30T13:05:00-05:00", to: "2026-11-30T13:20:00-05:00", flight: 99),
+        change(40, "status", from: "delayed", to: "boarding"),
+        change(50, "status", from: "boarding", to: "finalCall"),
+        change(55, "status", from: "finalCall", to: "gateClosed"),
+    ]
+
+    static func details(status: FlightStatus = .onTime) -> JSON {
+        let flight = FlightDocument(
+            id: flightID, airline: "Pacific", number: 123, flightName: "Pacific 123", direction: .departure,
+            otherAirport: "Denver", flightTime: 120, date: "2026-11-30", scheduledTime: "2026-11-30T12:40:00-05:00",
+            currentTime: "2026-11-30T12:40:00-05:00", delayMinutes: 0, gate: "A3", terminal: "A", status: status, past: false,
+            pinned: false)
+        return FlightDetailsDocument(
+            flight: flight, now: "2026-11-30T09:00:00-05:00", history: [], onTimeRate: 0.9, departureTime: nil,
+            arrivalTime: nil, progress: nil,
+            announcements: [.init(at: "2026-11-30T09:20:00-05:00", kind: "gate", text: "Gate changed from A3")]
+        ).json
+    }
+
+    static func fake(_ sandbox: Sandbox, pageSize: Int = 500, skipAbove: Int? = nil, knowsEvents: Bool = true) throws
+        -> EventsFakeDaemon
+    {
+        try EventsFakeDaemon(
+            path: sandbox.socket, changes: script, details: details(), pageSize: pageSize, skipAbove: skipAbove,
+            knowsEvents: knowsEvents)
+    }
+
+    static func lines(_ text: String) -> [String] { text.split(separator: "\n").map(String.init) }
+
+    /// A `board` started in the background, its stdout in a file the test reads as it grows.
+    final class Follower {
+        let process: StartedProcess
+        let output: String
+
+        init(_ sandbox: Sandbox, _ arguments: [String]) throws {
+            output = sandbox.path + "/follow-\(UInt32.random(in: 0...UInt32.max)).out"
+            let fd = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+            defer { close(fd) }
+            process = try StartedProcess([Binaries.board] + arguments, environment: sandbox.environment(), standardOutput: fd)
+        }
+
+        var lines: [String] { EventsFollowTests.lines((try? String(contentsOfFile: output, encoding: .utf8)) ?? "") }
+
+        func waitForLines(_ count: Int, timeout: Double = 15) throws {
+            try waitUntil("\(count) lines from board (\(lines.count) so far)", timeout: timeout) { lines.count >= count }
+        }
+
+        func stop() throws -> ProcessResult {
+            kill(process.pid, SIGTERM)
+            return try process.finish(timeout: 10).result
+        }
+    }
+
+    @Test func eventsPagesThroughEveryChangeForPeopleAndAsNDJSON() throws {
+        let sandbox = Sandbox()
+        let fake = try Self.fake(sandbox, pageSize: 2)
+        fake.release(upTo: 7)
+        let people = try sandbox.board("events")
+        #expect(people.status == 0, "\(people.stderr)")
+        #expect(
+            Self.lines(people.stdout) == [
+                "09:05  Pacific 123     time      12:40 → 13:05",
+                "09:10  Pacific 123     status    On time → Delayed",
+                "09:20  Pacific 123     gate      A3 → B5",
+                "09:30  Pacific 123     time      13:05 → 13:20",
+                "09:40  Pacific 123     status    Delayed → Boarding",
+                "09:50  Pacific 123     status    Boarding → Final call",
+                "09:55  Pacific 123     status    Final call → Gate closed",
+            ])
+        let json = try sandbox.board("events", "--json", "--kind", "status", "--flight", "1234")
+        #expect(json.status == 0, "\(json.stderr)")
+        let objects = Self.lines(json.stdout).map { try? JSON.parse($0) }
+        #expect(objects.allSatisfy { $0?["seq"] != nil && $0?["flight"]?["id"] == 1234 }, "\(json.stdout)")
+        #expect(objects.compactMap { $0?["cursor"]?.string } == ["C1", "C2", "C3", "C5", "C6", "C7"], "\(json.stdout)")
+        let gets = fake.requests.filter { $0["method"]?.string == "events.get" }
+        #expect(gets.last?["params"]?["kinds"] == ["status"] && gets.last?["params"]?["flight"] == 1234)
+        #expect(gets.compactMap { $0["params"]?["cursor"]?.string }.suffix(2) == ["C2", "C5"], "pages follow next")
+    }
+
+    @Test func eventsWithNothingToShowSaysSoAndJSONSaysNothing() throws {
+        let sandbox = Sandbox()
+        let fake = try Self.fake(sandbox)
+        let people = try sandbox.board("events", "--since", "2h")
+        #expect(people.status == 0, "\(people.stderr)")
+        #expect(people.stdout == "No changes since 00:00.\n" || people.stdout.hasPrefix("No changes since "), "\(people.stdout)")
+        let since = fake.requests.last { $0["method"]?.string == "events.get" }?["params"]?["since"]
+        #expect(since == "2026-11-30T10:00:00-05:00", "2h back from the daemon's now, in its offset")
+        let json = try sandbox.board("events", "--json")
+        #expect(json.status == 0 && json.stdout.isEmpty, "\(json.stdout)")
+    }
+
+    @Test func aDaemonWithoutTheEventsMethodsIsNamed() throws {
+        let sandbox = Sandbox()
+        let fake = try Self.fake(sandbox, knowsEvents: false)
+        let result = try sandbox.board("events")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("does not know events.get"), "\(result.stderr)")
+        _ = fake
+    }
+
+    @Test func followPrintsEachChangeOnceAcrossARestart() throws {
+        let sandbox = Sandbox()
+        let fake = try Self.fake(sandbox)
+        fake.release(upTo: 2)
+        let follower = try Follower(sandbox, ["events", "--follow", "--json", "--since", "08:00"])
+        try follower.waitForLines(2)
+        fake.release(upTo: 4)
+        try follower.waitForLines(4)
+        // The daemon goes away; changes happen while it is down; it comes back on the same socket.
+        try fake.restart { fake.release(upTo: 7) }
+        try follower.waitForLines(7)
+        let result = try follower.stop()
+        let cursors = follower.lines.compactMap { try? JSON.parse($0)["cursor"]?.string }
+        #expect(cursors == (1...7).map { "C\($0)" }, "none lost, none repeated: \(follower.lines)")
+        let watches = fake.requests.filter { $0["method"]?.string == "events.watch" }
+        #expect(watches.first?["params"]?["since"] == "08:00")
+        #expect(watches.count >= 2 && watches.last?["params"]?["cursor"] == "C4", "resubscribed after the last printed")
+        #expect(result.stderr.contains("reconnecting"), "\(result.stderr)")
+    }
+
+    @Test func followFetchesTheChangesASkippedEventLeftOut() throws {
+        let sandbox = Sandbox()
+        let fake = try Self.fake(sandbox, pageSize: 2, skipAbove: 2)
+        fake.release(upTo: 1)
+        let follower = try Follower(sandbox, ["events", "--follow"])
+        try waitUntil("the subscription") { fake.requests.contains { $0["method"]?.string == "events.watch" } }
+        fake.release(upTo: 2)
+        try follower.waitForLines(1)
+        fake.release(upTo: 7)
+        try follower.waitForLines(6)
+        _ = try follower.stop()
+        #expect(follower.lines.count == 6, "\(follower.lines)")
+        #expect(follower.lines.first?.hasPrefix("09:10") == true && follower.lines.last?.hasPrefix("09:55") == true)
+        let gets = fake.requests.filter { $0["method"]?.string == "events.get" }.compactMap { $0["params"] }
+        #expect(gets.map { $0["cursor"] } == ["C2", "C4", "C6"], "the gap after its cursor, page by page: \(gets)")
+        #expect(gets.allSatisfy { $0["until"] == "2026-11-30T09:55:00-05:00" })
+    }
+
+    @Test func logShowsTheHeaderAndEachChangeWithItsAnnouncement() throws {
+        let sandbox = Sandbox()
+        let fake = try Self.fake(sandbox)
+        fake.release(upTo: 3)
+        let result = try sandbox.board("log", "1234")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            Self.lines(result.stdout) == [
+                "Pacific 123  to Denver  Mon Nov 30  On time",
+                "09:05  time      12:40 → 13:05",
+                "09:10  status    On time → Delayed",
+                "09:20  gate      A3 → B5  (Gate changed from A3)",
+            ])
+        let sent = fake.requests.last { $0["method"]?.string == "events.get" }?["params"]?["flight"]
+        #expect(sent == ["id": 1234, "date": "2026-11-30"])
+        let unknown = try sandbox.board("log", "4321")
+        #expect(unknown.status == 4, "\(unknown.stderr)")
+    }
+
+    @Test func waitIsReachedByAChangeAndSaysWhich() throws {
+        let sandbox = Sandbox()
+        let fake = try Self.fake(sandbox)
+        let waiter = try Follower(sandbox, ["wait", "1234", "--until", "boarding", "--timeout", "30s"])
+        try waitUntil("the subscription") { fake.requests.contains { $0["method"]?.string == "events.watch" } }
+        let watch = fake.requests.first { $0["method"]?.string == "events.watch" }?["params"]
+        #expect(watch?["since"] == "2026-11-30T09:00:00-05:00" && watch?["flight"] == ["id": 1234, "date": "2026-11-30"])
+        fake.release(upTo: 7)
+        let (ending, result) = try waiter.process.finish(timeout: 15)
+        #expect(ending == .exited(0), "\(result.stderr)")
+        #expect(
+            waiter.lines == ["09:40  Pacific 123     status    Delayed → Boarding"], "the change that reached it, not a later one"
+        )
+    }
+
+    @Test func waitEndsWithTheContractsStatuses() throws {
+        let sandbox = Sandbox()
+        let fake = try Self.fake(sandbox)
+        let already = try sandbox.board("wait", "1234", "--until", "on-time")
+        #expect(already.status == 0 && already.stdout == "Pacific 123 is already on time: On time, gate A3.\n", "\(already)")
+        let never = try sandbox.board("wait", "1234", "--until", "landed")
+        #expect(never.status == 5 && never.stderr.contains("departure"), "\(never.stderr)")
+        let timedOut = try sandbox.board("wait", "1234", "--until", "departed", "--timeout", "1s")
+        #expect(timedOut.status == 124 && timedOut.stderr.contains("timed out"), "\(timedOut.stderr)")
+        let unknown = try sandbox.board("wait", "4321", "--until", "boarding")
+        #expect(unknown.status == 4, "\(unknown.stderr)")
+        let usage = try sandbox.board("wait", "1234", "--until", "flying")
+        #expect(usage.status == 2 && usage.stderr.contains("gate-change"), "\(usage.stderr)")
+        _ = fake
+    }
+
+    @Test func waitEndsWithFiveWhenAChangeMakesItImpossible() throws {
+        let sandbox = Sandbox()
+        let fake = try EventsFakeDaemon(
+            path: sandbox.socket,
+            changes: [Self.change(15, "canceled", from: "onTime", to: "canceled")], details: Self.details())
+        let waiter = try Follower(sandbox, ["wait", "1234", "--until", "boarding"])
+        try waitUntil("the subscription") { fake.requests.contains { $0["method"]?.string == "events.watch" } }
+        fake.release(upTo: 1)
+        let (ending, result) = try waiter.process.finish(timeout: 15)
+        #expect(ending == .exited(5), "\(result.stderr)")
+        #expect(result.stderr.contains("Pacific 123 was canceled"), "\(result.stderr)")
+    }
+}
+
+extension EventsFollowTests {
+    @Test func pinnedWithoutPinsSaysSoWithoutAsking() throws {
+        let sandbox = Sandbox()
+        let fake = try Self.fake(sandbox)
+        fake.release(upTo: 7)
+        let result = try sandbox.board("events", "--pinned")
+        #expect(result.status == 0 && result.stdout == "No pinned flights; 'board pin FLIGHT' pins one.\n", "\(result)")
+        #expect(!fake.requests.contains { $0["method"]?.string == "events.get" })
+        let json = try sandbox.board("events", "--pinned", "--json")
+        #expect(json.status == 0 && json.stdout.isEmpty)
+    }
+
+    @Test func pinnedSendsThePinsByIdentity() throws {
+        let sandbox = Sandbox()
+        let fake = try Self.fake(sandbox)
+        let pin = try sandbox.board("pin", "1234")
+        try #require(pin.status == 0, "\(pin.stderr)")
+        let result = try sandbox.board("events", "--pinned")
+        #expect(result.status == 0, "\(result.stderr)")
+        let sent = fake.requests.last { $0["method"]?.string == "events.get" }?["params"]?["pinned"]
+        #expect(sent == [["id": 1234, "date": "2026-11-30"]], "\(String(describing: sent))")
+    }
+
+    @Test func waitSurvivesARestartAndMissesNothingThatHappenedMeanwhile() throws {
+        let sandbox = Sandbox()
+        let fake = try Self.fake(sandbox)
+        let waiter = try Follower(sandbox, ["wait", "Pacific 123", "--until", "gate-change", "--timeout", "30s"])
+        try waitUntil("the subscription") { fake.requests.contains { $0["method"]?.string == "events.watch" } }
+        // Two changes that do not reach it (pushed, or replayed later: either way once), then the gate
+        // changes while the daemon is down: the resubscription replays it.
+        fake.release(upTo: 2)
+        try fake.restart { fake.release(upTo: 3) }
+        let (ending, result) = try waiter.process.finish(timeout: 15)
+        #expect(ending == .exited(0), "\(result.stderr)")
+        #expect(waiter.lines == ["09:20  Pacific 123     gate      A3 → B5"], "\(waiter.lines)")
+        let watches = fake.requests.filter { $0["method"]?.string == "events.watch" }.compactMap { $0["params"] }
+        #expect(watches.count == 2 && watches.last?["flight"] == ["id": 1234, "date": "2026-11-30"], "\(watches)")
+        #expect(watches.last?["cursor"] != nil || watches.last?["since"] != nil, "resumed where it was")
+    }
+
+    @Test func ctrlCEndsAFollowAsItEndsWatchWith130() throws {
+        let sandbox = Sandbox()
+        let fake = try Self.fake(sandbox)
+        let follower = try Follower(sandbox, ["events", "--follow"])
+        try waitUntil("the subscription") { fake.requests.contains { $0["method"]?.string == "events.watch" } }
+        kill(follower.process.pid, SIGINT)
+        let (ending, result) = try follower.process.finish(timeout: 10)
+        #expect(ending.shellStatus == 130, "\(ending) \(result.stderr)")
+    }
+}
