@@ -183,4 +183,61 @@ import Testing
         #expect(future["until"]?.string == "2026-11-30T12:00:00-05:00", "the future is never revealed")
         try daemon.stop()
     }
+
+    @Test func aSubscriberThatReadsSlowlyGetsSkippedEventsThatAccountForEveryChange() throws {
+        let sandbox = Sandbox()
+        let config = sandbox.path + "/busy.json"
+        try #"{"days": 2, "flightsPerDay": 3000}"#.write(toFile: config, atomically: true, encoding: .utf8)
+        let daemon = try RunningDaemon(sandbox: sandbox, extra: ["--config", config])
+        // A raw socket with a small receive buffer that is not read while the clock moves.
+        let slow = try UnixSocket.connect(path: daemon.socket)
+        var small: Int32 = 4096
+        setsockopt(slow.rawValue, SOL_SOCKET, SO_RCVBUF, &small, socklen_t(MemoryLayout<Int32>.size))
+        try slow.writeAll(WireLine.line(WireRequest(id: 7, method: .eventsWatch).json))
+        let control = try BoardConnection(path: daemon.socket)
+        // Each move holds far more than the bound: the output passes 1 MiB within a few moves.
+        let moves = 40
+        for _ in 0..<moves { _ = try control.call(.clockAdvance, ["minutes": 20]) }
+        let end = try #require(try control.call(.clockGet)["now"]?.string)
+        #expect(end == "2026-12-01T01:20:00-05:00")
+        let whole = try Self.getAll(control, ["since": "2026-11-30T12:00:00-05:00"])
+
+        // Read all it was sent, until a ping's reply: then nothing more can be coming.
+        try slow.writeAll(WireLine.line(WireRequest(id: 8, method: .ping).json))
+        var framer = LineFramer(maxLineLength: 1 << 24)
+        var lines: [JSON] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        var done = false
+        try waitUntil("the ping's reply to reach the slow subscriber", timeout: 60) {
+            guard try slow.waitUntilReadable(timeoutMilliseconds: 100) else { return false }
+            let n = try slow.read(into: &buffer)
+            guard n > 0 else { return true }
+            for case .line(let line) in buffer.withUnsafeBytes({ framer.feed(UnsafeRawBufferPointer(rebasing: $0[..<n])) }) {
+                guard let value = try? JSON.parse(line) else { continue }
+                if value["id"]?.int == 8 { done = true } else if value["event"] != nil { lines.append(value) }
+            }
+            return done
+        }
+        #expect(done)
+        let seqs = lines.compactMap { $0["seq"]?.int }
+        #expect(seqs == seqs.indices.map { $0 + 1 }, "seq counts changes and skipped events, no gaps")
+        let skipped = lines.filter { $0["event"]?.string == "skipped" }
+        #expect(!skipped.isEmpty, "\(lines.count) lines for \(whole.total) changes")
+        #expect(skipped.count < moves, "a slow subscriber gets one skipped event a gap, not one a move")
+        // Sent changes, with each gap filled from its cursor and until, are exactly the whole.
+        var rebuilt: [String] = []
+        for line in lines {
+            if line["event"]?.string == "change" {
+                rebuilt.append(Self.strip(line["result"]!))
+            } else {
+                let gap = try Self.getAll(control, ["cursor": line["cursor"]!, "until": line["until"]!])
+                #expect(gap.total == line["count"]?.int)
+                rebuilt += gap.changes.map(Self.strip)
+            }
+        }
+        #expect(rebuilt.count == whole.total)
+        #expect(rebuilt == whole.changes.map(Self.strip))
+        slow.close()
+        try daemon.stop()
+    }
 }
