@@ -78,6 +78,13 @@ struct AnnouncementsConfigTests {
         #expect(try DaemonConfig.parse(Array("{}".utf8), file: "f").schedule.announcements == .default)
     }
 
+    @Test func theRepositoryConfigSpellsOutTheBuiltInRules() throws {
+        let path = #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
+        let config = try DaemonConfig.load(path: "/" + path + "/config/boardd.json")
+        #expect(config.schedule == DaemonConfig.builtIn.schedule)
+        #expect(config.schedule.announcements == .default)
+    }
+
     @Test func theRulesChangeTheSchedule() throws {
         let none = try DaemonConfig.parse(Array(#"{"announcements": {"gateChangePercent": 0}}"#.utf8), file: "f")
         let all = try DaemonConfig.parse(Array(#"{"announcements": {"gateChangePercent": 100}}"#.utf8), file: "f")

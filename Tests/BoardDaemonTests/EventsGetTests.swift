@@ -166,4 +166,30 @@ struct EventsGetTests {
             #expect(error.code == .notFound, "\(flight.text): \(error.message)")
         }
     }
+
+    /// After midnight the daemon also wakes for yesterday's flights (a late landing, its baggage),
+    /// which today's board changes do not include.
+    @Test func theServerWakesForYesterdaysLateChanges() {
+        var config = DaemonConfig.builtIn
+        config.schedule.days = 2
+        config.schedule.flightsPerDay = 300
+        let service = Self.service(config)
+        let window = service.window(at: Self.noon)
+        let yesterday = service.schedule.flights(on: window.firstDate)
+        let midnight = service.localTime.startOfDay(window.firstDate.adding(days: 1))
+        let late = yesterday.flatMap { $0.changes(after: midnight, through: midnight.addingTimeInterval(86_400)) }
+        var instant = midnight
+        var woken: [Date] = []
+        let tonight = Self.service(config, at: midnight)
+        while true {
+            let next = tonight.nextLateChange(after: instant)
+            guard next < .distantFuture, woken.count < 1000 else { break }
+            woken.append(next)
+            instant = next
+        }
+        #expect(Set(late.map(\.at)).isSubset(of: Set(woken)), "every late change of yesterday's flights wakes the server")
+        // The catalog's last slot (22:55) and largest delay (60 minutes) rarely reach past midnight:
+        // when no flight does, the daemon must not wake for yesterday at all.
+        if late.isEmpty { #expect(woken.isEmpty, "\(woken.count) wakes for nothing") }
+    }
 }
