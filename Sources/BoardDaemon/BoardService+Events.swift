@@ -110,7 +110,10 @@ extension BoardService {
         var page: [FlightChange] = []
         var date = first
         while date <= final {
-            let flights = eventFlights(on: date, window: window).filter(filter.admits)
+            // Only flights that change in the interval are asked for their changes (a state at each instant).
+            let flights = eventFlights(on: date, window: window).filter { flight in
+                filter.admits(flight) && flight.nextBoardChange(after: start).map { $0 <= end } == true
+            }
             let found = query.changes(of: flights, after: start, through: end)
             total += found.count
             let after = from > lower ? found.filter { $0.position > from } : found

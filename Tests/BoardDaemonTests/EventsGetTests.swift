@@ -192,4 +192,19 @@ struct EventsGetTests {
         // when no flight does, the daemon must not wake for yesterday at all.
         if late.isEmpty { #expect(woken.isEmpty, "\(woken.count) wakes for nothing") }
     }
+
+    /// The events params with the values that break arithmetic, parsing and types: an answer or a
+    /// one-line error each, never a trap (as `ExtremeParamsTests` does for the other params).
+    @Test(arguments: [WireMethod.eventsGet, .eventsWatch])
+    func extremeValuesAreAnsweredWithoutATrap(method: WireMethod) {
+        var service = Self.service()
+        for name in ["since", "until", "flight", "kinds", "cursor", "limit", "pinned"] {
+            for value in ExtremeParamsTests.values {
+                if case .failure(let error) = service.handle(WireRequest(id: 1, method: method, params: .object([(name, value)])))
+                {
+                    #expect(!error.message.contains("\n") && error.message.count < 400, "\(name): \(error.message)")
+                }
+            }
+        }
+    }
 }
