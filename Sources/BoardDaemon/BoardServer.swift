@@ -495,7 +495,7 @@ final class BoardServer {
         connections[token]?.enqueue(WireLine.result(id: id, reply.json), now: now)
         connections[token]?.events = ClientConnection.EventWatch(
             requestID: id, filter: subscription.filter, position: subscription.start)
-        let replay = subscription.replay.map { (change: $0, document: encoding.change($0, seq: 0)) }
+        let replay = subscription.replay.map { ClientConnection.SharedChange($0, encoding: encoding) }
         connections[token]?.offerChanges(
             replay, through: subscription.now, alsoSkipped: subscription.replaySkipped, bound: BoardService.eventsPerMove,
             maxQueuedBytes: limits.maxQueuedBytes, encoding: encoding, now: now)
@@ -525,7 +525,7 @@ final class BoardServer {
         let changes = service.allChanges(after: from, through: now, at: now)
         guard !changes.isEmpty else { return }
         let encoding = service.encoding
-        let shared = changes.map { (change: $0, document: encoding.change($0, seq: 0)) }
+        let shared = changes.map { ClientConnection.SharedChange($0, encoding: encoding) }
         let monotonic = time.now
         for token in subscribers {
             connections[token]?.offerChanges(

@@ -63,6 +63,17 @@ struct ClientConnection {
         var untilText: String
     }
 
+    /// A change of a clock move, encoded once for every subscriber (`WireLine.changeTail`).
+    struct SharedChange {
+        let change: FlightChange
+        let tail: [UInt8]
+
+        init(_ change: FlightChange, encoding: WireEncoding) {
+            self.change = change
+            self.tail = WireLine.changeTail(encoding.change(change, seq: 0))
+        }
+    }
+
     /// The output queued for every client together, shared by all connections of a server.
     final class Meter {
         var queuedBytes = 0
@@ -116,12 +127,12 @@ struct ClientConnection {
     }
 
     /// Queues the changes of one clock move that this subscription wants, in order (`shared` is every
-    /// change of the move, each encoded once with seq 0). Past `bound` of them, or while more than
+    /// change of the move, each encoded once). Past `bound` of them, or while more than
     /// `maxQueuedBytes` wait, the rest are counted for one `skipped` event instead; `alsoSkipped` adds
     /// changes known to be left out (a replay's beyond the bound). The skipped event goes out at once
     /// when the output is under the limit, else when it drains.
     mutating func offerChanges(
-        _ shared: [(change: FlightChange, document: ChangeDocument)], through until: Date, alsoSkipped: Int = 0,
+        _ shared: [SharedChange], through until: Date, alsoSkipped: Int = 0,
         bound: Int, maxQueuedBytes: Int, encoding: WireEncoding, now: ContinuousClock.Instant
     ) {
         guard var current = events else { return }
@@ -130,8 +141,9 @@ struct ClientConnection {
         for item in shared where item.change.position > current.position && current.filter.matches(item.change) {
             if current.pendingSkip == nil, skipped == 0, sent < bound, queuedBytes <= maxQueuedBytes {
                 current.seq += 1
-                enqueue(
-                    WireLine.line(EventPush.change(item.document.numbered(current.seq)).line(id: current.requestID)), now: now)
+                enqueue(WireLine.changeEventHeader(id: current.requestID, seq: current.seq), now: now)
+                enqueue(item.tail, now: now)
+                enqueue(WireLine.closing, now: now)
                 current.position = item.change.position
                 sent += 1
             } else {

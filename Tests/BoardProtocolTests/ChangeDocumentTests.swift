@@ -62,6 +62,16 @@ struct ChangeDocumentTests {
         #expect(try EventPush(line: ["id": 7, "result": ["now": "x"]]) == nil)
     }
 
+    @Test func aSplicedChangeEventIsTheSameBytesAsTheDocumentsLine() {
+        for change in Self.changes {
+            for id: JSON in [7, "abc", .null] {
+                let spliced =
+                    WireLine.changeEventHeader(id: id, seq: change.seq) + WireLine.changeTail(change) + WireLine.closing
+                #expect(spliced == WireLine.line(EventPush.change(change).line(id: id)), "\(change.kind)")
+            }
+        }
+    }
+
     @Test func aCursorNamesOnePositionAndRefusesWhatTheDaemonDidNotMake() {
         let at = Date(timeIntervalSince1970: 1_796_040_720)
         let positions = [
