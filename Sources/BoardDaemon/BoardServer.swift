@@ -42,6 +42,10 @@ final class BoardServer {
     private var running = true
     /// The next instant (on the daemon's clock) at which watched boards change.
     private var nextChange: Date
+    /// The instant up to which changes were offered to `events.watch` subscribers.
+    private var eventsPublishedAt: Date
+    /// The next instant one of yesterday's flights changes, while anyone subscribes to events.
+    private var nextEventChange = Date.distantFuture
     /// Deadlines (partial lines, stalled output, the sweep) are intervals, on a clock that never jumps.
     private let time = ContinuousClock()
     /// Called at reloads and at shutdown.
@@ -73,6 +77,7 @@ final class BoardServer {
         self.epoll = try Epoll()
         self.signals = try SignalDescriptor([.interrupt, .terminate, .quit, .hangUp, .userDefined1, .userDefined2])
         self.nextChange = service.nextChange(after: service.clock.now)
+        self.eventsPublishedAt = service.clock.now
         try epoll.add(listener.descriptor, token: Self.listenerToken, events: .readable)
         try epoll.add(signals.descriptor, token: Self.signalToken, events: .readable)
     }
@@ -97,6 +102,7 @@ final class BoardServer {
             if listenerReady { acceptClients() }
             if let until = listenerPausedUntil, time.now >= until { resumeListener() }
             if running, service.clock.now >= nextChange { publish() }
+            if running, service.clock.now >= nextEventChange { publishEvents() }
             sweepDeadlines()
             if running, time.now >= nextSocketCheck { checkSocket() }
         }
@@ -106,7 +112,7 @@ final class BoardServer {
     // MARK: Timing
 
     private func timeout() -> Int32 {
-        var seconds: Double? = service.clock.realDelay(until: nextChange)
+        var seconds: Double? = service.clock.realDelay(until: min(nextChange, nextEventChange))
         if !service.clock.isSimulated { seconds = min(seconds ?? 60, 60) }  // the wall clock may jump
         if sweepWanted || listenerPausedUntil != nil || trimWanted {
             seconds = min(seconds ?? Self.sweepSeconds, Self.sweepSeconds)
@@ -395,9 +401,19 @@ final class BoardServer {
         case .failure(let error):
             connections[token]?.enqueue(WireLine.error(id: request.id, error), now: now)
         case .watch(let view):
+            guard connections[token]?.events == nil else {
+                connections[token]?.enqueue(WireLine.error(id: request.id, Self.oneWatch), now: now)
+                return
+            }
             let board = service.watchBoard(view, at: service.clock.now)
             connections[token]?.enqueueResult(id: request.id, board, now: now)
             connections[token]?.watch = ClientConnection.Watch(requestID: request.id, view: view, seq: 0)
+        case .eventsWatch(let subscription):
+            guard let connection = connections[token], connection.watch == nil, connection.events == nil else {
+                connections[token]?.enqueue(WireLine.error(id: request.id, Self.oneWatch), now: now)
+                return
+            }
+            subscribe(token, id: request.id, subscription, now: now)
         case .clockMoved(let result):
             connections[token]?.enqueue(WireLine.result(id: request.id, result), now: now)
             // The client that moved the clock is answered before the watchers are.
@@ -464,6 +480,62 @@ final class BoardServer {
         MemoryTrim.returnFreeMemory()
     }
 
+    // MARK: Events
+
+    static let oneWatch = WireError(
+        .invalidParams,
+        "This connection already watches; a connection holds one events.watch, or board.watch, not both: open another connection."
+    )
+
+    /// Starts an `events.watch`: the reply (now and its cursor), the replayed changes, then live ones.
+    private func subscribe(_ token: UInt64, id: JSON, _ subscription: EventSubscription, now: ContinuousClock.Instant) {
+        let encoding = service.encoding
+        let reply = EventsWatchDocument(
+            now: encoding.localTime.iso8601(subscription.now), cursor: ChangeCursor.encode(.after(subscription.now)))
+        connections[token]?.enqueue(WireLine.result(id: id, reply.json), now: now)
+        connections[token]?.events = ClientConnection.EventWatch(
+            requestID: id, filter: subscription.filter, position: subscription.start)
+        let replay = subscription.replay.map { ClientConnection.SharedChange($0, encoding: encoding) }
+        connections[token]?.offerChanges(
+            replay, through: subscription.now, alsoSkipped: subscription.replaySkipped, bound: BoardService.eventsPerMove,
+            maxQueuedBytes: limits.maxQueuedBytes, encoding: encoding, now: now)
+        // Changes before now are replayed or not wanted: live ones start after now.
+        connections.update(token) { connection in
+            if let position = connection.events?.position, position < .after(subscription.now) {
+                connection.events?.position = .after(subscription.now)
+            }
+        }
+        nextEventChange = min(nextEventChange, service.nextLateChange(after: service.clock.now))
+    }
+
+    /// Offers every subscriber the changes since the last offering, in order: computed and encoded
+    /// once, filtered per subscriber, at most `eventsPerMove` each (then one `skipped`). A clock set
+    /// back offers nothing, and each subscriber's position keeps what it was sent from coming again.
+    private func publishEvents() {
+        let now = service.clock.now
+        let from = eventsPublishedAt
+        eventsPublishedAt = now
+        let subscribers = connections.tokens.filter { connections[$0]?.events != nil }
+        guard !subscribers.isEmpty else {
+            nextEventChange = .distantFuture
+            return
+        }
+        nextEventChange = service.nextLateChange(after: now)
+        guard now > from else { return }
+        let changes = service.allChanges(after: from, through: now, at: now)
+        guard !changes.isEmpty else { return }
+        let encoding = service.encoding
+        let shared = changes.map { ClientConnection.SharedChange($0, encoding: encoding) }
+        let monotonic = time.now
+        for token in subscribers {
+            connections[token]?.offerChanges(
+                shared, through: now, bound: BoardService.eventsPerMove, maxQueuedBytes: limits.maxQueuedBytes,
+                encoding: encoding, now: monotonic)
+            flush(token)
+        }
+        log.debug("offered \(changes.count) change(s) to \(subscribers.count) subscriber(s)")
+    }
+
     // MARK: Publishing
 
     /// The watchers still to be offered the boards of the last change, and where the offering is.
@@ -480,6 +552,7 @@ final class BoardServer {
     /// Builds each watched view's board once and offers the same bytes to all its watchers, a share
     /// of them per turn of the loop. A change during the offering starts it again with the newest boards.
     private func publish() {
+        publishEvents()
         let now = service.clock.now
         nextChange = service.nextChange(after: now)
         publishAt = now
@@ -557,7 +630,7 @@ final class BoardServer {
 
     private func shutdown() {
         let goodbye = WireLine.shutdown(reason: "boardd is shutting down")
-        for connection in connections.values where connection.watch != nil {
+        for connection in connections.values where connection.watch != nil || connection.events != nil {
             // Best effort, without waiting: a watcher that is not reading misses it.
             if !connection.hasOutput { _ = try? goodbye.withUnsafeBytes { try connection.descriptor.writeSome($0) } }
         }

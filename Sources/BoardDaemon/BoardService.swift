@@ -17,6 +17,8 @@ public struct BoardService: Sendable {
         case watch(WatchView)
         /// The clock moved: reply with the result, then push new boards to every watcher.
         case clockMoved(JSON)
+        /// Subscribe to changes: the server replies with the cursor of now, replays, then pushes changes.
+        case eventsWatch(EventSubscription)
     }
 
     private(set) var config: DaemonConfig
@@ -108,6 +110,10 @@ public struct BoardService: Sendable {
             return .result(encoding.details(flight, at: now, pinned: try Self.pinned(params).contains(flight)).json)
         case .search:
             return .result(try search(params, at: now).json)
+        case .eventsGet:
+            return .result(try events(params, at: now).json)
+        case .eventsWatch:
+            return .eventsWatch(try eventsSubscription(params, at: now))
         case .clockGet:
             return .result(clockJSON(at: now))
         case .clockSet:

@@ -1,5 +1,7 @@
 import BoardProtocol
 import BoardSystem
+import FlightData
+import Foundation
 
 /// One client of the daemon: its framing, its queued output and, when it watches, its view.
 ///
@@ -18,6 +20,8 @@ struct ClientConnection {
     /// `queuedTotal` when freed memory was last given back for this client's replies.
     var trimMark = 0
     var watch: Watch?
+    /// Its `events.watch` subscription; a connection holds it or a `watch`, never both.
+    var events: EventWatch?
     /// When a partial line started arriving; nil when none is pending.
     var partialSince: ContinuousClock.Instant?
     /// Since when output has been waiting without progress; nil when the queue is empty.
@@ -36,6 +40,38 @@ struct ClientConnection {
         var seq: Int
         /// The newest board not yet queued (already encoded, with the closing brace and newline).
         var pendingBoard: EncodedDocument?
+    }
+
+    /// An `events.watch` subscription: where it stands in the order of changes, and any changes it
+    /// was not sent, reported in one `skipped` event once its output drains.
+    struct EventWatch {
+        let requestID: JSON
+        let filter: EventFilter
+        var seq = 0
+        /// The last change sent, or counted as skipped: changes at or before it are never sent again,
+        /// so a clock set back repeats nothing.
+        var position: FlightChange.Position
+        var pendingSkip: PendingSkip?
+    }
+
+    struct PendingSkip {
+        var count: Int
+        /// The last change sent before the gap (or where the subscription started).
+        let cursor: FlightChange.Position
+        let since: String
+        var until: Date
+        var untilText: String
+    }
+
+    /// A change of a clock move, encoded once for every subscriber (`WireLine.changeTail`).
+    struct SharedChange {
+        let change: FlightChange
+        let tail: [UInt8]
+
+        init(_ change: FlightChange, encoding: WireEncoding) {
+            self.change = change
+            self.tail = WireLine.changeTail(encoding.change(change, seq: 0))
+        }
     }
 
     /// The output queued for every client together, shared by all connections of a server.
@@ -90,6 +126,62 @@ struct ClientConnection {
         for piece in body.pieces { enqueue(piece, now: now) }
     }
 
+    /// Queues the changes of one clock move that this subscription wants, in order (`shared` is every
+    /// change of the move, each encoded once). Past `bound` of them, or while more than
+    /// `maxQueuedBytes` wait, the rest are counted for one `skipped` event instead; `alsoSkipped` adds
+    /// changes known to be left out (a replay's beyond the bound). The skipped event goes out at once
+    /// when the output is under the limit, else when it drains.
+    mutating func offerChanges(
+        _ shared: [SharedChange], through until: Date, alsoSkipped: Int = 0,
+        bound: Int, maxQueuedBytes: Int, encoding: WireEncoding, now: ContinuousClock.Instant
+    ) {
+        guard var current = events else { return }
+        var sent = 0
+        var skipped = 0
+        for item in shared where item.change.position > current.position && current.filter.matches(item.change) {
+            if current.pendingSkip == nil, skipped == 0, sent < bound, queuedBytes <= maxQueuedBytes {
+                current.seq += 1
+                enqueue(WireLine.changeEventHeader(id: current.requestID, seq: current.seq), now: now)
+                enqueue(item.tail, now: now)
+                enqueue(WireLine.closing, now: now)
+                current.position = item.change.position
+                sent += 1
+            } else {
+                skipped += 1
+            }
+        }
+        skipped += alsoSkipped
+        if skipped > 0 {
+            if var pending = current.pendingSkip {
+                pending.count += skipped
+                if until > pending.until {
+                    pending.until = until
+                    pending.untilText = encoding.localTime.iso8601(until)
+                }
+                current.pendingSkip = pending
+            } else {
+                current.pendingSkip = PendingSkip(
+                    count: skipped, cursor: current.position, since: encoding.localTime.iso8601(current.position.at),
+                    until: until, untilText: encoding.localTime.iso8601(until))
+            }
+            current.position = max(current.position, .after(until))
+        }
+        events = current
+        if queuedBytes <= maxQueuedBytes { queuePendingSkip(now: now) }
+    }
+
+    /// Queues the `skipped` event waiting, if any.
+    private mutating func queuePendingSkip(now: ContinuousClock.Instant) {
+        guard var current = events, let skip = current.pendingSkip else { return }
+        current.seq += 1
+        current.pendingSkip = nil
+        events = current
+        let document = SkippedEventDocument(
+            seq: current.seq, count: skip.count, since: skip.since, until: skip.untilText,
+            cursor: ChangeCursor.encode(skip.cursor))
+        enqueue(WireLine.line(document.line(id: current.requestID)), now: now)
+    }
+
     enum FlushResult { case drained, blocked, failed }
 
     /// Writes what the socket takes now, several chunks to a system call.
@@ -111,6 +203,9 @@ struct ClientConnection {
             offset = remaining
             if chunks.isEmpty, let pending = watch?.pendingBoard {
                 queueBoard(pending, now: now)
+            }
+            if chunks.isEmpty, events?.pendingSkip != nil {
+                queuePendingSkip(now: now)
             }
         }
         stalledSince = nil

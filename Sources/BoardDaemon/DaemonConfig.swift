@@ -32,7 +32,11 @@ public struct DaemonConfig: Hashable, Sendable {
 
     public static let builtIn = DaemonConfig(schedule: .default, source: "built-in defaults")
 
-    static let knownKeys = ["airport", "seed", "days", "flightsPerDay"]
+    static let knownKeys = ["airport", "seed", "days", "flightsPerDay", "announcements"]
+    static let knownAnnouncementKeys = [
+        "delayNoticeMinutes", "delayRevisions", "cancelNoticeMinutes", "gateChangePercent", "gateNoticeMinutes",
+        "diversionPercent",
+    ]
     static let knownAirportKeys = ["name", "code", "timeZone"]
     /// A config is a few lines; anything this large is the wrong file.
     static let maxFileSize = 64 * 1024
@@ -98,7 +102,54 @@ public struct DaemonConfig: Hashable, Sendable {
         schedule.days = try integer(json, "days", in: ScheduleConfig.allowedDays, file: file) ?? schedule.days
         schedule.flightsPerDay =
             try integer(json, "flightsPerDay", in: ScheduleConfig.allowedFlightsPerDay, file: file) ?? schedule.flightsPerDay
+        if let value = json["announcements"] {
+            schedule.announcements = try announcements(value, file: file)
+        }
         return DaemonConfig(schedule: schedule, source: file)
+    }
+
+    /// The optional `announcements` object: each key optional, lead times as `[fewest, most]`
+    /// minutes (`[30, 180]`), counts and percents as whole numbers.
+    private static func announcements(_ value: JSON, file: String) throws(ConfigError) -> AnnouncementRules {
+        guard let fields = value.objectPairs else {
+            throw ConfigError(
+                file: file, key: "announcements", value: value.text,
+                reason: "must be an object with \(knownAnnouncementKeys.joined(separator: ", "))\(notA(value, .object([])))")
+        }
+        try checkKeys(fields, known: knownAnnouncementKeys, prefix: "announcements.", file: file)
+        var rules = AnnouncementRules.default
+        rules.delayNotice = try minutes(value, "delayNoticeMinutes", file: file) ?? rules.delayNotice
+        rules.cancelNotice = try minutes(value, "cancelNoticeMinutes", file: file) ?? rules.cancelNotice
+        rules.gateNotice = try minutes(value, "gateNoticeMinutes", file: file) ?? rules.gateNotice
+        rules.delayRevisions =
+            try integer(value, "delayRevisions", in: AnnouncementRules.allowedRevisions, file: file, prefix: "announcements.")
+            ?? rules.delayRevisions
+        rules.gateChangePercent =
+            try integer(value, "gateChangePercent", in: AnnouncementRules.allowedPercent, file: file, prefix: "announcements.")
+            ?? rules.gateChangePercent
+        rules.diversionPercent =
+            try integer(value, "diversionPercent", in: AnnouncementRules.allowedPercent, file: file, prefix: "announcements.")
+            ?? rules.diversionPercent
+        return rules
+    }
+
+    /// A lead time: `[a, b]` minutes before, whole minutes within `AnnouncementRules.allowedNotice`, a <= b.
+    private static func minutes(_ json: JSON, _ key: String, file: String) throws(ConfigError) -> ClosedRange<Int>? {
+        guard let value = json[key] else { return nil }
+        let allowed = AnnouncementRules.allowedNotice
+        func refuse(_ reason: String) -> ConfigError {
+            ConfigError(file: file, key: "announcements.\(key)", value: value.text, reason: reason)
+        }
+        guard let items = value.array, items.count == 2, case .int(let low) = items[0], case .int(let high) = items[1] else {
+            throw refuse(
+                "must be a list of two whole numbers of minutes before, [fewest, most] such as [30, 180]\(notA(value, .array([])))"
+            )
+        }
+        guard allowed.contains(low), allowed.contains(high) else {
+            throw refuse("must hold minutes from \(allowed.lowerBound) to \(allowed.upperBound)")
+        }
+        guard low <= high else { throw refuse("must give the smaller number first, [\(high), \(low)]") }
+        return low...high
     }
 
     private static func airport(_ value: JSON, file: String) throws(ConfigError) -> Airport {
@@ -168,12 +219,13 @@ public struct DaemonConfig: Hashable, Sendable {
         }
     }
 
-    private static func integer(_ json: JSON, _ key: String, in range: ClosedRange<Int>, file: String) throws(ConfigError) -> Int?
-    {
+    private static func integer(
+        _ json: JSON, _ key: String, in range: ClosedRange<Int>, file: String, prefix: String = ""
+    ) throws(ConfigError) -> Int? {
         guard let value = json[key] else { return nil }
         guard case .int(let number) = value, range.contains(number) else {
             throw ConfigError(
-                file: file, key: key, value: value.text,
+                file: file, key: prefix + key, value: value.text,
                 reason: "must be a whole number from \(range.lowerBound) to \(range.upperBound)\(notA(value, .int(0)))")
         }
         return number

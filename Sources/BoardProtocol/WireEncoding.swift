@@ -86,4 +86,34 @@ public struct WireEncoding: Sendable {
             timeZone: airport.timeZoneIdentifier, windowStart: window.firstDate.description,
             windowEnd: window.lastDate.description)
     }
+
+    /// A change, numbered `seq`: values as text (a status's raw name, an ISO time, a gate, a city) or baggage.
+    public func change(_ change: FlightChange, seq: Int) -> ChangeDocument {
+        ChangeDocument(
+            seq: seq, at: localTime.iso8601(change.at),
+            flight: ChangeDocument.FlightRef(
+                id: change.flight.id, date: change.flight.date.description, flightName: change.flight.flightName),
+            kind: change.kind, from: change.from.map(value), to: change.to.map(value),
+            cursor: ChangeCursor.encode(change.position))
+    }
+
+    public func value(_ value: FlightChange.Value) -> ChangeDocument.Value {
+        switch value {
+        case .status(let status): .text(status.rawValue)
+        case .time(let time): .text(localTime.iso8601(time))
+        case .gate(let gate): .text(gate.description)
+        case .city(let city): .text(city)
+        case .baggage(let baggage): .baggage(self.baggage(baggage))
+        }
+    }
+
+    /// One page of changes in (`since`, `until`], numbered from 1, with the total and the next cursor.
+    public func events(since: Date, until: Date, changes: [FlightChange], total: Int, next: FlightChange.Position?)
+        -> EventsDocument
+    {
+        EventsDocument(
+            since: localTime.iso8601(since), until: localTime.iso8601(until),
+            changes: changes.enumerated().map { change($0.element, seq: $0.offset + 1) }, total: total,
+            next: next.map(ChangeCursor.encode))
+    }
 }

@@ -25,6 +25,23 @@ public enum WireLine {
         return out
     }
 
+    /// `{"id":N,"event":"change","seq":S,"result":{"seq":S,`, the start of a pushed change whose
+    /// other fields follow already encoded (`changeTail`), then `closing`.
+    public static func changeEventHeader(id: JSON, seq: Int) -> [UInt8] {
+        var out = Array("{\"id\":".utf8)
+        id.write(into: &out)
+        out.append(contentsOf: Array(",\"event\":\"change\",\"seq\":\(seq),\"result\":{\"seq\":\(seq),".utf8))
+        return out
+    }
+
+    /// A change's encoded fields after its `seq` (and its closing brace): encoded once, sent to every
+    /// subscriber after its own `changeEventHeader`.
+    public static func changeTail(_ change: ChangeDocument) -> [UInt8] {
+        let bytes = change.numbered(0).json.bytes
+        let head = Array("{\"seq\":0,".utf8)
+        return Array(bytes.dropFirst(head.count))
+    }
+
     /// What ends a line whose result was spliced in.
     public static let closing: [UInt8] = [UInt8(ascii: "}"), UInt8(ascii: "\n")]
 

@@ -12,4 +12,7 @@ public enum WireMethod: String, Sendable, CaseIterable {
     case flightNext = "flight.next"
     case flightPrev = "flight.prev"
     case flightSoonest = "flight.soonest"
+    /// The day unfolding: the changes of an interval, and a subscription to them as the clock passes them.
+    case eventsGet = "events.get"
+    case eventsWatch = "events.watch"
 }

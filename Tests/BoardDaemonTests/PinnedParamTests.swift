@@ -25,6 +25,7 @@ struct PinnedParamTests {
             return .success(json)
         case .failure(let error): return .failure(error)
         case .watch(let view): return .success(.string("watch \(view)"))
+        case .eventsWatch: return .success(.string("events.watch"))
         }
     }
 

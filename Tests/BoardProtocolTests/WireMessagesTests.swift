@@ -129,7 +129,7 @@ import Testing
         #expect(
             WireMethod.allCases.map(\.rawValue) == [
                 "ping", "board.get", "flight.get", "search", "clock.get", "clock.set", "clock.advance", "board.watch",
-                "flight.next", "flight.prev", "flight.soonest",
+                "flight.next", "flight.prev", "flight.soonest", "events.get", "events.watch",
             ])
     }
 

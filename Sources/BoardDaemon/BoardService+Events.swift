@@ -1,0 +1,262 @@
+import BoardProtocol
+import FlightData
+import Foundation
+
+/// Which changes a request or a subscription wants: one flight, the pinned flights, some kinds.
+public struct EventFilter: Hashable, Sendable {
+    /// Only this flight's changes, when given.
+    var flight: FlightKey?
+    /// Only these flights' changes, when given (an empty list admits none).
+    var pinned: PinnedFlights?
+    var kinds: Set<FlightChange.Kind> = Set(FlightChange.Kind.allCases)
+
+    func admits(_ flight: Flight) -> Bool {
+        if let key = self.flight, !key.matches(flight) { return false }
+        if let pinned, !pinned.contains(flight) { return false }
+        return true
+    }
+
+    func matches(_ change: FlightChange) -> Bool { kinds.contains(change.kind) && admits(change.flight) }
+
+    static let everything = EventFilter()
+}
+
+/// An `events.watch` request, read: what to send, and the changes to replay before the live ones.
+public struct EventSubscription: Sendable {
+    let filter: EventFilter
+    let now: Date
+    /// The position the replay starts after (the subscription's start when there is no replay).
+    let start: FlightChange.Position
+    /// At most `BoardService.eventsPerMove` replayed changes, in order.
+    let replay: [FlightChange]
+    /// Matching changes in (start, now] beyond `replay`: sent as one `skipped` event.
+    let replaySkipped: Int
+}
+
+extension BoardService {
+    /// The most changes one `events.get` reply holds; `next` asks for more.
+    static let eventsPageLimit = 500
+    /// The most changes a subscription is sent for one clock move (and for its replay); the rest are
+    /// reported in one `skipped` event.
+    static let eventsPerMove = 200
+
+    // MARK: events.get
+
+    func events(_ params: JSON, at now: Date) throws(WireError) -> EventsDocument {
+        let request = try eventsRequest(params, at: now)
+        let limit = try Self.eventsLimit(params)
+        let found = changes(
+            matching: request.filter, counting: request.lower, keeping: request.from, through: request.until, limit: limit,
+            at: now)
+        let next = found.kept > found.page.count ? found.page.last?.position : nil
+        return encoding.events(
+            since: request.since, until: request.until, changes: found.page, total: found.total, next: next)
+    }
+
+    struct EventsRequest {
+        var filter: EventFilter
+        /// The interval's start as reported (`since`).
+        var since: Date
+        var until: Date
+        /// `total` counts the changes after this position.
+        var lower: FlightChange.Position
+        /// The page holds changes after this one (the cursor, or `lower`).
+        var from: FlightChange.Position
+    }
+
+    /// The filters, the interval and the cursor of `events.get` or `events.watch`.
+    ///
+    /// `since` defaults to the start of today (of the flight's day with `flight`), or to the cursor's
+    /// instant with `cursor`; `until` to now, and never past it. With `since`, `total` counts every
+    /// change in (since, until]; with only a cursor, those after the cursor.
+    func eventsRequest(_ params: JSON, at now: Date, allowUntil: Bool = true) throws(WireError) -> EventsRequest {
+        let window = window(at: now)
+        let today = window.firstDate
+        let (filter, flightDay) = try eventFilter(params, window: window)
+        let cursor = try Self.eventsCursor(params)
+        let sinceGiven = try instant(params, "since", today: today)
+        var until = now
+        if allowUntil, let given = try instant(params, "until", today: today) { until = min(given, now) }
+        let since = sinceGiven ?? cursor?.at ?? localTime.startOfDay(flightDay ?? today)
+        let lower = sinceGiven != nil ? FlightChange.Position.after(since) : (cursor ?? .after(since))
+        return EventsRequest(filter: filter, since: since, until: until, lower: lower, from: max(lower, cursor ?? lower))
+    }
+
+    /// The changes matching `filter` after `lower` through `end`: how many there are (`total`), how
+    /// many of them come after `from` (`kept`), and the first `limit` of those (`page`).
+    ///
+    /// Days are taken one at a time, so a long interval is counted without being held. The flights
+    /// are those of the days from the day before `lower`'s (late baggage) through `end`'s, never more
+    /// than the window's length of days back from `end`.
+    func changes(
+        matching filter: EventFilter, counting lower: FlightChange.Position, keeping from: FlightChange.Position,
+        through end: Date, limit: Int, at now: Date
+    ) -> (page: [FlightChange], total: Int, kept: Int) {
+        guard lower < .after(end), limit > 0 else { return ([], 0, 0) }
+        let window = window(at: now)
+        let last = localTime.date(at: end)
+        var first = max(localTime.date(at: lower.at).adding(days: -1), last.adding(days: -window.days))
+        var final = last
+        if let key = filter.flight {
+            first = max(first, key.date)
+            final = min(final, key.date)
+        }
+        guard first <= final else { return ([], 0, 0) }
+        // Every instant at or after `lower`'s: changes at that instant before `lower` are left out by position.
+        let start = lower.at.addingTimeInterval(-0.001)
+        let query = ChangeQuery(kinds: filter.kinds, after: lower)
+        var total = 0
+        var kept = 0
+        var page: [FlightChange] = []
+        var date = first
+        while date <= final {
+            // Only flights that change in the interval are asked for their changes (a state at each instant).
+            let flights = eventFlights(on: date, window: window).filter { flight in
+                filter.admits(flight) && flight.nextBoardChange(after: start).map { $0 <= end } == true
+            }
+            let found = query.changes(of: flights, after: start, through: end)
+            total += found.count
+            let after = from > lower ? found.filter { $0.position > from } : found
+            kept += after.count
+            if !after.isEmpty, page.count < limit || after[0].position < page[page.count - 1].position {
+                page = Array((page + after).sorted { $0.position < $1.position }.prefix(limit))
+            }
+            date = date.adding(days: 1)
+        }
+        return (page, total, kept)
+    }
+
+    /// Every change in (`start`, `end`], in order: what a clock move shows all subscribers.
+    func allChanges(after start: Date, through end: Date, at now: Date) -> [FlightChange] {
+        changes(matching: .everything, counting: .after(start), keeping: .after(start), through: end, limit: .max, at: now)
+            .page
+    }
+
+    /// A day's flights: from the cache for yesterday and the window, else generated (and not kept).
+    func eventFlights(on date: LocalDate, window: ScheduleWindow) -> [Flight] {
+        if date >= window.firstDate.adding(days: -1), date <= window.lastDate { return schedule.flights(on: date) }
+        return ScheduleGenerator(config: config.schedule).flights(on: date)
+    }
+
+    /// The next instant after `now` at which one of yesterday's flights changes (a late landing, its
+    /// baggage): today's are the boards' own changes (`nextChange(after:)`).
+    func nextLateChange(after now: Date) -> Date {
+        let window = window(at: now)
+        let yesterday = schedule.flights(on: window.firstDate.adding(days: -1))
+        return yesterday.compactMap { flight in
+            flight.boardChanges.first { $0 > now && $0 != flight.currentTime + Flight.pastResolution }
+        }.min() ?? .distantFuture
+    }
+
+    // MARK: events.watch
+
+    func eventsSubscription(_ params: JSON, at now: Date) throws(WireError) -> EventSubscription {
+        let request = try eventsRequest(params, at: now, allowUntil: false)
+        let replays = params["since"].map { !$0.isNull } == true || params["cursor"].map { !$0.isNull } == true
+        guard replays else {
+            return EventSubscription(filter: request.filter, now: now, start: .after(now), replay: [], replaySkipped: 0)
+        }
+        let found = changes(
+            matching: request.filter, counting: request.from, keeping: request.from, through: now, limit: Self.eventsPerMove,
+            at: now)
+        return EventSubscription(
+            filter: request.filter, now: now, start: request.from, replay: found.page,
+            replaySkipped: found.total - found.page.count)
+    }
+
+    // MARK: Params
+
+    /// The `flight`, `pinned` and `kinds` filters; with `flight`, its day.
+    func eventFilter(_ params: JSON, window: ScheduleWindow) throws(WireError) -> (EventFilter, LocalDate?) {
+        var filter = EventFilter()
+        var day: LocalDate?
+        if let value = params["flight"], !value.isNull {
+            let flight = try eventFlight(value, window: window)
+            filter.flight = FlightKey(flight)
+            day = flight.date
+        }
+        if let value = params["pinned"], !value.isNull { filter.pinned = try PinnedParam.parse(value) }
+        if let value = params["kinds"], !value.isNull {
+            let names = FlightChange.Kind.allCases.map(\.rawValue).joined(separator: ", ")
+            guard let items = value.array, !items.isEmpty, items.count <= 32 else {
+                throw WireError(.invalidParams, "\"kinds\" must be a list of 1 or more of \(names).")
+            }
+            var kinds = Set<FlightChange.Kind>()
+            for item in items {
+                guard let name = item.string, let kind = FlightChange.Kind(rawValue: name) else {
+                    throw WireError(
+                        .invalidParams, "\"kinds\" holds \(item.text.prefix(40)), not a kind; the kinds are \(names).")
+                }
+                kinds.insert(kind)
+            }
+            filter.kinds = kinds
+        }
+        return (filter, day)
+    }
+
+    /// The `flight` param: `{"id":N,"date":"YYYY-MM-DD"}`, an id, or a designator (codeshares too).
+    func eventFlight(_ value: JSON, window: ScheduleWindow) throws(WireError) -> Flight {
+        let shapes =
+            "\"flight\" must be {\"id\":N,\"date\":\"YYYY-MM-DD\"}, a flight id, or a designator such as \"Pacific 123\"."
+        if let id = value["id"], let dateValue = value["date"] {
+            guard let id = id.int, id > 0, let text = dateValue.string, let date = LocalDate(text) else {
+                throw WireError(.invalidParams, shapes)
+            }
+            let earliest = window.firstDate.adding(days: -window.days)
+            guard date >= earliest, date <= window.lastDate,
+                let (_, slot) = FlightIdentity(config: window.config).decode(id)
+            else {
+                throw WireError(.notFound, "No flight \(id) on \(date) (events cover \(earliest) to \(window.lastDate)).")
+            }
+            let flights = eventFlights(on: date, window: window)
+            guard slot < flights.count, flights[slot].id == id else {
+                throw WireError(.notFound, "No flight \(id) on \(date).")
+            }
+            return flights[slot]
+        }
+        let reference: FlightReference
+        if let id = value.int {
+            guard id > 0 else { throw WireError(.invalidParams, shapes) }
+            reference = .id(id)
+        } else if let text = value.string, text.utf8.count <= 100, let parsed = FlightReference(text) {
+            reference = parsed
+        } else {
+            throw WireError(.invalidParams, shapes)
+        }
+        guard let flight = window.flight(reference) else {
+            throw WireError(.notFound, "No flight \(reference) in the window (\(window.firstDate) to \(window.lastDate)).")
+        }
+        return flight
+    }
+
+    /// A time param as `clock.set` takes it: ISO-8601, or HH:MM for today.
+    func instant(_ params: JSON, _ key: String, today: LocalDate) throws(WireError) -> Date? {
+        guard let value = params[key], !value.isNull else { return nil }
+        guard let text = value.string, text.utf8.count <= 64,
+            let instant = InstantInput.parse(text, localTime: localTime, today: today), ClockLimits.instants.contains(instant)
+        else {
+            throw WireError(
+                .invalidParams,
+                "\"\(key)\" must be a time: ISO-8601 such as 2026-11-30T09:00:00-05:00, or HH:MM for today, \(ClockLimits.instantsText)."
+            )
+        }
+        return instant
+    }
+
+    static func eventsLimit(_ params: JSON) throws(WireError) -> Int {
+        guard let value = params["limit"], !value.isNull else { return eventsPageLimit }
+        guard let limit = value.int, (1...eventsPageLimit).contains(limit) else {
+            throw WireError(.invalidParams, "\"limit\" must be a whole number from 1 to \(eventsPageLimit).")
+        }
+        return limit
+    }
+
+    static func eventsCursor(_ params: JSON) throws(WireError) -> FlightChange.Position? {
+        guard let value = params["cursor"], !value.isNull else { return nil }
+        guard let text = value.string, let position = ChangeCursor.decode(text) else {
+            throw WireError(
+                .invalidParams, "\"cursor\" must be the \"next\" or a change's \"cursor\" from the daemon, or null to start.")
+        }
+        return position
+    }
+}

@@ -1,0 +1,243 @@
+import BoardProtocol
+import BoardSystem
+import Foundation
+import Glibc
+import Testing
+
+/// events.get and events.watch over the wire with the real boardd: a subscription under clock jumps
+/// delivers exactly what events.get gives for the same interval (none lost, none repeated, in order),
+/// the bound gives one skipped event whose cursor fetches exactly the skipped changes, and a clock
+/// set back repeats nothing.
+@Suite struct EventsProtocolTests {
+    /// A change without its `seq` (which counts per answer or per subscription), as text to compare.
+    static func strip(_ change: JSON) -> String {
+        JSON.object((change.objectPairs ?? []).filter { $0.0 != "seq" }).text
+    }
+
+    /// Every change events.get gives for `params`, page after page.
+    static func getAll(_ connection: BoardConnection, _ params: JSON) throws -> (changes: [JSON], total: Int) {
+        var changes: [JSON] = []
+        var cursor = params["cursor"] ?? .null
+        var total = -1
+        for _ in 0..<100 {
+            let page = try connection.call(
+                .eventsGet, .object((params.objectPairs ?? []).filter { $0.0 != "cursor" } + [("cursor", cursor)]))
+            if total < 0 { total = page["total"]?.int ?? -1 }
+            changes += page["changes"]?.array ?? []
+            guard let next = page["next"]?.string else { break }
+            cursor = .string(next)
+        }
+        return (changes, total)
+    }
+
+    /// Everything the daemon queued for `watcher` before it answers a ping sent now: the daemon
+    /// offers a clock move's changes before it reads another request, so none can still be coming.
+    static func drain(_ watcher: BoardConnection) throws -> [JSON] {
+        let id = watcher.send(.ping)
+        var lines: [JSON] = []
+        while true {
+            let message = try watcher.readMessage(timeoutMilliseconds: 10_000)
+            if message["id"]?.int == id, message["event"] == nil { return lines }
+            lines.append(message)
+        }
+    }
+
+    static func subscribe(_ watcher: BoardConnection, _ params: JSON = [:]) throws -> JSON {
+        let id = watcher.send(.eventsWatch, params)
+        let reply = try watcher.readMessage(timeoutMilliseconds: 10_000)
+        #expect(reply["id"]?.int == id && reply["event"] == nil)
+        return try #require(reply["result"], "\(reply.text)")
+    }
+
+    @Test func aSubscriptionUnderClockJumpsGetsExactlyWhatEventsGetGives() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        let watcher = try BoardConnection(path: daemon.socket)
+        let first = try Self.subscribe(watcher)
+        #expect(first["schema"]?.int == 1 && first["now"]?.string == "2026-11-30T12:00:00-05:00")
+        let start = try #require(first["cursor"]?.string)
+        let control = try BoardConnection(path: daemon.socket)
+        var pushed: [JSON] = []
+        for _ in 1...4 {
+            _ = try control.call(.clockAdvance, ["minutes": 45])
+            pushed += try Self.drain(watcher)
+        }
+        #expect(pushed.allSatisfy { $0["event"]?.string == "change" }, "no skipped event under the bound")
+        #expect(pushed.map { $0["seq"]?.int ?? 0 } == pushed.indices.map { $0 + 1 })
+        #expect(pushed.allSatisfy { $0["seq"] == $0["result"]?["seq"] })
+        let expected = try Self.getAll(control, ["since": "12:00", "until": "15:00"])
+        #expect(!expected.changes.isEmpty, "three hours of a day change something")
+        #expect(expected.total == expected.changes.count)
+        #expect(pushed.map { Self.strip($0["result"]!) } == expected.changes.map(Self.strip))
+        // The first reply's cursor resumes there: the same changes.
+        let resumed = try Self.getAll(control, ["cursor": .string(start)])
+        #expect(resumed.changes.map(Self.strip) == expected.changes.map(Self.strip))
+        try daemon.stop()
+    }
+
+    @Test func pastTheBoundOneSkippedEventsCursorFetchesExactlyTheSkipped() throws {
+        let sandbox = Sandbox()
+        let config = sandbox.path + "/busy.json"
+        try #"{"days": 2, "flightsPerDay": 600}"#.write(toFile: config, atomically: true, encoding: .utf8)
+        let daemon = try RunningDaemon(sandbox: sandbox, extra: ["--config", config])
+        let watcher = try BoardConnection(path: daemon.socket)
+        _ = try Self.subscribe(watcher)
+        let control = try BoardConnection(path: daemon.socket)
+        _ = try control.call(.clockAdvance, ["minutes": 240])
+        let lines = try Self.drain(watcher)
+        let whole = try Self.getAll(control, ["since": "12:00"])
+        #expect(whole.total > 300, "the test needs more changes than the bound")
+        #expect(lines.count == 201, "200 changes, then one skipped event")
+        let changes = lines.prefix(200)
+        #expect(changes.allSatisfy { $0["event"]?.string == "change" })
+        #expect(changes.map { Self.strip($0["result"]!) } == whole.changes.prefix(200).map(Self.strip))
+        let skipped = try #require(lines.last)
+        #expect(skipped["event"]?.string == "skipped" && skipped["seq"]?.int == 201)
+        #expect(skipped["count"]?.int == whole.total - 200)
+        #expect(skipped["cursor"] == changes.last?["result"]?["cursor"])
+        #expect(skipped["until"]?.string == "2026-11-30T16:00:00-05:00")
+        let fetched = try Self.getAll(control, ["cursor": skipped["cursor"]!, "until": skipped["until"]!])
+        #expect(fetched.total == skipped["count"]?.int)
+        #expect(fetched.changes.map(Self.strip) == whole.changes.dropFirst(200).map(Self.strip))
+        // The subscription goes on after the gap.
+        _ = try control.call(.clockAdvance, ["minutes": 1])
+        let after = try Self.drain(watcher)
+        let minute = try Self.getAll(control, ["since": "16:00"])
+        #expect(after.map { Self.strip($0["result"]!) } == minute.changes.map(Self.strip))
+        #expect(after.first.map { $0["seq"]?.int == 202 } ?? true)
+        try daemon.stop()
+    }
+
+    @Test func aClockSetBackRepeatsNothing() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        let watcher = try BoardConnection(path: daemon.socket)
+        _ = try Self.subscribe(watcher)
+        let control = try BoardConnection(path: daemon.socket)
+        _ = try control.call(.clockAdvance, ["minutes": 60])
+        let forward = try Self.drain(watcher)
+        _ = try control.call(.clockSet, ["time": "2026-11-30T12:30:00-05:00"])
+        #expect(try Self.drain(watcher).isEmpty, "nothing for a move back")
+        _ = try control.call(.clockAdvance, ["minutes": 60])
+        let again = try Self.drain(watcher)
+        let expected = try Self.getAll(control, ["since": "13:00", "until": "13:30"])
+        #expect(again.map { Self.strip($0["result"]!) } == expected.changes.map(Self.strip))
+        let seqs = (forward + again).map { $0["seq"]?.int ?? 0 }
+        #expect(seqs == seqs.indices.map { $0 + 1 })
+        try daemon.stop()
+    }
+
+    @Test func aReplayFromSinceComesFirstThenLiveChangesWithTheFilters() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        let control = try BoardConnection(path: daemon.socket)
+        let watcher = try BoardConnection(path: daemon.socket)
+        _ = try Self.subscribe(watcher, ["since": "06:00", "kinds": ["status", "gate"]])
+        let replay = try Self.drain(watcher)
+        let morning = try Self.getAll(control, ["since": "06:00", "kinds": ["status", "gate"]])
+        #expect(!morning.changes.isEmpty)
+        #expect(replay.map { Self.strip($0["result"]!) } == morning.changes.map(Self.strip))
+        _ = try control.call(.clockSet, ["time": "2026-11-30T23:00:00-05:00"])
+        _ = try control.call(.clockAdvance, ["minutes": 180])
+        let live = try Self.drain(watcher)
+        let night = try Self.getAll(
+            control, ["since": "2026-11-30T12:00:00-05:00", "until": "2026-12-01T02:00:00-05:00", "kinds": ["status", "gate"]])
+        #expect(live.map { Self.strip($0["result"]!) } == night.changes.map(Self.strip))
+        #expect(live.allSatisfy { ["status", "gate"].contains($0["result"]?["kind"]?.string ?? "") })
+        try daemon.stop()
+    }
+
+    @Test func aConnectionHoldsOneWatchAndBadParamsAreNamed() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        let watcher = try BoardConnection(path: daemon.socket)
+        _ = try Self.subscribe(watcher)
+        for method in [WireMethod.eventsWatch, .boardWatch] {
+            let id = watcher.send(method)
+            let reply = try watcher.readMessage(timeoutMilliseconds: 5000)
+            #expect(reply["id"]?.int == id && reply["error"]?["code"]?.string == "invalidParams", "\(reply.text)")
+        }
+        let boards = try BoardConnection(path: daemon.socket)
+        let id = boards.send(.boardWatch)
+        _ = try boards.readMessage(timeoutMilliseconds: 5000)
+        let refused = boards.send(.eventsWatch)
+        let reply = try boards.readMessage(timeoutMilliseconds: 5000)
+        #expect(reply["id"]?.int == refused && reply["error"]?["code"]?.string == "invalidParams" && id != refused)
+
+        let control = try BoardConnection(path: daemon.socket)
+        for (params, name) in [(["limit": 0], "limit"), (["cursor": "nope"], "cursor"), (["kinds": ["x"]], "kinds")]
+            as [(JSON, String)]
+        {
+            do {
+                _ = try control.call(.eventsGet, params)
+                Issue.record("\(params.text) was accepted")
+            } catch {
+                guard case .remote(let wire) = error else {
+                    Issue.record("\(error)")
+                    continue
+                }
+                #expect(wire.code == .invalidParams && wire.message.contains("\"\(name)\""), "\(wire.message)")
+            }
+        }
+        let future = try control.call(.eventsGet, ["until": "2027-01-01T00:00:00-05:00"])
+        #expect(future["until"]?.string == "2026-11-30T12:00:00-05:00", "the future is never revealed")
+        try daemon.stop()
+    }
+
+    @Test func aSubscriberThatReadsSlowlyGetsSkippedEventsThatAccountForEveryChange() throws {
+        let sandbox = Sandbox()
+        let config = sandbox.path + "/busy.json"
+        try #"{"days": 2, "flightsPerDay": 3000}"#.write(toFile: config, atomically: true, encoding: .utf8)
+        let daemon = try RunningDaemon(sandbox: sandbox, extra: ["--config", config])
+        // A raw socket with a small receive buffer that is not read while the clock moves.
+        let slow = try UnixSocket.connect(path: daemon.socket)
+        var small: Int32 = 4096
+        setsockopt(slow.rawValue, SOL_SOCKET, SO_RCVBUF, &small, socklen_t(MemoryLayout<Int32>.size))
+        try slow.writeAll(WireLine.line(WireRequest(id: 7, method: .eventsWatch).json))
+        let control = try BoardConnection(path: daemon.socket)
+        // Each move holds far more than the bound: the output passes 1 MiB within a few moves.
+        let moves = 40
+        for _ in 0..<moves { _ = try control.call(.clockAdvance, ["minutes": 20]) }
+        let end = try #require(try control.call(.clockGet)["now"]?.string)
+        #expect(end == "2026-12-01T01:20:00-05:00")
+        let whole = try Self.getAll(control, ["since": "2026-11-30T12:00:00-05:00"])
+
+        // Read all it was sent, until a ping's reply: then nothing more can be coming.
+        try slow.writeAll(WireLine.line(WireRequest(id: 8, method: .ping).json))
+        var framer = LineFramer(maxLineLength: 1 << 24)
+        var lines: [JSON] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        var done = false
+        try waitUntil("the ping's reply to reach the slow subscriber", timeout: 60) {
+            guard try slow.waitUntilReadable(timeoutMilliseconds: 100) else { return false }
+            let n = try slow.read(into: &buffer)
+            guard n > 0 else { return true }
+            for case .line(let line) in buffer.withUnsafeBytes({ framer.feed(UnsafeRawBufferPointer(rebasing: $0[..<n])) }) {
+                guard let value = try? JSON.parse(line) else { continue }
+                if value["id"]?.int == 8 { done = true } else if value["event"] != nil { lines.append(value) }
+            }
+            return done
+        }
+        #expect(done)
+        let seqs = lines.compactMap { $0["seq"]?.int }
+        #expect(seqs == seqs.indices.map { $0 + 1 }, "seq counts changes and skipped events, no gaps")
+        let skipped = lines.filter { $0["event"]?.string == "skipped" }
+        #expect(!skipped.isEmpty, "\(lines.count) lines for \(whole.total) changes")
+        #expect(skipped.count < moves, "a slow subscriber gets one skipped event a gap, not one a move")
+        // Sent changes, with each gap filled from its cursor and until, are exactly the whole.
+        var rebuilt: [String] = []
+        for line in lines {
+            if line["event"]?.string == "change" {
+                rebuilt.append(Self.strip(line["result"]!))
+            } else {
+                let gap = try Self.getAll(control, ["cursor": line["cursor"]!, "until": line["until"]!])
+                #expect(gap.total == line["count"]?.int)
+                rebuilt += gap.changes.map(Self.strip)
+            }
+        }
+        #expect(rebuilt.count == whole.total)
+        #expect(rebuilt == whole.changes.map(Self.strip))
+        slow.close()
+        try daemon.stop()
+    }
+}
