@@ -38,7 +38,7 @@ struct EventsCommandTests {
 
     static func lines(_ text: String) -> [String] { text.split(separator: "\n").map(String.init) }
 
-    @Test(.disabled("needs events.get from helper A"))
+    @Test
     func eventsAfterAClockAdvancePrintsWhatEventsGetGives() throws {
         let user = BoardUser()
         let daemon = try user.startDaemon(now: Self.morning)
@@ -106,7 +106,7 @@ struct EventsCommandTests {
         }
     }
 
-    @Test(.disabled("needs events.watch from helper A"))
+    @Test
     func followSeesEveryChangeOfAnotherClientsClockAdvanceAndSurvivesARestart() throws {
         let user = BoardUser()
         var daemon = try user.startDaemon(now: Self.morning)

@@ -52,7 +52,7 @@ struct WaitCommandTests {
         try daemon.stop()
     }
 
-    @Test(.disabled("needs events.watch from helper A"))
+    @Test
     func aStateReachedWhenAnotherClientAdvancesTheClockIsStatusZero() throws {
         // A departure still on time in the morning that has left by 11:00 (looked up at 11:00 on a daemon of its own).
         let later = "2026-11-30T11:00:00-05:00"
@@ -74,7 +74,7 @@ struct WaitCommandTests {
         try daemon.stop()
     }
 
-    @Test(.disabled("needs events.watch from helper A"))
+    @Test
     func aStateNotReachedInTimeIs124() throws {
         let user = BoardUser()
         let daemon = try user.startDaemon(now: Self.morning)
