@@ -52,8 +52,8 @@ struct BenchmarkCommand: BoardCommand, Equatable {
             """
     )
 
-    /// The methods `--method` takes: every request but `board.watch`, which never ends.
-    static let methods = WireMethod.allCases.map(\.rawValue).filter { $0 != WireMethod.boardWatch.rawValue }
+    /// The methods `--method` takes: every request but the watches, which never end.
+    static let methods = WireMethod.allCases.filter { $0 != .boardWatch && $0 != .eventsWatch }.map(\.rawValue)
 
     var options: BenchOptions
 
