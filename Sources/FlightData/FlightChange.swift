@@ -19,6 +19,18 @@ public struct FlightChange: Hashable, Sendable {
         case status
         /// Null, and the belt with the first and last bag.
         case baggage
+
+        /// Its place among the kinds (their declaration order), without building `allCases`.
+        public var order: Int {
+            switch self {
+            case .time: 0
+            case .gate: 1
+            case .canceled: 2
+            case .diverted: 3
+            case .status: 4
+            case .baggage: 5
+            }
+        }
     }
 
     /// A value before or after a change.
@@ -39,7 +51,7 @@ public struct FlightChange: Hashable, Sendable {
     /// Where the change stands in the order of all changes: its instant, then the flight's day and
     /// slot, then its kind. Unique, so a cursor can name the last change seen.
     public var position: Position {
-        Position(at: at, dayNumber: flight.date.dayNumber, slot: flight.slot, kind: Kind.allCases.firstIndex(of: kind)!)
+        Position(at: at, dayNumber: flight.date.dayNumber, slot: flight.slot, kind: kind.order)
     }
 
     public struct Position: Hashable, Comparable, Sendable {
@@ -71,9 +83,12 @@ extension Flight {
     public func changes(after start: Date, through end: Date) -> [FlightChange] {
         guard end > start else { return [] }
         var changes: [FlightChange] = []
-        var previous = state(at: start)
-        for instant in boardChanges where instant > start && instant <= end {
-            let next = state(at: instant)
+        let instants = boardChanges
+        guard let last = instants.last, last > start, instants[0] <= end else { return [] }
+        let moments = announcementMoments()
+        var previous = state(at: start, remark: false, moments: moments)
+        for instant in instants where instant > start && instant <= end {
+            let next = state(at: instant, remark: false, moments: moments)
             if next != previous { changes += differences(from: previous, to: next, at: instant) }
             previous = next
         }
@@ -158,6 +173,7 @@ public struct ChangeQuery: Sendable {
                 found.append(change)
             }
         }
-        return found.sorted { $0.position < $1.position }
+        // Each flight's changes are in order already; sort by position computed once each.
+        return found.map { ($0.position, $0) }.sorted { $0.0 < $1.0 }.map(\.1)
     }
 }

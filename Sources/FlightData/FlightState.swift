@@ -61,7 +61,13 @@ extension Flight {
     }
 
     private static func kindOrder(_ kind: Announcement.Kind) -> Int {
-        Announcement.Kind.allCases.firstIndex(of: kind)!
+        switch kind {
+        case .time: 0
+        case .gate: 1
+        case .canceled: 2
+        case .diverted: 3
+        case .baggage: 4
+        }
     }
 
     /// The words of an announcement, for people.
@@ -115,7 +121,13 @@ extension Flight {
     /// The delay announced by `now`, in minutes.
     public func announcedDelay(at now: Date) -> Int {
         guard now >= dayStart else { return 0 }
-        return unfolding.delays.last { scheduledTime.addingTimeInterval(Double($0.at) * 60) <= now }?.minutes ?? 0
+        var index = Int(unfolding.delayCount) - 1
+        while index >= 0 {
+            let delay = unfolding.delay(index)
+            if scheduledTime.addingTimeInterval(Double(delay.at) * 60) <= now { return delay.minutes }
+            index -= 1
+        }
+        return 0
     }
 
     /// The time the board shows at `now`: the scheduled time plus the delay announced by then
@@ -140,7 +152,13 @@ extension Flight {
     public func isDiverted(at now: Date) -> Bool { instant(unfolding.divertAt).map { $0 <= now } ?? false }
 
     /// Everything the board shows of this flight at `now`.
-    public func state(at now: Date) -> FlightState {
+    public func state(at now: Date) -> FlightState { state(at: now, remark: true) }
+
+    /// The state, with the remark's text only when asked (changes compare `changedAt` instead), from
+    /// the flight's `announcementMoments()` when the caller has them already.
+    func state(
+        at now: Date, remark: Bool, moments: [(at: Date, kind: Announcement.Kind, detail: Int)]? = nil
+    ) -> FlightState {
         let canceled = isCanceled(at: now)
         let delay = canceled ? 0 : announcedDelay(at: now)
         var state = FlightState(
@@ -152,8 +170,8 @@ extension Flight {
         }
         if isDiverted(at: now) { state.divertedTo = divertedCity?.name }
         if let baggage, currentTime <= now { state.baggage = baggage }
-        if let latest = announcementMoments().last(where: { $0.at <= now }) {
-            state.remark = text(of: latest.kind, detail: latest.detail)
+        if now >= dayStart, let latest = (moments ?? announcementMoments()).last(where: { $0.at <= now }) {
+            if remark { state.remark = text(of: latest.kind, detail: latest.detail) }
             state.changedAt = latest.at
         }
         return state

@@ -67,9 +67,16 @@ public struct Unfolding: Hashable, Sendable {
 
     /// The delay estimates in the order they are announced: (minutes, minute from the scheduled time).
     var delays: [(minutes: Int, at: Int)] {
-        let minutes = [delayMinutes.0, delayMinutes.1, delayMinutes.2]
-        let at = [delayAt.0, delayAt.1, delayAt.2]
-        return (0..<Int(delayCount)).map { (Int(minutes[$0]), Int(at[$0])) }
+        (0..<Int(delayCount)).map(delay)
+    }
+
+    /// Estimate `index` (below `delayCount`), without building an array.
+    func delay(_ index: Int) -> (minutes: Int, at: Int) {
+        switch index {
+        case 0: (Int(delayMinutes.0), Int(delayAt.0))
+        case 1: (Int(delayMinutes.1), Int(delayAt.1))
+        default: (Int(delayMinutes.2), Int(delayAt.2))
+        }
     }
 
     public static func == (a: Unfolding, b: Unfolding) -> Bool {
