@@ -2,29 +2,6 @@ import BoardProtocol
 import BoardSystem
 import Synchronization
 
-/// The daemon's events methods, spoken by name: `WireMethod` is the protocol module's, which names them once it has them.
-enum EventsMethod: String, Sendable {
-    case get = "events.get"
-    case watch = "events.watch"
-
-    /// Ids for these requests, far from a connection's own (which count from 1).
-    private static let nextID = Atomic<Int>(1_000_000)
-
-    /// Sends the request without waiting; its id.
-    func send(on connection: BoardConnection, _ params: JSON) -> Int {
-        let id = Self.nextID.add(1, ordering: .relaxed).newValue
-        let request: JSON = ["id": .int(id), "method": .string(rawValue), "params": params]
-        try? connection.descriptor.writeAll(WireLine.line(request))
-        return id
-    }
-
-    /// Sends the request and waits up to 5 s for its result.
-    func call(on connection: BoardConnection, _ params: JSON) throws(ConnectionError) -> JSON {
-        let id = send(on: connection, params)
-        return try connection.readReply(to: id, deadline: .now + .seconds(5))
-    }
-}
-
 /// Reading changes from the daemon: every page of an interval, or a followed stream that survives restarts.
 enum EventStream {
     /// Every change `events.get` gives for `params`, page after page; the first page's answer with them.
@@ -36,9 +13,9 @@ enum EventStream {
         repeat {
             let json: JSON
             do {
-                json = try EventsMethod.get.call(on: connection, cursor.map { params.adding("cursor", .string($0)) } ?? params)
+                json = try connection.call(.eventsGet, cursor.map { params.adding("cursor", .string($0)) } ?? params)
             } catch {
-                throw clientError(error, method: .get, socket: connection.path)
+                throw clientError(error, method: .eventsGet, socket: connection.path)
             }
             let page: EventsPage
             do { page = try EventsPage(json: json) } catch { throw .failure(error.message) }
@@ -53,7 +30,7 @@ enum EventStream {
     /// One page of `events.get` on a connection of its own (a subscription's carries pushed changes).
     static func page(on socket: String, _ params: JSON) throws(ConnectionError) -> EventsPage {
         let connection = try BoardConnection(path: socket, timeoutMilliseconds: 2000)
-        let json = try EventsMethod.get.call(on: connection, params)
+        let json = try connection.call(.eventsGet, params)
         do { return try EventsPage(json: json) } catch { throw .malformedReply(error.message) }
     }
 
@@ -91,17 +68,17 @@ enum EventStream {
                 connection = try? BoardConnection(path: client.socket, timeoutMilliseconds: 1000)
                 continue
             }
-            let id = EventsMethod.watch.send(on: current, follow.watchParams(filters))
+            let id = current.send(.eventsWatch, follow.watchParams(filters))
             var heartbeat = Heartbeat(now: .now)
             reading: while true {
                 let step: EventFollow.Step
                 do {
-                    guard let message = try nextMessage(from: current, heartbeat: &heartbeat, deadline: deadline) else {
+                    guard let message = try LiveView.nextMessage(from: current, heartbeat: &heartbeat, deadline: deadline) else {
                         return .timedOut
                     }
                     step = try follow.read(message, subscription: id)
                 } catch .remote(let error) {
-                    throw clientError(.remote(error), method: .watch, socket: client.socket)
+                    throw clientError(.remote(error), method: .eventsWatch, socket: client.socket)
                 } catch {
                     connection = nil
                     break reading
@@ -119,7 +96,7 @@ enum EventStream {
                     while let current = params {
                         let page: EventsPage
                         do { page = try Self.page(on: client.socket, current) } catch .remote(let error) {
-                            throw clientError(.remote(error), method: .get, socket: client.socket)
+                            throw clientError(.remote(error), method: .eventsGet, socket: client.socket)
                         } catch {
                             connection = nil
                             break reading
@@ -138,35 +115,8 @@ enum EventStream {
         }
     }
 
-    /// The next message, pinging a daemon that has been quiet (`.closed` when it does not answer); nil at `deadline`.
-    static func nextMessage(from connection: BoardConnection, heartbeat: inout Heartbeat, deadline: ContinuousClock.Instant?)
-        throws(ConnectionError) -> JSON?
-    {
-        while !connection.hasWholeLine {
-            var wait = heartbeat.nextCheck(after: .now)
-            if let deadline {
-                guard deadline > .now else { return nil }
-                wait = min(wait, deadline - .now)
-            }
-            let milliseconds = Int32(min(max(wait / .milliseconds(1), 1), 60_000))
-            let readable: Bool
-            do { readable = try connection.descriptor.waitUntilReadable(timeoutMilliseconds: milliseconds) } catch {
-                throw .system(error)
-            }
-            if readable { break }
-            switch heartbeat.check(at: .now) {
-            case .wait: break
-            case .ping: connection.send(.ping)
-            case .giveUp: throw .closed
-            }
-        }
-        let message = try connection.readMessage(deadline: nil)
-        heartbeat.heard(at: .now)
-        return message
-    }
-
     /// A failed events request as people read it; a daemon that predates the events methods says so.
-    static func clientError(_ error: ConnectionError, method: EventsMethod, socket: String) -> ClientError {
+    static func clientError(_ error: ConnectionError, method: WireMethod, socket: String) -> ClientError {
         if case .remote(let wire) = error, wire.code == .unknownMethod {
             return .failure(
                 "the daemon on \(socket) does not know \(method.rawValue): it is older than this board; restart it (kill it and run 'boardd')"

@@ -43,7 +43,7 @@ enum LiveView {
             var heartbeat = Heartbeat(now: .now)
             do {
                 while true {
-                    let message = try nextMessage(from: current, heartbeat: &heartbeat)
+                    guard let message = try nextMessage(from: current, heartbeat: &heartbeat) else { continue }
                     if message["event"]?.string == "shutdown" { throw ConnectionError.closed }
                     guard message["id"]?.int == id else { continue }
                     let board = try BoardConnection.result(of: message)
@@ -61,16 +61,24 @@ enum LiveView {
         }
     }
 
-    /// The next message, pinging a daemon that has been quiet; `.closed` when it does not answer the ping.
+    /// The next message, pinging a daemon that has been quiet; `.closed` when it does not answer
+    /// the ping, nil once `deadline` (when given) passes first.
     ///
     /// It waits for the socket to be readable rather than reading with a timeout: a read that times
     /// out gives the connection up, and a quiet daemon (a frozen clock, or minutes between changes)
     /// is not a gone one. A line that has begun must still end within `BoardConnection.lineLimit`.
-    static func nextMessage(from connection: BoardConnection, heartbeat: inout Heartbeat) throws(ConnectionError) -> JSON {
+    static func nextMessage(
+        from connection: BoardConnection, heartbeat: inout Heartbeat, deadline: ContinuousClock.Instant? = nil
+    ) throws(ConnectionError) -> JSON? {
         while !connection.hasWholeLine {
-            let wait = heartbeat.nextCheck(after: .now) / .milliseconds(1)
+            var wait = heartbeat.nextCheck(after: .now)
+            if let deadline {
+                guard deadline > .now else { return nil }
+                wait = min(wait, deadline - .now)
+            }
+            let milliseconds = Int32(min(max(wait / .milliseconds(1), 1), 60_000))
             let readable: Bool
-            do { readable = try connection.descriptor.waitUntilReadable(timeoutMilliseconds: Int32(min(wait, 60_000))) } catch {
+            do { readable = try connection.descriptor.waitUntilReadable(timeoutMilliseconds: milliseconds) } catch {
                 throw .system(error)
             }
             if readable { break }
