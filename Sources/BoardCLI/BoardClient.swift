@@ -79,6 +79,23 @@ public struct BoardClient {
         }
     }
 
+    /// The params naming a flight as people gave it, on `date` when they gave one.
+    static func params(for reference: FlightReference, on date: DateSpec?) -> JSON {
+        let params = params(for: reference)
+        return date.map { params.adding("date", .string($0.description)) } ?? params
+    }
+
+    /// A flight's details asked on `connection` (kept open for what follows, as `log` and `wait` do).
+    func details(of reference: FlightReference, on date: DateSpec?, over connection: BoardConnection) throws(ClientError)
+        -> FlightDetailsDocument
+    {
+        let json: JSON
+        do { json = try connection.call(.flightGet, Self.params(for: reference, on: date)) } catch {
+            throw ClientError(error, socket: socket, autostartOffBy: nil)
+        }
+        return try decode(FlightDetailsDocument.self, json)
+    }
+
     /// A connection, starting the daemon when none answers and autostart is on.
     func connect() throws(ClientError) -> BoardConnection {
         let offBy = Autostart.turnedOffBy(options)

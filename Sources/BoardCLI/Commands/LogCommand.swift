@@ -45,13 +45,7 @@ struct LogCommand: BoardCommand, Equatable {
 
     func run(on client: inout BoardClient) throws(ClientError) {
         let connection = try client.connect()
-        var params = BoardClient.params(for: flight)
-        if let date { params = params.adding("date", .string(date.description)) }
-        let json: JSON
-        do { json = try connection.call(.flightGet, params) } catch {
-            throw ClientError(error, socket: client.socket, autostartOffBy: nil)
-        }
-        let details = try client.decode(FlightDetailsDocument.self, json)
+        let details = try client.details(of: flight, on: date, over: connection)
         let flight = details.flight
         let filters: JSON = ["flight": ["id": .int(flight.id), "date": .string(flight.date)]]
         if client.options.json {

@@ -35,9 +35,8 @@ struct PinCommand: BoardCommand, Equatable {
     }
 
     func run(on client: inout BoardClient) throws(ClientError) {
-        var params = BoardClient.params(for: flight)
-        if let date { params = params.adding("date", .string(date.description)) }
-        let details = try client.decode(FlightDetailsDocument.self, try client.call(.flightGet, params))
+        let details = try client.decode(
+            FlightDetailsDocument.self, try client.call(.flightGet, BoardClient.params(for: flight, on: date)))
         client.noteToday(fromNow: details.now)
         let pin = RememberedFlight(details.flight)
         // By identity: the same id on another day is another flight, and another pin.

@@ -38,8 +38,7 @@ struct ShowCommand: BoardCommand, Equatable {
     }
 
     func run(on client: inout BoardClient) throws(ClientError) {
-        var params = BoardClient.params(for: flight).adding("pinned", client.pinnedParam)
-        if let date { params = params.adding("date", .string(date.description)) }
+        let params = BoardClient.params(for: flight, on: date).adding("pinned", client.pinnedParam)
         try client.showFlight(try client.call(.flightGet, params))
     }
 }

@@ -91,20 +91,14 @@ struct WaitCommand: BoardCommand, Equatable {
     func run(on client: inout BoardClient) throws(ClientError) {
         let deadline = timeout.map { ContinuousClock.now + $0 }
         let connection = try client.connect()
-        var params = BoardClient.params(for: flight)
-        if let date { params = params.adding("date", .string(date.description)) }
-        let json: JSON
-        do { json = try connection.call(.flightGet, params) } catch {
-            throw ClientError(error, socket: client.socket, autostartOffBy: nil)
-        }
-        let details = try client.decode(FlightDetailsDocument.self, json)
+        let details = try client.details(of: flight, on: date, over: connection)
         let flight = details.flight
         var subject = WaitSubject(flight)
         let target = target
         switch WaitDecision.decide(target, for: subject) {
         case .reached:
             return Output.print(
-                client.options.json ? json.text : "\(flight.flightName) \(target.already): \(Self.summary(flight)).")
+                client.options.json ? details.json.text : "\(flight.flightName) \(target.already): \(Self.summary(flight)).")
         case .impossible(let reason): throw .cannotHappen("\(reason); it will not reach \(target.phrase)")
         case .waiting: break
         }
