@@ -51,6 +51,8 @@ func serve(_ line: [UInt8]) {
         case .encoded(let document): _ = WireLine.result(id: request.id, encoded: document.joined)
         case .failure(let error): _ = WireLine.error(id: request.id, error)
         case .watch(let view): _ = service.watchBoard(view, at: service.clock.now)
+        // The replay (from `since` or `cursor`) was derived while handling; nothing more to serve.
+        case .eventsWatch: break
         }
         service = saved
     }
