@@ -102,28 +102,58 @@ extension BoardService {
             final = min(final, key.date)
         }
         guard first <= final else { return ([], 0, 0) }
-        // Every instant at or after `lower`'s: changes at that instant before `lower` are left out by position.
-        let start = lower.at.addingTimeInterval(-0.001)
-        let query = ChangeQuery(kinds: filter.kinds, after: lower)
         var total = 0
         var kept = 0
-        var page: [FlightChange] = []
+        // The page's positions: the first `limit` after `from`, merged day by day.
+        var page: [FlightChange.Position] = []
+        var flightsByDay: [Int: [Flight]] = [:]
         var date = first
         while date <= final {
-            // Only flights that change in the interval are asked for their changes (a state at each instant).
-            let flights = eventFlights(on: date, window: window).filter { flight in
-                filter.admits(flight) && flight.nextBoardChange(after: start).map { $0 <= end } == true
+            let flights = eventFlights(on: date, window: window)
+            let day = dayChanges.changes(on: date) { flights }
+            // A filter that names flights admits slots; the kinds filter reads the entry.
+            let admitted: [Bool]? = filter.flight == nil && filter.pinned == nil ? nil : flights.map(filter.admits)
+            var dayKept: [FlightChange.Position] = []
+            let endAt = end.timeIntervalSinceReferenceDate
+            var index = day.firstIndex(atOrAfter: lower.at)
+            while index < day.entries.count, day.entries[index].at <= endAt {
+                let entry = day.entries[index]
+                index += 1
+                guard filter.kinds.contains(DayChanges.kinds[Int(entry.kind)]) else { continue }
+                if let admitted, !admitted[Int(entry.slot)] { continue }
+                let position = day.position(entry)
+                guard position > lower else { continue }
+                total += 1
+                guard position > from else { continue }
+                kept += 1
+                if dayKept.count < limit { dayKept.append(position) }
             }
-            let found = query.changes(of: flights, after: start, through: end)
-            total += found.count
-            let after = from > lower ? found.filter { $0.position > from } : found
-            kept += after.count
-            if !after.isEmpty, page.count < limit || after[0].position < page[page.count - 1].position {
-                page = Array((page + after).sorted { $0.position < $1.position }.prefix(limit))
+            if !dayKept.isEmpty {
+                page = Array((page + dayKept).sorted().prefix(limit))
+                flightsByDay[date.dayNumber] = flights
             }
             date = date.adding(days: 1)
         }
-        return (page, total, kept)
+        return (materialize(page, flightsByDay: flightsByDay, after: lower.at, through: end), total, kept)
+    }
+
+    /// The changes at `positions` (sorted), made from their flights alone.
+    func materialize(
+        _ positions: [FlightChange.Position], flightsByDay: [Int: [Flight]], after start: Date, through end: Date
+    ) -> [FlightChange] {
+        guard !positions.isEmpty else { return [] }
+        let wanted = Set(positions)
+        var seen = Set<[Int]>()
+        var made: [FlightChange] = []
+        made.reserveCapacity(positions.count)
+        for position in positions where seen.insert([position.dayNumber, position.slot]).inserted {
+            guard let flights = flightsByDay[position.dayNumber], position.slot < flights.count else { continue }
+            let flight = flights[position.slot]
+            made += flight.changes(after: start.addingTimeInterval(-0.001), through: end).filter {
+                wanted.contains($0.position)
+            }
+        }
+        return made.sorted { $0.position < $1.position }
     }
 
     /// Every change in (`start`, `end`], in order: what a clock move shows all subscribers.

@@ -28,6 +28,8 @@ public struct BoardService: Sendable {
     let instance: String
     /// Encoded boards until they change; emptied when the config or the clock's speed changes.
     private(set) var documents = BoardDocumentCache()
+    /// Each day's changes, in order, for `events.get` and subscriptions; emptied with the config.
+    private(set) var dayChanges = DayChangesCache()
     /// The airport's date and the encoded "now", read once a second.
     private(set) var readings = ClockReadings()
 
@@ -45,6 +47,7 @@ public struct BoardService: Sendable {
         schedule = CachedSchedule(config: newConfig.schedule)
         encoding = WireEncoding(airport: newConfig.schedule.airport)
         documents = BoardDocumentCache()
+        dayChanges = DayChangesCache()
         readings = ClockReadings()
     }
 

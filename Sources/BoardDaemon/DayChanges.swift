@@ -1,0 +1,74 @@
+import FlightData
+import Foundation
+import Synchronization
+
+/// Every change of one day's flights, over their whole life, in order, kept small: where each
+/// stands (its `FlightChange.Position`) without the change itself.
+///
+/// `events.get` counts and pages through these and makes only its page's changes, so a page of a
+/// long interval costs what the page costs, not what the interval does: the day's changes are
+/// derived once, the first time the day is asked for.
+struct DayChanges: Sendable {
+    struct Entry: Sendable {
+        /// The instant, as seconds since the reference date.
+        let at: Double
+        let slot: Int32
+        /// `FlightChange.Kind.order`.
+        let kind: UInt8
+    }
+
+    let dayNumber: Int
+    /// Sorted by position.
+    let entries: [Entry]
+
+    init(date: LocalDate, flights: [Flight]) {
+        dayNumber = date.dayNumber
+        var entries: [Entry] = []
+        for flight in flights {
+            for change in flight.changes(after: flight.dayStart.addingTimeInterval(-1), through: .distantFuture) {
+                entries.append(
+                    Entry(
+                        at: change.at.timeIntervalSinceReferenceDate, slot: Int32(change.flight.slot),
+                        kind: UInt8(change.kind.order)))
+            }
+        }
+        self.entries = entries.sorted { ($0.at, $0.slot, $0.kind) < ($1.at, $1.slot, $1.kind) }
+    }
+
+    func position(_ entry: Entry) -> FlightChange.Position {
+        FlightChange.Position(
+            at: Date(timeIntervalSinceReferenceDate: entry.at), dayNumber: dayNumber, slot: Int(entry.slot),
+            kind: Int(entry.kind))
+    }
+
+    /// The index of the first entry at or after `instant`.
+    func firstIndex(atOrAfter instant: Date) -> Int {
+        let target = instant.timeIntervalSinceReferenceDate
+        var (low, high) = (0, entries.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if entries[middle].at < target { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// The kinds by their order.
+    static let kinds = FlightChange.Kind.allCases.sorted { $0.order < $1.order }
+}
+
+/// The days' changes asked for so far; safe to share. Entries are 16 bytes a change (a 3,000-flight
+/// day has about 15,000), and at most `capacity` days are kept.
+final class DayChangesCache: Sendable {
+    static let capacity = 32
+    private let days = Mutex<[Int: DayChanges]>([:])
+
+    func changes(on date: LocalDate, flights: () -> [Flight]) -> DayChanges {
+        if let cached = days.withLock({ $0[date.dayNumber] }) { return cached }
+        let made = DayChanges(date: date, flights: flights())
+        days.withLock { cache in
+            if cache.count >= Self.capacity { cache.removeAll() }
+            cache[date.dayNumber] = made
+        }
+        return made
+    }
+}
