@@ -109,10 +109,17 @@ extension BoardService {
         var flightsByDay: [Int: [Flight]] = [:]
         var date = first
         while date <= final {
-            let flights = eventFlights(on: date, window: window)
-            let day = dayChanges.changes(on: date) { flights }
+            // A day's flights are made only when needed (days before the window are generated
+            // again each time): to index the day once, for a filter that names flights, for the page.
+            var made: [Flight]?
+            func flights() -> [Flight] {
+                if let made { return made }
+                made = eventFlights(on: date, window: window)
+                return made!
+            }
+            let day = dayChanges.changes(on: date, flights: flights)
             // A filter that names flights admits slots; the kinds filter reads the entry.
-            let admitted: [Bool]? = filter.flight == nil && filter.pinned == nil ? nil : flights.map(filter.admits)
+            let admitted: [Bool]? = filter.flight == nil && filter.pinned == nil ? nil : flights().map(filter.admits)
             var dayKept: [FlightChange.Position] = []
             let endAt = end.timeIntervalSinceReferenceDate
             var index = day.firstIndex(atOrAfter: lower.at)
@@ -130,7 +137,7 @@ extension BoardService {
             }
             if !dayKept.isEmpty {
                 page = Array((page + dayKept).sorted().prefix(limit))
-                flightsByDay[date.dayNumber] = flights
+                if let last = page.last, dayKept[0] <= last { flightsByDay[date.dayNumber] = flights() }
             }
             date = date.adding(days: 1)
         }
