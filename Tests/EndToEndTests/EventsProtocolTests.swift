@@ -75,6 +75,35 @@ import Testing
         try daemon.stop()
     }
 
+    /// Under a running clock (an hour a second) the pushes are exactly what events.get gives from the
+    /// subscription's start through the last change pushed: none lost, none repeated, in order.
+    @Test func aSubscriptionUnderAFastClockGetsExactlyWhatEventsGetGives() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox, speed: 3600)
+        let watcher = try BoardConnection(path: daemon.socket)
+        let first = try Self.subscribe(watcher)
+        let start = try #require(first["now"]?.string)
+        var pushed: [JSON] = []
+        // Until the pushes reach two hours past the start, with a deadline.
+        let deadline = ContinuousClock.now + .seconds(20)
+        let startInstant = try instant(start)
+        while ContinuousClock.now < deadline {
+            let message = try watcher.readMessage(timeoutMilliseconds: 10_000)
+            guard message["event"]?.string == "change" else { continue }
+            pushed.append(message)
+            if let at = message["result"]?["at"]?.string, try instant(at) > startInstant + 2 * 3600 { break }
+        }
+        let last = try #require(pushed.last?["result"]?["at"]?.string, "the clock ran two hours with changes")
+        #expect(pushed.map { $0["seq"]?.int ?? 0 } == pushed.indices.map { $0 + 1 })
+        // Every change at the last pushed instant came in the same push: read what is queued.
+        pushed += try Self.drain(watcher).filter { $0["result"]?["at"]?.string == last }
+        let control = try BoardConnection(path: daemon.socket)
+        let expected = try Self.getAll(control, ["since": .string(start), "until": .string(last)])
+        #expect(expected.changes.count > 10)
+        #expect(pushed.map { Self.strip($0["result"]!) } == expected.changes.map(Self.strip))
+        try daemon.stop()
+    }
+
     @Test func pastTheBoundOneSkippedEventsCursorFetchesExactlyTheSkipped() throws {
         let sandbox = Sandbox()
         let config = sandbox.path + "/busy.json"
