@@ -122,7 +122,9 @@ import Testing
         let name = signal == SIGUSR1 ? "SIGUSR1" : "SIGUSR2"
         kill(daemon.pid, signal)
         try waitUntil("the status line", timeout: 5) { daemon.logText().contains("\(name): serving \(daemon.socket)") }
-        #expect(daemon.logText().contains("0 client(s), 0 watching"), "\(daemon.logText())")
+        // The harness's readiness probe may still be connected when the signal lands: the count is 0 or 1.
+        let log = daemon.logText()
+        #expect(log.contains(" 0 client(s), 0 watching") || log.contains(" 1 client(s), 0 watching"), "\(log)")
         #expect(try sandbox.board("--json").status == 0)
         #expect(try daemon.stop() == 0)
     }
