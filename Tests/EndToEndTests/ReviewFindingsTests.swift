@@ -1,0 +1,33 @@
+import BoardProtocol
+import BoardSystem
+import Foundation
+import Testing
+
+/// Defects found reviewing issue 13 (the day unfolds). Each test says what is expected and fails until fixed.
+@Suite struct ReviewFindingsTests {
+    /// docs/PROTOCOL.md: "`events.get` with that `cursor` and that `until` gives exactly those `K` changes",
+    /// and a subscription "keeps its place" over a clock set back. Together they lose changes: after a
+    /// `skipped` event, a clock set back before the client fetches the gap makes `events.get` clamp `until`
+    /// to the new now, so it gives fewer than `count`; and moving the clock forward again never pushes the
+    /// rest, since the subscription's place is already past them. A follower (`board events --follow`)
+    /// never sees them.
+    @Test func aSkippedGapStaysFetchableAfterTheClockIsSetBack() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox, now: "2026-12-01T06:00:00-05:00")
+        let watcher = try BoardConnection(path: daemon.socket)
+        _ = try EventsProtocolTests.subscribe(watcher, ["since": "2026-11-25T00:00:00-05:00"])
+        let replay = try EventsProtocolTests.drain(watcher)
+        let skipped = try #require(replay.last)
+        try #require(skipped["event"]?.string == "skipped", "the replay of six days passes the bound of 200")
+        let count = try #require(skipped["count"]?.int)
+        let control = try BoardConnection(path: daemon.socket)
+        _ = try control.call(.clockSet, ["time": "2026-11-30T12:00:00-05:00"])
+        let gap = try EventsProtocolTests.getAll(control, ["cursor": skipped["cursor"]!, "until": skipped["until"]!])
+        _ = try control.call(.clockSet, ["time": "2026-12-01T06:00:00-05:00"])
+        let pushed = try EventsProtocolTests.drain(watcher)
+        #expect(
+            gap.changes.count + pushed.count == count,
+            "the \(count) skipped changes reach the client: \(gap.changes.count) by events.get, \(pushed.count) pushed again")
+        try daemon.stop()
+    }
+}
