@@ -47,4 +47,21 @@ import Testing
         #expect(!shown.stdout.contains("arrives here"), "a diverted flight never arrives here:\n\(shown.stdout)")
         try daemon.stop()
     }
+
+    /// The contract: "`seq` orders changes within one answer or one subscription". `board events --json`
+    /// is one stream for its reader, but it prints the daemon's `seq` of each page as is: past 500 changes
+    /// it starts again at 1 (and `--follow` mixes the subscription's numbers with a gap's pages'), so a
+    /// script that orders or dedupes by `seq`, as the contract invites, gets it wrong. Expected: `seq`
+    /// rises by one a line over the whole output.
+    @Test func eventsJSONNumbersItsLinesOnceOverEveryPage() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox, now: "2026-12-05T12:00:00-05:00")
+        let result = try sandbox.board("events", "--json", "--since", "2026-11-30T00:00:00-05:00")
+        #expect(result.status == 0, "\(result.stderr)")
+        let seqs = result.stdout.split(separator: "\n").compactMap { try? JSON.parse(Array($0.utf8))["seq"]?.int }
+        #expect(seqs.count > 500, "the test needs more than one page")
+        let firstRepeat = seqs.indices.dropFirst().first { seqs[$0] != seqs[$0 - 1] + 1 }
+        #expect(seqs.first == 1 && firstRepeat == nil, "seq breaks at line \((firstRepeat ?? -1) + 1): \(firstRepeat.map { seqs[$0 - 1...$0] } ?? [])")
+        try daemon.stop()
+    }
 }
