@@ -229,12 +229,16 @@ public struct BoardRenderer {
         }
         if let remark = flight.remark { field("Remark", remark) }
         if !flight.codeshares.isEmpty { field("Codeshares", flight.codeshares.joined(separator: ", ")) }
-        if let departure = details.departureTime, let arrival = details.arrivalTime {
+        if let departure = details.departureTime {
             let here = flight.direction == .arrival ? flight.otherAirport : "here"
             let there = flight.direction == .arrival ? "here" : flight.otherAirport
-            field(
-                "Flight",
-                "leaves \(here) \(clockText(departure)), arrives \(there) \(clockText(arrival)) (\(flight.flightTime) min)")
+            if let arrival = details.arrivalTime {
+                field(
+                    "Flight",
+                    "leaves \(here) \(clockText(departure)), arrives \(there) \(clockText(arrival)) (\(flight.flightTime) min)")
+            } else if let city = flight.divertedTo {
+                field("Flight", "left \(here) \(clockText(departure)), diverted to \(city); it will not arrive \(there)")
+            }
         }
         // Shares are clamped: a reply claiming 500% must not draw a bar longer than its box (or trap).
         if let progress = details.progress.map(Self.share) {

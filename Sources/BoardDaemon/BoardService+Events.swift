@@ -76,7 +76,9 @@ extension BoardService {
         let cursor = try Self.eventsCursor(params)
         let sinceGiven = try instant(params, "since", today: today)
         var until = now
-        if allowUntil, let given = try instant(params, "until", today: today) { until = min(given, now) }
+        // A given `until` may reach back up to what the clock has shown (after a clock set back),
+        // never past it; without one, now.
+        if allowUntil, let given = try instant(params, "until", today: today) { until = min(given, max(now, revealedUntil)) }
         let since = sinceGiven ?? cursor?.at ?? localTime.startOfDay(flightDay ?? today)
         let lower = sinceGiven != nil ? FlightChange.Position.after(since) : (cursor ?? .after(since))
         return EventsRequest(filter: filter, since: since, until: until, lower: lower, from: max(lower, cursor ?? lower))

@@ -30,6 +30,10 @@ public struct BoardService: Sendable {
     private(set) var documents = BoardDocumentCache()
     /// Each day's changes, in order, for `events.get` and subscriptions; emptied with the config.
     private(set) var dayChanges = DayChangesCache()
+    /// The latest instant the clock has shown: changes up to it have been revealed, so `events.get`
+    /// may list them even after the clock is set back (a gap a subscriber was told to fetch stays
+    /// fetchable); nothing past it is ever listed.
+    private(set) var revealedUntil = Date.distantPast
     /// The airport's date and the encoded "now", read once a second.
     private(set) var readings = ClockReadings()
 
@@ -72,6 +76,7 @@ public struct BoardService: Sendable {
 
     private mutating func dispatch(_ method: WireMethod, _ params: JSON) throws(WireError) -> Outcome {
         let now = clock.now
+        revealedUntil = max(revealedUntil, now)
         switch method {
         case .ping:
             return .result(

@@ -58,7 +58,9 @@ public struct WireEncoding: Sendable {
             },
             onTimeRate: flight.onTimeRate,
             departureTime: flight.isCanceled(at: now) ? nil : localTime.iso8601(flight.departureTime(at: now)),
-            arrivalTime: flight.isCanceled(at: now) ? nil : localTime.iso8601(flight.arrivalTime(at: now)),
+            // A diverted arrival never reaches its gate here.
+            arrivalTime: flight.isCanceled(at: now) || flight.isDiverted(at: now)
+                ? nil : localTime.iso8601(flight.arrivalTime(at: now)),
             progress: flight.progress(at: now).map { ($0 * 1000).rounded() / 1000 },
             announcements: flight.announcements(through: now).map { announcement in
                 FlightDetailsDocument.AnnouncementEntry(

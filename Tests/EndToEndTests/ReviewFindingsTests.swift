@@ -61,7 +61,9 @@ import Testing
         let seqs = result.stdout.split(separator: "\n").compactMap { try? JSON.parse(Array($0.utf8))["seq"]?.int }
         #expect(seqs.count > 500, "the test needs more than one page")
         let firstRepeat = seqs.indices.dropFirst().first { seqs[$0] != seqs[$0 - 1] + 1 }
-        #expect(seqs.first == 1 && firstRepeat == nil, "seq breaks at line \((firstRepeat ?? -1) + 1): \(firstRepeat.map { seqs[$0 - 1...$0] } ?? [])")
+        #expect(
+            seqs.first == 1 && firstRepeat == nil,
+            "seq breaks at line \((firstRepeat ?? -1) + 1): \(firstRepeat.map { seqs[$0 - 1...$0] } ?? [])")
         try daemon.stop()
     }
 }

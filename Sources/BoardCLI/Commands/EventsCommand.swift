@@ -33,7 +33,8 @@ struct EventsCommand: BoardCommand, Equatable {
                             repeat it (or K1,K2) for several
 
             With --json, one change a line (NDJSON), as the daemon sends it:
-            {"seq","at","flight":{"id","date","flightName"},"kind","from","to","cursor"}.
+            {"seq","at","flight":{"id","date","flightName"},"kind","from","to","cursor"},
+            with seq counting 1... over the whole output; cursor names the change.
 
             examples:
               board events --since 2h
@@ -101,13 +102,19 @@ struct EventsCommand: BoardCommand, Equatable {
         let filters = filters(pins: client.pinnedParam)
         let width = Output.width()
         var today = now.map(EventTime.date(of:))
+        // `--json` numbers its lines 1... over the whole output (pages, the stream and its gaps).
+        var printed = 0
+        func print(_ change: EventChange) {
+            printed += 1
+            Output.print(json ? change.json(numbered: printed).text : ChangeLine.line(change, today: today, width: width))
+        }
         if follow {
             var stream = EventFollow(since: since?.param(now: now))
             _ = try EventStream.follow(
                 client: client, first: connection, filters: filters, follow: &stream,
                 subscribed: { today = EventTime.date(of: $0) },
                 handle: { change in
-                    Output.print(json ? change.json.text : ChangeLine.line(change, today: today, width: width))
+                    print(change)
                     return false
                 })
             return
@@ -115,12 +122,8 @@ struct EventsCommand: BoardCommand, Equatable {
         var params = filters
         if let since = since?.param(now: now) { params = params.adding("since", .string(since)) }
         if let until = until?.param(now: now) { params = params.adding("until", .string(until)) }
-        var count = 0
-        let first = try EventStream.all(on: connection, params) { change in
-            count += 1
-            Output.print(json ? change.json.text : ChangeLine.line(change, today: today, width: width))
-        }
-        if count == 0 && !json {
+        let first = try EventStream.all(on: connection, params) { change in print(change) }
+        if printed == 0 && !json {
             Output.print("No changes since \(ChangeLine.when(first?.since ?? now ?? "", today: today)).")
         }
     }

@@ -49,7 +49,11 @@ struct LogCommand: BoardCommand, Equatable {
         let flight = details.flight
         let filters: JSON = ["flight": ["id": .int(flight.id), "date": .string(flight.date)]]
         if client.options.json {
-            _ = try EventStream.all(on: connection, filters) { change in Output.print(change.json.text) }
+            var printed = 0
+            _ = try EventStream.all(on: connection, filters) { change in
+                printed += 1
+                Output.print(change.json(numbered: printed).text)
+            }
             return
         }
         var changes: [EventChange] = []

@@ -50,6 +50,13 @@ struct EventChange: Equatable, Sendable {
     /// The change's local time of day, `HH:MM`.
     var clockTime: String { EventTime.clock(of: at) }
 
+    /// The change as the daemon sent it, its `seq` made `seq`: the client's NDJSON is one stream over
+    /// many answers (pages, a subscription and the gaps fetched for it), numbered 1... as a whole.
+    func json(numbered seq: Int) -> JSON {
+        guard let pairs = json.objectPairs else { return json }
+        return .object(pairs.map { $0.0 == "seq" ? ("seq", .int(seq)) : $0 })
+    }
+
     /// The flight's identity as the `flight` param: `{"id":N,"date":"YYYY-MM-DD"}`.
     var flightParam: JSON { ["id": .int(flightID), "date": .string(flightDate)] }
 }

@@ -72,7 +72,7 @@ public struct FlightDetailsDocument: WireDocument {
     public let onTimeRate: Double
     /// When it leaves the gate (here, or at the other airport for an arrival); nil when canceled.
     public let departureTime: String?
-    /// When it reaches the gate; nil when canceled.
+    /// When it reaches the gate; nil when canceled or diverted.
     public let arrivalTime: String?
     /// 0 until take-off, the share of the flight time flown, 1 from landing (rounded to 0.001); nil when canceled.
     public let progress: Double?
