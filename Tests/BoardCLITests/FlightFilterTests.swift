@@ -146,6 +146,16 @@ struct FlightFilterTests {
         #expect(!unfiltered.contains("filtered"))
     }
 
+    /// `--city` completes with each city as one word, and each word finds its city.
+    @Test func cityCompletionWordsFindTheirCities() throws {
+        #expect(FlightFilter.cityWords.contains("dallas-ft-worth"))
+        #expect(FlightFilter.cityWords.contains("new-york-lga"))
+        #expect(FlightFilter.cityWords.allSatisfy { !$0.contains(" ") })
+        for (word, city) in zip(FlightFilter.cityWords, FlightCatalog.cities) {
+            #expect(city.name.foldedForFilter == word.foldedForFilter, "\(word)")
+        }
+    }
+
     static let usages: [([String], String)] = [
         (
             ["--airline", "Pacfic"],
