@@ -302,6 +302,7 @@ public struct BoardRenderer {
         var heading = "\(found) flight\(found == 1 ? "" : "s") matching \"\(results.text)\""
         // A reply holds at most a page: say so in the list itself, which a pipe keeps too.
         if found > results.count { heading += " (the first \(results.count) shown)" }
+        if let filterNote { heading += ", filtered: \(filterNote)" }
         var lines = [heading]
         for day in results.days {
             lines.append("")

@@ -146,6 +146,24 @@ struct FlightFilterTests {
         #expect(!unfiltered.contains("filtered"))
     }
 
+    /// Search results keep the matching flights, each day counted again. In the air at noon, of
+    /// all the window's flights, only US 481 (from Dallas/Ft. Worth); at gate B5, departed, only Pacific 657.
+    @Test func searchResults() throws {
+        let command = try #require(
+            try ClientArguments(["search", "ft", "worth", "--status", "en-route"]).command as? SearchCommand)
+        let found = command.filter.apply(to: try SearchResultsDocument(json: LiveViewFixture.search("ft worth")))
+        #expect(found.days.map(\.date) == ["2026-11-30"])
+        #expect(found.days.map(\.count) == [1])
+        #expect(found.days.flatMap(\.flights).map(\.flightName) == ["US 481"])
+        #expect(found.count == 1)
+        var renderer = BoardRenderer(style: Style(enabled: false), width: 100)
+        renderer.filterNote = command.filter.description
+        #expect(renderer.search(found).hasPrefix(#"1 flight matching "ft worth", filtered: status en-route"#))
+        let gate = FlightFilter(gates: ["B5"], statuses: [.departed])
+        let pacific = gate.apply(to: try SearchResultsDocument(json: LiveViewFixture.search("pacific")))
+        #expect(pacific.days.flatMap(\.flights).map(\.flightName) == ["Pacific 657"])
+    }
+
     /// `--city` completes with each city as one word, and each word finds its city.
     @Test func cityCompletionWordsFindTheirCities() throws {
         #expect(FlightFilter.cityWords.contains("dallas-ft-worth"))
