@@ -164,6 +164,25 @@ struct FlightFilterTests {
         #expect(pacific.days.flatMap(\.flights).map(\.flightName) == ["Pacific 657"])
     }
 
+    /// `board events` and `board search` take the same flags, read the same way.
+    @Test func eventsAndSearchTakeTheFilters() throws {
+        let events = try #require(
+            try ClientArguments(["events", "--airline", "pacific", "--gate", "b5,A1", "--kind", "gate"]).command as? EventsCommand
+        )
+        #expect(events.filter == FlightFilter(airlines: ["Pacific"], gates: ["B5", "A1"]))
+        #expect(events.kinds == [.gate])
+        let search = try #require(try ClientArguments(["search", "miami", "--terminal", "b"]).command as? SearchCommand)
+        #expect(search.filter == FlightFilter(terminals: ["B"]))
+        #expect(
+            Self.usage(["events", "--status", "late"])
+                == #"--status needs one of scheduled, on-time, delayed, boarding, final-call, gate-closed, departed, en-route, landed, canceled, diverted, not "late"; see 'board help events'"#
+        )
+        #expect(
+            Self.usage(["search", "x", "--airline", "Delta"])
+                == #"--airline needs one of US, Southeast, Pacific, Overland, not "Delta"; see 'board help search'"#)
+        #expect(Self.usage(["events", "--within", "2h"]) == "board events does not take --within; see 'board help events'")
+    }
+
     /// `--city` completes with each city as one word, and each word finds its city.
     @Test func cityCompletionWordsFindTheirCities() throws {
         #expect(FlightFilter.cityWords.contains("dallas-ft-worth"))
