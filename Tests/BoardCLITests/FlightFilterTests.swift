@@ -183,6 +183,19 @@ struct FlightFilterTests {
         #expect(Self.usage(["events", "--within", "2h"]) == "board events does not take --within; see 'board help events'")
     }
 
+    /// `board status --airline Overland --terminal B`: to come are 438, 878, 833 arriving and 992,
+    /// 319, 586 departing, the next of them Overland 992 at 15:50. Pacific's next departure is 901.
+    @Test func theStatusLineCountsTheFilteredBoard() throws {
+        let status = try #require(
+            try ClientArguments(["status", "--airline", "Overland", "--terminal", "B"]).command as? StatusCommand)
+        let board = status.filter.apply(to: LiveViewFixture.board(hidePast: true))
+        #expect(StatusLine.stillToCome(board, .arrival) == 3)
+        #expect(StatusLine.stillToCome(board, .departure) == 3)
+        #expect(StatusLine.nextDeparture(board)?.flightName == "Overland 992")
+        let pacific = FlightFilter(airlines: ["Pacific"]).apply(to: LiveViewFixture.board(hidePast: true))
+        #expect(StatusLine.nextDeparture(pacific)?.flightName == "Pacific 901")
+    }
+
     /// `--city` completes with each city as one word, and each word finds its city.
     @Test func cityCompletionWordsFindTheirCities() throws {
         #expect(FlightFilter.cityWords.contains("dallas-ft-worth"))
