@@ -33,8 +33,9 @@ struct BoardViewCommand: BoardCommand, Equatable {
                               punctuation ignored: "ft worth" finds Dallas/Ft. Worth
               --gate G        the current gate: \(FlightFilter.gateNames.joined(separator: ", "))
               --terminal T    the terminal: \(FlightFilter.terminalNames.joined(separator: ", "))
-              --status S      the status now: \(FlightFilter.statusNames.prefix(6).map(\.0).joined(separator: ", ")),
-                              \(FlightFilter.statusNames.dropFirst(6).map(\.0).joined(separator: ", "))
+              --status S      the status now: \(FlightFilter.statusNames.prefix(4).map(\.0).joined(separator: ", ")),
+                              \(FlightFilter.statusNames.dropFirst(4).prefix(5).map(\.0).joined(separator: ", ")),
+                              \(FlightFilter.statusNames.dropFirst(9).map(\.0).joined(separator: ", "))
               --within D      only flights whose current time is from now to D
                               after it (90m, 2h, 1h30m; 1m to 24h); past flights
                               and pins outside the span are left out
@@ -42,8 +43,10 @@ struct BoardViewCommand: BoardCommand, Equatable {
             --countdown: the time column says the time left, for flights whose
             current time is 0 to 180 minutes after now (whole minutes rounded up:
             180 min 1 s is 181, and shows the clock time), and not past:
-              boards in 10 min   a departure not yet boarding: until boarding (40 min before)
-              closes in 4 min    a departure boarding or at final call: until the gate closes
+              boards in 10 min   a departure not yet boarding: until boarding starts
+                                 (40 min before its time)
+              closes in 4 min    a departure boarding or at final call: until the
+                                 gate closes (10 min before its time)
               lands in 12 min    an arrival in the air
               in 25 min          any other: a closed gate, an arrival not yet in the air
             "now" at 0 minutes. Canceled, diverted, departed, landed and past flights,

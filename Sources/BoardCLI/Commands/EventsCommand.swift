@@ -13,7 +13,7 @@ struct EventsCommand: BoardCommand, Equatable {
         flagValues: ["--flight": .flightIDs],
         help: """
             usage: board events [--since T] [--until T] [--follow] [--pinned] [--flight F] [--kind K]...
-                                [--airline A] [--city TEXT] [--gate G] [--terminal T] [--status S]
+                   [--airline A] [--city TEXT] [--gate G] [--terminal T] [--status S]
 
             Prints the changes of the day, one a line, oldest first: new times,
             gate changes, cancellations, diversions, statuses and baggage belts,
