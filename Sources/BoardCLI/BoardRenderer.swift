@@ -189,7 +189,11 @@ public struct BoardRenderer {
 
     private func boardLines(_ board: BoardDocument) -> String {
         var lines = [header(board)]
-        if let filterNote { lines.append(style.dim("filtered: \(filterNote)")) }
+        if let filterNote {
+            // Cut here rather than by `fitted`, which would take the whole board's colour for it.
+            let note = "filtered: \(filterNote)"
+            lines.append(style.dim(note.count <= width ? note : String(note.prefix(max(0, width - 1))) + "…"))
+        }
         lines += [tabBar(board), "", columnTitles()]
         lines += board.flights.map { row($0, now: board.now) }
         if board.flights.isEmpty {

@@ -72,6 +72,27 @@ struct CountdownTests {
         #expect(text(atMinute: 85) == nil, "departed")
     }
 
+    /// With the countdown and a filter's line, nothing wraps at any width, and the id stays.
+    @Test(arguments: 20...140)
+    func nothingWraps(width: Int) {
+        var renderer = BoardRenderer(style: Style(enabled: false), width: width)
+        renderer.countdown = true
+        renderer.filterNote = "airline Pacific, city \"ft worth\", gate A1 or B5, status on-time or delayed, within 2 h"
+        let board = LiveViewFixture.board(tab: .all)
+        let lines = renderer.board(board).split(separator: "\n", omittingEmptySubsequences: false)
+        for line in lines { #expect(line.count <= width, "\(width): \(line)") }
+        // A long filter line is cut on its own: the board keeps its colour.
+        var coloured = BoardRenderer(style: Style(enabled: true), width: width)
+        coloured.countdown = true
+        coloured.filterNote = renderer.filterNote
+        if width >= 80 { #expect(coloured.board(board).contains("\u{1B}[")) }
+        #expect(BoardRenderer.Columns(width: width, countdown: true).total <= max(width, BoardRenderer.Columns.narrowest))
+        guard width >= BoardRenderer.Columns.narrowest else { return }
+        for (row, flight) in zip(lines.dropFirst(5), board.flights) {
+            #expect(row.hasSuffix(" \(flight.id)"), "\(width): \(row)")
+        }
+    }
+
     /// The board's time column says it, wide enough at 80 columns; beyond the window, the clock time.
     @Test func theBoardShowsIt() {
         var renderer = BoardRenderer(style: Style(enabled: false), width: 80)

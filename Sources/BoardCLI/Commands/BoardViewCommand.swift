@@ -27,7 +27,8 @@ struct BoardViewCommand: BoardCommand, Equatable {
             Filters (each repeatable, or comma-separated: --gate A1,B5; a flight
             must match every kind given, and any value of a kind). The board
             filters what the daemon sends; the tab counts and badges count the
-            filtered flights, and a line under the header says what is filtered.
+            filtered flights, and a line under the header says what is filtered
+            (--json prints the board as filtered, its counts counted again).
               --airline A     the operating airline: \(FlightCatalog.airlines.joined(separator: ", "))
               --city TEXT     any part of the other city's name, case, spaces and
                               punctuation ignored: "ft worth" finds Dallas/Ft. Worth
