@@ -9,6 +9,10 @@ import FlightData
 public struct BoardRenderer {
     let style: Style
     var width = 80
+    /// `--countdown`: the time column says the minutes left (`Countdown`) where it can.
+    var countdown = false
+    /// `airline Pacific, gate B5`: the filter on, which the board's header says under its first line.
+    var filterNote: String?
 
     public init(style: Style, width: Int = 80) {
         self.style = style
@@ -65,7 +69,9 @@ public struct BoardRenderer {
             ]
         }
 
-        init(width: Int) {
+        /// With `countdown`, the time column starts wide enough for `boards in 180 min`.
+        init(width: Int, countdown: Bool = false) {
+            if countdown { time = 18 }
             for (column, narrower) in Self.narrowingSteps where total > width { self[keyPath: column] = narrower }
             if city > 0 { city = min(20, city + max(0, width - total)) }
         }
@@ -75,7 +81,7 @@ public struct BoardRenderer {
     private func cell(_ text: String, _ width: Int) -> String { fit(fit(text, width - 1), width) }
 
     func columnTitles() -> String {
-        let c = Columns(width: width)
+        let c = Columns(width: width, countdown: countdown)
         var line = fit("", c.pin) + cell("TIME", c.time) + cell("FLIGHT", c.flight)
         if c.city > 0 { line += cell("FROM/TO", c.city) }
         if c.gate > 0 { line += cell("GATE", c.gate) }
@@ -105,7 +111,7 @@ public struct BoardRenderer {
     ///
     /// `elapsed` seconds are added to `now`: the live view's clock runs on from its board's.
     public func row(_ flight: FlightDocument, lastViewed: Bool = false, now: String? = nil, elapsed: Int = 0) -> String {
-        let c = Columns(width: width)
+        let c = Columns(width: width, countdown: countdown)
         let scheduled = clockText(flight.scheduledTime)
         var time = scheduled
         if let current = flight.currentTime, clockText(current) != scheduled, c.time >= 12 {
@@ -113,6 +119,7 @@ public struct BoardRenderer {
         } else if let current = flight.currentTime, clockText(current) != scheduled {
             time = clockText(current)
         }
+        if countdown, let now, let left = Countdown.text(flight, now: now, short: c.time < 12) { time = left }
         let appearance = StatusAppearance(flight.status)
         let gate = Self.gateText(flight)
         let statusText = c.status < 13 ? appearance.shortTitle : appearance.title
@@ -168,7 +175,9 @@ public struct BoardRenderer {
     /// `make`'s lines as they are when every one fits the width; else without colour, each line
     /// longer than the width cut with `…`, so that nothing wraps.
     private func fitted(_ make: (BoardRenderer) -> String) -> String {
-        let plain = BoardRenderer(style: Style(enabled: false), width: width)
+        var plain = BoardRenderer(style: Style(enabled: false), width: width)
+        plain.countdown = countdown
+        plain.filterNote = filterNote
         let plainLines = make(plain).split(separator: "\n", omittingEmptySubsequences: false)
         guard plainLines.contains(where: { $0.count > width }) else { return make(self) }
         return plainLines.map { $0.count > width ? String($0.prefix(max(0, width - 1))) + "…" : String($0) }
@@ -179,12 +188,20 @@ public struct BoardRenderer {
     public func board(_ board: BoardDocument) -> String { fitted { $0.boardLines(board) } }
 
     private func boardLines(_ board: BoardDocument) -> String {
-        var lines = [header(board), tabBar(board), "", columnTitles()]
+        var lines = [header(board)]
+        if let filterNote {
+            // Cut here rather than by `fitted`, which would take the whole board's colour for it.
+            let note = "filtered: \(filterNote)"
+            lines.append(style.dim(note.count <= width ? note : String(note.prefix(max(0, width - 1))) + "…"))
+        }
+        lines += [tabBar(board), "", columnTitles()]
         lines += board.flights.map { row($0, now: board.now) }
         if board.flights.isEmpty {
-            lines.append(
-                style.dim(
-                    board.hidePast ? "  No flights left today in this tab (past flights hidden)." : "  No flights in this tab."))
+            let empty =
+                filterNote != nil
+                ? "  No flights in this tab match the filter."
+                : board.hidePast ? "  No flights left today in this tab (past flights hidden)." : "  No flights in this tab."
+            lines.append(style.dim(empty))
         }
         if let legend = legend(board) { lines += ["", style.dim(legend)] }
         return lines.joined(separator: "\n")
@@ -293,6 +310,7 @@ public struct BoardRenderer {
         var heading = "\(found) flight\(found == 1 ? "" : "s") matching \"\(results.text)\""
         // A reply holds at most a page: say so in the list itself, which a pipe keeps too.
         if found > results.count { heading += " (the first \(results.count) shown)" }
+        if let filterNote { heading += ", filtered: \(filterNote)" }
         var lines = [heading]
         for day in results.days {
             lines.append("")

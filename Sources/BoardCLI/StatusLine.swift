@@ -17,6 +17,8 @@ struct StatusLine {
     var autostartLogDirectory: String?
     /// The client's pins as the `pinned` param, so that the board marks them and an alert can name them.
     var pinned: JSON = .array([])
+    /// The filter flags: the counts count, and the next flight is, the matching flights of today's board.
+    var filter = FlightFilter()
 
     static let defaultFormat = "{code} ↓{arrivals} ↑{departures} next {next} {time} {gate} {status}"
     static let offlineText = "board: offline"
@@ -127,16 +129,18 @@ struct StatusLine {
             if let id = message["id"]?.int, id == boardID || id == soonestID { replies[id] = message }
         }
         guard let boardReply = replies[boardID], let boardJSON = try? BoardConnection.result(of: boardReply),
-            let board = try? BoardDocument(json: boardJSON)
+            let unfiltered = try? BoardDocument(json: boardJSON)
         else { return nil }
+        let board = filter.isEmpty ? unfiltered : filter.apply(to: unfiltered)
         var reading = Reading(
             values: StatusLineDocument.Values(
                 code: board.airport.code, airport: board.airport.name, clock: clockText(board.now),
                 arrivals: String(Self.stillToCome(board, .arrival)),
                 departures: String(Self.stillToCome(board, .departure))),
             alert: Alert.newest(in: board))
-        if let soonestReply = replies[soonestID], let soonest = try? BoardConnection.result(of: soonestReply),
-            let flight = try? FlightDetailsDocument(json: soonest).flight
+        let soonest = replies[soonestID].flatMap { try? BoardConnection.result(of: $0) }
+        if let flight = filter.isEmpty
+            ? soonest.flatMap({ try? FlightDetailsDocument(json: $0).flight }) : Self.nextDeparture(board)
         {
             reading.values.next = flight.flightName
             reading.values.time = Self.time(of: flight, today: board.date)
@@ -152,6 +156,12 @@ struct StatusLine {
     /// (The board hides past flights but lists pinned ones all the same.)
     static func stillToCome(_ board: BoardDocument, _ direction: Direction) -> Int {
         board.flights.filter { $0.direction == direction && !$0.past && $0.status != .canceled && $0.status != .diverted }.count
+    }
+
+    /// The filtered board's next departure still to come, by its current time; nil when none is left today.
+    static func nextDeparture(_ board: BoardDocument) -> FlightDocument? {
+        board.flights.filter { $0.direction == .departure && !$0.past && ![.canceled, .departed].contains($0.status) }
+            .min { ($0.currentTime ?? $0.scheduledTime, $0.id) < ($1.currentTime ?? $1.scheduledTime, $1.id) }
     }
 
     /// `14:05`, or `Dec 1 06:15` for a flight of another day than `today`.

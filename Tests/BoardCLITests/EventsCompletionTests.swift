@@ -14,7 +14,13 @@ struct EventsCompletionTests {
         #expect(CompletionSpec.value(of: "--flight", in: "events") == .flightIDs)
         #expect(CompletionSpec.positional(of: "log") == .flightIDs && CompletionSpec.positional(of: "wait") == .flightIDs)
         #expect(CompletionSpec.value(of: "--kind") == .choices(["time", "gate", "canceled", "diverted", "status", "baggage"]))
-        #expect(CompletionSpec.flags(of: "events") == ["--since", "--until", "--follow", "--pinned", "--flight", "--kind"])
+        #expect(
+            CompletionSpec.flags(of: "events") == [
+                "--since", "--until", "--follow", "--pinned", "--flight", "--kind", "--airline", "--city", "--gate", "--terminal",
+                "--status",
+            ])
+        #expect(CompletionSpec.value(of: "--airline") == .choices(["US", "Southeast", "Pacific", "Overland"]))
+        #expect(CompletionSpec.value(of: "--terminal") == .choices(["A", "B"]))
         #expect(CompletionSpec.flags(of: "wait") == ["--until", "--timeout", "--date"])
     }
 

@@ -2,16 +2,18 @@ import BoardArguments
 import BoardProtocol
 import FlightData
 
-/// `board [TAB] [--hide-past] [--date D]`: the board for one day; a TAB argument also selects it.
+/// `board [TAB] [--hide-past] [--date D] [filters] [--within D] [--countdown]`: the board for one day; a TAB argument also selects it.
 struct BoardViewCommand: BoardCommand, Equatable {
     static let spec = CommandSpec(
         name: "board",
         summary: "the board for one day",
         overview: OverviewLine("board [TAB] [--hide-past] [--date D]", "the board; TAB is also remembered"),
-        flags: [.hidePast, .date],
+        flags: [.hidePast, .date] + FlightFilter.flags + [.within, .countdown],
         positional: .commandsAndTabs,
         help: """
             usage: board [arrivals|all|departures] [--hide-past] [--date D]
+                         [--airline A] [--city TEXT] [--gate G] [--terminal T] [--status S]
+                         [--within DURATION] [--countdown]
 
             Prints the board for one day: a header, the tabs with their badges
             (counts for arrivals and departures, the date for all), then one row a
@@ -19,13 +21,46 @@ struct BoardViewCommand: BoardCommand, Equatable {
             status, id. Pinned flights come first. A TAB argument selects that tab
             for later commands too (not with --json, which only reads).
 
-              --hide-past   leave out flights whose time has passed (pins stay)
-              --date D      another day in the window: YYYY-MM-DD, today, tomorrow, +N
+              --hide-past     leave out flights whose time has passed (pins stay)
+              --date D        another day in the window: YYYY-MM-DD, today, tomorrow, +N
+
+            Filters (each repeatable, or comma-separated: --gate A1,B5; a flight
+            must match every kind given, and any value of a kind). The board
+            filters what the daemon sends; the tab counts and badges count the
+            filtered flights, and a line under the header says what is filtered
+            (--json prints the board as filtered, its counts counted again).
+              --airline A     the operating airline: \(FlightCatalog.airlines.joined(separator: ", "))
+              --city TEXT     any part of the other city's name, case, spaces and
+                              punctuation ignored: "ft worth" finds Dallas/Ft. Worth
+              --gate G        the current gate: \(FlightFilter.gateNames.joined(separator: ", "))
+              --terminal T    the terminal: \(FlightFilter.terminalNames.joined(separator: ", "))
+              --status S      the status now: \(FlightFilter.statusNames.prefix(4).map(\.0).joined(separator: ", ")),
+                              \(FlightFilter.statusNames.dropFirst(4).prefix(5).map(\.0).joined(separator: ", ")),
+                              \(FlightFilter.statusNames.dropFirst(9).map(\.0).joined(separator: ", "))
+              --within D      only flights whose current time is from now to D
+                              after it (90m, 2h, 1h30m; 1m to 24h); past flights
+                              and pins outside the span are left out
+
+            --countdown: the time column says the time left, for flights whose
+            current time is 0 to 180 minutes after now (whole minutes rounded up:
+            180 min 1 s is 181, and shows the clock time), and not past:
+              boards in 10 min   a departure not yet boarding: until boarding starts
+                                 (40 min before its time)
+              closes in 4 min    a departure boarding or at final call: until the
+                                 gate closes (10 min before its time)
+              lands in 12 min    an arrival in the air
+              in 25 min          any other: a closed gate, an arrival not yet in the air
+            "now" at 0 minutes. Canceled, diverted, departed, landed and past flights,
+            and flights beyond 180 minutes, keep their clock time. On a narrow
+            screen the time column says only the minutes: 25m.
 
             examples:
               board
               board arrivals --hide-past
               board departures --date tomorrow
+              board departures --airline Pacific --countdown
+              board --city "ft worth" --status delayed,canceled
+              board departures --terminal B --within 2h
               board all --json | jq '.flights[0]'
             """
     )
@@ -33,28 +68,56 @@ struct BoardViewCommand: BoardCommand, Equatable {
     var tab: Tab?
     var hidePast = false
     var date: DateSpec?
+    var filter = FlightFilter()
+    var countdown = false
 
-    init(tab: Tab? = nil, hidePast: Bool = false, date: DateSpec? = nil) {
+    init(
+        tab: Tab? = nil, hidePast: Bool = false, date: DateSpec? = nil, filter: FlightFilter = FlightFilter(),
+        countdown: Bool = false
+    ) {
         self.tab = tab
         self.hidePast = hidePast
         self.date = date
+        self.filter = filter
+        self.countdown = countdown
     }
 
     init(_ arguments: CommandArguments) throws(UsageError) {
         tab = try arguments.optionalTab()
         hidePast = arguments.has("--hide-past")
         date = try arguments.date()
+        filter = try arguments.flightFilter()
+        filter.within = try arguments.within()
+        countdown = arguments.has("--countdown")
     }
 
     func run(on client: inout BoardClient) throws(ClientError) {
         client.select(tab)
-        var params: JSON = [
-            "tab": .string((tab ?? client.state.tab).rawValue), "hidePast": .bool(hidePast), "pinned": client.pinnedParam,
-        ]
+        let tab = tab ?? client.state.tab
+        var params: JSON = ["tab": .string(tab.rawValue), "hidePast": .bool(hidePast), "pinned": client.pinnedParam]
         if let date { params = params.adding("date", .string(date.description)) }
         let result = try client.call(.boardGet, params)
-        if client.options.json { return Output.print(result.text) }
-        Output.print(client.renderer.board(try client.decode(BoardDocument.self, result)))
+        guard !filter.isEmpty else {
+            if client.options.json { return Output.print(result.text) }
+            return Output.print(render(try client.decode(BoardDocument.self, result), with: client.renderer))
+        }
+        var board = try client.decode(BoardDocument.self, result)
+        // The other tabs' counts need the whole day: the all tab, asked for the same day and pins.
+        var all: BoardDocument?
+        if tab != .all {
+            params = params.adding("tab", .string(Tab.all.rawValue))
+            all = try client.decode(BoardDocument.self, try client.call(.boardGet, params))
+        }
+        board = filter.apply(to: board, all: all)
+        if client.options.json { return Output.print(board.json.text) }
+        Output.print(render(board, with: client.renderer))
+    }
+
+    func render(_ board: BoardDocument, with renderer: BoardRenderer) -> String {
+        var renderer = renderer
+        renderer.countdown = countdown
+        if !filter.isEmpty { renderer.filterNote = filter.description }
+        return renderer.board(board)
     }
 }
 

@@ -9,10 +9,11 @@ struct EventsCommand: BoardCommand, Equatable {
         name: "events",
         summary: "changes as they happened: delays, gates, cancellations, belts",
         overview: OverviewLine("board events [--since T] [--follow]", "changes as they happen"),
-        flags: [.since, .until, .follow, .pinned, .flight, .kind],
+        flags: [.since, .until, .follow, .pinned, .flight, .kind] + FlightFilter.flags,
         flagValues: ["--flight": .flightIDs],
         help: """
             usage: board events [--since T] [--until T] [--follow] [--pinned] [--flight F] [--kind K]...
+                   [--airline A] [--city TEXT] [--gate G] [--terminal T] [--status S]
 
             Prints the changes of the day, one a line, oldest first: new times,
             gate changes, cancellations, diversions, statuses and baggage belts,
@@ -32,6 +33,11 @@ struct EventsCommand: BoardCommand, Equatable {
               --kind K      only changes of kind K: \(EventChange.Kind.allCases.map(\.rawValue).joined(separator: ", "));
                             repeat it (or K1,K2) for several
 
+            --airline, --city, --gate, --terminal and --status keep the changes
+            of the flights that match them as the board shows those flights when
+            the change is printed (its gate and status then), as on the board
+            (see 'board help board'); the client reads the flights' day for it.
+
             With --json, one change a line (NDJSON), as the daemon sends it:
             {"seq","at","flight":{"id","date","flightName"},"kind","from","to","cursor"},
             with seq counting 1... over the whole output; cursor names the change.
@@ -40,6 +46,7 @@ struct EventsCommand: BoardCommand, Equatable {
               board events --since 2h
               board events --follow --pinned
               board events --flight "Pacific 123" --kind gate --kind time
+              board events --follow --terminal B --airline Pacific
               board events --follow --json | jq -c 'select(.kind == "gate")'
             """
     )
@@ -50,11 +57,13 @@ struct EventsCommand: BoardCommand, Equatable {
     var pinned = false
     var flight: FlightReference?
     var kinds: [EventChange.Kind] = []
+    var filter = FlightFilter()
 
     init(
         since: EventTime? = nil, until: EventTime? = nil, follow: Bool = false, pinned: Bool = false,
-        flight: FlightReference? = nil, kinds: [EventChange.Kind] = []
+        flight: FlightReference? = nil, kinds: [EventChange.Kind] = [], filter: FlightFilter = FlightFilter()
     ) {
+        self.filter = filter
         self.since = since
         self.until = until
         self.follow = follow
@@ -71,6 +80,7 @@ struct EventsCommand: BoardCommand, Equatable {
         pinned = arguments.has("--pinned")
         flight = try arguments.flightFlag()
         kinds = try arguments.kinds()
+        filter = try arguments.flightFilter()
         if follow && until != nil {
             throw arguments.usageError("--follow prints changes from now on until Ctrl-C: it takes no --until; drop one")
         }
@@ -102,6 +112,7 @@ struct EventsCommand: BoardCommand, Equatable {
         let filters = filters(pins: client.pinnedParam)
         let width = Output.width()
         var today = now.map(EventTime.date(of:))
+        var flights = FilteredFlights(filter: filter, client: client, refetch: follow)
         // `--json` numbers its lines 1... over the whole output (pages, the stream and its gaps).
         var printed = 0
         func print(_ change: EventChange) {
@@ -114,6 +125,7 @@ struct EventsCommand: BoardCommand, Equatable {
                 client: client, first: connection, filters: filters, follow: &stream,
                 subscribed: { today = EventTime.date(of: $0) },
                 handle: { change in
+                    guard flights.keeps(change) else { return false }
                     print(change)
                     return false
                 })
@@ -122,9 +134,13 @@ struct EventsCommand: BoardCommand, Equatable {
         var params = filters
         if let since = since?.param(now: now) { params = params.adding("since", .string(since)) }
         if let until = until?.param(now: now) { params = params.adding("until", .string(until)) }
-        let first = try EventStream.all(on: connection, params) { change in print(change) }
+        let first = try EventStream.all(on: connection, params) { change in
+            guard flights.keeps(change) else { return }
+            print(change)
+        }
         if printed == 0 && !json {
-            Output.print("No changes since \(ChangeLine.when(first?.since ?? now ?? "", today: today)).")
+            let matching = filter.isEmpty ? "" : " of flights that match the filter"
+            Output.print("No changes\(matching) since \(ChangeLine.when(first?.since ?? now ?? "", today: today)).")
         }
     }
 
@@ -135,6 +151,36 @@ struct EventsCommand: BoardCommand, Equatable {
         } catch {
             throw .failure("the daemon's clock reply is unreadable: \(error)")
         }
+    }
+}
+
+/// The flights the events' filter reads: each day's board, asked for once (when listing) or at
+/// each change (when following, so that a flight's new gate or status counts).
+struct FilteredFlights {
+    let filter: FlightFilter
+    let client: BoardClient
+    let refetch: Bool
+    private var days: [String: [Int: FlightDocument]] = [:]
+
+    init(filter: FlightFilter, client: BoardClient, refetch: Bool) {
+        self.filter = filter
+        self.client = client
+        self.refetch = refetch
+    }
+
+    /// Whether `change`'s flight matches; a flight whose day the daemon does not show is left out.
+    mutating func keeps(_ change: EventChange) -> Bool {
+        guard !filter.isEmpty else { return true }
+        if refetch || days[change.flightDate] == nil {
+            let params: JSON = [
+                "tab": "all", "date": .string(change.flightDate), "hidePast": false, "pinned": client.pinnedParam,
+            ]
+            let board = try? client.decode(BoardDocument.self, try client.call(.boardGet, params))
+            days[change.flightDate] = Dictionary(
+                (board?.flights ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+        guard let flight = days[change.flightDate]?[change.flightID] else { return false }
+        return filter.matches(flight)
     }
 }
 

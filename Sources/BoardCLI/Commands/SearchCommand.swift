@@ -3,34 +3,44 @@ import BoardProtocol
 import BoardSystem
 import FlightData
 
-/// `board search TEXT [--tab TAB]`: flights across the window by city, airline, number or gate.
+/// `board search TEXT [--tab TAB] [filters]`: flights across the window by city, airline, number or gate.
 struct SearchCommand: BoardCommand, Equatable {
     static let spec = CommandSpec(
         name: "search",
         summary: "find flights by city, airline, number or gate",
         overview: OverviewLine("board search TEXT [--tab TAB]", "city, airline, number or gate"),
-        flags: [.tab],
+        flags: [.tab] + FlightFilter.flags,
         positional: .nothing,
         help: """
-            usage: board search TEXT [--tab TAB]
+            usage: board search TEXT [--tab TAB] [--airline A] [--city TEXT]
+                                [--gate G] [--terminal T] [--status S]
 
             Finds flights across the whole window by city, airline, number or gate
             (ignoring case), grouped by day with a count a day. --tab selects that
             tab for later commands too (not with --json).
 
+            The filters keep only the flights found that match them, as on the
+            board (see 'board help board'): --airline, --city, --gate, --terminal,
+            --status, each repeatable or comma-separated. They are applied to
+            what the daemon finds, every page of it, and the counts count what
+            is left.
+
             examples:
               board search miami
               board search "pacific 5" --tab departures
               board search B3
+              board search denver --status delayed,canceled
             """
     )
 
     var text: String
     var tab: Tab?
+    var filter = FlightFilter()
 
-    init(text: String, tab: Tab? = nil) {
+    init(text: String, tab: Tab? = nil, filter: FlightFilter = FlightFilter()) {
         self.text = text
         self.tab = tab
+        self.filter = filter
     }
 
     init(_ arguments: CommandArguments) throws(UsageError) {
@@ -40,16 +50,35 @@ struct SearchCommand: BoardCommand, Equatable {
         }
         guard text.count <= 100 else { throw arguments.usageError("search text is limited to 100 characters") }
         tab = try arguments.flags["--tab"].map { text throws(UsageError) in try arguments.tab(text, flag: "--tab") }
+        filter = try arguments.flightFilter()
     }
+
+    /// The most pages a filtered search reads: 50 pages of 200 flights, more than a year of 30 a day.
+    static let filteredPages = 50
 
     func run(on client: inout BoardClient) throws(ClientError) {
         client.select(tab)
         var params: JSON = ["text": .string(text), "pinned": client.pinnedParam]
         if let tab { params = params.adding("tab", .string(tab.rawValue)) }
         let result = try client.call(.search, params)
-        if client.options.json { return Output.print(result.text) }
-        let found = try client.decode(SearchResultsDocument.self, result)
-        Output.print(client.renderer.search(found))
+        if filter.isEmpty, client.options.json { return Output.print(result.text) }
+        var found = try client.decode(SearchResultsDocument.self, result)
+        if !filter.isEmpty {
+            // Every page: the filter may keep only a few of many.
+            var pages: [SearchResultsDocument] = []
+            var next = found.next
+            while let cursor = next, pages.count < Self.filteredPages {
+                let page = try client.decode(
+                    SearchResultsDocument.self, try client.call(.search, params.adding("cursor", .string(cursor))))
+                pages.append(page)
+                next = page.next
+            }
+            found = filter.apply(to: found, pages: pages)
+            if client.options.json { return Output.print(found.json.text) }
+        }
+        var renderer = client.renderer
+        if !filter.isEmpty { renderer.filterNote = filter.description }
+        Output.print(renderer.search(found))
         // A note for a person reading the list; a script reads --json's total and next (and `| head` stays quiet).
         if found.remaining > 0, FileDescriptor.standardOutput.isTerminal {
             Output.warning(

@@ -9,7 +9,7 @@ struct StatusCommand: BoardCommand, Equatable {
         flags: [
             Flag("--format", value: .free, summary: "the line's format, with {placeholders}"),
             Flag("--tmux", summary: "tmux colour codes"),
-        ],
+        ] + FlightFilter.flags,
         positional: .nothing,
         help: """
             usage: board status [--format FMT] [--tmux]
@@ -28,17 +28,22 @@ struct StatusCommand: BoardCommand, Equatable {
             default: \(StatusLine.defaultFormat)
 
               --tmux   colour the status with tmux #[fg=...] codes
+              --airline, --city, --gate, --terminal, --status (as on the board,
+                       'board help board'): the counts count the matching flights
+                       of today, and {next} is the next matching departure of today
               --json   one object: "online", "line" and each placeholder by name
 
             examples:
               board status
               board status --format '{next} {time} {gate}'
+              board status --airline Pacific --terminal B
               set -g status-right '#(board status --tmux)'
             """
     )
 
     var format: String?
     var tmux = false
+    var filter = FlightFilter()
 
     init(format: String? = nil, tmux: Bool = false) {
         self.format = format
@@ -53,13 +58,14 @@ struct StatusCommand: BoardCommand, Equatable {
             throw arguments.usageError("unknown placeholder \(unknown) in --format; the placeholders are \(names)")
         }
         tmux = arguments.has("--tmux")
+        filter = try arguments.flightFilter()
     }
 
     func run(on client: inout BoardClient) throws(ClientError) {
         let autostart = Autostart.enabled(client.options) ? client.store.directory : nil
         StatusLine(
             socket: client.socket, state: client.state, format: format, tmux: tmux, autostartLogDirectory: autostart,
-            pinned: client.pinnedParam
+            pinned: client.pinnedParam, filter: filter
         )
         .run(json: client.options.json)
     }

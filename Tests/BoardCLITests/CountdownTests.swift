@@ -1,0 +1,110 @@
+import BoardProtocol
+import BoardSystem
+import FlightData
+import Foundation
+import Testing
+
+@testable import BoardCLI
+
+/// `--countdown`'s time column, on the default schedule (see `FlightFilterTests` for its board at noon).
+struct CountdownTests {
+    /// The board the daemon would send `minutes` after noon (negative: before).
+    static func board(atMinute minutes: Int, tab: Tab = .all) -> BoardDocument {
+        let now = LiveViewFixture.now.addingTimeInterval(TimeInterval(minutes * 60))
+        let board = Board(
+            flights: LiveViewFixture.window.flights(on: LiveViewFixture.today),
+            query: BoardQuery(date: LiveViewFixture.today, tab: tab, hidePast: false, pinned: []), now: now)
+        return try! BoardDocument(json: LiveViewFixture.encoding.board(board, simulated: true, speed: 0).json)
+    }
+
+    static func flight(_ name: String, on board: BoardDocument) -> FlightDocument {
+        board.flights.first { $0.flightName == name }!
+    }
+
+    /// `seconds` before the flight's current time, as an instant the board's `now` could be.
+    static func now(_ seconds: Int, before flight: FlightDocument) -> String {
+        let utc = LocalTime(timeZone: TimeZone(secondsFromGMT: 0)!)
+        let time = InstantInput.parse(flight.currentTime!, localTime: utc, today: nil)!
+        let formatter = ISO8601DateFormatter()
+        return formatter.string(from: time.addingTimeInterval(TimeInterval(-seconds)))
+    }
+
+    /// Southeast 834 lands at 16:30 and is on time at noon: not yet in the air, so plain `in N min`.
+    /// The window is 0 to 180 minutes, both included, counted in minutes rounded up.
+    static let boundaries: [(Int, String?)] = [
+        (0, "now"), (30, "in 1 min"), (60, "in 1 min"), (61, "in 2 min"), (3540, "in 59 min"), (3600, "in 60 min"),
+        (10800, "in 180 min"), (10801, nil), (10860, nil), (-1, nil),
+    ]
+
+    @Test(arguments: boundaries)
+    func theBoundaries(seconds: Int, expected: String?) {
+        let flight = Self.flight("Southeast 834", on: LiveViewFixture.board())
+        #expect(Countdown.text(flight, now: Self.now(seconds, before: flight)) == expected)
+    }
+
+    /// At noon: Overland 176 (delayed to 13:05) boards at 12:25; US 481 (en route) lands at 12:10;
+    /// Pacific 901 (13:25) boards at 12:45; US 751 is canceled; Pacific 807 left at 11:10;
+    /// Overland 992 (15:50) is 230 minutes away.
+    @Test func atNoon() {
+        let board = LiveViewFixture.board()
+        func text(_ name: String) -> String? { Countdown.text(Self.flight(name, on: board), now: board.now) }
+        #expect(text("Overland 176") == "boards in 25 min")
+        #expect(text("US 481") == "lands in 10 min")
+        #expect(text("Pacific 901") == "boards in 45 min")
+        #expect(text("US 658") == "in 65 min")
+        #expect(text("US 751") == nil)
+        #expect(text("Pacific 807") == nil)
+        #expect(text("Overland 992") == nil)
+        #expect(Countdown.text(Self.flight("Overland 176", on: board), now: board.now, short: true) == "25m")
+    }
+
+    /// Pacific 901 (13:25): boarding from 12:45 and final call from 13:10 count down to the gate
+    /// closing at 13:15; once closed, to the departure.
+    @Test func boardingCountsToTheGateClosing() {
+        func text(atMinute minute: Int) -> String? {
+            let board = Self.board(atMinute: minute)
+            return Countdown.text(Self.flight("Pacific 901", on: board), now: board.now)
+        }
+        #expect(text(atMinute: 44) == "boards in 1 min")
+        #expect(text(atMinute: 45) == "closes in 30 min")
+        #expect(text(atMinute: 72) == "closes in 3 min")
+        #expect(text(atMinute: 75) == "in 10 min")
+        #expect(text(atMinute: 85) == nil, "departed")
+    }
+
+    /// With the countdown and a filter's line, nothing wraps at any width, and the id stays.
+    @Test(arguments: 20...140)
+    func nothingWraps(width: Int) {
+        var renderer = BoardRenderer(style: Style(enabled: false), width: width)
+        renderer.countdown = true
+        renderer.filterNote = "airline Pacific, city \"ft worth\", gate A1 or B5, status on-time or delayed, within 2 h"
+        let board = LiveViewFixture.board(tab: .all)
+        let lines = renderer.board(board).split(separator: "\n", omittingEmptySubsequences: false)
+        for line in lines { #expect(line.count <= width, "\(width): \(line)") }
+        // A long filter line is cut on its own: the board keeps its colour.
+        var coloured = BoardRenderer(style: Style(enabled: true), width: width)
+        coloured.countdown = true
+        coloured.filterNote = renderer.filterNote
+        if width >= 80 { #expect(coloured.board(board).contains("\u{1B}[")) }
+        #expect(BoardRenderer.Columns(width: width, countdown: true).total <= max(width, BoardRenderer.Columns.narrowest))
+        guard width >= BoardRenderer.Columns.narrowest else { return }
+        for (row, flight) in zip(lines.dropFirst(5), board.flights) {
+            #expect(row.hasSuffix(" \(flight.id)"), "\(width): \(row)")
+        }
+    }
+
+    /// The board's time column says it, wide enough at 80 columns; beyond the window, the clock time.
+    @Test func theBoardShowsIt() {
+        var renderer = BoardRenderer(style: Style(enabled: false), width: 80)
+        renderer.countdown = true
+        let board = LiveViewFixture.board(tab: .departures)
+        let lines = renderer.board(board).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines[3].hasPrefix("  TIME              FLIGHT"))
+        #expect(lines.contains { $0.hasPrefix("  boards in 25 min  Overland 176") })
+        #expect(lines.contains { $0.hasPrefix("  15:50             Overland 992") })
+        #expect(lines.allSatisfy { $0.count <= 80 })
+        // Narrow: minutes only.
+        renderer.width = 40
+        #expect(renderer.board(board).split(separator: "\n").contains { $0.hasPrefix("  25m   Overland 176") })
+    }
+}
