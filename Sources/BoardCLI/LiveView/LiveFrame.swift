@@ -39,7 +39,19 @@ struct LiveFrame {
             return pad(lines, footer: footer(model))
         }
         var bar = renderer.tabBar(board)
-        if model.hidePast { bar += style.dim("  past hidden") }
+        var barWidth = BoardRenderer(style: Style(enabled: false), width: size.columns).tabBar(board).count
+        if model.hidePast {
+            bar += style.dim("  past hidden")
+            barWidth += 13
+        }
+        if model.rotation != nil, case .board = model.top, model.boardPage.count > 1 {
+            // The wall screen's page indicator (`page 2/3`, or `2/3` where that does not fit).
+            let page = model.boardPage
+            let indicator = ["  page \(page.number)/\(page.count)", "  \(page.number)/\(page.count)"].first {
+                barWidth + $0.count <= size.columns
+            }
+            if let indicator { bar += style.dim(indicator) }
+        }
         lines.append(bar)
         if case .details(let open) = model.top {
             lines.append("")

@@ -9,12 +9,15 @@ import FlightData
 /// follows the daemon's pushed boards and, when the daemon goes away, keeps the
 /// last board and reconnects by itself with backoff (a restarted daemon is picked up too).
 enum LiveView {
-    static func run(client: BoardClient, tab: Tab, hidePast: Bool, rotateSeconds: Int?) throws(ClientError) {
+    static func run(
+        client: BoardClient, tab: Tab, hidePast: Bool, rotateSeconds: Int?, reducedMotion: Bool = false
+    ) throws(ClientError) {
         // The first connection may start the daemon; later ones only reconnect.
         let first = try client.connect()
         if FileDescriptor.standardOutput.isTerminal && FileDescriptor.standardInput.isTerminal && !client.options.json {
             var loop = FullScreenLoop(
-                client: client, tab: tab, hidePast: hidePast, rotate: rotateSeconds.map { .seconds($0) })
+                client: client, tab: tab, hidePast: hidePast, rotate: rotateSeconds.map { .seconds($0) },
+                reducedMotion: reducedMotion)
             let status = loop.run(firstConnection: first)
             if status != 0 { Program.exit(status) }
         } else {
