@@ -17,6 +17,9 @@ struct ClientArgumentsTests {
     static let commands: [([String], any RunnableCommand)] = [
         ([], BoardViewCommand()),
         (["arrivals"], BoardViewCommand(tab: .arrivals)),
+        (["arrivals", "--wide"], BoardViewCommand(tab: .arrivals, wide: true)),
+        (["--wide"], BoardViewCommand(wide: true)),
+        (["watch", "--wide"], WatchCommand(wide: true)),
         (
             ["DEPARTURES", "--hide-past", "--date", "tomorrow"],
             BoardViewCommand(tab: .departures, hidePast: true, date: .relative(days: 1))

@@ -86,6 +86,6 @@ struct CompletionScriptTests {
         #expect(completions.flags.map(\.name) == ["--ids", "--date"])
         #expect(completions.flags.allSatisfy { $0.isHidden })
         #expect(CompletionSpec.flags(of: "completions").isEmpty)
-        #expect(CompletionSpec.flags(of: "board") == ["--hide-past", "--date"])
+        #expect(CompletionSpec.flags(of: "board") == ["--hide-past", "--date", "--wide"])
     }
 }

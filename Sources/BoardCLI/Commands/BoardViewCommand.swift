@@ -8,10 +8,10 @@ struct BoardViewCommand: BoardCommand, Equatable {
         name: "board",
         summary: "the board for one day",
         overview: OverviewLine("board [TAB] [--hide-past] [--date D]", "the board; TAB is also remembered"),
-        flags: [.hidePast, .date],
+        flags: [.hidePast, .date, .wide],
         positional: .commandsAndTabs,
         help: """
-            usage: board [arrivals|all|departures] [--hide-past] [--date D]
+            usage: board [arrivals|all|departures] [--hide-past] [--date D] [--wide]
 
             Prints the board for one day: a header, the tabs with their badges
             (counts for arrivals and departures, the date for all), then one row a
@@ -21,6 +21,8 @@ struct BoardViewCommand: BoardCommand, Equatable {
 
               --hide-past   leave out flights whose time has passed (pins stay)
               --date D      another day in the window: YYYY-MM-DD, today, tomorrow, +N
+              --wide        every column whatever the width, also the terminal,
+                            codeshares and remark (a longer line is cut with …)
 
             examples:
               board
@@ -33,17 +35,20 @@ struct BoardViewCommand: BoardCommand, Equatable {
     var tab: Tab?
     var hidePast = false
     var date: DateSpec?
+    var wide = false
 
-    init(tab: Tab? = nil, hidePast: Bool = false, date: DateSpec? = nil) {
+    init(tab: Tab? = nil, hidePast: Bool = false, date: DateSpec? = nil, wide: Bool = false) {
         self.tab = tab
         self.hidePast = hidePast
         self.date = date
+        self.wide = wide
     }
 
     init(_ arguments: CommandArguments) throws(UsageError) {
         tab = try arguments.optionalTab()
         hidePast = arguments.has("--hide-past")
         date = try arguments.date()
+        wide = arguments.has("--wide")
     }
 
     func run(on client: inout BoardClient) throws(ClientError) {
@@ -54,7 +59,9 @@ struct BoardViewCommand: BoardCommand, Equatable {
         if let date { params = params.adding("date", .string(date.description)) }
         let result = try client.call(.boardGet, params)
         if client.options.json { return Output.print(result.text) }
-        Output.print(client.renderer.board(try client.decode(BoardDocument.self, result)))
+        var renderer = client.renderer
+        renderer.wide = wide
+        Output.print(renderer.board(try client.decode(BoardDocument.self, result)))
     }
 }
 

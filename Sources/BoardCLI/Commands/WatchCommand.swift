@@ -12,10 +12,12 @@ struct WatchCommand: BoardCommand, Equatable {
             .hidePast,
             Flag("--rotate", value: .number, summary: "page through the board and its tabs every SECONDS"),
             Flag("--reduced-motion", summary: "nothing moves by itself: no rotation"),
+            .wide,
         ],
         positional: .tabs,
         help: """
             usage: board watch [TAB] [--hide-past] [--rotate SECONDS] [--reduced-motion]
+                               [--wide]
 
             The live board, full screen, updated by the daemon as flights move.
             \(LiveKeyMap.helpParagraph)
@@ -37,6 +39,8 @@ struct WatchCommand: BoardCommand, Equatable {
                                  and it waits while a flight or search is open.
               --reduced-motion   nothing moves by itself: no rotation (also
                                  BOARD_REDUCED_MOTION=1). Nothing blinks either way.
+              --wide             every column, also terminal, codeshares and remark,
+                                 whatever the width; a longer row is cut with …
 
             examples:
               board watch
@@ -50,15 +54,19 @@ struct WatchCommand: BoardCommand, Equatable {
     var hidePast = false
     var rotateSeconds: Int?
     var reducedMotion = false
+    var wide = false
 
     /// The seconds `--rotate` accepts.
     static let rotateRange = 2...3600
 
-    init(tab: Tab? = nil, hidePast: Bool = false, rotateSeconds: Int? = nil, reducedMotion: Bool = false) {
+    init(
+        tab: Tab? = nil, hidePast: Bool = false, rotateSeconds: Int? = nil, reducedMotion: Bool = false, wide: Bool = false
+    ) {
         self.tab = tab
         self.hidePast = hidePast
         self.rotateSeconds = rotateSeconds
         self.reducedMotion = reducedMotion
+        self.wide = wide
     }
 
     init(_ arguments: CommandArguments) throws(UsageError) {
@@ -73,6 +81,7 @@ struct WatchCommand: BoardCommand, Equatable {
         tab = try arguments.optionalTab()
         hidePast = arguments.has("--hide-past")
         reducedMotion = arguments.has("--reduced-motion")
+        wide = arguments.has("--wide")
     }
 
     /// `--reduced-motion`, or `BOARD_REDUCED_MOTION` set to anything but `0` or nothing.
@@ -84,6 +93,12 @@ struct WatchCommand: BoardCommand, Equatable {
         client.select(tab)
         try LiveView.run(
             client: client, tab: tab ?? client.state.tab, hidePast: hidePast, rotateSeconds: rotateSeconds,
-            reducedMotion: Self.reducedMotion(flag: reducedMotion, environment: BoardPaths.environment("BOARD_REDUCED_MOTION")))
+            reducedMotion: Self.reducedMotion(flag: reducedMotion, environment: BoardPaths.environment("BOARD_REDUCED_MOTION")),
+            wide: wide)
     }
+}
+
+extension Flag {
+    /// `--wide` on the boards (`board`, `board watch`): every column whatever the width.
+    static let wide = Flag("--wide", summary: "every column (terminal, codeshares, remark) whatever the width")
 }

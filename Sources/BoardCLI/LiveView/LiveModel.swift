@@ -12,6 +12,8 @@ public struct LiveModel: Sendable {
     let style: Style
     let rotate: Duration?
     let reducedMotion: Bool
+    /// `--wide`: every column on the board, cut at the screen's edge.
+    var wide = false
 
     /// The selected tab (saved when it changes) and whether past flights are hidden.
     var tab: Tab
