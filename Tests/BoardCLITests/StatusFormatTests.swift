@@ -65,6 +65,17 @@ struct StatusFormatTests {
         #expect(Self.line("%n|%P|") == "US 481||", "no change: %P is empty")
     }
 
+    /// `--json` gives every code's value by name, and reads back the same.
+    @Test func theJSONHasEveryValueByName() throws {
+        let document = StatusLineDocument(line: Self.line("%n"), values: Self.reading.values)
+        let json = document.json
+        #expect(json["minutes"]?.string == "35" && json["city"]?.string == "Atlanta" && json["direction"]?.string == "↑")
+        #expect(json["pinned"]?.string == "Pacific 123 On time" && json["alert"]?.string == "◆ US 481 New time 12:35")
+        #expect(try StatusLineDocument(json: json).values == Self.reading.values)
+        let offline = StatusLineDocument(line: "board: offline", values: nil).json
+        #expect(StatusFormat.Field.allCases.allSatisfy { offline[$0.rawValue] == .null })
+    }
+
     @Test func noNextDepartureAndNoPinsLeaveTheirCodesEmpty() {
         let unpinned = StatusLineAlertTests.board(now: "2026-11-30T12:00:00-05:00", pinned: [])
         let reading = StatusLine.reading(unpinned, next: nil)
