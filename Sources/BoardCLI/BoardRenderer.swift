@@ -46,6 +46,13 @@ public struct BoardRenderer {
         }.joined(separator: " ").trimmingTrailingSpaces()
     }
 
+    /// `--wide`: every column at its full width whatever the width, and after the ID the terminal,
+    /// the codeshares and the remark (`WideColumns`); a line longer than the width is cut with `…`.
+    var wide = false
+
+    /// The columns of a row: for this width, or every one when `wide`.
+    var columns: Columns { Columns(width: wide ? .max : width, countdown: countdown) }
+
     /// The column widths for this screen width.
     ///
     /// 80 columns and wider show every column. Narrower, columns shrink and go in a fixed order,
@@ -81,12 +88,13 @@ public struct BoardRenderer {
     private func cell(_ text: String, _ width: Int) -> String { fit(fit(text, width - 1), width) }
 
     func columnTitles() -> String {
-        let c = Columns(width: width, countdown: countdown)
+        let c = columns
         var line = fit("", c.pin) + cell("TIME", c.time) + cell("FLIGHT", c.flight)
         if c.city > 0 { line += cell("FROM/TO", c.city) }
         if c.gate > 0 { line += cell("GATE", c.gate) }
         if c.status > 0 { line += cell("STATUS", c.status) }
         if c.id > 0 { line += fit("ID", c.id, right: true) }
+        if wide { line += WideColumns.titles }
         return style.dim(line)
     }
 
@@ -111,7 +119,7 @@ public struct BoardRenderer {
     ///
     /// `elapsed` seconds are added to `now`: the live view's clock runs on from its board's.
     public func row(_ flight: FlightDocument, lastViewed: Bool = false, now: String? = nil, elapsed: Int = 0) -> String {
-        let c = Columns(width: width, countdown: countdown)
+        let c = columns
         let scheduled = clockText(flight.scheduledTime)
         var time = scheduled
         if let current = flight.currentTime, clockText(current) != scheduled, c.time >= 12 {
@@ -166,6 +174,7 @@ public struct BoardRenderer {
             }
         }
         if c.id > 0 { add(fit(String(flight.id), c.id, right: true)) }
+        if wide { add(WideColumns.cells(flight)) }
         return flight.past && appearance.dimsWhenPast ? style.dim(plain) : styled
     }
 
@@ -178,6 +187,7 @@ public struct BoardRenderer {
         var plain = BoardRenderer(style: Style(enabled: false), width: width)
         plain.countdown = countdown
         plain.filterNote = filterNote
+        plain.wide = wide
         let plainLines = make(plain).split(separator: "\n", omittingEmptySubsequences: false)
         guard plainLines.contains(where: { $0.count > width }) else { return make(self) }
         return plainLines.map { $0.count > width ? String($0.prefix(max(0, width - 1))) + "…" : String($0) }
@@ -332,5 +342,23 @@ extension String {
         var text = self
         while text.last == " " { text.removeLast() }
         return text
+    }
+}
+
+/// The columns only `--wide` shows, after the ID: the terminal, the codeshares and the latest remark.
+enum WideColumns {
+    static let terminal = 6
+    /// Two codeshares at most, `Southeast 999, Overland 999` (28), and a space.
+    static let codeshares = 30
+
+    static var titles: String { "  " + fit("TERM", terminal) + fit("CODESHARES", codeshares) + "REMARK" }
+
+    /// `  A     AA 1234, UA 56         Gate changed from A3`: empty cells for what a flight lacks.
+    static func cells(_ flight: FlightDocument) -> String {
+        let shares = flight.codeshares.joined(separator: ", ")
+        let line =
+            "  " + fit(fit(flight.terminal, terminal - 1), terminal) + fit(fit(shares, codeshares - 1), codeshares)
+            + (flight.remark ?? "")
+        return line.trimmingTrailingSpaces()
     }
 }

@@ -20,42 +20,24 @@ struct StatusLine {
     /// The filter flags: the counts count, and the next flight is, the matching flights of today's board.
     var filter = FlightFilter()
 
-    static let defaultFormat = "{code} ↓{arrivals} ↑{departures} next {next} {time} {gate} {status}"
     static let offlineText = "board: offline"
 
-    static let placeholders: [(String, String)] = [
-        ("{code}", "the airport's code (MTN)"),
-        ("{airport}", "the airport's name"),
-        ("{clock}", "the daemon's time, HH:MM"),
-        ("{arrivals}", "arrivals still to come today (not canceled or diverted)"),
-        ("{departures}", "departures still to come today (not canceled)"),
-        ("{next}", "the next departure (Pacific 123)"),
-        ("{time}", "its time, HH:MM (the new one when delayed; Dec 1 HH:MM if not today)"),
-        ("{gate}", "its gate"),
-        ("{status}", "its status (On time, Boarding...)"),
-        ("{id}", "its id"),
-    ]
-
-    /// The first `{name}` in `format` that is not a placeholder, such as `{nxt}`; braces around
-    /// anything but a word are left as they are.
-    static func unknownPlaceholder(in format: String) -> String? {
-        let known = Set(placeholders.map(\.0))
-        var rest = Substring(format)
-        while let open = rest.firstIndex(of: "{") {
-            rest = rest[rest.index(after: open)...]
-            guard let close = rest.firstIndex(where: { !($0.isLetter || $0 == "_") }), rest[close] == "}" else { continue }
-            let name = "{\(rest[..<close])}"
-            if close > rest.startIndex, !known.contains(name) { return name }
-        }
-        return nil
-    }
-
-    /// What the line shows: the placeholders' values, the next departure's status for its tmux colour,
-    /// and a pinned flight's recent change to show first.
+    /// What the line shows: the placeholders' values, the next departure's and the pinned flight's
+    /// statuses for their tmux colours, and a pinned flight's recent change to show first.
     struct Reading {
         var values: StatusLineDocument.Values
         var nextStatus: FlightStatus?
-        var alert: Alert?
+        var alert: Alert? {
+            didSet { values.alert = alert?.text ?? "" }
+        }
+        var pinnedStatus: FlightStatus?
+
+        init(values: StatusLineDocument.Values, nextStatus: FlightStatus? = nil, alert: Alert? = nil) {
+            self.values = values
+            self.nextStatus = nextStatus
+            self.alert = alert
+            self.values.alert = alert?.text ?? values.alert
+        }
     }
 
     /// A pinned flight's latest announcement, shown before the usual line for
@@ -95,12 +77,21 @@ struct StatusLine {
         guard let reading else {
             return tmux ? "#[fg=colour244]\(Self.offlineText)#[default]" : Self.offlineText
         }
-        var text = format ?? Self.defaultFormat
-        for (name, value) in reading.values.named {
-            let shown = tmux && name == "status" ? Self.tmuxColour(reading.nextStatus, value) : value
-            text = text.replacingAll("{\(name)}", with: shown)
-        }
-        if let alert = reading.alert {
+        // The command checked the format; an unreadable one here is the default line.
+        let format = format.flatMap { try? StatusFormat($0) } ?? .standard
+        let values = Dictionary(uniqueKeysWithValues: reading.values.named.map { ($0.name, $0.value) })
+        var text = format.render(
+            { values[$0.rawValue] ?? "" },
+            shown: { field, value in
+                guard tmux, !value.isEmpty else { return value }
+                switch field {
+                case .status: return Self.tmuxColour(reading.nextStatus, value)
+                case .pinned: return Self.tmuxColour(reading.pinnedStatus, value)
+                case .alert: return "#[fg=yellow,bold]\(value.replacingAll("#", with: "##"))#[default]"
+                default: return value
+                }
+            })
+        if let alert = reading.alert, !format.showsAlert {
             // Before the usual line, so that a short status bar cuts the usual part, not the alert.
             text = (tmux ? "#[fg=yellow,bold]\(alert.text.replacingAll("#", with: "##"))#[default]" : alert.text) + "  " + text
         }
@@ -132,22 +123,41 @@ struct StatusLine {
             let unfiltered = try? BoardDocument(json: boardJSON)
         else { return nil }
         let board = filter.isEmpty ? unfiltered : filter.apply(to: unfiltered)
+        // With a filter, the next matching departure comes from the filtered board.
+        let soonest =
+            filter.isEmpty
+            ? replies[soonestID].flatMap { try? BoardConnection.result(of: $0) }.flatMap {
+                try? FlightDetailsDocument(json: $0).flight
+            } : Self.nextDeparture(board)
+        return Self.reading(board, next: soonest)
+    }
+
+    /// What the line shows for `board` (hiding past flights, listing the pinned ones) and the next
+    /// departure (`flight.soonest`, or the filtered board's), nil when none is left.
+    static func reading(_ board: BoardDocument, next flight: FlightDocument?) -> Reading {
         var reading = Reading(
             values: StatusLineDocument.Values(
                 code: board.airport.code, airport: board.airport.name, clock: clockText(board.now),
                 arrivals: String(Self.stillToCome(board, .arrival)),
                 departures: String(Self.stillToCome(board, .departure))),
             alert: Alert.newest(in: board))
-        let soonest = replies[soonestID].flatMap { try? BoardConnection.result(of: $0) }
-        if let flight = filter.isEmpty
-            ? soonest.flatMap({ try? FlightDetailsDocument(json: $0).flight }) : Self.nextDeparture(board)
-        {
+        if let flight {
             reading.values.next = flight.flightName
             reading.values.time = Self.time(of: flight, today: board.date)
             reading.values.gate = flight.gate
             reading.values.status = StatusAppearance(flight.status).title
             reading.values.id = String(flight.id)
+            reading.values.city = flight.otherAirport
+            reading.values.direction = flight.direction == .arrival ? "↓" : "↑"
+            let due = RecentChange.seconds(from: board.now, to: flight.currentTime ?? flight.scheduledTime)
+            reading.values.minutes = due.map { String(max(0, $0) / 60) } ?? ""
             reading.nextStatus = flight.status
+        }
+        // The first pinned flight still to come, else the first pinned one.
+        let pinned = board.flights.filter(\.pinned)
+        if let shown = pinned.first(where: { !$0.past }) ?? pinned.first {
+            reading.values.pinned = "\(shown.flightName) \(StatusAppearance(shown.status).title)"
+            reading.pinnedStatus = shown.status
         }
         return reading
     }

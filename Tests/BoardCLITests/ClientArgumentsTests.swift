@@ -17,6 +17,9 @@ struct ClientArgumentsTests {
     static let commands: [([String], any RunnableCommand)] = [
         ([], BoardViewCommand()),
         (["arrivals"], BoardViewCommand(tab: .arrivals)),
+        (["arrivals", "--wide"], BoardViewCommand(tab: .arrivals, wide: true)),
+        (["--wide"], BoardViewCommand(wide: true)),
+        (["watch", "--wide"], WatchCommand(wide: true)),
         (
             ["DEPARTURES", "--hide-past", "--date", "tomorrow"],
             BoardViewCommand(tab: .departures, hidePast: true, date: .relative(days: 1))
@@ -44,6 +47,7 @@ struct ClientArgumentsTests {
             ["watch", "arrivals", "--hide-past", "--rotate", "30"],
             WatchCommand(tab: .arrivals, hidePast: true, rotateSeconds: 30)
         ),
+        (["watch", "--reduced-motion"], WatchCommand(reducedMotion: true)),
         (["status"], StatusCommand()),
         (["status", "--format", "{next} {gate}", "--tmux"], StatusCommand(format: "{next} {gate}", tmux: true)),
         (["clock"], ClockCommand(.get)),
@@ -176,7 +180,7 @@ struct ClientArgumentsTests {
         ),
         (
             ["status", "--format", "{nxt} {gate}"],
-            #"unknown placeholder {nxt} in --format; the placeholders are {code}, {airport}, {clock}, {arrivals}, {departures}, {next}, {time}, {gate}, {status}, {id}; see 'board help status'"#
+            #"unknown placeholder {nxt} in --format; the codes are %a %l %C %A %D %n %t %m %g %c %d %s %i %p %P %%, or {code}, {airport}, {clock}, {arrivals}, {departures}, {next}, {time}, {gate}, {status}, {id}, {city}, {direction}, {minutes}, {pinned}, {alert}; see 'board help status'"#
         ),
         (["watch", "sideways"], #"expected a tab: arrivals, all or departures, not "sideways"; see 'board help watch'"#),
         (
@@ -191,8 +195,13 @@ struct ClientArgumentsTests {
             ["pin", "Nowhere", "12"],
             #""Nowhere 12" is not a flight: give an id (1234) or an airline and number ("Pacific 123"; airlines: \#(airlines)); see 'board help pin'"#
         ),
-        (["watch", "--rotate", "0"], #"--rotate needs a number of seconds from 1 to 3600, not "0"; see 'board help watch'"#),
-        (["watch", "--rotate", "x"], #"--rotate needs a number of seconds from 1 to 3600, not "x"; see 'board help watch'"#),
+        (["watch", "--rotate", "0"], #"--rotate needs a number of seconds from 2 to 3600, not "0"; see 'board help watch'"#),
+        (["watch", "--rotate", "x"], #"--rotate needs a number of seconds from 2 to 3600, not "x"; see 'board help watch'"#),
+        (["watch", "--rotate", "1"], #"--rotate needs a number of seconds from 2 to 3600, not "1"; see 'board help watch'"#),
+        (
+            ["watch", "--rotate", "3601"],
+            #"--rotate needs a number of seconds from 2 to 3600, not "3601"; see 'board help watch'"#
+        ),
         // missing or extra arguments
         (["show"], #"board show needs a flight: an id (1234) or a designator ("Pacific 123"); see 'board help show'"#),
         (["pin"], #"board pin needs a flight: an id (1234) or a designator ("Pacific 123"); see 'board help pin'"#),

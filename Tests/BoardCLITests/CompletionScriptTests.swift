@@ -88,7 +88,8 @@ struct CompletionScriptTests {
         #expect(CompletionSpec.flags(of: "completions").isEmpty)
         #expect(
             CompletionSpec.flags(of: "board") == [
-                "--hide-past", "--date", "--airline", "--city", "--gate", "--terminal", "--status", "--within", "--countdown",
+                "--hide-past", "--date", "--wide", "--airline", "--city", "--gate", "--terminal", "--status", "--within",
+                "--countdown",
             ])
     }
 }

@@ -49,7 +49,10 @@ struct HelpTextTests {
 
     @Test func theStatusHelpListsThePlaceholders() {
         let text = HelpText.text(for: "status")
-        for (placeholder, _) in StatusLine.placeholders { #expect(text.contains(placeholder)) }
-        #expect(text.contains(StatusLine.defaultFormat))
+        for code in StatusFormat.codes {
+            #expect(text.contains("%\(code.letter)  {\(code.field.rawValue)}"), "\(code.letter)")
+        }
+        #expect(text.contains(StatusFormat.defaultText))
+        #expect(text.split(separator: "\n").allSatisfy { $0.count <= 80 }, "help fits 80 columns")
     }
 }

@@ -377,7 +377,7 @@ struct LiveViewModelTests {
         #expect(model.press(.interrupt) == [.quit(130)])
     }
 
-    @Test func rotatePagesThroughTheBoardAndBackToTheTop() {
+    @Test func rotatePagesThroughTheBoardThenTurnsToTheNextTab() {
         var model = Fixture.liveModel(rotate: .seconds(10))
         model.update(.resized(TerminalSize(columns: 80, rows: 14)))
         model.update(.tick(Fixture.start))
@@ -390,8 +390,12 @@ struct LiveViewModelTests {
         #expect(model.selectedRow == 10)
         #expect(model.view(size: TerminalSize(columns: 80, rows: 14), now: Fixture.start)[3].contains(flights[10].flightName))
         model.update(.tick(Fixture.start + .seconds(20)))
-        model.update(.tick(Fixture.start + .seconds(30)))
-        #expect(model.selectedRow == 0)
+        #expect(model.selectedRow == 20)
+        // After the last page, the next tab (see LiveViewRotationTests).
+        #expect(
+            model.update(.tick(Fixture.start + .seconds(30))) == [
+                .subscribe(.watch(tab: .departures, hidePast: false, pinned: []))
+            ])
     }
 
     @Test func theHeaderClockRunsOnAtTheDaemonsSpeed() {

@@ -50,6 +50,7 @@ import Testing
     }
 
     @Test func theStatusLinesPlaceholdersAreTheDocumentsValues() {
-        #expect(StatusLine.placeholders.map { String($0.0.dropFirst().dropLast()) } == StatusLineDocument.Values.names)
+        #expect(StatusFormat.Field.allCases.map(\.rawValue) == StatusLineDocument.Values.names)
+        #expect(Set(StatusFormat.codes.map(\.field)) == Set(StatusFormat.Field.allCases), "every value has a %-code")
     }
 }

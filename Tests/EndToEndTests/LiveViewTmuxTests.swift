@@ -133,6 +133,23 @@ final class TmuxPane {
         try pane.waitFor("the shell after quitting") { $0.contains("EXITED-0") }
     }
 
+    /// `--rotate 2` on a 14-row screen (10 flights a page): the pages of All turn by themselves,
+    /// then the Departures tab comes up from its top, and a key still works.
+    @Test(.enabled(if: tmuxAvailable)) func aWallScreenRotatesPagesThenTabs() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        let pane = try TmuxPane(
+            sandbox: sandbox, command: "sh -c '\(Binaries.board) watch all --rotate 2; echo EXITED-$?; sleep 30'", rows: 14)
+        try pane.waitFor("the first page") { $0.contains("● live") && $0.contains("page 1/3") }
+        try pane.waitFor("the second page, by itself") { $0.contains("page 2/3") }
+        try pane.waitFor("the next tab after the last page", timeout: 15) {
+            $0.contains("[Departures 15]") && $0.contains("page 1/2")
+        }
+        try pane.send("q")
+        try pane.waitFor("the shell after quitting") { $0.contains("EXITED-0") }
+        try daemon.stop()
+    }
+
     /// `config/tmux.conf` binds prefix + B to a pane wide enough for the ID and the gate, and leaves
     /// the user's own status-interval and status-right-length alone.
     @Test(.enabled(if: tmuxAvailable)) func theTmuxSnippetKeepsTheUsersStatusSettings() throws {

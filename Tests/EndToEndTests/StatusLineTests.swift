@@ -36,6 +36,38 @@ import Testing
         try daemon.stop()
     }
 
+    /// `--format` with %-codes against the real daemon on its frozen simulated clock (12:00), then
+    /// over the same daemon stopped (SIGSTOP): the offline marker, within the line's deadline.
+    @Test func aFormatShowsTheNextDepartureAndNeverWaitsForAStoppedDaemon() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        defer { _ = kill(daemon.pid, SIGCONT) }
+        let soonest = try #require(try sandbox.board("soonest", "departures", "--json").json)
+        let name = try #require(soonest["flightName"]?.string)
+        let time = try #require(soonest["currentTime"]?.string ?? soonest["scheduledTime"]?.string)
+        let minutes = (Int(time.dropFirst(11).prefix(2))! - 12) * 60 + Int(time.dropFirst(14).prefix(2))!
+        let line = try sandbox.board("status", "--format", "%n|%g|%c|%d|%C|%m|%i|100%%")
+        #expect(line.status == 0)
+        #expect(
+            line.stdout
+                == "\(name)|\(soonest["gate"]!.string!)|\(soonest["otherAirport"]!.string!)|↑|12:00|\(minutes)|\(soonest["id"]!.int!)|100%\n"
+        )
+        let unknown = try sandbox.board("status", "--format", "%n %q")
+        #expect(unknown.status == 2 && unknown.stdout.isEmpty)
+        #expect(unknown.stderr.contains("unknown placeholder %q in --format; the codes are %a"))
+
+        #expect(kill(daemon.pid, SIGSTOP) == 0)
+        let started = Date()
+        let stopped = try sandbox.board("status", "--tmux", "--format", "%n %t %s %p %P", timeout: 5)
+        let took = Date().timeIntervalSince(started)
+        #expect(stopped.status == 0)
+        #expect(stopped.stdout == "#[fg=colour244]board: offline#[default]\n")
+        // The line's own budget is 200 ms; the rest is starting a process on a busy machine.
+        #expect(took < 1.5, "took \(took) s")
+        #expect(kill(daemon.pid, SIGCONT) == 0)
+        try daemon.stop()
+    }
+
     @Test func jsonGivesTheLineAndEachValueByName() throws {
         let sandbox = Sandbox()
         let offline = try #require(try sandbox.board("status", "--json").json)

@@ -8,10 +8,10 @@ struct BoardViewCommand: BoardCommand, Equatable {
         name: "board",
         summary: "the board for one day",
         overview: OverviewLine("board [TAB] [--hide-past] [--date D]", "the board; TAB is also remembered"),
-        flags: [.hidePast, .date] + FlightFilter.flags + [.within, .countdown],
+        flags: [.hidePast, .date, .wide] + FlightFilter.flags + [.within, .countdown],
         positional: .commandsAndTabs,
         help: """
-            usage: board [arrivals|all|departures] [--hide-past] [--date D]
+            usage: board [arrivals|all|departures] [--hide-past] [--date D] [--wide]
                          [--airline A] [--city TEXT] [--gate G] [--terminal T] [--status S]
                          [--within DURATION] [--countdown]
 
@@ -23,6 +23,8 @@ struct BoardViewCommand: BoardCommand, Equatable {
 
               --hide-past     leave out flights whose time has passed (pins stay)
               --date D        another day in the window: YYYY-MM-DD, today, tomorrow, +N
+              --wide          every column whatever the width, also the terminal,
+                              codeshares and remark (a longer line is cut with …)
 
             Filters (each repeatable, or comma-separated: --gate A1,B5; a flight
             must match every kind given, and any value of a kind). The board
@@ -70,16 +72,18 @@ struct BoardViewCommand: BoardCommand, Equatable {
     var date: DateSpec?
     var filter = FlightFilter()
     var countdown = false
+    var wide = false
 
     init(
         tab: Tab? = nil, hidePast: Bool = false, date: DateSpec? = nil, filter: FlightFilter = FlightFilter(),
-        countdown: Bool = false
+        countdown: Bool = false, wide: Bool = false
     ) {
         self.tab = tab
         self.hidePast = hidePast
         self.date = date
         self.filter = filter
         self.countdown = countdown
+        self.wide = wide
     }
 
     init(_ arguments: CommandArguments) throws(UsageError) {
@@ -89,6 +93,7 @@ struct BoardViewCommand: BoardCommand, Equatable {
         filter = try arguments.flightFilter()
         filter.within = try arguments.within()
         countdown = arguments.has("--countdown")
+        wide = arguments.has("--wide")
     }
 
     func run(on client: inout BoardClient) throws(ClientError) {
@@ -116,6 +121,7 @@ struct BoardViewCommand: BoardCommand, Equatable {
     func render(_ board: BoardDocument, with renderer: BoardRenderer) -> String {
         var renderer = renderer
         renderer.countdown = countdown
+        renderer.wide = wide
         if !filter.isEmpty { renderer.filterNote = filter.description }
         return renderer.board(board)
     }

@@ -7,7 +7,7 @@ struct StatusCommand: BoardCommand, Equatable {
         summary: "one line for a status bar",
         overview: OverviewLine("board status [--format FMT] [--tmux]", "one line for a status bar"),
         flags: [
-            Flag("--format", value: .free, summary: "the line's format, with {placeholders}"),
+            Flag("--format", value: .free, summary: "the line's format, with %-codes (%n %t %g)"),
             Flag("--tmux", summary: "tmux colour codes"),
         ] + FlightFilter.flags,
         positional: .nothing,
@@ -23,21 +23,28 @@ struct StatusCommand: BoardCommand, Equatable {
             For 10 minutes of the daemon's clock after a pinned flight of today
             changes, the line starts with it: "◆ Pacific 123 Gate changed from A3".
 
-            FMT placeholders:
-            \(StatusLine.placeholders.map { "  \($0.0.padding(13))\($0.1)" }.joined(separator: "\n"))
-            default: \(StatusLine.defaultFormat)
+            FMT codes (each also as {name}, such as {next}; %% is a percent sign):
+            \(StatusFormat.codes.map { "  %\($0.letter)  \("{\($0.field.rawValue)}".padding(13))\($0.meaning)" }.joined(separator: "\n"))
+            default: \(StatusFormat.defaultText)
+            With %P in FMT the pinned change goes there instead of first. An
+            unknown code is a usage error. In tmux.conf, % is strftime's: write
+            %% for each % there, or use the {names}.
 
-              --tmux   colour the status with tmux #[fg=...] codes
+              --tmux   colour the status, the pinned flight and its change with
+                       tmux #[fg=...] codes
               --airline, --city, --gate, --terminal, --status (as on the board,
                        'board help board'): the counts count the matching flights
-                       of today, and {next} is the next matching departure of today
-              --json   one object: "online", "line" and each placeholder by name
+                       of today, and the next flight is the next matching departure
+              --json   one object: "online", "line" and each code's value by name
 
             examples:
               board status
-              board status --format '{next} {time} {gate}'
+              board status --format '%n %t gate %g, in %m min'
               board status --airline Pacific --terminal B
-              set -g status-right '#(board status --tmux)'
+              set -g status-right '#(board status --tmux --format "{next} {status}")'
+              i3blocks/waybar: command=board status --format '✈ %n %t %g'
+              zsh: precmd() { RPROMPT=$(board status --format '%n %m min') }
+            (docs/TMUX.md has these at length.)
             """
     )
 
@@ -53,9 +60,8 @@ struct StatusCommand: BoardCommand, Equatable {
     init(_ arguments: CommandArguments) throws(UsageError) {
         try arguments.noArguments()
         format = arguments.flags["--format"]
-        if let format, let unknown = StatusLine.unknownPlaceholder(in: format) {
-            let names = StatusLine.placeholders.map(\.0).joined(separator: ", ")
-            throw arguments.usageError("unknown placeholder \(unknown) in --format; the placeholders are \(names)")
+        if let format {
+            do { _ = try StatusFormat(format) } catch { throw arguments.usageError(error.message) }
         }
         tmux = arguments.has("--tmux")
         filter = try arguments.flightFilter()

@@ -1,7 +1,8 @@
 import BoardArguments
+import BoardSystem
 import FlightData
 
-/// `board watch [TAB] [--hide-past] [--rotate SECONDS]`: the live board, full screen.
+/// `board watch [TAB] [--hide-past] [--rotate SECONDS] [--reduced-motion]`: the live board, full screen.
 struct WatchCommand: BoardCommand, Equatable {
     static let spec = CommandSpec(
         name: "watch",
@@ -9,11 +10,14 @@ struct WatchCommand: BoardCommand, Equatable {
         overview: OverviewLine("board watch [TAB] [--hide-past]", "live, full screen (q quits)"),
         flags: [
             .hidePast,
-            Flag("--rotate", value: .number, summary: "page through a long board every SECONDS"),
+            Flag("--rotate", value: .number, summary: "page through the board and its tabs every SECONDS"),
+            Flag("--reduced-motion", summary: "nothing moves by itself: no rotation"),
+            .wide,
         ],
         positional: .tabs,
         help: """
-            usage: board watch [TAB] [--hide-past] [--rotate SECONDS]
+            usage: board watch [TAB] [--hide-past] [--rotate SECONDS] [--reduced-motion]
+                               [--wide]
 
             The live board, full screen, updated by the daemon as flights move.
             \(LiveKeyMap.helpParagraph)
@@ -28,11 +32,20 @@ struct WatchCommand: BoardCommand, Equatable {
             JSON board per line.
 
               --hide-past        start with past flights hidden
-              --rotate SECONDS   page through a long board, for an unattended screen
+              --rotate SECONDS   a wall screen: every SECONDS (2 to 3600) the next
+                                 page of the board ("page 2/3" by the tabs), after
+                                 the last page the next tab, cycling. Keys still
+                                 work; a key holds the page for one more period,
+                                 and it waits while a flight or search is open.
+              --reduced-motion   nothing moves by itself: no rotation (also
+                                 BOARD_REDUCED_MOTION=1). Nothing blinks either way.
+              --wide             every column, also terminal, codeshares and remark,
+                                 whatever the width; a longer row is cut with …
 
             examples:
               board watch
               board watch departures --hide-past
+              board watch --rotate 15
               board watch --json | jq -c '.tabs'
             """
     )
@@ -40,26 +53,52 @@ struct WatchCommand: BoardCommand, Equatable {
     var tab: Tab?
     var hidePast = false
     var rotateSeconds: Int?
+    var reducedMotion = false
+    var wide = false
 
-    init(tab: Tab? = nil, hidePast: Bool = false, rotateSeconds: Int? = nil) {
+    /// The seconds `--rotate` accepts.
+    static let rotateRange = 2...3600
+
+    init(
+        tab: Tab? = nil, hidePast: Bool = false, rotateSeconds: Int? = nil, reducedMotion: Bool = false, wide: Bool = false
+    ) {
         self.tab = tab
         self.hidePast = hidePast
         self.rotateSeconds = rotateSeconds
+        self.reducedMotion = reducedMotion
+        self.wide = wide
     }
 
     init(_ arguments: CommandArguments) throws(UsageError) {
         if let text = arguments.flags["--rotate"] {
-            guard let seconds = Int(text), (1...3600).contains(seconds) else {
-                throw arguments.usageError("--rotate needs a number of seconds from 1 to 3600, not \"\(text)\"")
+            guard let seconds = Int(text), Self.rotateRange.contains(seconds) else {
+                let range = Self.rotateRange
+                throw arguments.usageError(
+                    "--rotate needs a number of seconds from \(range.lowerBound) to \(range.upperBound), not \"\(text)\"")
             }
             rotateSeconds = seconds
         }
         tab = try arguments.optionalTab()
         hidePast = arguments.has("--hide-past")
+        reducedMotion = arguments.has("--reduced-motion")
+        wide = arguments.has("--wide")
+    }
+
+    /// `--reduced-motion`, or `BOARD_REDUCED_MOTION` set to anything but `0` or nothing.
+    static func reducedMotion(flag: Bool, environment: String?) -> Bool {
+        flag || (environment.map { !$0.isEmpty && $0 != "0" } ?? false)
     }
 
     func run(on client: inout BoardClient) throws(ClientError) {
         client.select(tab)
-        try LiveView.run(client: client, tab: tab ?? client.state.tab, hidePast: hidePast, rotateSeconds: rotateSeconds)
+        try LiveView.run(
+            client: client, tab: tab ?? client.state.tab, hidePast: hidePast, rotateSeconds: rotateSeconds,
+            reducedMotion: Self.reducedMotion(flag: reducedMotion, environment: BoardPaths.environment("BOARD_REDUCED_MOTION")),
+            wide: wide)
     }
+}
+
+extension Flag {
+    /// `--wide` on the boards (`board`, `board watch`): every column whatever the width.
+    static let wide = Flag("--wide", summary: "every column (terminal, codeshares, remark) whatever the width")
 }

@@ -25,7 +25,7 @@ struct FullScreenLoop {
     var heartbeat: Heartbeat
     var exitStatus: Int32?
 
-    init(client: BoardClient, tab: Tab, hidePast: Bool, rotate: Duration?) {
+    init(client: BoardClient, tab: Tab, hidePast: Bool, rotate: Duration?, reducedMotion: Bool = false) {
         self.client = client
         self.state = client.state
         self.store = client.store
@@ -33,7 +33,7 @@ struct FullScreenLoop {
         self.model = LiveModel(
             tab: tab, hidePast: hidePast, pins: client.sentPins.map { LiveModel.FlightKey(id: $0.id, date: $0.date) },
             lastViewed: client.state.lastViewed.map { LiveModel.FlightKey(id: $0.id, date: $0.date) },
-            restoring: client.state.liveView, style: style, rotate: rotate)
+            restoring: client.state.liveView, style: style, rotate: rotate, reducedMotion: reducedMotion)
         self.nextReconnect = clock.now
         self.heartbeat = Heartbeat(now: clock.now)
     }

@@ -31,6 +31,7 @@ struct LiveFrame {
     private func layOut(_ model: LiveModel, now: ContinuousClock.Instant) -> [String] {
         var renderer = BoardRenderer(style: style)
         renderer.width = size.columns
+        renderer.wide = model.wide
         var lines: [String] = []
         lines.append(headerLine(model, now: now))
         guard let board = model.board else {
@@ -39,7 +40,19 @@ struct LiveFrame {
             return pad(lines, footer: footer(model))
         }
         var bar = renderer.tabBar(board)
-        if model.hidePast { bar += style.dim("  past hidden") }
+        var barWidth = BoardRenderer(style: Style(enabled: false), width: size.columns).tabBar(board).count
+        if model.hidePast {
+            bar += style.dim("  past hidden")
+            barWidth += 13
+        }
+        if model.rotation != nil, case .board = model.top, model.boardPage.count > 1 {
+            // The wall screen's page indicator (`page 2/3`, or `2/3` where that does not fit).
+            let page = model.boardPage
+            let indicator = ["  page \(page.number)/\(page.count)", "  \(page.number)/\(page.count)"].first {
+                barWidth + $0.count <= size.columns
+            }
+            if let indicator { bar += style.dim(indicator) }
+        }
         lines.append(bar)
         if case .details(let open) = model.top {
             lines.append("")
@@ -63,7 +76,7 @@ struct LiveFrame {
             lines.append(
                 style.bold(fit("\(results.flights.count) found for \"\(results.text)\" (Esc: back to the board)", size.columns)))
         } else {
-            lines.append(renderer.columnTitles())
+            lines.append(wideCut(renderer.columnTitles(), renderer))
         }
         if flights.isEmpty {
             lines.append(style.dim(board.hidePast ? "  No flights left today in this tab." : "  No flights in this tab."))
@@ -105,11 +118,26 @@ struct LiveFrame {
     private func row(
         _ flight: FlightDocument, selected: Bool, lastViewed: Bool, now: String, elapsed: Int, _ renderer: BoardRenderer
     ) -> String {
-        guard selected else { return renderer.row(flight, lastViewed: lastViewed, now: now, elapsed: elapsed) }
-        let plain = BoardRenderer(style: Style(enabled: false), width: size.columns).row(
-            flight, lastViewed: lastViewed, now: now, elapsed: elapsed)
+        var plainRenderer = BoardRenderer(style: Style(enabled: false), width: size.columns)
+        plainRenderer.wide = renderer.wide
+        let plain = plainRenderer.row(flight, lastViewed: lastViewed, now: now, elapsed: elapsed)
+        guard selected else {
+            // A `--wide` row longer than the screen is cut with `…`, without colour, as one-shot boards are.
+            guard plain.count > size.columns else {
+                return renderer.row(flight, lastViewed: lastViewed, now: now, elapsed: elapsed)
+            }
+            return fit(plain, size.columns)
+        }
         return style.enabled
             ? "\u{1B}[7m" + fit(plain, size.columns) + "\u{1B}[0m" : fit(">" + plain.dropFirst(), size.columns)
+    }
+
+    /// The column titles, cut without colour at the screen's edge when `--wide` makes them longer.
+    private func wideCut(_ titles: String, _ renderer: BoardRenderer) -> String {
+        var plain = BoardRenderer(style: Style(enabled: false), width: size.columns)
+        plain.wide = renderer.wide
+        let text = plain.columnTitles()
+        return text.count > size.columns ? fit(text, size.columns) : titles
     }
 
     /// The open flight's lines, each cut to the screen's width.

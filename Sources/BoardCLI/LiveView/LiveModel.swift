@@ -8,9 +8,12 @@ import FlightData
 /// do; `view(size:now:)` draws a frame from it. It never reads a clock: the
 /// instants it holds came in with events.
 public struct LiveModel: Sendable {
-    /// Configuration: colour, and the `--rotate` interval.
+    /// Configuration: colour, the `--rotate` interval, and `--reduced-motion` (no rotation, nothing that moves by itself).
     let style: Style
     let rotate: Duration?
+    let reducedMotion: Bool
+    /// `--wide`: every column on the board, cut at the screen's edge.
+    var wide = false
 
     /// The selected tab (saved when it changes) and whether past flights are hidden.
     var tab: Tab
@@ -37,6 +40,10 @@ public struct LiveModel: Sendable {
     var message: String?
     /// When `--rotate` turns the page next (set by the first tick).
     var nextRotate: ContinuousClock.Instant?
+    /// A key was pressed since the last tick: rotation waits a whole period from that tick.
+    var rotationHeld = false
+    /// Rotation turned to another tab: its first board is shown from the top.
+    var rotationTurnedTab = false
     /// When the open flight is fetched again so that its details follow the clock (set by a tick).
     var nextDetailsRefresh: ContinuousClock.Instant?
     /// The last flight opened (here or by `board show`): marked on the board, and where the cursor
@@ -49,13 +56,14 @@ public struct LiveModel: Sendable {
 
     public init(
         tab: Tab, hidePast: Bool, pins: [FlightKey] = [], style: Style, rotate: Duration? = nil,
-        size: TerminalSize = TerminalSize(columns: 80, rows: 24)
+        reducedMotion: Bool = false, size: TerminalSize = TerminalSize(columns: 80, rows: 24)
     ) {
         self.tab = tab
         self.hidePast = hidePast
         self.pins = pins
         self.style = style
         self.rotate = rotate
+        self.reducedMotion = reducedMotion
         self.size = size
     }
 
@@ -63,9 +71,11 @@ public struct LiveModel: Sendable {
     /// viewed flight when that is on the board. `--hide-past` on the command line still hides past flights.
     init(
         tab: Tab, hidePast: Bool, pins: [FlightKey], lastViewed: FlightKey?, restoring saved: SavedLiveView?,
-        style: Style, rotate: Duration?
+        style: Style, rotate: Duration?, reducedMotion: Bool = false
     ) {
-        self.init(tab: tab, hidePast: hidePast || saved?.hidePast == true, pins: pins, style: style, rotate: rotate)
+        self.init(
+            tab: tab, hidePast: hidePast || saved?.hidePast == true, pins: pins, style: style, rotate: rotate,
+            reducedMotion: reducedMotion)
         self.lastViewed = lastViewed
         self.restoring = saved?.screens ?? []
     }

@@ -8,7 +8,10 @@ extension LiveModel {
     public mutating func update(_ event: LiveEvent) -> [LiveEffect] {
         let effects: [LiveEffect]
         switch event {
-        case .key(let key): effects = press(key)
+        case .key(let key):
+            // A key holds the page: rotation waits a whole period from the next tick.
+            if rotation != nil { rotationHeld = true }
+            effects = press(key)
         case .resized(let newSize):
             size = newSize
             effects = [.repaint]
@@ -283,6 +286,11 @@ extension LiveModel {
         board = newBoard
         boardReceivedAt = time
         link = .live
+        if rotationTurnedTab {
+            rotationTurnedTab = false
+            cursorPlaced = true
+            boardCursor = ListCursor(flight: newBoard.flights.first.map { FlightKey($0) }, row: 0, scroll: 0)
+        }
         if !cursorPlaced {
             // The first board (of the view, or of a tab just chosen): the cursor on the last viewed
             // flight when the board has it, else on the first flight not yet past.
@@ -399,9 +407,7 @@ extension LiveModel {
     // MARK: Time
 
     private mutating func tick(_ now: ContinuousClock.Instant) -> [LiveEffect] {
-        let effects = refreshOpenFlight(at: now)
-        rotatePage(at: now)
-        return effects
+        refreshOpenFlight(at: now) + rotatePage(at: now)
     }
 
     /// The open flight's details follow the daemon's clock: it is fetched again every few of the
@@ -432,22 +438,45 @@ extension LiveModel {
         return max(.seconds(1), .seconds((inTheAir ? 5.0 : 30.0) / speed))
     }
 
-    private mutating func rotatePage(at now: ContinuousClock.Instant) {
-        guard let rotate else { return }
-        guard let due = nextRotate else {
-            nextRotate = now + rotate
-            return
-        }
-        guard now >= due else { return }
-        nextRotate = now + rotate
-        // --rotate pages through the board (on the board only), back to the top after the last page.
-        guard case .board = top else { return }
+    /// The `--rotate` interval, unless `--reduced-motion` stops rotation.
+    var rotation: Duration? { reducedMotion ? nil : rotate }
+
+    /// The board's pages at this screen's height, and the one shown (from 1): the page the first row
+    /// shown is on, the last page once the last flight is shown.
+    var boardPage: (number: Int, count: Int) {
         let page = Self.listRows(size.rows)
-        let flights = board?.flights ?? []
-        let first = boardCursor.scroll + page >= flights.count ? 0 : boardCursor.scroll + page
-        boardCursor.scroll = first
-        boardCursor.row = first
-        boardCursor.flight = flights.indices.contains(first) ? FlightKey(flights[first]) : nil
+        let count = board?.flights.count ?? 0
+        let pages = max(1, (count + page - 1) / page)
+        let first = boardCursor.scroll
+        return (first + page >= count ? pages : min(pages, first / page + 1), pages)
+    }
+
+    /// `--rotate`, as airport screens do: every period the board shows its next page; after the last
+    /// page (or when it fits on one) the next tab, from its top, cycling. Only on the board: over a
+    /// flight's details or search results it waits. A key holds the page for a whole period; the
+    /// tabs it turns to are not saved as the tab to reopen.
+    private mutating func rotatePage(at now: ContinuousClock.Instant) -> [LiveEffect] {
+        guard let rotate = rotation else { return [] }
+        guard let due = nextRotate, !rotationHeld else {
+            rotationHeld = false
+            nextRotate = now + rotate
+            return []
+        }
+        guard now >= due else { return [] }
+        nextRotate = now + rotate
+        guard case .board = top, let board else { return [] }
+        let page = Self.listRows(size.rows)
+        let flights = board.flights
+        guard boardCursor.scroll + page >= flights.count else {
+            let first = boardCursor.scroll + page
+            boardCursor = ListCursor(flight: FlightKey(flights[first]), row: first, scroll: first)
+            return []
+        }
+        tab = tab.next
+        boardCursor = ListCursor()
+        // The next tab's board starts at its top, not on the first flight still to come.
+        rotationTurnedTab = true
+        return [subscription]
     }
 
     /// How long the loop may wait before the screen needs drawing again (the header clock, `--rotate`,
@@ -455,7 +484,7 @@ extension LiveModel {
     public func wakeInterval(now: ContinuousClock.Instant) -> Duration {
         var wait = Duration.seconds(1)
         if let board, board.simulated, board.speed >= 60 { wait = .milliseconds(250) }
-        if let nextRotate { wait = min(wait, max(.milliseconds(10), nextRotate - now)) }
+        if let nextRotate, rotation != nil { wait = min(wait, max(.milliseconds(10), nextRotate - now)) }
         if let nextDetailsRefresh { wait = min(wait, max(.milliseconds(10), nextDetailsRefresh - now)) }
         return wait
     }

@@ -9,21 +9,27 @@ import FlightData
 /// follows the daemon's pushed boards and, when the daemon goes away, keeps the
 /// last board and reconnects by itself with backoff (a restarted daemon is picked up too).
 enum LiveView {
-    static func run(client: BoardClient, tab: Tab, hidePast: Bool, rotateSeconds: Int?) throws(ClientError) {
+    static func run(
+        client: BoardClient, tab: Tab, hidePast: Bool, rotateSeconds: Int?, reducedMotion: Bool = false, wide: Bool = false
+    ) throws(ClientError) {
         // The first connection may start the daemon; later ones only reconnect.
         let first = try client.connect()
         if FileDescriptor.standardOutput.isTerminal && FileDescriptor.standardInput.isTerminal && !client.options.json {
             var loop = FullScreenLoop(
-                client: client, tab: tab, hidePast: hidePast, rotate: rotateSeconds.map { .seconds($0) })
+                client: client, tab: tab, hidePast: hidePast, rotate: rotateSeconds.map { .seconds($0) },
+                reducedMotion: reducedMotion)
+            loop.model.wide = wide
             let status = loop.run(firstConnection: first)
             if status != 0 { Program.exit(status) }
         } else {
-            stream(client: client, connection: first, tab: tab, hidePast: hidePast)
+            stream(client: client, connection: first, tab: tab, hidePast: hidePast, wide: wide)
         }
     }
 
     /// Not a terminal: one board per update, for scripts and logs. Ends on SIGINT/SIGTERM or a closed stdout.
-    static func stream(client: BoardClient, connection first: BoardConnection, tab: Tab, hidePast: Bool) {
+    static func stream(client: BoardClient, connection first: BoardConnection, tab: Tab, hidePast: Bool, wide: Bool = false) {
+        var renderer = client.renderer
+        renderer.wide = wide
         var connection: BoardConnection? = first
         var backoff = Backoff()
         var warned = false
@@ -52,7 +58,7 @@ enum LiveView {
                     if client.options.json {
                         Output.print(board.text)
                     } else if let decoded = try? BoardDocument(json: board) {
-                        Output.print(client.renderer.board(decoded) + "\n")
+                        Output.print(renderer.board(decoded) + "\n")
                     }
                 }
             } catch {

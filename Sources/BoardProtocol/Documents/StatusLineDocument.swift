@@ -17,10 +17,19 @@ public struct StatusLineDocument: WireDocument {
         public var gate: String
         public var status: String
         public var id: String
+        /// The next departure's destination, its direction as an arrow (`↑`), and the whole minutes until its time.
+        public var city: String
+        public var direction: String
+        public var minutes: String
+        /// The first pinned flight and its status (`US 481 Delayed`), empty when none is pinned.
+        public var pinned: String
+        /// The latest pinned change (`◆ US 481 New time 12:35`) for 10 minutes, else empty.
+        public var alert: String
 
         public init(
             code: String, airport: String, clock: String, arrivals: String, departures: String, next: String = "-",
-            time: String = "", gate: String = "", status: String = "", id: String = ""
+            time: String = "", gate: String = "", status: String = "", id: String = "", city: String = "",
+            direction: String = "", minutes: String = "", pinned: String = "", alert: String = ""
         ) {
             self.code = code
             self.airport = airport
@@ -32,13 +41,19 @@ public struct StatusLineDocument: WireDocument {
             self.gate = gate
             self.status = status
             self.id = id
+            self.city = city
+            self.direction = direction
+            self.minutes = minutes
+            self.pinned = pinned
+            self.alert = alert
         }
 
         /// Each value under its placeholder's name, in the order the document lists them.
         public var named: [(name: String, value: String)] {
             [
                 ("code", code), ("airport", airport), ("clock", clock), ("arrivals", arrivals), ("departures", departures),
-                ("next", next), ("time", time), ("gate", gate), ("status", status), ("id", id),
+                ("next", next), ("time", time), ("gate", gate), ("status", status), ("id", id), ("city", city),
+                ("direction", direction), ("minutes", minutes), ("pinned", pinned), ("alert", alert),
             ]
         }
 
@@ -67,7 +82,10 @@ public struct StatusLineDocument: WireDocument {
             clock: try json.field("clock", \.string), arrivals: try json.field("arrivals", \.string),
             departures: try json.field("departures", \.string), next: try json.field("next", \.string),
             time: try json.field("time", \.string), gate: try json.field("gate", \.string),
-            status: try json.field("status", \.string), id: try json.field("id", \.string))
+            status: try json.field("status", \.string), id: try json.field("id", \.string),
+            city: json["city"]?.string ?? "", direction: json["direction"]?.string ?? "",
+            minutes: json["minutes"]?.string ?? "", pinned: json["pinned"]?.string ?? "",
+            alert: json["alert"]?.string ?? "")
     }
 
     public var json: JSON {

@@ -1,0 +1,107 @@
+import BoardProtocol
+import FlightData
+import Testing
+
+@testable import BoardCLI
+
+/// `board status --format`: every `%`-code against a board from the fixture's schedule, with two
+/// pinned flights changed by hand (StatusLineAlertTests), the daemon's clock at noon.
+struct StatusFormatTests {
+    static let board = StatusLineAlertTests.board(now: "2026-11-30T12:00:00-05:00")
+    /// US 481, delayed from 12:20 to 12:35, gate A1, to Atlanta: the next departure in this story.
+    static var next: FlightDocument { board.flights[1] }
+    static let reading = StatusLine.reading(board, next: next)
+    /// The same without the pinned change (as eleven minutes later), so that only the format shows.
+    static var quiet: StatusLine.Reading {
+        var quiet = reading
+        quiet.alert = nil
+        return quiet
+    }
+
+    static func line(_ format: String, tmux: Bool = false, _ reading: StatusLine.Reading? = Self.quiet) -> String {
+        StatusLine(socket: "", state: ClientState(), format: format, tmux: tmux).line(reading)
+    }
+
+    @Test(
+        arguments: [
+            ("%a", "MTN"), ("%l", "Mountain Airport"), ("%C", "12:00"), ("%n", "US 481"), ("%t", "12:35"), ("%m", "35"),
+            ("%g", "A1"), ("%c", "Atlanta"), ("%d", "↑"), ("%s", "Delayed"), ("%p", "Pacific 123 On time"),
+            ("%P", ""), ("%%", "%"), ("100%% %n", "100% US 481"),
+            ("{next} at {time}, in {minutes} min", "US 481 at 12:35, in 35 min"),
+            ("{ {} {next", "{ {} {next"), ("{ {} {next}", "{ {} US 481"),
+        ])
+    func everyCodeShowsItsValue(format: String, shown: String) {
+        #expect(Self.line(format) == shown, "\(format)")
+    }
+
+    @Test func theCountsAreTheFlightsStillToCome() {
+        let arrivals = Self.board.flights.filter {
+            $0.direction == .arrival && !$0.past && $0.status != .canceled && $0.status != .diverted
+        }
+        let departures = Self.board.flights.filter { $0.direction == .departure && !$0.past && $0.status != .canceled }
+        #expect(Self.line("%A %D") == "\(arrivals.count) \(departures.count)")
+        #expect(arrivals.count > 0 && departures.count > 0)
+    }
+
+    @Test func theIdIsTheNextFlightsAndEveryCodeIsListed() {
+        #expect(Self.line("%i") == String(Self.next.id))
+        // Each code, and each field under its {name}, gives the same text.
+        for code in StatusFormat.codes {
+            #expect(Self.line("%\(code.letter)") == Self.line("{\(code.field.rawValue)}"), "\(code.letter)")
+        }
+    }
+
+    @Test func theDefaultLineIsTheOneItAlwaysWas() {
+        let old = "{code} ↓{arrivals} ↑{departures} next {next} {time} {gate} {status}"
+        #expect(Self.line(old) == Self.line(StatusFormat.defaultText))
+        let plain = StatusLine(socket: "", state: ClientState(), format: nil, tmux: false).line(Self.quiet)
+        #expect(plain.hasPrefix("MTN ↓") && plain.hasSuffix("next US 481 12:35 A1 Delayed"))
+    }
+
+    /// The change goes first unless the format places it with %P.
+    @Test func thePinnedChangeGoesFirstUnlessTheFormatPlacesIt() {
+        #expect(Self.line("%n", Self.reading) == "◆ US 481 New time 12:35  US 481")
+        #expect(Self.line("%n %P", Self.reading) == "US 481 ◆ US 481 New time 12:35")
+        #expect(Self.line("%n|%P|") == "US 481||", "no change: %P is empty")
+    }
+
+    /// `--json` gives every code's value by name, and reads back the same.
+    @Test func theJSONHasEveryValueByName() throws {
+        let document = StatusLineDocument(line: Self.line("%n"), values: Self.reading.values)
+        let json = document.json
+        #expect(json["minutes"]?.string == "35" && json["city"]?.string == "Atlanta" && json["direction"]?.string == "↑")
+        #expect(json["pinned"]?.string == "Pacific 123 On time" && json["alert"]?.string == "◆ US 481 New time 12:35")
+        #expect(try StatusLineDocument(json: json).values == Self.reading.values)
+        let offline = StatusLineDocument(line: "board: offline", values: nil).json
+        #expect(StatusFormat.Field.allCases.allSatisfy { offline[$0.rawValue] == .null })
+    }
+
+    @Test func noNextDepartureAndNoPinsLeaveTheirCodesEmpty() {
+        let unpinned = StatusLineAlertTests.board(now: "2026-11-30T12:00:00-05:00", pinned: [])
+        let reading = StatusLine.reading(unpinned, next: nil)
+        #expect(Self.line("%n|%t|%m|%g|%c|%d|%s|%i|%p|%P", reading) == "-|||||||||")
+    }
+
+    @Test func tmuxColoursTheStatusThePinnedFlightAndTheChange() {
+        #expect(Self.line("%s", tmux: true) == "#[fg=yellow]Delayed#[default]")
+        #expect(Self.line("%p", tmux: true) == "Pacific 123 On time", "on time has no tmux colour")
+        #expect(Self.line("%n %P", tmux: true, Self.reading) == "US 481 #[fg=yellow,bold]◆ US 481 New time 12:35#[default]")
+        #expect(Self.line("%n", tmux: true, nil) == "#[fg=colour244]board: offline#[default]")
+    }
+
+    @Test(
+        arguments: [
+            ("%x", "unknown placeholder %x in --format; the codes are \(StatusFormat.codeList)"),
+            ("next %", "--format ends with a lone %; %% is a percent sign; the codes are \(StatusFormat.codeList)"),
+            ("%n {nxt}", "unknown placeholder {nxt} in --format"),
+        ])
+    func anUnknownCodeIsNamed(format: String, message: String) {
+        #expect(throws: StatusFormat.Problem.self) { try StatusFormat(format) }
+        do {
+            _ = try StatusFormat(format)
+        } catch {
+            #expect(error.message.hasPrefix(message))
+        }
+        #expect(StatusFormat.codeList == "%a %l %C %A %D %n %t %m %g %c %d %s %i %p %P %%")
+    }
+}
