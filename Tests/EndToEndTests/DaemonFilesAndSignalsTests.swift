@@ -162,13 +162,17 @@ import Testing
         let client = try RawClient(path: daemon.socket)
         _ = try client.readLine()  // hello
         let moves = 3000
+        let started = ContinuousClock.now
         try client.send(
             (1...moves).map { #"{"id":\#($0),"method":"clock.advance","params":{"minutes":1}}"# + "\n" }.joined())
         for _ in 1...moves { _ = try #require(try client.readLine(timeout: 30)) }
+        // Five lines a second of the flood at most (a sanitizer or a loaded machine makes it last longer).
+        let seconds = Int((ContinuousClock.now - started) / .seconds(1)) + 1
         #expect(try daemon.stop() == 0)
         let log = daemon.logText()
         let moved = count("info: clock moved to", in: log)
-        #expect(moved >= 1 && moved <= 60, "\(moved) lines of clock moves")
+        #expect(moved >= 1 && moved <= 5 * (seconds + 1), "\(moved) lines of clock moves in \(seconds) s")
+        #expect(moved < moves / 10, "a flood is mostly counted, not written")
         let pattern = #/suppressed (\d+) similar messages; the last: clock moved to/#
         let suppressed = log.matches(of: pattern).compactMap { Int($0.output.1) }.reduce(0, +)
         #expect(moved + suppressed == moves, "\(log)")
