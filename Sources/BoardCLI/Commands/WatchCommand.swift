@@ -2,7 +2,7 @@ import BoardArguments
 import BoardSystem
 import FlightData
 
-/// `board watch [TAB] [--hide-past] [--rotate SECONDS] [--reduced-motion]`: the live board, full screen.
+/// `board watch [TAB] [--hide-past] [--rotate SECONDS] [--reduced-motion] [filters] [--countdown]`: the live board, full screen.
 struct WatchCommand: BoardCommand, Equatable {
     static let spec = CommandSpec(
         name: "watch",
@@ -13,11 +13,13 @@ struct WatchCommand: BoardCommand, Equatable {
             Flag("--rotate", value: .number, summary: "page through the board and its tabs every SECONDS"),
             Flag("--reduced-motion", summary: "nothing moves by itself: no rotation"),
             .wide,
-        ],
+        ] + FlightFilter.flags + [.within, .countdown],
         positional: .tabs,
         help: """
             usage: board watch [TAB] [--hide-past] [--rotate SECONDS] [--reduced-motion]
-                               [--wide]
+                               [--wide] [--airline A] [--city TEXT] [--gate G]
+                               [--terminal T] [--status S] [--within DURATION]
+                               [--countdown]
 
             The live board, full screen, updated by the daemon as flights move.
             \(LiveKeyMap.helpParagraph)
@@ -41,11 +43,30 @@ struct WatchCommand: BoardCommand, Equatable {
                                  BOARD_REDUCED_MOTION=1). Nothing blinks either way.
               --wide             every column, also terminal, codeshares and remark,
                                  whatever the width; a longer row is cut with …
+              --countdown        the time column says the time left (boards in
+                                 10 min, closes in 4 min, lands in 12 min, in 25
+                                 min) within 3 hours, as on 'board --countdown'
+
+            Filters, as on the one-shot board (see 'board help board'): each
+            repeatable or comma-separated, a flight must match every kind given.
+            Each board is filtered as it arrives: the rows, the cursor and n/p
+            see only matching flights, and the tab bar says what is filtered.
+            On the all tab every tab's count is the filtered count; on arrivals
+            or departures only that tab's flights are at hand, so the other
+            direction's badge shows – instead of a count.
+              --airline A        the operating airline
+              --city TEXT        any part of the other city's name
+              --gate G           the current gate
+              --terminal T       the terminal
+              --status S         the status now
+              --within D         only flights due from now to D after it (90m,
+                                 2h; 1m to 24h), counted from each board's time
 
             examples:
               board watch
               board watch departures --hide-past
               board watch --rotate 15
+              board watch departures --airline Pacific --countdown
               board watch --json | jq -c '.tabs'
             """
     )
@@ -55,18 +76,23 @@ struct WatchCommand: BoardCommand, Equatable {
     var rotateSeconds: Int?
     var reducedMotion = false
     var wide = false
+    var filter = FlightFilter()
+    var countdown = false
 
     /// The seconds `--rotate` accepts.
     static let rotateRange = 2...3600
 
     init(
-        tab: Tab? = nil, hidePast: Bool = false, rotateSeconds: Int? = nil, reducedMotion: Bool = false, wide: Bool = false
+        tab: Tab? = nil, hidePast: Bool = false, rotateSeconds: Int? = nil, reducedMotion: Bool = false, wide: Bool = false,
+        filter: FlightFilter = FlightFilter(), countdown: Bool = false
     ) {
         self.tab = tab
         self.hidePast = hidePast
         self.rotateSeconds = rotateSeconds
         self.reducedMotion = reducedMotion
         self.wide = wide
+        self.filter = filter
+        self.countdown = countdown
     }
 
     init(_ arguments: CommandArguments) throws(UsageError) {
@@ -82,6 +108,9 @@ struct WatchCommand: BoardCommand, Equatable {
         hidePast = arguments.has("--hide-past")
         reducedMotion = arguments.has("--reduced-motion")
         wide = arguments.has("--wide")
+        filter = try arguments.flightFilter()
+        filter.within = try arguments.within()
+        countdown = arguments.has("--countdown")
     }
 
     /// `--reduced-motion`, or `BOARD_REDUCED_MOTION` set to anything but `0` or nothing.
@@ -94,7 +123,7 @@ struct WatchCommand: BoardCommand, Equatable {
         try LiveView.run(
             client: client, tab: tab ?? client.state.tab, hidePast: hidePast, rotateSeconds: rotateSeconds,
             reducedMotion: Self.reducedMotion(flag: reducedMotion, environment: BoardPaths.environment("BOARD_REDUCED_MOTION")),
-            wide: wide)
+            wide: wide, filter: filter, countdown: countdown)
     }
 }
 

@@ -32,6 +32,7 @@ struct LiveFrame {
         var renderer = BoardRenderer(style: style)
         renderer.width = size.columns
         renderer.wide = model.wide
+        renderer.countdown = model.countdown
         var lines: [String] = []
         lines.append(headerLine(model, now: now))
         guard let board = model.board else {
@@ -52,6 +53,12 @@ struct LiveFrame {
                 barWidth + $0.count <= size.columns
             }
             if let indicator { bar += style.dim(indicator) }
+        }
+        if !model.filter.isEmpty, barWidth + 4 < size.columns {
+            // What is filtered, after the tabs, cut with … where it does not fit.
+            let note = "  filtered: \(model.filter.description)"
+            let room = size.columns - barWidth
+            bar += style.dim(note.count <= room ? note : String(note.prefix(room - 1)) + "…")
         }
         lines.append(bar)
         if case .details(let open) = model.top {
@@ -120,6 +127,7 @@ struct LiveFrame {
     ) -> String {
         var plainRenderer = BoardRenderer(style: Style(enabled: false), width: size.columns)
         plainRenderer.wide = renderer.wide
+        plainRenderer.countdown = renderer.countdown
         let plain = plainRenderer.row(flight, lastViewed: lastViewed, now: now, elapsed: elapsed)
         guard selected else {
             // A `--wide` row longer than the screen is cut with `…`, without colour, as one-shot boards are.
@@ -136,6 +144,7 @@ struct LiveFrame {
     private func wideCut(_ titles: String, _ renderer: BoardRenderer) -> String {
         var plain = BoardRenderer(style: Style(enabled: false), width: size.columns)
         plain.wide = renderer.wide
+        plain.countdown = renderer.countdown
         let text = plain.columnTitles()
         return text.count > size.columns ? fit(text, size.columns) : titles
     }

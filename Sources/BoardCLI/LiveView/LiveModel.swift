@@ -14,6 +14,10 @@ public struct LiveModel: Sendable {
     let reducedMotion: Bool
     /// `--wide`: every column on the board, cut at the screen's edge.
     var wide = false
+    /// The filter flags (`--airline` … `--within`): each board is filtered as it arrives.
+    var filter = FlightFilter()
+    /// `--countdown`: the time column says the minutes left where it can.
+    var countdown = false
 
     /// The selected tab (saved when it changes) and whether past flights are hidden.
     var tab: Tab

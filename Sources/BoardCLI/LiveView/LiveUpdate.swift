@@ -282,7 +282,9 @@ extension LiveModel {
         return .send(id, request)
     }
 
-    private mutating func receive(_ newBoard: BoardDocument, at time: ContinuousClock.Instant) -> [LiveEffect] {
+    private mutating func receive(_ pushed: BoardDocument, at time: ContinuousClock.Instant) -> [LiveEffect] {
+        // Filtered on arrival, so that the cursor, the keys, the rows and the counts see the same board.
+        let newBoard = Self.filtered(pushed, by: filter)
         board = newBoard
         boardReceivedAt = time
         link = .live
@@ -320,6 +322,22 @@ extension LiveModel {
             return [send(.flight(open.key, pinned: pins), for: .refresh(open.key))]
         }
         return []
+    }
+
+    /// `board` with only the flights `filter` keeps. Its own tab's count is counted again; so are the
+    /// others' on the `all` tab, which holds every flight. On `arrivals` or `departures` the other
+    /// direction's flights are not in the board, so that tab's badge says `–` rather than a wrong count.
+    static func filtered(_ board: BoardDocument, by filter: FlightFilter) -> BoardDocument {
+        guard !filter.isEmpty else { return board }
+        let kept = filter.apply(to: board)
+        guard board.tab != .all else { return kept }
+        let tabs = kept.tabs.map { entry in
+            entry.id == board.tab || entry.id == .all
+                ? entry : BoardDocument.TabEntry(id: entry.id, title: entry.title, count: entry.count, badge: "–")
+        }
+        return BoardDocument(
+            airport: kept.airport, now: kept.now, simulated: kept.simulated, speed: kept.speed, date: kept.date,
+            tab: kept.tab, hidePast: kept.hidePast, tabs: tabs, flights: kept.flights)
     }
 
     /// The daemon's refusal: a flight that is no longer on the board gets its "gone" screen;

@@ -10,7 +10,8 @@ import FlightData
 /// last board and reconnects by itself with backoff (a restarted daemon is picked up too).
 enum LiveView {
     static func run(
-        client: BoardClient, tab: Tab, hidePast: Bool, rotateSeconds: Int?, reducedMotion: Bool = false, wide: Bool = false
+        client: BoardClient, tab: Tab, hidePast: Bool, rotateSeconds: Int?, reducedMotion: Bool = false, wide: Bool = false,
+        filter: FlightFilter = FlightFilter(), countdown: Bool = false
     ) throws(ClientError) {
         // The first connection may start the daemon; later ones only reconnect.
         let first = try client.connect()
@@ -19,17 +20,27 @@ enum LiveView {
                 client: client, tab: tab, hidePast: hidePast, rotate: rotateSeconds.map { .seconds($0) },
                 reducedMotion: reducedMotion)
             loop.model.wide = wide
+            loop.model.filter = filter
+            loop.model.countdown = countdown
             let status = loop.run(firstConnection: first)
             if status != 0 { Program.exit(status) }
         } else {
-            stream(client: client, connection: first, tab: tab, hidePast: hidePast, wide: wide)
+            stream(
+                client: client, connection: first, tab: tab, hidePast: hidePast, wide: wide, filter: filter,
+                countdown: countdown)
         }
     }
 
-    /// Not a terminal: one board per update, for scripts and logs. Ends on SIGINT/SIGTERM or a closed stdout.
-    static func stream(client: BoardClient, connection first: BoardConnection, tab: Tab, hidePast: Bool, wide: Bool = false) {
+    /// Not a terminal: one board per update, for scripts and logs, filtered as the live view filters
+    /// it (`LiveModel.filtered`). Ends on SIGINT/SIGTERM or a closed stdout.
+    static func stream(
+        client: BoardClient, connection first: BoardConnection, tab: Tab, hidePast: Bool, wide: Bool = false,
+        filter: FlightFilter = FlightFilter(), countdown: Bool = false
+    ) {
         var renderer = client.renderer
         renderer.wide = wide
+        renderer.countdown = countdown
+        if !filter.isEmpty { renderer.filterNote = filter.description }
         var connection: BoardConnection? = first
         var backoff = Backoff()
         var warned = false
@@ -55,10 +66,11 @@ enum LiveView {
                     let board = try BoardConnection.result(of: message)
                     backoff.reset()
                     warned = false
-                    if client.options.json {
+                    if client.options.json, filter.isEmpty {
                         Output.print(board.text)
                     } else if let decoded = try? BoardDocument(json: board) {
-                        Output.print(renderer.board(decoded) + "\n")
+                        let shown = LiveModel.filtered(decoded, by: filter)
+                        Output.print(client.options.json ? shown.json.text : renderer.board(shown) + "\n")
                     }
                 }
             } catch {
