@@ -48,6 +48,14 @@ struct ClientArgumentsTests {
             WatchCommand(tab: .arrivals, hidePast: true, rotateSeconds: 30)
         ),
         (["watch", "--reduced-motion"], WatchCommand(reducedMotion: true)),
+        (
+            ["watch", "departures", "--airline", "Pacific", "--countdown"],
+            WatchCommand(tab: .departures, filter: FlightFilter(airlines: ["Pacific"]), countdown: true)
+        ),
+        (
+            ["watch", "--gate", "A1,B5", "--within", "2h"],
+            WatchCommand(filter: FlightFilter(gates: ["A1", "B5"], within: 120))
+        ),
         (["status"], StatusCommand()),
         (["status", "--format", "{next} {gate}", "--tmux"], StatusCommand(format: "{next} {gate}", tmux: true)),
         (["clock"], ClockCommand(.get)),
@@ -194,6 +202,14 @@ struct ClientArgumentsTests {
         (
             ["pin", "Nowhere", "12"],
             #""Nowhere 12" is not a flight: give an id (1234) or an airline and number ("Pacific 123"; airlines: \#(airlines)); see 'board help pin'"#
+        ),
+        (
+            ["watch", "--within", "0"],
+            #"--within needs a duration from 1m to 24h, such as 90m, 2h or 1h30m, not "0"; see 'board help watch'"#
+        ),
+        (
+            ["watch", "--status", "late"],
+            #"--status needs one of scheduled, on-time, delayed, boarding, final-call, gate-closed, departed, en-route, landed, canceled, diverted, not "late"; see 'board help watch'"#
         ),
         (["watch", "--rotate", "0"], #"--rotate needs a number of seconds from 2 to 3600, not "0"; see 'board help watch'"#),
         (["watch", "--rotate", "x"], #"--rotate needs a number of seconds from 2 to 3600, not "x"; see 'board help watch'"#),
