@@ -5,8 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 duration=3; [ "${1:-}" = "--quick" ] && duration=1
-swift build -c release --static-swift-stdlib >&2
-bin=$(swift build -c release --static-swift-stdlib --show-bin-path)
+swift build -c release >&2
+bin=$(swift build -c release --show-bin-path)
 work=$(mktemp -d /tmp/bench-scale.XXXXXX)
 pid=
 cleanup() { [ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$work"; }

@@ -3,7 +3,7 @@
 # (`board bench`, which speaks RESP with --resp). Prints the table of docs/PERFORMANCE.md.
 #   scripts/bench-vs-redis.sh [--quick]
 # Installs redis-server and hyperfine with apt-get when missing. Builds release binaries
-# with the Swift standard library linked statically.
+# with `swift build -c release`, as the README does (the package links the Swift runtime in).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 quick=${1:-}
@@ -19,9 +19,9 @@ if [ ${#need[@]} -gt 0 ]; then
   apt-get update -qq && apt-get install -y -qq "${need[@]}" >/dev/null
 fi
 
-echo "building release binaries (static Swift runtime)..." >&2
-swift build -c release --static-swift-stdlib >&2
-bin=$(swift build -c release --static-swift-stdlib --show-bin-path)
+echo "building release binaries (swift build -c release, as the README does)..." >&2
+swift build -c release >&2
+bin=$(swift build -c release --show-bin-path)
 work=$(mktemp -d /tmp/bench-vs-redis.XXXXXX)
 pids=()
 cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; rm -rf "$work"; }

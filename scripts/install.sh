@@ -54,9 +54,9 @@ esac
 zsh_completion="$share/zsh/site-functions/_board"
 
 if [ -z "$binaries" ]; then
-  echo "building release binaries (swift build -c release --static-swift-stdlib)"
-  (cd "$repo" && swift build -c release --static-swift-stdlib)
-  binaries="$(cd "$repo" && swift build -c release --static-swift-stdlib --show-bin-path)"
+  echo "building release binaries (swift build -c release)"
+  (cd "$repo" && swift build -c release)
+  binaries="$(cd "$repo" && swift build -c release --show-bin-path)"
 fi
 for program in board boardd; do
   [ -x "$binaries/$program" ] || { echo "install.sh: no $program in $binaries" >&2; exit 1; }

@@ -209,7 +209,7 @@ extension CommandArguments {
     func kinds() throws(UsageError) -> [EventChange.Kind] {
         var kinds: [EventChange.Kind] = []
         let names = EventChange.Kind.allCases.map(\.rawValue)
-        for text in values["--kind"] ?? flags["--kind"].map { [$0] } ?? [] {
+        for text in values["--kind"] ?? flags["--kind"].map({ [$0] }) ?? [] {
             for word in text.split(separator: ",", omittingEmptySubsequences: false) {
                 guard let kind = EventChange.Kind(rawValue: word.lowercased()) else {
                     throw usageError(
