@@ -508,14 +508,26 @@ final class BoardServer {
         nextEventChange = min(nextEventChange, service.nextLateChange(after: service.clock.now))
     }
 
+    /// Subscribers still to be offered the last clock move's changes, and those changes, computed
+    /// and encoded once: reached `watchersPerTurn` a turn, as boards are, with other clients served
+    /// between them.
+    private var eventQueue: [UInt64] = []
+    private var eventIndex = 0
+    private var eventBatch: [ClientConnection.SharedChange] = []
+    private var eventBatchThrough = Date.distantPast
+
+    private var offeringEvents: Bool { eventIndex < eventQueue.count }
+
     /// Offers every subscriber the changes since the last offering, in order: computed and encoded
     /// once, filtered per subscriber, at most `eventsPerMove` each (then one `skipped`). A clock set
     /// back offers nothing, and each subscriber's position keeps what it was sent from coming again.
     private func publishEvents() {
+        // Those the previous move has not reached yet get its changes first, so each sees them in order.
+        offerEventsSome(limit: .max)
         let now = service.clock.now
         let from = eventsPublishedAt
         eventsPublishedAt = now
-        let subscribers = connections.tokens.filter { connections[$0]?.events != nil }
+        let subscribers = connections.tokens { $0.events != nil }
         guard !subscribers.isEmpty else {
             nextEventChange = .distantFuture
             return
@@ -525,15 +537,31 @@ final class BoardServer {
         let changes = service.allChanges(after: from, through: now, at: now)
         guard !changes.isEmpty else { return }
         let encoding = service.encoding
-        let shared = changes.map { ClientConnection.SharedChange($0, encoding: encoding) }
+        eventBatch = changes.map { ClientConnection.SharedChange($0, encoding: encoding) }
+        eventBatchThrough = now
+        eventQueue = subscribers
+        eventIndex = 0
+        log.debug("offering \(changes.count) change(s) to \(subscribers.count) subscriber(s)")
+    }
+
+    /// Offers the last move's changes to up to `limit` more subscribers.
+    private func offerEventsSome(limit: Int = watchersPerTurn) {
+        guard offeringEvents else { return }
         let monotonic = time.now
-        for token in subscribers {
+        let encoding = service.encoding
+        let end = eventIndex + min(limit, eventQueue.count - eventIndex)
+        for token in eventQueue[eventIndex..<end] {
             connections[token]?.offerChanges(
-                shared, through: now, bound: BoardService.eventsPerMove, maxQueuedBytes: limits.maxQueuedBytes,
-                encoding: encoding, now: monotonic)
+                eventBatch, through: eventBatchThrough, bound: BoardService.eventsPerMove,
+                maxQueuedBytes: limits.maxQueuedBytes, encoding: encoding, now: monotonic)
             flush(token)
         }
-        log.debug("offered \(changes.count) change(s) to \(subscribers.count) subscriber(s)")
+        eventIndex = end
+        if !offeringEvents {
+            eventQueue.removeAll(keepingCapacity: true)
+            eventIndex = 0
+            eventBatch = []
+        }
     }
 
     // MARK: Publishing
@@ -547,7 +575,7 @@ final class BoardServer {
     /// turns, with the other clients served between them.
     static let watchersPerTurn = 128
 
-    private var publishing: Bool { publishIndex < publishQueue.count }
+    private var publishing: Bool { publishIndex < publishQueue.count || offeringEvents }
 
     /// Builds each watched view's board once and offers the same bytes to all its watchers, a share
     /// of them per turn of the loop. A change during the offering starts it again with the newest boards.
@@ -557,8 +585,8 @@ final class BoardServer {
         nextChange = service.nextChange(after: now)
         publishAt = now
         publishBodies.removeAll(keepingCapacity: true)
-        let watchers = connections.tokens.filter { connections[$0]?.watch != nil }
-        if publishing {
+        let watchers = connections.tokens { $0.watch != nil }
+        if publishIndex < publishQueue.count {
             // Those not reached yet go first, so quick changes never starve the end of the queue.
             let waiting = Array(publishQueue[publishIndex...])
             let first = Set(waiting)
@@ -571,7 +599,8 @@ final class BoardServer {
     }
 
     private func publishSome() {
-        guard publishing else { return }
+        offerEventsSome()
+        guard publishIndex < publishQueue.count else { return }
         let monotonic = time.now
         let end = min(publishQueue.count, publishIndex + Self.watchersPerTurn)
         for token in publishQueue[publishIndex..<end] {
@@ -589,7 +618,7 @@ final class BoardServer {
             flush(token)
         }
         publishIndex = end
-        if !publishing {
+        if publishIndex >= publishQueue.count {
             log.debug("published \(publishBodies.count) view(s) at \(service.localTime.iso8601(publishAt))")
             publishQueue.removeAll(keepingCapacity: true)
             publishIndex = 0

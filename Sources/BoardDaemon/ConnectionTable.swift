@@ -6,6 +6,8 @@ struct ConnectionTable {
     static let firstToken: UInt64 = 2
 
     private var slots: [ClientConnection?] = []
+    /// Which slots hold a connection, kept beside them: testing a slot for nil copied its connection.
+    private var occupied: [Bool] = []
     private var free: [Int] = []
     private(set) var count = 0
 
@@ -18,9 +20,11 @@ struct ConnectionTable {
         let index = Int(token - Self.firstToken)
         if index == slots.count {
             slots.append(connection)
+            occupied.append(true)
         } else {
             free.removeLast()
             slots[index] = connection
+            occupied[index] = true
         }
         count += 1
         return token
@@ -34,7 +38,7 @@ struct ConnectionTable {
         _modify {
             let index = Int(token &- Self.firstToken)
             if token >= Self.firstToken, index < slots.count {
-                let wasPresent = slots[index] != nil
+                let wasPresent = occupied[index]
                 yield &slots[index]
                 if wasPresent && slots[index] == nil { release(index) }
             } else {
@@ -56,17 +60,29 @@ struct ConnectionTable {
     /// Changes the connection under `token` in place (its arrays are never copied); nil when there is none.
     mutating func update<Result>(_ token: UInt64, _ body: (inout ClientConnection) -> Result) -> Result? {
         let index = Int(token &- Self.firstToken)
-        guard token >= Self.firstToken, index < slots.count, slots[index] != nil else { return nil }
+        guard token >= Self.firstToken, index < slots.count, occupied[index] else { return nil }
         return body(&slots[index]!)
     }
 
     private mutating func release(_ index: Int) {
+        occupied[index] = false
         count -= 1
         free.append(index)
     }
 
     /// The tokens in use.
-    var tokens: [UInt64] { slots.indices.compactMap { slots[$0] == nil ? nil : UInt64($0) + Self.firstToken } }
+    var tokens: [UInt64] { occupied.indices.compactMap { occupied[$0] ? UInt64($0) + Self.firstToken : nil } }
+
+    /// The tokens of the connections `test` accepts, each looked at in place: a connection is never
+    /// copied (taking one out of its slot retained its every buffer, a fifth of a fan-out's time).
+    mutating func tokens(where test: (inout ClientConnection) -> Bool) -> [UInt64] {
+        var found: [UInt64] = []
+        found.reserveCapacity(count)
+        for index in occupied.indices where occupied[index] && test(&slots[index]!) {
+            found.append(UInt64(index) + Self.firstToken)
+        }
+        return found
+    }
 
     var values: [ClientConnection] { slots.compactMap { $0 } }
 }

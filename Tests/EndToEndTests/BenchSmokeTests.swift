@@ -37,10 +37,45 @@ import Testing
         try daemon.stop()
     }
 
+    @Test func fanOutToDistinctViewsGivesEachWatcherItsOwnPins() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        let result = try sandbox.board(
+            "bench", "--watchers", "20", "--rounds", "2", "--subscription", "views", "--json", timeout: 60)
+        #expect(result.status == 0, "\(result.stderr)")
+        let report = try #require(result.json)
+        #expect(report["subscription"]?.string == "views")
+        #expect(report["watchers"]?.int == 20)
+        #expect((report["moverMs"]?["p50"]?.double ?? -1) >= 0, "the client that moved the clock is timed")
+        try daemon.stop()
+    }
+
+    @Test func fanOutOfEventsCountsOnlyMovesThatMadeChanges() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        let result = try sandbox.board(
+            "bench", "--watchers", "10", "--rounds", "3", "--subscription", "events", "--json", timeout: 60)
+        #expect(result.status == 0, "\(result.stderr)")
+        let report = try #require(result.json)
+        #expect(report["subscription"]?.string == "events")
+        #expect(report["rounds"]?.int == 3)
+        // Each follower was timed once a counted round: changes are small lines, not boards.
+        #expect(report["latencyMs"]?["p50"]?.double != nil)
+        #expect((report["boardBytes"]?.int ?? 0) > 100)
+        #expect((report["boardBytes"]?.int ?? Int.max) < 1000)
+        // What the followers got is what events.get lists for the minutes the clock moved.
+        let clock = try #require(try sandbox.board("clock", "--json").json)
+        let now = try #require(clock["now"]?.string)
+        let events = try sandbox.board("events", "--since", "12:00", "--until", now, "--json")
+        #expect(events.status == 0, "\(events.stderr)")
+        #expect(events.stdout.split(separator: "\n").count >= 3, "three counted rounds had at least one change each")
+        try daemon.stop()
+    }
+
     @Test func badBenchFlagsAreUsageErrors() throws {
         let sandbox = Sandbox()
         // The others (--method, --params, --duration, ...) are unit tests in BoardCLITests.
-        for arguments in [["bench", "--clients", "0"]] {
+        for arguments in [["bench", "--clients", "0"], ["bench", "--watchers", "2", "--subscription", "all"]] {
             let result = try sandbox.board(arguments: arguments)
             #expect(result.status == 2, "\(arguments)")
             #expect(result.stderr.contains("board help bench"))

@@ -18,6 +18,8 @@ struct BenchOptions: Equatable {
     var params = "{}"
     var watchers: Int?
     var rounds = 20
+    /// What fan-out watchers watch: one board, a view each, or the changes.
+    var subscription = BenchRunner.Subscription.board
     var respKey: String?
     var payloadFile: String?
     /// A hostile load to run while one good client pings (`FairnessBench`).
@@ -50,9 +52,14 @@ enum BenchCommand {
                 if case .resp = kind, payload.isEmpty {
                     throw ClientError.usage(UsageError(message: "--resp fan-out needs --payload FILE", command: "bench"))
                 }
+                if case .resp = kind, bench.subscription != .board {
+                    throw ClientError.usage(
+                        UsageError(message: "--resp fan-out has no --subscription: Redis has one channel", command: "bench"))
+                }
                 let result = try BenchRunner.fanOut(
-                    path: client.socket, kind: kind, watchers: watchers, rounds: bench.rounds, payload: payload)
-                report(result, server: server, json: client.options.json)
+                    path: client.socket, kind: kind, watchers: watchers, rounds: bench.rounds, payload: payload,
+                    subscription: bench.subscription)
+                report(result, server: server, subscription: bench.subscription, json: client.options.json)
             } else {
                 let result = try BenchRunner.requests(
                     path: client.socket, kind: kind, clients: bench.clients, duration: bench.duration)
@@ -118,21 +125,26 @@ enum BenchCommand {
             """)
     }
 
-    static func report(_ result: BenchRunner.FanOutResult, server: String, json: Bool) {
+    static func report(
+        _ result: BenchRunner.FanOutResult, server: String, subscription: BenchRunner.Subscription, json: Bool
+    ) {
         if json {
             let value: JSON = [
-                "schema": 1, "mode": "fanOut", "server": .string(server), "watchers": .int(result.watchers),
+                "schema": 1, "mode": "fanOut", "server": .string(server), "subscription": .string(subscription.rawValue),
+                "watchers": .int(result.watchers),
                 "rounds": .int(result.rounds), "boardBytes": .int(result.boardBytes),
                 "latencyMs": result.latency.millisecondsJSON,
                 "roundMs": ["p50": .double(result.roundLatency.p50 * 1000), "max": .double(result.roundLatency.max * 1000)],
+                "moverMs": result.mover.millisecondsJSON,
                 "memory": memoryJSON(result.serverPID),
             ]
             return Output.print(value.text)
         }
         Output.print(
             """
-            \(server) fan-out: \(result.watchers) watchers x \(result.rounds) rounds (\(result.boardBytes)-byte messages)
+            \(server) fan-out (\(subscription.rawValue)): \(result.watchers) watchers x \(result.rounds) rounds (\(result.boardBytes)-byte messages)
             delivery p50 \(ms(result.latency.p50)), p99 \(ms(result.latency.p99)), max \(ms(result.latency.max)); last watcher per round p50 \(ms(result.roundLatency.p50))
+            the client that moved the clock: reply p50 \(ms(result.mover.p50)), p99 \(ms(result.mover.p99))
             \(memoryText(result.serverPID))
             """)
     }

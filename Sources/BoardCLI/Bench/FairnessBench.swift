@@ -108,27 +108,12 @@ enum FairnessBench {
         let scanner = ReplyScanner(protocolKind: board)
         let control = try BenchRunner.open(path, board)
         held.append(control)
-        // Today's flights, to pin.
-        do { try control.writeAll(Array(#"{"id":1,"method":"board.get"}"#.utf8) + [10]) } catch {
-            throw Failure(description: "board.get: \(error)")
-        }
-        var raw: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while !raw.contains(10) {
-            guard let n = try? control.read(into: &chunk), n > 0 else { throw Failure(description: "board.get: no reply") }
-            raw += chunk[..<n]
-        }
-        guard let flights = (try? JSON.parse(Array(raw.prefix { $0 != 10 })))?["result"]?["flights"]?.array, !flights.isEmpty
-        else { throw Failure(description: "board.get: no flights to pin") }
-        let identities: [JSON] = flights.map { ["id": $0["id"] ?? .null, "date": $0["date"] ?? .null] }
-
+        let pinLists = try BenchRunner.distinctPinLists(control, count: watchers)
         var watcherFDs: [FileDescriptor] = []
         for index in 0..<watchers {
             let fd = try BenchRunner.open(path, board)
             held.append(fd)
-            var pins: [JSON] = []
-            for (bit, identity) in identities.prefix(62).enumerated() where (index + 1) >> bit & 1 == 1 { pins.append(identity) }
-            let params: JSON = ["pinned": .array(pins)]
+            let params: JSON = ["pinned": pinLists[index]]
             let watch = Array(#"{"id":1,"method":"board.watch","params":"#.utf8) + params.bytes + Array("}\n".utf8)
             do { try fd.writeAll(watch) } catch { throw Failure(description: "board.watch: \(error)") }
             var first: [UInt8] = []

@@ -14,6 +14,9 @@ struct BenchmarkCommand: BoardCommand, Equatable {
             Flag("--params", value: .free, summary: "params"),
             Flag("--watchers", value: .number, summary: "watchers connected meanwhile"),
             Flag("--rounds", value: .number, summary: "times to repeat the run"),
+            Flag(
+                "--subscription", value: .choices(BenchRunner.Subscription.allCases.map(\.rawValue)),
+                summary: "what fan-out watchers watch"),
             Flag("--resp", value: .free, summary: "resp"),
             Flag("--payload", value: .file, summary: "payload"),
             Flag(
@@ -23,7 +26,7 @@ struct BenchmarkCommand: BoardCommand, Equatable {
         positional: .nothing,
         help: """
             usage: board bench [--clients N] [--duration S] [--method M] [--params JSON]
-                   board bench --watchers N [--rounds R]
+                   board bench --watchers N [--rounds R] [--subscription board|views|events]
                    board bench --hostile pipeline|flood|views [--duration S] [--watchers N]
                    board bench --resp KEY [--payload FILE] ...   (the same, against Redis)
 
@@ -31,8 +34,12 @@ struct BenchmarkCommand: BoardCommand, Equatable {
             board.get (or --method with --params) back to back for S seconds
             (default 5) and it prints requests per second and p50/p99/max latency.
             Fan-out: N watchers, then R rounds (default 20) of one clock.advance
-            each, timed until every watcher holds the new board. Both print the
-            server's peak memory. Needs a daemon on a simulated clock for fan-out.
+            each, timed until every watcher holds the new board; it also times the
+            reply to the client that moved the clock. --subscription views gives
+            each watcher its own pin list (as many views as watchers); events has
+            them follow events.watch instead, each round a one-minute move that
+            made changes, timed until every follower holds all of them. Both modes
+            print the server's peak memory. Fan-out needs a simulated clock.
 
             Fairness: --hostile runs one hostile load (pipeline: 1,000 searches in
             one write, again and again; flood: 8 clients of 100 board.get a write;
@@ -47,6 +54,8 @@ struct BenchmarkCommand: BoardCommand, Equatable {
               board bench --clients 50 --duration 5
               board bench --clients 1 --method flight.get --params '{"id":8087}'
               board bench --watchers 5000 --rounds 20 --json
+              board bench --watchers 2000 --subscription views
+              board bench --watchers 5000 --subscription events
               board bench --hostile views --watchers 2000 --duration 5
               board bench --resp board --socket /tmp/redis.sock --clients 50
             """
@@ -82,6 +91,12 @@ struct BenchmarkCommand: BoardCommand, Equatable {
                 throw arguments.usageError("--params needs a JSON object, such as '{\"tab\":\"arrivals\"}'")
             }
             bench.params = params
+        }
+        if let text = arguments.flags["--subscription"] {
+            guard let subscription = BenchRunner.Subscription(rawValue: text) else {
+                throw arguments.usageError("--subscription needs board, views or events, not \"\(text)\"")
+            }
+            bench.subscription = subscription
         }
         bench.respKey = arguments.flags["--resp"]
         bench.payloadFile = arguments.flags["--payload"]
