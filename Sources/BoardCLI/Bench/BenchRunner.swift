@@ -171,7 +171,9 @@ enum BenchRunner {
             case (.resp(let key), _): subscribe = BenchProtocol.command(["SUBSCRIBE", key])
             case (.board, .board): subscribe = Array("{\"id\":1,\"method\":\"board.watch\",\"params\":{}}\n".utf8)
             case (.board, .views):
-                subscribe = Array(#"{"id":1,"method":"board.watch","params":{"pinned":"#.utf8) + pinLists[index].bytes + Array("}}\n".utf8)
+                subscribe =
+                    Array(#"{"id":1,"method":"board.watch","params":{"pinned":"#.utf8) + pinLists[index].bytes
+                    + Array("}}\n".utf8)
             case (.board, .events): subscribe = Array("{\"id\":1,\"method\":\"events.watch\",\"params\":{}}\n".utf8)
             }
             let fd = try open(path, kind)
@@ -212,7 +214,8 @@ enum BenchRunner {
             if subscription == .events {
                 let until = try Self.result(of: moverReply)["now"]?.string ?? clockNow
                 let params: JSON = ["since": .string(clockNow), "until": .string(until), "limit": 1]
-                do { try control.writeAll(Array((#"{"id":4,"method":"events.get","params":"# + params.text + "}\n").utf8)) } catch {
+                do { try control.writeAll(Array((#"{"id":4,"method":"events.get","params":"# + params.text + "}\n").utf8)) } catch
+                {
                     throw Failure(description: "send: \(error)")
                 }
                 clockNow = until
@@ -248,7 +251,9 @@ enum BenchRunner {
                 let events = epoll.wait(timeoutMilliseconds: 10_000)
                 if events.isEmpty { throw Failure(description: "\(watchers - done) watchers did not get the change within 10 s") }
                 for event in events where event.token == controlToken {
-                    guard let n = try? control.read(into: &chunk), n > 0 else { throw Failure(description: "events.get: no reply") }
+                    guard let n = try? control.read(into: &chunk), n > 0 else {
+                        throw Failure(description: "events.get: no reply")
+                    }
                     controlBuffer += chunk[..<n]
                     guard let length = scanner.replyLength(controlBuffer, from: 0) else { continue }
                     guard let total = try Self.result(of: Array(controlBuffer.prefix(length)))["total"]?.int else {
@@ -302,7 +307,9 @@ enum BenchRunner {
             guard (try? fd.waitUntilReadable(timeoutMilliseconds: 10_000)) == true else {
                 throw Failure(description: "no reply within 10 s")
             }
-            guard let n = try? fd.read(into: &chunk), n > 0 else { throw Failure(description: "the server closed the connection") }
+            guard let n = try? fd.read(into: &chunk), n > 0 else {
+                throw Failure(description: "the server closed the connection")
+            }
             raw += chunk[..<n]
         }
     }
