@@ -67,10 +67,24 @@ struct StatusLine {
 
     func run(json: Bool) {
         let reading = fetch()
+        guard json else { return Output.print(line(reading, width: Self.knownWidth())) }
         let text = line(reading)
-        guard json else { return Output.print(text) }
         // For scripts: the line, whether the daemon answered, and each placeholder's value by name.
         Output.print(StatusLineDocument(line: text, values: reading?.values).json.text)
+    }
+
+    /// The line cut to `width` with `…` when it is longer, so that a terminal never wraps it; not with
+    /// `--tmux`, whose colour codes tmux reads and whose length `status-right-length` limits.
+    func line(_ reading: Reading?, width: Int?) -> String {
+        let text = line(reading)
+        guard let width, !tmux, text.count > width else { return text }
+        return fit(text, width)
+    }
+
+    /// The terminal's width, else `COLUMNS`; nil for a status bar, which has neither and cuts the line itself.
+    static func knownWidth() -> Int? {
+        if let size = TerminalSize(of: .standardOutput) { return size.columns }
+        return BoardPaths.environment("COLUMNS").flatMap(Int.init).flatMap { (1...10_000).contains($0) ? $0 : nil }
     }
 
     func line(_ reading: Reading?) -> String {

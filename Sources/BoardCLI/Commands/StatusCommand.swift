@@ -9,7 +9,7 @@ struct StatusCommand: BoardCommand, Equatable {
         flags: [
             Flag("--format", value: .free, summary: "the line's format, with %-codes (%n %t %g)"),
             Flag("--tmux", summary: "tmux colour codes"),
-        ] + FlightFilter.flags,
+        ] + FlightFilter.flags + [.within],
         positional: .nothing,
         help: """
             usage: board status [--format FMT] [--tmux]
@@ -35,12 +35,16 @@ struct StatusCommand: BoardCommand, Equatable {
               --airline, --city, --gate, --terminal, --status (as on the board,
                        'board help board'): the counts count the matching flights
                        of today, and the next flight is the next matching departure
+              --within D  only flights due from now to D after it (90m, 2h), as
+                       on the board: the counts count those, the next departure
+                       is one of them (none, "-", when none is due that soon)
               --json   one object: "online", "line" and each code's value by name
 
             examples:
               board status
               board status --format '%n %t gate %g, in %m min'
               board status --airline Pacific --terminal B
+              board status --within 1h --format '%D departures within the hour'
               set -g status-right '#(board status --tmux --format "{next} {status}")'
               i3blocks/waybar: command=board status --format '✈ %n %t %g'
               zsh: precmd() { RPROMPT=$(board status --format '%n %m min') }
@@ -65,6 +69,7 @@ struct StatusCommand: BoardCommand, Equatable {
         }
         tmux = arguments.has("--tmux")
         filter = try arguments.flightFilter()
+        filter.within = try arguments.within()
     }
 
     func run(on client: inout BoardClient) throws(ClientError) {
