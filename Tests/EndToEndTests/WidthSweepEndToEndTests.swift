@@ -1,5 +1,7 @@
 import BoardProtocol
+import BoardSystem
 import Foundation
+import Glibc
 import Testing
 
 /// The real `board` at COLUMNS=30, 57 and 200 for every command with people's output: no line is wider
@@ -86,5 +88,39 @@ struct WidthSweepEndToEndTests {
         let both = try user.board("status", "--waybar", "--json")
         #expect(both.status == 2 && both.stderr.contains("drop --json"))
         try daemon.stop()
+    }
+
+    /// `board watch departures --airline Pacific`, full screen and in a pipe: the arrivals badge is the
+    /// filtered count (Pacific 289, one), not `–`, as the one-shot board counts it.
+    @Test(.enabled(if: LiveViewTmuxTests.tmuxAvailable)) func watchCountsTheOtherTabFiltered() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        defer { _ = try? daemon.stop() }
+        let pane = try TmuxPane(
+            sandbox: sandbox, command: "sh -c '\(Binaries.board) watch departures --airline Pacific; echo EXITED-$?; sleep 30'")
+        let screen = try pane.waitFor("the filtered board") { $0.contains("● live") && $0.contains("Pacific 901") }
+        #expect(screen.contains("Arrivals 1") && screen.contains("[Departures 5]"), "\(screen)")
+        #expect(!screen.contains("–"))
+        #expect(!screen.contains("Southeast"))
+        try pane.send("q")
+        try pane.waitFor("the shell after quitting") { $0.contains("EXITED-0") }
+
+        let out = sandbox.path + "/watch.out"
+        let pid = try spawnChild(
+            [Binaries.board, "watch", "departures", "--airline", "Pacific", "--json"], environment: sandbox.environment(),
+            stdout: .file(out, append: false), stderr: .devNull)
+        defer { reap(pid) }
+        var first: JSON?
+        try waitUntil("the first board in the pipe") {
+            first = ((try? String(contentsOfFile: out, encoding: .utf8)) ?? "").split(separator: "\n").first.flatMap {
+                try? JSON.parse(Array($0.utf8))
+            }
+            return first != nil
+        }
+        let board = try #require(first)
+        #expect(board["tab"]?.string == "departures")
+        let badges = (board["tabs"]?.array ?? []).map { "\($0["id"]?.string ?? "") \($0["badge"]?.string ?? "")" }
+        #expect(badges == ["arrivals 1", "all Nov 30", "departures 5"])
+        #expect((board["flights"]?.array ?? []).allSatisfy { $0["direction"]?.string == "departure" })
     }
 }
