@@ -94,6 +94,10 @@ struct LiveViewFilterTests {
         let shown = LiveModel.shown(LiveViewFixture.board(tab: .departures), on: .departures, by: Self.pacific)
         #expect(shown.tabs.first { $0.id == .arrivals }?.badge == "–")
         #expect(shown.flights.allSatisfy { $0.airline == "Pacific" })
+        // A stale push of the other direction (the view had just turned tab): its own count stays, the other is `–`.
+        let stale = LiveModel.shown(LiveViewFixture.board(tab: .departures), on: .arrivals, by: Self.pacific)
+        #expect(stale.tabs.first { $0.id == .arrivals }?.badge == "–")
+        #expect(stale.tabs.first { $0.id == .departures }?.badge == shown.tabs.first { $0.id == .departures }?.badge)
     }
 
     @Test func theCursorStartsAndStaysOnAMatchingFlight() throws {

@@ -336,19 +336,19 @@ extension LiveModel {
     /// tab alike: pins first, then current time, then id).
     static func shown(_ pushed: BoardDocument, on tab: Tab, by filter: FlightFilter) -> BoardDocument {
         guard !filter.isEmpty else { return pushed }
-        guard pushed.tab != tab else {
+        guard pushed.tab != .all else {
             guard tab != .all else { return filter.apply(to: pushed) }
-            // A direction tab pushed as it is (not what the view asks for): the other direction's
-            // flights are not at hand, so its badge says `–` rather than a wrong count.
-            let kept = filter.apply(to: pushed)
-            let tabs = kept.tabs.map { entry in
-                entry.id == tab || entry.id == .all
-                    ? entry : BoardDocument.TabEntry(id: entry.id, title: entry.title, count: entry.count, badge: "–")
-            }
-            return kept.replacing(tabs: tabs)
+            let rows = pushed.flights.filter { tab.includesDirection($0.direction) }
+            return filter.apply(to: pushed.replacing(tab: tab, flights: rows), all: pushed)
         }
-        let rows = pushed.flights.filter { tab.includesDirection($0.direction) }
-        return filter.apply(to: pushed.replacing(tab: tab, flights: rows), all: pushed)
+        // A direction tab pushed (not what the view asks for with a filter on): the other direction's
+        // flights are not at hand, so its badge says `–` rather than a wrong count.
+        let kept = filter.apply(to: pushed)
+        let tabs = kept.tabs.map { entry in
+            entry.id == pushed.tab || entry.id == .all
+                ? entry : BoardDocument.TabEntry(id: entry.id, title: entry.title, count: entry.count, badge: "–")
+        }
+        return kept.replacing(tabs: tabs)
     }
 
     /// The daemon's refusal: a flight that is no longer on the board gets its "gone" screen;
