@@ -12,9 +12,9 @@ struct EventsCommand: BoardCommand, Equatable {
         flags: [.since, .until, .follow, .pinned, .flight, .kind] + FlightFilter.flags + [.within],
         flagValues: ["--flight": .flightIDs],
         help: """
-            usage: board events [--since T] [--until T] [--follow] [--pinned] [--flight F] [--kind K]...
-                   [--airline A] [--city TEXT] [--gate G] [--terminal T] [--status S]
-                   [--within D]
+            usage: board events [--since T] [--until T] [--follow] [--pinned]
+                   [--flight F] [--kind K]... [--airline A] [--city TEXT]
+                   [--gate G] [--terminal T] [--status S] [--within D]
 
             Prints the changes of the day, one a line, oldest first: new times,
             gate changes, cancellations, diversions, statuses and baggage belts,
@@ -31,8 +31,8 @@ struct EventsCommand: BoardCommand, Equatable {
                             Ctrl-C ends it
               --pinned      only your pinned flights
               --flight F    only flight F: an id (1234) or a designator ("Pacific 123")
-              --kind K      only changes of kind K: \(EventChange.Kind.allCases.map(\.rawValue).joined(separator: ", "));
-                            repeat it (or K1,K2) for several
+              --kind K      only changes of kind K: \(EventChange.Kind.allCases.prefix(4).map(\.rawValue).joined(separator: ", ")),
+                            \(EventChange.Kind.allCases.dropFirst(4).map(\.rawValue).joined(separator: ", ")); repeat it (or K1,K2) for several
 
             --airline, --city, --gate, --terminal and --status keep the changes
             of the flights that match them as the board shows those flights when
@@ -43,6 +43,10 @@ struct EventsCommand: BoardCommand, Equatable {
             flights never: what changed for the flights about to leave or land.
             Listing, now is when the command runs; with --follow, when each
             change is printed.
+
+            Each line fits the terminal's width (else COLUMNS, else 80), cut with …
+            where it is longer; its columns (time, flight, kind, what changed) all
+            stay, so there is no --wide.
 
             With --json, one change a line (NDJSON), as the daemon sends it:
             {"seq","at","flight":{"id","date","flightName"},"kind","from","to","cursor"},
