@@ -130,6 +130,16 @@ struct WidthSweepTests {
             search.update(.replied(id, LiveViewFixture.search("pac")))
             models.append(("search results", search))
         }
+        var connecting = LiveModel(tab: .all, hidePast: false, style: Style(enabled: true), size: LiveViewFixture.size)
+        connecting.update(.connected)
+        models.append(("connecting", connecting))
+        var reconnecting = LiveViewFixture.liveModel(style: Style(enabled: true))
+        reconnecting.update(.connectionLost(at: LiveViewFixture.start - .seconds(100_000)))
+        models.append(("reconnecting", reconnecting))
+        var gone = LiveViewFixture.liveModel()
+        gone.screens.append(
+            .gone(LiveModel.GoneFlight(key: LiveModel.FlightKey(id: 1, date: "2026-11-30"), flightName: "Southeast 9999")))
+        models.append(("gone", gone))
         var prompt = LiveViewFixture.liveModel()
         prompt.press(.character("/"))
         for c in String(repeating: "pacific ", count: 12) { prompt.press(.character(c)) }
