@@ -105,11 +105,14 @@ struct FlightFilter: Equatable, Sendable {
             flights: board.flights.filter { matches($0, now: board.now) })
     }
 
-    /// The search results with only the matching flights, each day counted again, days left empty left out.
-    func apply(to results: SearchResultsDocument, pages: [SearchResultsDocument] = []) -> SearchResultsDocument {
+    /// The search results with only the matching flights, each day counted again, days left empty left
+    /// out; `now` is the daemon's, for `within`.
+    func apply(to results: SearchResultsDocument, pages: [SearchResultsDocument] = [], now: String? = nil)
+        -> SearchResultsDocument
+    {
         var days: [SearchResultsDocument.Day] = []
         for day in ([results] + pages).flatMap(\.days) {
-            let flights = day.flights.filter { matches($0) }
+            let flights = day.flights.filter { matches($0, now: now) }
             guard !flights.isEmpty else { continue }
             if let last = days.last, last.date == day.date {
                 days[days.count - 1] = .init(
@@ -120,6 +123,15 @@ struct FlightFilter: Equatable, Sendable {
         }
         let count = days.reduce(0) { $0 + $1.count }
         return SearchResultsDocument(text: results.text, tab: results.tab, count: count, days: days)
+    }
+}
+
+extension BoardDocument {
+    /// The same board on another tab, with other tab entries or other flights.
+    func replacing(tab: Tab? = nil, tabs: [TabEntry]? = nil, flights: [FlightDocument]? = nil) -> BoardDocument {
+        BoardDocument(
+            airport: airport, now: now, simulated: simulated, speed: speed, date: date, tab: tab ?? self.tab,
+            hidePast: hidePast, tabs: tabs ?? self.tabs, flights: flights ?? self.flights)
     }
 }
 

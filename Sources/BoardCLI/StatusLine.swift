@@ -65,12 +65,97 @@ struct StatusLine {
         }
     }
 
+    /// `--waybar`: waybar's custom-module JSON instead of the line.
+    var waybar = false
+
     func run(json: Bool) {
         let reading = fetch()
+        if waybar { return Output.print(waybarJSON(reading)) }
+        guard json else { return Output.print(line(reading, width: Self.knownWidth())) }
         let text = line(reading)
-        guard json else { return Output.print(text) }
         // For scripts: the line, whether the daemon answered, and each placeholder's value by name.
         Output.print(StatusLineDocument(line: text, values: reading?.values).json.text)
+    }
+
+    /// The line cut to `width` with `…` when it is longer, so that a terminal never wraps it; not with
+    /// `--tmux`, whose colour codes tmux reads and whose length `status-right-length` limits.
+    func line(_ reading: Reading?, width: Int?) -> String {
+        let text = line(reading)
+        guard let width, !tmux, text.count > width else { return text }
+        return fit(text, width)
+    }
+
+    /// waybar's custom-module JSON on one line: `{"text":…,"tooltip":…,"class":…}`. The text is the line
+    /// (the format's), the tooltip the airport, the counts, the next departure and the pinned flight on a
+    /// line each, the class what a stylesheet colours by (`WaybarClass`). waybar reads both texts as Pango
+    /// markup, so `&`, `<` and `>` are escaped.
+    func waybarJSON(_ reading: Reading?) -> String {
+        let text = line(reading)
+        var tooltip = "The daemon did not answer in time; any other command (board clock) says why."
+        if let values = reading?.values {
+            var lines = [
+                "\(values.airport) (\(values.code))  \(values.clock)",
+                "to come today: ↓\(values.arrivals) arrivals, ↑\(values.departures) departures",
+            ]
+            if values.next == "-" {
+                lines.append("no departure left today")
+            } else {
+                let minutes = values.minutes.isEmpty ? "" : ", in \(values.minutes) min"
+                lines.append(
+                    "next: \(values.next) to \(values.city) \(values.time), gate \(values.gate), \(values.status)\(minutes)")
+            }
+            if !values.pinned.isEmpty { lines.append("pinned: \(values.pinned)") }
+            if !values.alert.isEmpty { lines.append(values.alert) }
+            tooltip = lines.joined(separator: "\n")
+        }
+        let json: JSON = [
+            "text": .string(Self.pango(text)), "tooltip": .string(Self.pango(tooltip)),
+            "class": .string(WaybarClass(reading).rawValue),
+        ]
+        return json.text
+    }
+
+    /// `text` with Pango markup's special characters escaped.
+    static func pango(_ text: String) -> String {
+        text.replacingAll("&", with: "&amp;").replacingAll("<", with: "&lt;").replacingAll(">", with: "&gt;")
+    }
+
+    /// The class of a waybar module: `offline`, `alert` while a pinned flight's change is shown, `none`
+    /// when no departure is left today, else the next departure's status as `--status` names it
+    /// (`on-time`, `delayed`, `boarding`, `final-call`, `canceled`...).
+    enum WaybarClass: String, CaseIterable, Sendable {
+        case offline, alert, none
+        case scheduled
+        case onTime = "on-time"
+        case delayed, boarding
+        case finalCall = "final-call"
+        case gateClosed = "gate-closed"
+        case departed
+        case enRoute = "en-route"
+        case landed, canceled, diverted
+
+        init(_ reading: Reading?) {
+            guard let reading else {
+                self = .offline
+                return
+            }
+            if reading.alert != nil {
+                self = .alert
+            } else if let status = reading.nextStatus,
+                let name = FlightFilter.statusNames.first(where: { $0.1 == status })?.0,
+                let named = WaybarClass(rawValue: name)
+            {
+                self = named
+            } else {
+                self = .none
+            }
+        }
+    }
+
+    /// The terminal's width, else `COLUMNS`; nil for a status bar, which has neither and cuts the line itself.
+    static func knownWidth() -> Int? {
+        if let size = TerminalSize(of: .standardOutput) { return size.columns }
+        return BoardPaths.environment("COLUMNS").flatMap(Int.init).flatMap { (1...10_000).contains($0) ? $0 : nil }
     }
 
     func line(_ reading: Reading?) -> String {

@@ -17,7 +17,7 @@ struct EventsCompletionTests {
         #expect(
             CompletionSpec.flags(of: "events") == [
                 "--since", "--until", "--follow", "--pinned", "--flight", "--kind", "--airline", "--city", "--gate", "--terminal",
-                "--status",
+                "--status", "--within",
             ])
         #expect(CompletionSpec.value(of: "--airline") == .choices(["US", "Southeast", "Pacific", "Overland"]))
         #expect(CompletionSpec.value(of: "--terminal") == .choices(["A", "B"]))

@@ -180,7 +180,35 @@ struct FlightFilterTests {
         #expect(
             Self.usage(["search", "x", "--airline", "Delta"])
                 == #"--airline needs one of US, Southeast, Pacific, Overland, not "Delta"; see 'board help search'"#)
-        #expect(Self.usage(["events", "--within", "2h"]) == "board events does not take --within; see 'board help events'")
+        #expect(Self.usage(["events", "--within", "0m"])?.hasPrefix("--within needs a duration from 1m to 24h") == true)
+        #expect(Self.usage(["show", "1", "--within", "2h"]) == "board show does not take --within; see 'board help show'")
+    }
+
+    /// `--within` on search, events and status means what it means on the board; `--wide` on search.
+    @Test func withinOnSearchEventsAndStatus() throws {
+        let search = try #require(
+            try ClientArguments(["search", "pacific", "--within", "85m", "--wide"]).command as? SearchCommand)
+        #expect(search.filter == FlightFilter(within: 85))
+        #expect(search.wide)
+        let results = try SearchResultsDocument(json: LiveViewFixture.search("pacific"))
+        // From noon the next Pacific flight is Pacific 901 at 13:25, 85 minutes on; the window's other days are beyond.
+        let now = LiveViewFixture.board().now
+        let found = search.filter.apply(to: results, now: now)
+        #expect(found.days.flatMap(\.flights).map(\.flightName) == ["Pacific 901"])
+        #expect(found.count == 1)
+        #expect(FlightFilter(within: 84).apply(to: results, now: now).count == 0)
+        // Without the daemon's now nothing can be within: no flight is kept rather than every one.
+        #expect(search.filter.apply(to: results).count == 0)
+        let events = try #require(try ClientArguments(["events", "--within", "2h", "--follow"]).command as? EventsCommand)
+        #expect(events.filter == FlightFilter(within: 120))
+        let status = try #require(try ClientArguments(["status", "--within", "85m"]).command as? StatusCommand)
+        #expect(status.filter == FlightFilter(within: 85))
+        let board = status.filter.apply(to: LiveViewFixture.board(hidePast: true))
+        #expect(board.flights.map(\.flightName) == ["US 481", "Overland 176", "US 658", "Pacific 901"])
+        let next = try #require(StatusLine.nextDeparture(board))
+        #expect(next.direction == .departure && board.flights.contains(next))
+        #expect(
+            StatusLine.stillToCome(board, .departure) + StatusLine.stillToCome(board, .arrival) == 4)
     }
 
     /// `board status --airline Overland --terminal B`: to come are 438, 878, 833 arriving and 992,

@@ -6,7 +6,7 @@ import Testing
 @testable import BoardCLI
 
 /// `board watch` with the filter flags and `--countdown`: each board is filtered as it arrives
-/// (`LiveModel.filtered`), so the rows, the cursor and the counts see the same flights; the tab bar
+/// (`LiveModel.shown`, from the all tab it watches), so the rows, the cursor and the counts see the same flights; the tab bar
 /// says what is filtered. The default schedule at noon on Nov 30 (`LiveViewFixture`; its flights are
 /// listed by hand in FlightFilterTests): Pacific's next departure is Pacific 901 at 13:25, on time.
 struct LiveViewFilterTests {
@@ -17,8 +17,11 @@ struct LiveViewFilterTests {
         var model = LiveModel(tab: tab, hidePast: false, style: Style(enabled: false), size: LiveViewFixture.size)
         model.filter = filter
         model.countdown = countdown
-        model.update(.connected)
-        model.update(.boardPushed(LiveViewFixture.board(tab: tab), at: LiveViewFixture.start))
+        let effects = model.update(.connected)
+        // With a filter on, the view watches the all tab (the daemon pushes what it is asked for).
+        let watched = LiveModel.watchedTab(tab, filter: filter)
+        #expect(effects == [.subscribe(.watch(tab: watched, hidePast: false, pinned: []))])
+        model.update(.boardPushed(LiveViewFixture.board(tab: watched), at: LiveViewFixture.start))
         return model
     }
 
@@ -37,18 +40,64 @@ struct LiveViewFilterTests {
     }
 
     @Test func theCountsAreTheFilteredOnes() throws {
-        // On the all tab every flight is at hand: both directions are counted again.
-        let all = Self.model(tab: .all).board!
         let flights = LiveViewFixture.board(tab: .all).flights.filter { $0.airline == "Pacific" }
         let departures = flights.count { $0.direction == .departure }
         let arrivals = flights.count { $0.direction == .arrival }
-        #expect(all.tabs.first { $0.id == .departures }?.badge == String(departures))
-        #expect(all.tabs.first { $0.id == .arrivals }?.badge == String(arrivals))
-        // On departures, the arrivals cannot be counted from its flights: their badge says so.
-        let board = Self.model(tab: .departures).board!
-        #expect(board.tabs.first { $0.id == .departures }?.badge == String(departures))
-        #expect(board.tabs.first { $0.id == .arrivals }?.badge == "–")
-        #expect(Self.model(tab: .departures).frame()[1].contains("Arrivals –"))
+        #expect(departures > 0 && arrivals > 0)
+        // On every tab, every tab's count and badge is the filtered count, the all tab's badge its date.
+        for tab in Tab.allCases {
+            let model = Self.model(tab: tab)
+            let board = try #require(model.board)
+            #expect(board.tab == tab)
+            #expect(board.tabs.first { $0.id == .departures }?.badge == String(departures))
+            #expect(board.tabs.first { $0.id == .arrivals }?.badge == String(arrivals))
+            #expect(board.tabs.first { $0.id == .all }?.count == flights.count)
+            #expect(board.tabs.first { $0.id == .all }?.badge == "Nov 30")
+            #expect(model.frame()[1].contains("Arrivals \(arrivals)"))
+            #expect(model.frame()[1].contains("Departures \(departures)"))
+            #expect(!model.frame()[1].contains("–"))
+        }
+    }
+
+    @Test func aDirectionTabShowsTheAllBoardsFlightsInThatDirectionInItsOrder() throws {
+        // The rows derived from the all board are the ones the daemon's own departures board lists, filtered.
+        let pinned: Set<Int> = Set(LiveViewFixture.board(tab: .arrivals).flights.suffix(2).map(\.id))
+        let all = LiveViewFixture.board(tab: .all, pinned: pinned)
+        for tab in [Tab.arrivals, .departures] {
+            let own = LiveViewFixture.board(tab: tab, pinned: pinned)
+            let shown = LiveModel.shown(all, on: tab, by: Self.pacific)
+            #expect(shown.flights == own.flights.filter { $0.airline == "Pacific" })
+            #expect(shown.tab == tab)
+            // Pinned flights first, as the daemon lists them.
+            #expect(
+                LiveModel.shown(all, on: tab, by: FlightFilter(within: 1440)).flights
+                    == own.flights.filter { FlightFilter(within: 1440).matches($0, now: own.now) })
+        }
+        // Without a filter the pushed board is shown as it is, and the view watches its own tab.
+        #expect(LiveModel.shown(all, on: .all, by: FlightFilter()) == all)
+        #expect(LiveModel.watchedTab(.departures, filter: FlightFilter()) == .departures)
+        #expect(LiveModel.watchedTab(.departures, filter: Self.pacific) == .all)
+    }
+
+    @Test func switchingTabOrRotatingKeepsWatchingAllAndCountsStayRight() throws {
+        var model = Self.model(tab: .departures)
+        let effects = model.update(.key(.tab))
+        #expect(effects.contains(.subscribe(.watch(tab: .all, hidePast: false, pinned: []))))
+        model.update(.boardPushed(LiveViewFixture.board(tab: .all), at: LiveViewFixture.start + .seconds(1)))
+        #expect(model.board?.tab == model.tab)
+        #expect(model.listedFlights.allSatisfy { $0.airline == "Pacific" && model.tab.includesDirection($0.direction) })
+        #expect(!model.frame()[1].contains("–"))
+    }
+
+    @Test func aDirectionBoardPushedWithAFilterOnSaysTheOtherCountIsUnknown() throws {
+        // Not what the view asks for, but a daemon may push it: the other direction cannot be counted.
+        let shown = LiveModel.shown(LiveViewFixture.board(tab: .departures), on: .departures, by: Self.pacific)
+        #expect(shown.tabs.first { $0.id == .arrivals }?.badge == "–")
+        #expect(shown.flights.allSatisfy { $0.airline == "Pacific" })
+        // A stale push of the other direction (the view had just turned tab): its own count stays, the other is `–`.
+        let stale = LiveModel.shown(LiveViewFixture.board(tab: .departures), on: .arrivals, by: Self.pacific)
+        #expect(stale.tabs.first { $0.id == .arrivals }?.badge == "–")
+        #expect(stale.tabs.first { $0.id == .departures }?.badge == shown.tabs.first { $0.id == .departures }?.badge)
     }
 
     @Test func theCursorStartsAndStaysOnAMatchingFlight() throws {
@@ -59,7 +108,7 @@ struct LiveViewFilterTests {
         let next = try #require(model.selectedFlight)
         #expect(next.airline == "Pacific")
         // A new board (unfiltered, as the daemon pushes it) keeps the cursor on the same flight.
-        model.update(.boardPushed(LiveViewFixture.board(tab: .departures), at: LiveViewFixture.start + .seconds(5)))
+        model.update(.boardPushed(LiveViewFixture.board(tab: .all), at: LiveViewFixture.start + .seconds(5)))
         #expect(model.selectedFlight.map(LiveModel.FlightKey.init) == LiveModel.FlightKey(next))
         #expect(model.listedFlights.allSatisfy { $0.airline == "Pacific" })
         // Down to the end and up to the top: every flight the cursor lands on is Pacific's.

@@ -56,6 +56,15 @@ struct BoardViewCommand: BoardCommand, Equatable {
             and flights beyond 180 minutes, keep their clock time. On a narrow
             screen the time column says only the minutes: 25m.
 
+            Width: the board fits the terminal (else COLUMNS, else 80) and never
+            wraps. Under 78 columns (83 with --countdown) the columns give way in
+            this order until a row fits: FROM/TO shortens, TIME keeps only the
+            current time, FROM/TO shortens again, GATE loses its change mark's
+            room, then GATE goes, then FROM/TO, then STATUS shortens and goes.
+            FLIGHT and ID stay; the ID is the last to go (board show needs it), and
+            only a line still too long (under 29 columns) is cut with …. show,
+            search, events and board watch fit the same way.
+
             examples:
               board
               board arrivals --hide-past

@@ -9,11 +9,12 @@ struct EventsCommand: BoardCommand, Equatable {
         name: "events",
         summary: "changes as they happened: delays, gates, cancellations, belts",
         overview: OverviewLine("board events [--since T] [--follow]", "changes as they happen"),
-        flags: [.since, .until, .follow, .pinned, .flight, .kind] + FlightFilter.flags,
+        flags: [.since, .until, .follow, .pinned, .flight, .kind] + FlightFilter.flags + [.within],
         flagValues: ["--flight": .flightIDs],
         help: """
-            usage: board events [--since T] [--until T] [--follow] [--pinned] [--flight F] [--kind K]...
-                   [--airline A] [--city TEXT] [--gate G] [--terminal T] [--status S]
+            usage: board events [--since T] [--until T] [--follow] [--pinned]
+                   [--flight F] [--kind K]... [--airline A] [--city TEXT]
+                   [--gate G] [--terminal T] [--status S] [--within D]
 
             Prints the changes of the day, one a line, oldest first: new times,
             gate changes, cancellations, diversions, statuses and baggage belts,
@@ -30,13 +31,22 @@ struct EventsCommand: BoardCommand, Equatable {
                             Ctrl-C ends it
               --pinned      only your pinned flights
               --flight F    only flight F: an id (1234) or a designator ("Pacific 123")
-              --kind K      only changes of kind K: \(EventChange.Kind.allCases.map(\.rawValue).joined(separator: ", "));
-                            repeat it (or K1,K2) for several
+              --kind K      only changes of kind K: \(EventChange.Kind.allCases.prefix(4).map(\.rawValue).joined(separator: ", ")),
+                            \(EventChange.Kind.allCases.dropFirst(4).map(\.rawValue).joined(separator: ", ")); repeat it (or K1,K2) for several
 
             --airline, --city, --gate, --terminal and --status keep the changes
             of the flights that match them as the board shows those flights when
             the change is printed (its gate and status then), as on the board
             (see 'board help board'); the client reads the flights' day for it.
+            --within D keeps the changes of the flights whose current time is
+            from the daemon's now to D after it (90m, 2h; 1m to 24h), past
+            flights never: what changed for the flights about to leave or land.
+            Listing, now is when the command runs; with --follow, when each
+            change is printed.
+
+            Each line fits the terminal's width (else COLUMNS, else 80), cut with …
+            where it is longer; its columns (time, flight, kind, what changed) all
+            stay, so there is no --wide.
 
             With --json, one change a line (NDJSON), as the daemon sends it:
             {"seq","at","flight":{"id","date","flightName"},"kind","from","to","cursor"},
@@ -47,6 +57,7 @@ struct EventsCommand: BoardCommand, Equatable {
               board events --follow --pinned
               board events --flight "Pacific 123" --kind gate --kind time
               board events --follow --terminal B --airline Pacific
+              board events --since 2h --within 90m
               board events --follow --json | jq -c 'select(.kind == "gate")'
             """
     )
@@ -81,6 +92,7 @@ struct EventsCommand: BoardCommand, Equatable {
         flight = try arguments.flightFlag()
         kinds = try arguments.kinds()
         filter = try arguments.flightFilter()
+        filter.within = try arguments.within()
         if follow && until != nil {
             throw arguments.usageError("--follow prints changes from now on until Ctrl-C: it takes no --until; drop one")
         }
@@ -160,7 +172,8 @@ struct FilteredFlights {
     let filter: FlightFilter
     let client: BoardClient
     let refetch: Bool
-    private var days: [String: [Int: FlightDocument]] = [:]
+    /// Each day's flights by id, and the board's now (for `within`).
+    private var days: [String: (now: String, flights: [Int: FlightDocument])] = [:]
 
     init(filter: FlightFilter, client: BoardClient, refetch: Bool) {
         self.filter = filter
@@ -176,11 +189,13 @@ struct FilteredFlights {
                 "tab": "all", "date": .string(change.flightDate), "hidePast": false, "pinned": client.pinnedParam,
             ]
             let board = try? client.decode(BoardDocument.self, try client.call(.boardGet, params))
-            days[change.flightDate] = Dictionary(
-                (board?.flights ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            days[change.flightDate] = (
+                board?.now ?? "",
+                Dictionary((board?.flights ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            )
         }
-        guard let flight = days[change.flightDate]?[change.flightID] else { return false }
-        return filter.matches(flight)
+        guard let day = days[change.flightDate], let flight = day.flights[change.flightID] else { return false }
+        return filter.matches(flight, now: day.now)
     }
 }
 

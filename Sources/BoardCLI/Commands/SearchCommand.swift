@@ -3,17 +3,17 @@ import BoardProtocol
 import BoardSystem
 import FlightData
 
-/// `board search TEXT [--tab TAB] [filters]`: flights across the window by city, airline, number or gate.
+/// `board search TEXT [--tab TAB] [--wide] [filters] [--within D]`: flights across the window by city, airline, number or gate.
 struct SearchCommand: BoardCommand, Equatable {
     static let spec = CommandSpec(
         name: "search",
         summary: "find flights by city, airline, number or gate",
         overview: OverviewLine("board search TEXT [--tab TAB]", "city, airline, number or gate"),
-        flags: [.tab] + FlightFilter.flags,
+        flags: [.tab, .wide] + FlightFilter.flags + [.within],
         positional: .nothing,
         help: """
-            usage: board search TEXT [--tab TAB] [--airline A] [--city TEXT]
-                                [--gate G] [--terminal T] [--status S]
+            usage: board search TEXT [--tab TAB] [--wide] [--airline A] [--city TEXT]
+                                [--gate G] [--terminal T] [--status S] [--within D]
 
             Finds flights across the whole window by city, airline, number or gate
             (ignoring case), grouped by day with a count a day. --tab selects that
@@ -25,22 +25,32 @@ struct SearchCommand: BoardCommand, Equatable {
             what the daemon finds, every page of it, and the counts count what
             is left.
 
+              --within D   only flights whose current time is from the daemon's
+                           now to D after it (90m, 2h, 1h30m; 1m to 24h), as on
+                           the board: past flights are left out
+              --wide       every column whatever the width, also the terminal,
+                           codeshares and remark (a longer line is cut with …);
+                           without it the columns narrow as the board's do
+
             examples:
               board search miami
               board search "pacific 5" --tab departures
               board search B3
               board search denver --status delayed,canceled
+              board search pacific --within 2h
             """
     )
 
     var text: String
     var tab: Tab?
     var filter = FlightFilter()
+    var wide = false
 
-    init(text: String, tab: Tab? = nil, filter: FlightFilter = FlightFilter()) {
+    init(text: String, tab: Tab? = nil, filter: FlightFilter = FlightFilter(), wide: Bool = false) {
         self.text = text
         self.tab = tab
         self.filter = filter
+        self.wide = wide
     }
 
     init(_ arguments: CommandArguments) throws(UsageError) {
@@ -51,6 +61,8 @@ struct SearchCommand: BoardCommand, Equatable {
         guard text.count <= 100 else { throw arguments.usageError("search text is limited to 100 characters") }
         tab = try arguments.flags["--tab"].map { text throws(UsageError) in try arguments.tab(text, flag: "--tab") }
         filter = try arguments.flightFilter()
+        filter.within = try arguments.within()
+        wide = arguments.has("--wide")
     }
 
     /// The most pages a filtered search reads: 50 pages of 200 flights, more than a year of 30 a day.
@@ -73,10 +85,13 @@ struct SearchCommand: BoardCommand, Equatable {
                 pages.append(page)
                 next = page.next
             }
-            found = filter.apply(to: found, pages: pages)
+            // `--within` counts from the daemon's now, which search results do not carry.
+            let now = filter.within == nil ? nil : try client.decode(ClockDocument.self, try client.call(.clockGet)).now
+            found = filter.apply(to: found, pages: pages, now: now)
             if client.options.json { return Output.print(found.json.text) }
         }
         var renderer = client.renderer
+        renderer.wide = wide
         if !filter.isEmpty { renderer.filterNote = filter.description }
         Output.print(renderer.search(found))
         // A note for a person reading the list; a script reads --json's total and next (and `| head` stays quiet).

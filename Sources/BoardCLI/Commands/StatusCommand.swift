@@ -1,6 +1,6 @@
 import BoardArguments
 
-/// `board status [--format FMT] [--tmux]`: one line for a status bar.
+/// `board status [--format FMT] [--tmux | --waybar]`: one line for a status bar.
 struct StatusCommand: BoardCommand, Equatable {
     static let spec = CommandSpec(
         name: "status",
@@ -9,16 +9,21 @@ struct StatusCommand: BoardCommand, Equatable {
         flags: [
             Flag("--format", value: .free, summary: "the line's format, with %-codes (%n %t %g)"),
             Flag("--tmux", summary: "tmux colour codes"),
-        ] + FlightFilter.flags,
+            Flag("--waybar", summary: "waybar's JSON: text, tooltip and class"),
+        ] + FlightFilter.flags + [.within],
         positional: .nothing,
         help: """
-            usage: board status [--format FMT] [--tmux]
+            usage: board status [--format FMT] [--tmux | --waybar] [--airline A]
+                                [--city TEXT] [--gate G] [--terminal T] [--status S]
+                                [--within D]
 
             Prints exactly one line for a status bar within 200 ms, even when the
             daemon is down or hung (then "\(StatusLine.offlineText)"). When no daemon
             answers it starts one in the background (unless autostart is off) and
             prints the offline marker this once; it never waits for the daemon.
-            Offline for longer? Any other command (board clock) says why.
+            Offline for longer? Any other command (board clock) says why. On a
+            terminal, or with COLUMNS set, a longer line is cut with … to the
+            width (not with --tmux: tmux's status-right-length cuts it).
 
             For 10 minutes of the daemon's clock after a pinned flight of today
             changes, the line starts with it: "◆ Pacific 123 Gate changed from A3".
@@ -32,17 +37,27 @@ struct StatusCommand: BoardCommand, Equatable {
 
               --tmux   colour the status, the pinned flight and its change with
                        tmux #[fg=...] codes
+              --waybar one line of waybar's JSON for a custom module ("return-type":
+                       "json"): {"text": the line, "tooltip": the airport, counts,
+                       next departure and pinned flight, "class": offline, alert,
+                       none (no departure left) or the next departure's status as
+                       --status names it (on-time, delayed, boarding, canceled...)}
               --airline, --city, --gate, --terminal, --status (as on the board,
                        'board help board'): the counts count the matching flights
                        of today, and the next flight is the next matching departure
+              --within D  only flights due from now to D after it (90m, 2h), as
+                       on the board: the counts count those, the next departure
+                       is one of them (none, "-", when none is due that soon)
               --json   one object: "online", "line" and each code's value by name
 
             examples:
               board status
               board status --format '%n %t gate %g, in %m min'
               board status --airline Pacific --terminal B
+              board status --within 1h --format '%D departures within the hour'
               set -g status-right '#(board status --tmux --format "{next} {status}")'
-              i3blocks/waybar: command=board status --format '✈ %n %t %g'
+              i3blocks: command=board status --format '✈ %n %t %g'
+              waybar: "exec": "board status --waybar", "return-type": "json"
               zsh: precmd() { RPROMPT=$(board status --format '%n %m min') }
             (docs/TMUX.md has these at length.)
             """
@@ -51,10 +66,12 @@ struct StatusCommand: BoardCommand, Equatable {
     var format: String?
     var tmux = false
     var filter = FlightFilter()
+    var waybar = false
 
-    init(format: String? = nil, tmux: Bool = false) {
+    init(format: String? = nil, tmux: Bool = false, waybar: Bool = false) {
         self.format = format
         self.tmux = tmux
+        self.waybar = waybar
     }
 
     init(_ arguments: CommandArguments) throws(UsageError) {
@@ -64,14 +81,22 @@ struct StatusCommand: BoardCommand, Equatable {
             do { _ = try StatusFormat(format) } catch { throw arguments.usageError(error.message) }
         }
         tmux = arguments.has("--tmux")
+        waybar = arguments.has("--waybar")
+        if tmux && waybar {
+            throw arguments.usageError("--tmux and --waybar are two bars' formats: give one")
+        }
         filter = try arguments.flightFilter()
+        filter.within = try arguments.within()
     }
 
     func run(on client: inout BoardClient) throws(ClientError) {
+        if waybar && client.options.json {
+            throw .usage(UsageError(message: "--waybar prints waybar's JSON already: drop --json", command: "status"))
+        }
         let autostart = Autostart.enabled(client.options) ? client.store.directory : nil
         StatusLine(
             socket: client.socket, state: client.state, format: format, tmux: tmux, autostartLogDirectory: autostart,
-            pinned: client.pinnedParam, filter: filter
+            pinned: client.pinnedParam, filter: filter, waybar: waybar
         )
         .run(json: client.options.json)
     }

@@ -51,9 +51,9 @@ struct WatchCommand: BoardCommand, Equatable {
             repeatable or comma-separated, a flight must match every kind given.
             Each board is filtered as it arrives: the rows, the cursor and n/p
             see only matching flights, and the tab bar says what is filtered.
-            On the all tab every tab's count is the filtered count; on arrivals
-            or departures only that tab's flights are at hand, so the other
-            direction's badge shows – instead of a count.
+            Every tab's count and badge is the filtered count: with a filter on,
+            the view follows the all tab and lists a direction tab's flights
+            from it.
               --airline A        the operating airline
               --city TEXT        any part of the other city's name
               --gate G           the current gate

@@ -42,9 +42,10 @@ struct LiveFrame {
         }
         var bar = renderer.tabBar(board)
         var barWidth = BoardRenderer(style: Style(enabled: false), width: size.columns).tabBar(board).count
-        if model.hidePast {
-            bar += style.dim("  past hidden")
-            barWidth += 13
+        if model.hidePast, let note = ["  past hidden", "  no past"].first(where: { barWidth + $0.count <= size.columns }) {
+            // Shorter where the whole note does not fit beside the tabs.
+            bar += style.dim(note)
+            barWidth += note.count
         }
         if model.rotation != nil, case .board = model.top, model.boardPage.count > 1 {
             // The wall screen's page indicator (`page 2/3`, or `2/3` where that does not fit).
@@ -220,7 +221,7 @@ struct LiveFrame {
     }
 
     private func footer(_ model: LiveModel) -> String {
-        if case .searchPrompt(let text) = model.top { return "/" + text + "█" }
+        if case .searchPrompt(let text) = model.top { return Self.prompt(text, width: size.columns) }
         if let message = model.message { return fit(message, size.columns) }
         let screen: LiveKeyMap.Screens =
             switch model.top {
@@ -229,6 +230,13 @@ struct LiveFrame {
             case .board, .searchPrompt, .searchResults: .list
             }
         return style.dim(fit(LiveKeyMap.hints(on: screen), size.columns))
+    }
+
+    /// `/text█`, its end kept (where the typing is) with `…` before it when it is wider than the screen.
+    static func prompt(_ text: String, width: Int) -> String {
+        let line = "/" + text + "█"
+        guard line.count > width, width > 3 else { return line.count > width ? String(line.suffix(width)) : line }
+        return "/…" + line.suffix(width - 2)
     }
 
     /// Cuts or pads to exactly the screen's height, the footer on the last row.

@@ -273,7 +273,9 @@ extension LiveModel {
 
     // MARK: The daemon
 
-    var subscription: LiveEffect { .subscribe(.watch(tab: tab, hidePast: hidePast, pinned: pins)) }
+    var subscription: LiveEffect {
+        .subscribe(.watch(tab: Self.watchedTab(tab, filter: filter), hidePast: hidePast, pinned: pins))
+    }
 
     private mutating func send(_ request: LiveRequest, for purpose: Purpose) -> LiveEffect {
         let id = LiveRequestID(nextRequest)
@@ -284,7 +286,7 @@ extension LiveModel {
 
     private mutating func receive(_ pushed: BoardDocument, at time: ContinuousClock.Instant) -> [LiveEffect] {
         // Filtered on arrival, so that the cursor, the keys, the rows and the counts see the same board.
-        let newBoard = Self.filtered(pushed, by: filter)
+        let newBoard = Self.shown(pushed, on: tab, by: filter)
         board = newBoard
         boardReceivedAt = time
         link = .live
@@ -324,20 +326,29 @@ extension LiveModel {
         return []
     }
 
-    /// `board` with only the flights `filter` keeps. Its own tab's count is counted again; so are the
-    /// others' on the `all` tab, which holds every flight. On `arrivals` or `departures` the other
-    /// direction's flights are not in the board, so that tab's badge says `–` rather than a wrong count.
-    static func filtered(_ board: BoardDocument, by filter: FlightFilter) -> BoardDocument {
-        guard !filter.isEmpty else { return board }
-        let kept = filter.apply(to: board)
-        guard board.tab != .all else { return kept }
+    /// The tab the view subscribes to: its own, or with a filter on, `all`, so that every tab's
+    /// count can be the filtered count (the one-shot board fetches the `all` tab for the same reason).
+    static func watchedTab(_ tab: Tab, filter: FlightFilter) -> Tab { filter.isEmpty ? tab : .all }
+
+    /// The board shown on `tab` from the board the daemon pushed: with a filter on, only the flights it
+    /// keeps, and every tab's count and badge counted again from the `all` board pushed. A direction tab's
+    /// rows are the `all` board's flights in that direction, in the same order (the daemon orders every
+    /// tab alike: pins first, then current time, then id).
+    static func shown(_ pushed: BoardDocument, on tab: Tab, by filter: FlightFilter) -> BoardDocument {
+        guard !filter.isEmpty else { return pushed }
+        guard pushed.tab != .all else {
+            guard tab != .all else { return filter.apply(to: pushed) }
+            let rows = pushed.flights.filter { tab.includesDirection($0.direction) }
+            return filter.apply(to: pushed.replacing(tab: tab, flights: rows), all: pushed)
+        }
+        // A direction tab pushed (not what the view asks for with a filter on): the other direction's
+        // flights are not at hand, so its badge says `–` rather than a wrong count.
+        let kept = filter.apply(to: pushed)
         let tabs = kept.tabs.map { entry in
-            entry.id == board.tab || entry.id == .all
+            entry.id == pushed.tab || entry.id == .all
                 ? entry : BoardDocument.TabEntry(id: entry.id, title: entry.title, count: entry.count, badge: "–")
         }
-        return BoardDocument(
-            airport: kept.airport, now: kept.now, simulated: kept.simulated, speed: kept.speed, date: kept.date,
-            tab: kept.tab, hidePast: kept.hidePast, tabs: tabs, flights: kept.flights)
+        return kept.replacing(tabs: tabs)
     }
 
     /// The daemon's refusal: a flight that is no longer on the board gets its "gone" screen;

@@ -32,7 +32,7 @@ enum LiveView {
     }
 
     /// Not a terminal: one board per update, for scripts and logs, filtered as the live view filters
-    /// it (`LiveModel.filtered`). Ends on SIGINT/SIGTERM or a closed stdout.
+    /// it (`LiveModel.shown`). Ends on SIGINT/SIGTERM or a closed stdout.
     static func stream(
         client: BoardClient, connection first: BoardConnection, tab: Tab, hidePast: Bool, wide: Bool = false,
         filter: FlightFilter = FlightFilter(), countdown: Bool = false
@@ -44,8 +44,10 @@ enum LiveView {
         var connection: BoardConnection? = first
         var backoff = Backoff()
         var warned = false
+        // With a filter on, the `all` tab, so that every tab's count is the filtered count.
         let watch = LiveRequest.watch(
-            tab: tab, hidePast: hidePast, pinned: client.sentPins.map { LiveModel.FlightKey(id: $0.id, date: $0.date) })
+            tab: LiveModel.watchedTab(tab, filter: filter), hidePast: hidePast,
+            pinned: client.sentPins.map { LiveModel.FlightKey(id: $0.id, date: $0.date) })
         while true {
             guard let current = connection else {
                 if !warned {
@@ -69,7 +71,7 @@ enum LiveView {
                     if client.options.json, filter.isEmpty {
                         Output.print(board.text)
                     } else if let decoded = try? BoardDocument(json: board) {
-                        let shown = LiveModel.filtered(decoded, by: filter)
+                        let shown = LiveModel.shown(decoded, on: tab, by: filter)
                         Output.print(client.options.json ? shown.json.text : renderer.board(shown) + "\n")
                     }
                 }

@@ -1,0 +1,198 @@
+import BoardProtocol
+import BoardSystem
+import FlightData
+import Testing
+
+@testable import BoardCLI
+
+/// Every people output at every width from 30 to 200 columns, from the real schedule: no line is
+/// longer than the width in display columns (escape sequences stripped) and none holds a line break,
+/// so nothing wraps. One-shot boards (every tab, with and without `--wide`, `--countdown` and a filter),
+/// `show`, `search`, `events`, `status`, and the live view's board, details and search results.
+struct WidthSweepTests {
+    static let widths = Array(30...200)
+
+    /// The fixture's board with announcements (a gate change, a delay, a diversion), and the plain schedule's
+    /// three tabs.
+    static let boards: [BoardDocument] =
+        [AnnouncementRenderingTests.board(now: "2026-11-30T12:00:00-05:00")]
+        + Tab.allCases.map { LiveViewFixture.board(tab: $0, pinned: [LiveViewFixture.board().flights[3].id]) }
+
+    /// Flights to show: a departure, an arrival, one with baggage, a diverted or canceled one where the day has them.
+    static let details: [FlightDetailsDocument] = {
+        let flights = LiveViewFixture.board().flights
+        var picked: [FlightDocument] = []
+        for wanted in [
+            { (f: FlightDocument) in f.direction == .departure }, { $0.direction == .arrival }, { $0.baggage != nil },
+            { $0.status == .diverted }, { $0.status == .canceled }, { $0.previousGate != nil }, { !$0.codeshares.isEmpty },
+        ] {
+            if let flight = flights.first(where: wanted) { picked.append(flight) }
+        }
+        return picked.map { try! FlightDetailsDocument(json: LiveViewFixture.details(of: $0)) }
+    }()
+
+    static let searches: [SearchResultsDocument] = ["pacific", "dallas", "b5", "9"].map {
+        try! SearchResultsDocument(json: LiveViewFixture.search($0))
+    }
+
+    /// Checks every line of `text` (or of `lines`) against `width`.
+    static func expectFits(_ lines: [String], _ width: Int, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        for line in lines {
+            let columns = DisplayWidth.columns(line)
+            #expect(
+                columns <= width, "\(what) at \(width): \(columns) columns: \(line.visibleText)", sourceLocation: sourceLocation)
+            #expect(
+                !line.contains("\n") && !line.contains("\r"), "\(what): a line break inside a line",
+                sourceLocation: sourceLocation)
+        }
+    }
+
+    static func lines(_ text: String) -> [String] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// `--wide`, `--countdown` and a filter's note, in the combinations that differ most.
+    static let variants: [(wide: Bool, countdown: Bool, note: String?)] = [
+        (false, false, nil), (true, false, nil),
+        (false, true, "airline Pacific or Southeast, city \"dallas ft worth\", within 1 h 30 min"),
+        (true, true, "gate A1 or B5"),
+    ]
+
+    @Test func oneShotBoardsFitEveryWidth() {
+        for width in Self.widths {
+            for variant in Self.variants {
+                // Colour on every other width: its escape sequences take no columns.
+                var renderer = BoardRenderer(style: Style(enabled: width.isMultiple(of: 2)), width: width)
+                renderer.wide = variant.wide
+                renderer.countdown = variant.countdown
+                renderer.filterNote = variant.note
+                for board in Self.boards {
+                    Self.expectFits(
+                        Self.lines(renderer.board(board)), width,
+                        "board \(board.tab) wide \(variant.wide) countdown \(variant.countdown) note \(variant.note != nil)")
+                }
+            }
+        }
+    }
+
+    @Test func showSearchEventsAndStatusFitEveryWidth() {
+        let reading = StatusLine.reading(LiveViewFixture.board(), next: LiveViewFixture.board(tab: .departures).flights.last)
+        let status = StatusLine(
+            socket: "", state: ClientState(), format: "%l %a ↓%A ↑%D next %n %t %g %s %c %d %i %p %P %m min", tmux: false)
+        for width in Self.widths {
+            for colour in [false, true] {
+                var renderer = BoardRenderer(style: Style(enabled: colour), width: width)
+                for details in Self.details {
+                    Self.expectFits(Self.lines(renderer.details(details)), width, "show \(details.flight.flightName)")
+                }
+                for wide in [false, true] {
+                    renderer.wide = wide
+                    renderer.filterNote = wide ? "status delayed" : nil
+                    for results in Self.searches {
+                        Self.expectFits(Self.lines(renderer.search(results)), width, "search \(results.text) wide \(wide)")
+                    }
+                }
+            }
+            for (change, _) in ChangeLineTests.everyKind {
+                for today in ["2026-11-30", "2026-12-01"] {
+                    Self.expectFits([ChangeLine.line(change, today: today, width: width)], width, "events \(change.kind as Any)")
+                }
+            }
+            Self.expectFits([status.line(reading, width: width), status.line(nil, width: width)], width, "status")
+        }
+    }
+
+    /// The live view's board, a flight's details and search results, with and without `--wide` and `--countdown`.
+    @Test func liveViewFramesFitEveryWidth() throws {
+        var models: [(String, LiveModel)] = []
+        for variant in Self.variants {
+            var board = LiveModel(
+                tab: .all, hidePast: true, style: Style(enabled: true), rotate: .seconds(5), size: LiveViewFixture.size)
+            board.wide = variant.wide
+            board.countdown = variant.countdown
+            if variant.note != nil { board.filter = FlightFilter(airlines: ["Pacific", "Southeast"], cities: ["a"]) }
+            board.update(.connected)
+            board.update(.boardPushed(LiveViewFixture.board(tab: .all, hidePast: true), at: LiveViewFixture.start))
+            board.update(.tick(LiveViewFixture.start))
+            models.append(("board", board))
+        }
+        for wide in [false, true] {
+            var plain = LiveViewFixture.liveModel(tab: .departures, style: Style(enabled: false))
+            plain.wide = wide
+            plain.countdown = !wide
+            models.append(("plain board", plain))
+            var details = plain
+            try details.openSelected()
+            models.append(("details", details))
+            var search = plain
+            let effects = search.press(.character("/"), .character("p"), .character("a"), .character("c"), .enter)
+            let id = try #require(LiveModel.sentID(effects))
+            search.update(.replied(id, LiveViewFixture.search("pac")))
+            models.append(("search results", search))
+        }
+        var connecting = LiveModel(tab: .all, hidePast: false, style: Style(enabled: true), size: LiveViewFixture.size)
+        connecting.update(.connected)
+        models.append(("connecting", connecting))
+        var reconnecting = LiveViewFixture.liveModel(style: Style(enabled: true))
+        reconnecting.update(.connectionLost(at: LiveViewFixture.start - .seconds(100_000)))
+        models.append(("reconnecting", reconnecting))
+        var gone = LiveViewFixture.liveModel()
+        gone.screens.append(
+            .gone(LiveModel.GoneFlight(key: LiveModel.FlightKey(id: 1, date: "2026-11-30"), flightName: "Southeast 9999")))
+        models.append(("gone", gone))
+        var prompt = LiveViewFixture.liveModel()
+        prompt.press(.character("/"))
+        for c in String(repeating: "pacific ", count: 12) { prompt.press(.character(c)) }
+        models.append(("search prompt", prompt))
+        for width in Self.widths {
+            let size = TerminalSize(columns: width, rows: 24)
+            for (name, var model) in models {
+                model.update(.resized(size))
+                let frame = model.view(size: size, now: LiveViewFixture.start + .seconds(30))
+                #expect(frame.count == 24)
+                Self.expectFits(frame, width, "live \(name) wide \(model.wide) countdown \(model.countdown)")
+            }
+        }
+    }
+
+    @Test func displayWidthCountsColumnsNotBytes() {
+        #expect(DisplayWidth.columns("→ Miami") == 7)
+        #expect(DisplayWidth.columns("\u{1B}[1mMTN\u{1B}[0m") == 3)
+        #expect(DisplayWidth.columns("東京") == 4)
+        #expect(DisplayWidth.columns("e\u{301}") == 1)
+    }
+}
+
+/// Display columns of a line as a terminal shows it: escape sequences take none, East Asian wide
+/// characters and emoji two, combining marks none.
+enum DisplayWidth {
+    static func columns(_ line: String) -> Int {
+        var count = 0
+        var escaping = false
+        for scalar in line.unicodeScalars {
+            if scalar == "\u{1B}" {
+                escaping = true
+            } else if escaping {
+                if scalar.properties.isAlphabetic { escaping = false }
+            } else {
+                count += scalar.isASCII ? (scalar.value < 0x20 || scalar.value == 0x7F ? 0 : 1) : columns(of: scalar)
+            }
+        }
+        return count
+    }
+
+    static func columns(of scalar: Unicode.Scalar) -> Int {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return 0
+        default: break
+        }
+        let v = scalar.value
+        if v < 0x20 || (0x7F..<0xA0).contains(v) { return 0 }
+        let wide: [ClosedRange<UInt32>] = [
+            0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+            0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F,
+            0x1F900...0x1F9FF, 0x20000...0x3FFFD,
+        ]
+        return wide.contains { $0.contains(v) } ? 2 : 1
+    }
+}
