@@ -1,5 +1,6 @@
-@testable import BoardProtocol
 import Testing
+
+@testable import BoardProtocol
 
 /// The in-place scan of the common request shape gives exactly the request the full parser gives,
 /// and leaves every other line to the parser.
