@@ -20,6 +20,10 @@ enum LiveAction: Hashable, Sendable {
     case pin
     /// Open the tab's next flight not yet past (`flight.soonest`).
     case soonest
+    /// The watchlist and the action menu (`LiveUpdate+Watchlist.swift`): move the pinned flight under
+    /// the cursor, hide it, undo the hide, open the menu, wait for its next step, show its log, copy it.
+    case movePin(up: Bool)
+    case hide, undoHide, actions, waitForNextStep, showLog, copyToTmux
 }
 
 /// The live view's keys, declared once: which key does what on which screen, the footer's
@@ -52,32 +56,33 @@ enum LiveKeyMap {
         }
     }
 
-    static let bindings: [Binding] = [
-        Binding([.character("q")], .quit, on: .all),
-        Binding([.escape], .back, on: .all),
-        Binding([.backspace], .back, on: [.details, .gone]),
-        Binding([.character("b")], .root, on: .all),
-        Binding([.home], .root, on: [.details, .gone]),
-        Binding([.tab, .right], .nextTab, on: .all),
-        Binding([.backTab, .left], .previousTab, on: .all),
-        Binding([.character("1")], .selectTab(.arrivals), on: .list),
-        Binding([.character("2")], .selectTab(.all), on: .list),
-        Binding([.character("3")], .selectTab(.departures), on: .list),
-        Binding([.up, .character("k"), .character("p")], .moveUp, on: .list),
-        Binding([.down, .character("j"), .character("n")], .moveDown, on: .list),
-        Binding([.pageUp], .pageUp, on: .list),
-        Binding([.pageDown, .character(" ")], .pageDown, on: .list),
-        Binding([.home, .character("g")], .first, on: .list),
-        Binding([.end, .character("G")], .last, on: .list),
-        Binding([.enter], .open, on: .list),
-        Binding([.character("n"), .down, .character("j")], .nextFlight, on: .details),
-        Binding([.character("p"), .up, .character("k")], .previousFlight, on: .details),
-        Binding([.character("h")], .togglePast, on: .list),
-        Binding([.character("/")], .search, on: .list),
-        Binding([.character("P")], .pin, on: [.list, .details]),
-        Binding([.character("s")], .soonest, on: .all),
-        Binding([.enter], .soonest, on: .gone),
-    ]
+    static let bindings: [Binding] =
+        [
+            Binding([.character("q")], .quit, on: .all),
+            Binding([.escape], .back, on: .all),
+            Binding([.backspace], .back, on: [.details, .gone]),
+            Binding([.character("b")], .root, on: .all),
+            Binding([.home], .root, on: [.details, .gone]),
+            Binding([.tab, .right], .nextTab, on: .all),
+            Binding([.backTab, .left], .previousTab, on: .all),
+            Binding([.character("1")], .selectTab(.arrivals), on: .list),
+            Binding([.character("2")], .selectTab(.all), on: .list),
+            Binding([.character("3")], .selectTab(.departures), on: .list),
+            Binding([.up, .character("k"), .character("p")], .moveUp, on: .list),
+            Binding([.down, .character("j"), .character("n")], .moveDown, on: .list),
+            Binding([.pageUp], .pageUp, on: .list),
+            Binding([.pageDown, .character(" ")], .pageDown, on: .list),
+            Binding([.home, .character("g")], .first, on: .list),
+            Binding([.end, .character("G")], .last, on: .list),
+            Binding([.enter], .open, on: .list),
+            Binding([.character("n"), .down, .character("j")], .nextFlight, on: .details),
+            Binding([.character("p"), .up, .character("k")], .previousFlight, on: .details),
+            Binding([.character("h")], .togglePast, on: .list),
+            Binding([.character("/")], .search, on: .list),
+            Binding([.character("P")], .pin, on: [.list, .details]),
+            Binding([.character("s")], .soonest, on: .all),
+            Binding([.enter], .soonest, on: .gone),
+        ] + watchlistBindings
 
     /// What `key` does on `screen`, if anything.
     static func action(for key: Key, on screen: Screens) -> LiveAction? {
@@ -85,8 +90,8 @@ enum LiveKeyMap {
     }
 
     /// The footer's hints on a list, on a flight's details and on a gone flight, in the order they are shown.
-    static let listHints = ["←/→ tabs", "↑/↓ move", "⏎ open", "s soonest", "/ search", "h past", "P pin", "q quit"]
-    static let detailsHints = ["Esc back", "b board", "n/p next/prev", "P pin", "s soonest", "←/→ tabs", "q quit"]
+    static let listHints = ["←/→ tabs", "↑/↓ move", "⏎ open", "a actions", "s soonest", "/ search", "h past", "P pin", "q quit"]
+    static let detailsHints = ["Esc back", "b board", "n/p next/prev", "a actions", "P pin", "s soonest", "←/→ tabs", "q quit"]
     static let goneHints = ["⏎/s soonest", "Esc back", "b board", "q quit"]
 
     static func hints(on screen: Screens) -> String {
@@ -98,12 +103,13 @@ enum LiveKeyMap {
     }
 
     /// The keys as `board help watch` (and the contract) name them.
-    static let helpPhrases = [
-        "Tab/Shift-Tab or left/right switch tabs (and keep the choice)", "up/down or j/k move", "Enter opens a flight",
-        "Esc goes back one screen", "b (or Home on a flight) goes back to the board in one step",
-        "n/p next and previous flight", "s opens the soonest flight still to come", "h hides past flights",
-        "/ searches (results by day)", "P pins", "q quits",
-    ]
+    static let helpPhrases =
+        [
+            "Tab/Shift-Tab or left/right switch tabs (and keep the choice)", "up/down or j/k move", "Enter opens a flight",
+            "Esc goes back one screen", "b (or Home on a flight) goes back to the board in one step",
+            "n/p next and previous flight", "s opens the soonest flight still to come", "h hides past flights",
+            "/ searches (results by day)", "P pins",
+        ] + watchlistPhrases + ["q quits"]
 
     /// The help's "Keys: ..." paragraph, wrapped to 72 columns.
     static var helpParagraph: String { wrap("Keys: " + helpPhrases.joined(separator: ", ") + ".", width: 72) }

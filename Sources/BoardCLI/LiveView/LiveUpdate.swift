@@ -11,11 +11,13 @@ extension LiveModel {
         case .key(let key):
             // A key holds the page: rotation waits a whole period from the next tick.
             if rotation != nil { rotationHeld = true }
-            effects = press(key)
+            let undoable = undo
+            effects = menu != nil ? pressInMenu(key) : press(key)
+            if undo == undoable { undo = nil }  // any other key ends the chance to undo a hide
         case .resized(let newSize):
             size = newSize
             effects = [.repaint]
-        case .tick(let now): effects = tick(now)
+        case .tick(let now): effects = tick(now) + expireUndo(at: now)
         case .boardPushed(let newBoard, let at): effects = receive(newBoard, at: at)
         case .replied(let id, let result): effects = answer(id, result)
         case .replyFailed(let id, let refusal): effects = refused(id, refusal)
@@ -145,7 +147,7 @@ extension LiveModel {
 
     // MARK: Keys
 
-    private mutating func press(_ key: Key) -> [LiveEffect] {
+    mutating func press(_ key: Key) -> [LiveEffect] {
         message = nil
         if key == .interrupt { return [.quit(130)] }
         switch top {
@@ -174,7 +176,7 @@ extension LiveModel {
     }
 
     /// What a key's action does (`LiveKeyMap` says which key means which action where).
-    private mutating func perform(_ action: LiveAction) -> [LiveEffect] {
+    mutating func perform(_ action: LiveAction) -> [LiveEffect] {
         switch action {
         case .quit: return [.quit(0)]
         case .back:
@@ -210,6 +212,8 @@ extension LiveModel {
         case .pin:
             if case .details(let open) = top { return togglePin(open.flight) }
             if let flight = selectedFlight { return togglePin(flight) }
+        case .movePin, .hide, .undoHide, .actions, .waitForNextStep, .showLog, .copyToTmux:
+            return performOnFlight(action)
         }
         return []
     }
@@ -250,7 +254,7 @@ extension LiveModel {
         return board.flights.first(where: { !$0.past }) ?? board.flights.last
     }
 
-    private mutating func togglePin(_ flight: FlightDocument) -> [LiveEffect] {
+    mutating func togglePin(_ flight: FlightDocument) -> [LiveEffect] {
         let key = FlightKey(flight)
         if let index = pins.firstIndex(of: key) {
             pins.remove(at: index)
@@ -283,8 +287,11 @@ extension LiveModel {
     }
 
     private mutating func receive(_ pushed: BoardDocument, at time: ContinuousClock.Instant) -> [LiveEffect] {
-        // Filtered on arrival, so that the cursor, the keys, the rows and the counts see the same board.
-        let newBoard = Self.filtered(pushed, by: filter)
+        // Arranged (the watchlist's order, hidden flights out) and filtered on arrival, so that the cursor,
+        // the keys, the rows and the counts see the same board.
+        pushedBoard = pushed
+        let newBoard = arranged(pushed)
+        noteSteps(on: newBoard)
         board = newBoard
         boardReceivedAt = time
         link = .live

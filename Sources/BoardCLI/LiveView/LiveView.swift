@@ -46,6 +46,8 @@ enum LiveView {
         var warned = false
         let watch = LiveRequest.watch(
             tab: tab, hidePast: hidePast, pinned: client.sentPins.map { LiveModel.FlightKey(id: $0.id, date: $0.date) })
+        let pins = Watchlist.keys(client.sentPins)
+        let hidden = Watchlist.keys(client.state.hidden)
         while true {
             guard let current = connection else {
                 if !warned {
@@ -66,10 +68,13 @@ enum LiveView {
                     let board = try BoardConnection.result(of: message)
                     backoff.reset()
                     warned = false
-                    if client.options.json, filter.isEmpty {
+                    if client.options.json, filter.isEmpty, hidden.isEmpty, pins.count < 2 {
                         Output.print(board.text)
                     } else if let decoded = try? BoardDocument(json: board) {
-                        let shown = LiveModel.filtered(decoded, by: filter)
+                        // Arranged as the live view arranges it: the watchlist's order, hidden flights out.
+                        let arranged = Watchlist.arrange(decoded, pins: pins, hidden: hidden)
+                        renderer.hiddenNote = Watchlist.hiddenNote(arranged.hiddenCount)
+                        let shown = LiveModel.filtered(arranged.board, by: filter)
                         Output.print(client.options.json ? shown.json.text : renderer.board(shown) + "\n")
                     }
                 }
