@@ -11,8 +11,8 @@ struct CompletionsCommand: BoardCommand, Equatable {
         flags: [
             // For the completion scripts themselves (see CompletionIDs), not offered.
             Flag("--ids", summary: "ids").hidden(),
-            Flag("--hidden", summary: "hidden ids").hidden(),
-            Flag("--pinned", summary: "pinned ids").hidden(),
+            Flag("--hidden-ids", summary: "hidden ids").hidden(),
+            Flag("--pinned-ids", summary: "pinned ids").hidden(),
             Flag.date.hidden(),
         ],
         positional: .words(CompletionShell.allCases.map(\.rawValue)),
@@ -25,7 +25,7 @@ struct CompletionsCommand: BoardCommand, Equatable {
             within about 200 ms and prints nothing when no daemon runs; it never
             starts one). After unhide it offers the hidden flights, and after
             'pins move' the pinned ones, read from the state file ('board
-            completions --hidden' and '--pinned').
+            completions --hidden-ids' and '--pinned-ids').
             scripts/install.sh installs all three where the shells look.
 
             examples:
@@ -53,9 +53,9 @@ struct CompletionsCommand: BoardCommand, Equatable {
             action = .ids(date: try arguments.date())
             return
         }
-        for flag in ["--hidden", "--pinned"] where arguments.has(flag) {
+        for flag in ["--hidden-ids", "--pinned-ids"] where arguments.has(flag) {
             try arguments.noArguments()
-            action = .remembered(hidden: flag == "--hidden")
+            action = .remembered(hidden: flag == "--hidden-ids")
             return
         }
         guard !arguments.has("--date") else { throw arguments.usageError("--date goes with --ids") }

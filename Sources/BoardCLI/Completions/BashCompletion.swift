@@ -32,7 +32,7 @@ enum BashCompletion {
             case .commands: words = CompletionScript.quoted(CompletionScript.words(commands))
             case .tabs: words = CompletionScript.quoted(CompletionScript.words(Spec.tabs))
             case .flightIDs: words = #""$(_board_ids "$exe" "$socket" "$date")""#
-            case .hiddenIDs: words = #""$(_board_state_ids "$exe" "$statedir" --hidden)""#
+            case .hiddenIDs: words = #""$(_board_state_ids "$exe" "$statedir" --hidden-ids)""#
             case .words(let list): words = CompletionScript.quoted(CompletionScript.words(list))
             case .nothing: return nil
             }
@@ -58,7 +58,7 @@ enum BashCompletion {
                 "$exe" "${args[@]}" 2>/dev/null | while IFS=$'\t' read -r id rest; do printf '%s\n' "$id"; done
             }
 
-            # The hidden ($3 = --hidden) or pinned (--pinned) flights' ids, from the state file.
+            # The hidden ($3 = --hidden-ids) or pinned (--pinned-ids) flights' ids, from the state file.
             _board_state_ids() {
                 local exe="$1" statedir="$2" id rest
                 local -a args=(completions "$3")
@@ -137,7 +137,7 @@ enum BashCompletion {
                 # board pins move FLIGHT up|down|first|last: a pinned flight, then where to.
                 if [ "$command $sub" = "pins move" ]; then
                     case "$positionals" in
-                        1) _board_reply "$(_board_state_ids "$exe" "$statedir" --pinned)" ;;
+                        1) _board_reply "$(_board_state_ids "$exe" "$statedir" --pinned-ids)" ;;
                         2) _board_reply \#(CompletionScript.quoted(CompletionScript.words(Spec.moveDirections))) ;;
                     esac
                     return 0

@@ -45,7 +45,7 @@ enum FishCompletion {
                     "complete -c board -n \(condition) -a \($0) -d \(CompletionScript.quoted(Spec.summary(ofTab: $0)))"
                 }
             case .flightIDs: rules.append("complete -c board -n \(condition) -a '(__board_ids)'")
-            case .hiddenIDs: rules.append("complete -c board -n \(condition) -a '(__board_state_ids --hidden)'")
+            case .hiddenIDs: rules.append("complete -c board -n \(condition) -a '(__board_state_ids --hidden-ids)'")
             case .commands:
                 rules.append("complete -c board -n \(condition) -a \(CompletionScript.quoted(CompletionScript.words(commands)))")
             case .words(let list):
@@ -54,7 +54,7 @@ enum FishCompletion {
             }
         }
         // board pins move FLIGHT up|down|first|last: a pinned flight, then where to.
-        rules.append("complete -c board -n '__board_pins_move 1' -a '(__board_state_ids --pinned)'")
+        rules.append("complete -c board -n '__board_pins_move 1' -a '(__board_state_ids --pinned-ids)'")
         rules.append(
             "complete -c board -n '__board_pins_move 2' -a \(CompletionScript.quoted(CompletionScript.words(Spec.moveDirections)))"
         )
@@ -123,7 +123,7 @@ enum FishCompletion {
                 contains -- move (commandline -opc)
             end
 
-            # The hidden ($argv[1] = --hidden) or pinned (--pinned) flights with their names, from the state file.
+            # The hidden ($argv[1] = --hidden-ids) or pinned (--pinned-ids) flights with their names, from the state file.
             function __board_state_ids
                 set -l tokens (commandline -opc)
                 set -l exe $tokens[1]

@@ -40,7 +40,7 @@ enum ZshCompletion {
                 body = #"ids=(${(f)"$(_board_ids)"}); ids=(${ids//$'\t'/:}); (( $#ids )) && _describe -t ids 'flight id' ids"#
             case .hiddenIDs:
                 body =
-                    #"ids=(${(f)"$(_board_state_ids --hidden)"}); ids=(${ids//$'\t'/:}); (( $#ids )) && _describe -t ids 'hidden flight' ids"#
+                    #"ids=(${(f)"$(_board_state_ids --hidden-ids)"}); ids=(${ids//$'\t'/:}); (( $#ids )) && _describe -t ids 'hidden flight' ids"#
             case .words(let list): body = "compadd -- \(CompletionScript.words(list))"
             case .nothing: return nil
             }
@@ -118,7 +118,7 @@ enum ZshCompletion {
               # board pins move FLIGHT up|down|first|last: a pinned flight, then where to.
               if [[ "$command $sub" == "pins move" ]]; then
                 case $positionals in
-                  1) ids=(${(f)"$(_board_state_ids --pinned)"}); ids=(${ids//$'\t'/:}); (( $#ids )) && _describe -t ids 'pinned flight' ids ;;
+                  1) ids=(${(f)"$(_board_state_ids --pinned-ids)"}); ids=(${ids//$'\t'/:}); (( $#ids )) && _describe -t ids 'pinned flight' ids ;;
                   2) compadd -- \#(CompletionScript.words(Spec.moveDirections)) ;;
                 esac
                 return 0
@@ -137,7 +137,7 @@ enum ZshCompletion {
               "$exe" "${args[@]}" 2>/dev/null
             }
 
-            # The hidden ($1 = --hidden) or pinned (--pinned) flights as "id<TAB>name", from the state file.
+            # The hidden ($1 = --hidden-ids) or pinned (--pinned-ids) flights as "id<TAB>name", from the state file.
             _board_state_ids() {
               local -a args=(completions "$1")
               [[ -n "$statedir" ]] && args+=(--state-dir "$statedir")

@@ -147,7 +147,7 @@ extension LiveModel {
 
     // MARK: Keys
 
-    mutating func press(_ key: Key) -> [LiveEffect] {
+    private mutating func press(_ key: Key) -> [LiveEffect] {
         message = nil
         if key == .interrupt { return [.quit(130)] }
         switch top {
