@@ -38,10 +38,17 @@ struct ClientState: Equatable {
 
     /// A list of remembered flights: entries that are not one are dropped, and so is a second entry for
     /// the same flight (the first keeps its place).
+    /// A designator with a control character (a hand-edited file) has it as U+FFFD, so that naming
+    /// the flight never writes an escape sequence to the terminal.
     static func flights(_ json: JSON?) -> [RememberedFlight] {
         var flights: [RememberedFlight] = []
-        for flight in (json?.array ?? []).compactMap(RememberedFlight.init(json:))
+        for var flight in (json?.array ?? []).compactMap(RememberedFlight.init(json:))
         where !flights.contains(where: { $0.isSame(as: flight) }) {
+            flight.designator = String(
+                String.UnicodeScalarView(
+                    flight.designator.unicodeScalars.map { scalar in
+                        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) ? "\u{FFFD}" : scalar
+                    }))
             flights.append(flight)
         }
         return flights

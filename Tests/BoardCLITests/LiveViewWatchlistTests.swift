@@ -157,6 +157,22 @@ struct LiveViewWatchlistTests {
         #expect(model.waiting.isEmpty)
     }
 
+    @Test func aNarrowPaneFitsTheMenuAndTheUndo() throws {
+        var model = Self.model(pins: [Self.ids[2]], insideTmux: true)
+        model.press(.character("a"))
+        for columns in [30, 45] {
+            let frame = model.frame(TerminalSize(columns: columns, rows: 12))
+            #expect(frame.count == 12)
+            #expect(frame.allSatisfy { $0.visibleText.count <= columns }, "\(columns): \(frame.screenText)")
+            #expect(frame.contains { $0.contains("Actions for") })
+        }
+        model.press(.escape)
+        model.press(.character("x"))
+        let frame = model.frame(TerminalSize(columns: 30, rows: 12))
+        #expect(frame.allSatisfy { $0.visibleText.count <= 30 })
+        #expect(frame.last?.hasPrefix("Hidden") == true)
+    }
+
     @Test func theKeysAreInTheHelp() {
         let help = LiveKeyMap.helpParagraph
         for phrase in ["K/J move", "x hides", "u undoes", "a opens", "w waits", "l shows its log", "y copies"] {

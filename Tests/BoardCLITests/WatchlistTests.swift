@@ -92,6 +92,7 @@ struct WatchlistTests {
         #expect(Watchlist.keys(state.hidden).map(\.id) == [1, 2], "a garbled date names no flight")
         #expect(try ClientState(json: JSON.parse(Array(#"{"hidden":{"id":1}}"#.utf8)))?.hidden == [])
         // Its completion line is one printable line.
+        #expect(state.hidden[1].designator == "\u{FFFD}[31mRed", "no escape sequence reaches the terminal")
         #expect(CompletionIDs.lines([state.hidden[1]]) == ["2\t??31mRed of Nov 30"])
     }
 
