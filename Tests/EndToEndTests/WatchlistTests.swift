@@ -1,6 +1,7 @@
 import BoardProtocol
 import BoardSystem
 import Foundation
+import Glibc
 import Testing
 
 /// The watchlist (`pin --first`, `pins move`) and hiding (`hide`, `unhide`, `hidden`) through the real
@@ -99,6 +100,16 @@ struct WatchlistTests {
         #expect(try user.rows("departures").map(\.id) == departures.map(\.id))
         #expect(try user.text("hidden").contains("No hidden flights"))
 
+        // board status's next departure is never a hidden one, and its counts leave hidden flights out.
+        let status = try user.json("status")
+        let next = try #require(status["id"]?.string)
+        let departuresLeft = try #require(status["departures"]?.string.flatMap { Int($0) })
+        _ = try user.text("hide", next)
+        let after = try user.json("status")
+        #expect(after["id"]?.string != next && after["id"]?.string?.isEmpty == false, "\(after.text)")
+        #expect(after["departures"]?.string == String(departuresLeft - 1))
+        _ = try user.text("unhide", next)
+
         // Hidden once more, then its day leaves the window: named as it was, then pruned by the next save.
         _ = try user.text("hide", String(hidden.id))
         _ = try user.text("clock", "advance", "1d")
@@ -107,6 +118,35 @@ struct WatchlistTests {
         #expect(gone["gone"]?.array?.first?["id"]?.int == hidden.id)
         _ = try user.text("pin", String(departures[0].id))  // any save
         #expect(statePins(user, "hidden") == [])
+    }
+
+    @Test func watchNotOnATerminalArrangesEachBoardAsTheOneShotBoardDoes() throws {
+        let user = BoardUser()
+        let daemon = try user.startDaemon()
+        defer { _ = try? daemon.stop() }
+        let rows = try user.lookup()
+        _ = try user.text("pin", String(rows[20].id))
+        _ = try user.text("pin", String(rows[3].id))
+        _ = try user.text("hide", String(rows[8].id))
+        let expected = try user.json("all")
+        let outputPath = user.sandbox.path + "/watch.out"
+        let output = open(outputPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        #expect(output >= 0)
+        let watch = try StartedProcess(
+            [Binaries.board, "watch", "all", "--json"], environment: user.environment, standardOutput: output)
+        close(output)
+        try waitUntil("a board from board watch", timeout: 10) {
+            ((try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "").contains("\n")
+        }
+        kill(watch.pid, SIGTERM)
+        _ = try watch.finish(timeout: 10)
+        let line = try #require(try String(contentsOfFile: outputPath, encoding: .utf8).split(separator: "\n").first)
+        let board = try JSON.parse(Array(line.utf8))
+        let ids = (board["flights"]?.array ?? []).compactMap { $0["id"]?.int }
+        #expect(ids.prefix(2) == [rows[20].id, rows[3].id], "the watchlist's order")
+        #expect(!ids.contains(rows[8].id), "hidden")
+        #expect(ids == (expected["flights"]?.array ?? []).compactMap { $0["id"]?.int }, "as the one-shot board")
+        #expect(board["tabs"] == expected["tabs"])
     }
 
     @Test func bashCompletesTheHiddenAndPinnedFlightsAndWhereToMoveThem() throws {

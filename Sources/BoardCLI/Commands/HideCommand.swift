@@ -7,7 +7,7 @@ struct HideCommand: BoardCommand, Equatable {
     static let spec = CommandSpec(
         name: "hide",
         summary: "take a flight off your boards",
-        overview: OverviewLine("board hide FLIGHT | unhide FLIGHT | hidden", "flights off your boards"),
+        overview: OverviewLine("board hide FLIGHT | unhide | hidden", "off your boards"),
         flags: [.date],
         positional: .flightIDs,
         help: """

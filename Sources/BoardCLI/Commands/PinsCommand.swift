@@ -7,7 +7,7 @@ struct PinsCommand: BoardCommand, Equatable {
     static let spec = CommandSpec(
         name: "pins",
         summary: "list or reorder the pinned flights",
-        overview: OverviewLine("board pins [move FLIGHT up|down|first|last]", "the watchlist, in your order"),
+        overview: OverviewLine("board pins [move FLIGHT WHERE]", "the pins, in your order"),
         flags: [],
         positional: .words(["move"]),
         help: """

@@ -70,7 +70,7 @@ extension LiveKeyMap {
     static let watchlistPhrases = [
         "K/J move the pinned flight up or down the watchlist", "x hides a flight (u undoes it for 5 s)",
         "a opens a flight's actions", "w waits for its next step", "l shows its log",
-        "y copies its id and flight to tmux's paste buffer",
+        "y (inside tmux) copies its id and flight to tmux's paste buffer",
     ]
 }
 
