@@ -175,7 +175,7 @@ struct LiveViewWatchlistTests {
 
     @Test func theKeysAreInTheHelp() {
         let help = LiveKeyMap.helpParagraph
-        for phrase in ["K/J move", "x hides", "u undoes", "a opens", "w waits", "l shows its log", "y copies"] {
+        for phrase in ["K/J move", "x hides", "u undoes", "a opens", "w waits", "l shows its log", "y (inside tmux) copies"] {
             #expect(help.replacingOccurrences(of: "\n", with: " ").contains(phrase), "\(phrase)")
         }
         #expect(LiveKeyMap.helpPhrases.last == "q quits")
