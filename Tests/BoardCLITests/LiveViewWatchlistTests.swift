@@ -173,6 +173,23 @@ struct LiveViewWatchlistTests {
         #expect(frame.last?.hasPrefix("Hidden") == true)
     }
 
+    @Test func lOpensTheLogOfTheMenusFlight() throws {
+        var model = Self.model()
+        let flight = try #require(model.selectedFlight)
+        let effects = model.press(.character("l"))
+        #expect(effects.count == 1)
+        guard case .send(_, .flight(let key, _)) = effects.first else {
+            Issue.record("no request: \(effects)")
+            return
+        }
+        #expect(key == Self.key(flight.id))
+        model.update(.replied(try #require(LiveModel.sentID(effects)), Fixture.details(flight.id)))
+        // On its details, the menu's l says the log is there.
+        model.press(.character("a"))
+        #expect(model.press(.character("l")) == [])
+        #expect(model.message?.contains("log is on this screen") == true)
+    }
+
     @Test func theKeysAreInTheHelp() {
         let help = LiveKeyMap.helpParagraph
         for phrase in ["K/J move", "x hides", "u undoes", "a opens", "w waits", "l shows its log", "y (inside tmux) copies"] {

@@ -20,11 +20,14 @@ struct HideCommand: BoardCommand, Equatable {
             for it. A hidden flight that is also pinned stays hidden.
 
             Counts and badges count what you see: the tab counts leave hidden
-            flights out, and the board's header says how many it hides ("2
-            hidden"). 'board hidden' lists them, 'board unhide' brings one back;
-            in 'board watch', x hides the flight under the cursor and u undoes it
-            for a few seconds. A hidden flight is a flight on its day: once its
-            day has left the window, the next save drops it.
+            flights out (in 'board watch' on arrivals or departures, the other
+            tab's badge shows – when a hidden flight of the day may be in it),
+            and the board's header says how many it hides ("2 hidden").
+
+            'board hidden' lists them, 'board unhide' brings one back; in 'board
+            watch', x hides the flight under the cursor and u undoes it for 5
+            seconds. A hidden flight is a flight on its day: once its day has
+            left the window, the next save drops it.
 
               --date D     the flight on another day: YYYY-MM-DD, today, tomorrow, +N
 

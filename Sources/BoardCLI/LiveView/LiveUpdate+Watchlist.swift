@@ -135,7 +135,11 @@ extension LiveModel {
             return []
         case .showLog:
             // Its log is its details screen: the announcements, newest first, as they were made.
-            return perform(.open)
+            if case .details(let open) = top, open.key == FlightKey(flight) {
+                message = "\(flight.flightName)'s log is on this screen: its announcements, as they were made."
+                return []
+            }
+            return [send(.flight(FlightKey(flight), pinned: pins), for: .open(asked: GoneFlight(flight)))]
         case .copyToTmux:
             guard insideTmux else {
                 message = "Copying needs tmux: y puts the id and flight in tmux's paste buffer."

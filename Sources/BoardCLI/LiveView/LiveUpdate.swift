@@ -279,7 +279,7 @@ extension LiveModel {
 
     var subscription: LiveEffect { .subscribe(.watch(tab: tab, hidePast: hidePast, pinned: pins)) }
 
-    private mutating func send(_ request: LiveRequest, for purpose: Purpose) -> LiveEffect {
+    mutating func send(_ request: LiveRequest, for purpose: Purpose) -> LiveEffect {
         let id = LiveRequestID(nextRequest)
         nextRequest += 1
         pending[id] = purpose
