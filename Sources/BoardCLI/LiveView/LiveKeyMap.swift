@@ -56,33 +56,40 @@ enum LiveKeyMap {
         }
     }
 
-    static let bindings: [Binding] =
-        [
-            Binding([.character("q")], .quit, on: .all),
-            Binding([.escape], .back, on: .all),
-            Binding([.backspace], .back, on: [.details, .gone]),
-            Binding([.character("b")], .root, on: .all),
-            Binding([.home], .root, on: [.details, .gone]),
-            Binding([.tab, .right], .nextTab, on: .all),
-            Binding([.backTab, .left], .previousTab, on: .all),
-            Binding([.character("1")], .selectTab(.arrivals), on: .list),
-            Binding([.character("2")], .selectTab(.all), on: .list),
-            Binding([.character("3")], .selectTab(.departures), on: .list),
-            Binding([.up, .character("k"), .character("p")], .moveUp, on: .list),
-            Binding([.down, .character("j"), .character("n")], .moveDown, on: .list),
-            Binding([.pageUp], .pageUp, on: .list),
-            Binding([.pageDown, .character(" ")], .pageDown, on: .list),
-            Binding([.home, .character("g")], .first, on: .list),
-            Binding([.end, .character("G")], .last, on: .list),
-            Binding([.enter], .open, on: .list),
-            Binding([.character("n"), .down, .character("j")], .nextFlight, on: .details),
-            Binding([.character("p"), .up, .character("k")], .previousFlight, on: .details),
-            Binding([.character("h")], .togglePast, on: .list),
-            Binding([.character("/")], .search, on: .list),
-            Binding([.character("P")], .pin, on: [.list, .details]),
-            Binding([.character("s")], .soonest, on: .all),
-            Binding([.enter], .soonest, on: .gone),
-        ] + watchlistBindings
+    static let bindings: [Binding] = [
+        Binding([.character("q")], .quit, on: .all),
+        Binding([.escape], .back, on: .all),
+        Binding([.backspace], .back, on: [.details, .gone]),
+        Binding([.character("b")], .root, on: .all),
+        Binding([.home], .root, on: [.details, .gone]),
+        Binding([.tab, .right], .nextTab, on: .all),
+        Binding([.backTab, .left], .previousTab, on: .all),
+        Binding([.character("1")], .selectTab(.arrivals), on: .list),
+        Binding([.character("2")], .selectTab(.all), on: .list),
+        Binding([.character("3")], .selectTab(.departures), on: .list),
+        Binding([.up, .character("k"), .character("p")], .moveUp, on: .list),
+        Binding([.down, .character("j"), .character("n")], .moveDown, on: .list),
+        Binding([.pageUp], .pageUp, on: .list),
+        Binding([.pageDown, .character(" ")], .pageDown, on: .list),
+        Binding([.home, .character("g")], .first, on: .list),
+        Binding([.end, .character("G")], .last, on: .list),
+        Binding([.enter], .open, on: .list),
+        Binding([.character("n"), .down, .character("j")], .nextFlight, on: .details),
+        Binding([.character("p"), .up, .character("k")], .previousFlight, on: .details),
+        Binding([.character("h")], .togglePast, on: .list),
+        Binding([.character("/")], .search, on: .list),
+        Binding([.character("P")], .pin, on: [.list, .details]),
+        Binding([.character("s")], .soonest, on: .all),
+        Binding([.enter], .soonest, on: .gone),
+        Binding([.character("K")], .movePin(up: true), on: .list),
+        Binding([.character("J")], .movePin(up: false), on: .list),
+        Binding([.character("x")], .hide, on: [.list, .details]),
+        Binding([.character("u")], .undoHide, on: .all),
+        Binding([.character("a")], .actions, on: [.list, .details]),
+        Binding([.character("w")], .waitForNextStep, on: [.list, .details]),
+        Binding([.character("l")], .showLog, on: .list),
+        Binding([.character("y")], .copyToTmux, on: [.list, .details]),
+    ]
 
     /// What `key` does on `screen`, if anything.
     static func action(for key: Key, on screen: Screens) -> LiveAction? {
@@ -103,13 +110,14 @@ enum LiveKeyMap {
     }
 
     /// The keys as `board help watch` (and the contract) name them.
-    static let helpPhrases =
-        [
-            "Tab/Shift-Tab or left/right switch tabs (and keep the choice)", "up/down or j/k move", "Enter opens a flight",
-            "Esc goes back one screen", "b (or Home on a flight) goes back to the board in one step",
-            "n/p next and previous flight", "s opens the soonest flight still to come", "h hides past flights",
-            "/ searches (results by day)", "P pins",
-        ] + watchlistPhrases + ["q quits"]
+    static let helpPhrases = [
+        "Tab/Shift-Tab or left/right switch tabs (and keep the choice)", "up/down or j/k move", "Enter opens a flight",
+        "Esc goes back one screen", "b (or Home on a flight) goes back to the board in one step",
+        "n/p next and previous flight", "s opens the soonest flight still to come", "h hides past flights",
+        "/ searches (results by day)", "P pins", "K/J move the pinned flight up or down the watchlist",
+        "x hides a flight (u undoes it for 5 s)", "a opens a flight's actions", "w waits for its next step",
+        "l shows its log", "y (inside tmux) copies its id and flight to tmux's paste buffer", "q quits",
+    ]
 
     /// The help's "Keys: ..." paragraph, wrapped to 72 columns.
     static var helpParagraph: String { wrap("Keys: " + helpPhrases.joined(separator: ", ") + ".", width: 72) }

@@ -54,26 +54,6 @@ struct ActionMenu: Hashable, Sendable {
     }
 }
 
-extension LiveKeyMap {
-    /// The keys of the watchlist, hiding and the action menu.
-    static let watchlistBindings: [Binding] = [
-        Binding([.character("K")], .movePin(up: true), on: .list),
-        Binding([.character("J")], .movePin(up: false), on: .list),
-        Binding([.character("x")], .hide, on: [.list, .details]),
-        Binding([.character("u")], .undoHide, on: .all),
-        Binding([.character("a")], .actions, on: [.list, .details]),
-        Binding([.character("w")], .waitForNextStep, on: [.list, .details]),
-        Binding([.character("l")], .showLog, on: .list),
-        Binding([.character("y")], .copyToTmux, on: [.list, .details]),
-    ]
-
-    static let watchlistPhrases = [
-        "K/J move the pinned flight up or down the watchlist", "x hides a flight (u undoes it for 5 s)",
-        "a opens a flight's actions", "w waits for its next step", "l shows its log",
-        "y (inside tmux) copies its id and flight to tmux's paste buffer",
-    ]
-}
-
 extension LiveModel {
     /// The pushed board as this person sees it: the watchlist's order, hidden flights out, then the filter.
     mutating func arranged(_ pushed: BoardDocument) -> BoardDocument {
