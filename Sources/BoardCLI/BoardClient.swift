@@ -165,47 +165,73 @@ public struct BoardClient {
         }
     }
 
-    /// The pins, day by day in board order, each with its date; those that left the board are named as they were.
+    func printHidden(message: String) {
+        if options.json {
+            Output.print((["schema": 1, "hidden": .array(state.hidden.map(\.json))] as JSON).text)
+        } else {
+            Output.print(message)
+        }
+    }
+
+    /// Whether `board hide` may hide another flight: hidden flights are capped as pins are.
+    var canHide: Bool { state.hidden.count < PinnedParam.limit }
+
+    /// The pins in the watchlist's order, each with its date and state; those that left the board are named as they were.
     func listPins() throws(ClientError) {
-        var flights: [(json: JSON, flight: FlightDocument?)] = []
-        var missing: [RememberedFlight] = []
-        if !state.pins.isEmpty {
+        try listFlights(state.pins, key: "flights", empty: "No pinned flights; 'board pin FLIGHT' pins one.")
+    }
+
+    /// `flights` in their order, each fetched by identity on its own day and shown with its date and
+    /// state; those the daemon no longer has are named as they were. `--json`: `key` and `gone`.
+    func listFlights(_ remembered: [RememberedFlight], key: String, empty: String) throws(ClientError) {
+        enum Entry {
+            case found(JSON, FlightDocument?)
+            case missing(RememberedFlight)
+        }
+        var entries: [Entry] = []
+        if !remembered.isEmpty {
             let connection = try connect()
-            for pin in state.pins {
+            for pin in remembered {
                 do {
                     // By identity: the id on the pin's own day, never another day's flight with that id.
                     let json = try connection.call(
                         .flightGet, ["id": .int(pin.id), "date": .string(pin.date), "pinned": pinnedParam])
-                    flights.append((json, try? FlightDetailsDocument(json: json).flight))
+                    entries.append(.found(json, try? FlightDetailsDocument(json: json).flight))
                 } catch .remote(let error) where error.code == .notFound || error.code == .outsideWindow {
-                    missing.append(pin)
+                    entries.append(.missing(pin))
                 } catch .remote(let error) where error.code == .invalidParams && pin.key == nil {
-                    missing.append(pin)  // a date the state file garbled: it names no flight now
+                    entries.append(.missing(pin))  // a date the state file garbled: it names no flight now
                 } catch {
                     throw ClientError(error, socket: socket, autostartOffBy: nil)
                 }
             }
         }
-        flights.sort { a, b in
-            guard let x = a.flight, let y = b.flight else { return a.flight != nil && b.flight == nil }
-            return (x.date, x.currentTime ?? x.scheduledTime, x.id) < (y.date, y.currentTime ?? y.scheduledTime, y.id)
-        }
         if options.json {
-            let flightsJSON = flights.map { $0.json.removing("schema") }
-            Output.print((["schema": 1, "flights": .array(flightsJSON), "gone": .array(missing.map(\.json))] as JSON).text)
+            var flights: [JSON] = []
+            var missing: [JSON] = []
+            for entry in entries {
+                switch entry {
+                case .found(let json, _): flights.append(json.removing("schema"))
+                case .missing(let pin): missing.append(pin.json)
+                }
+            }
+            Output.print((["schema": 1, key: .array(flights), "gone": .array(missing)] as JSON).text)
             return
         }
-        guard !state.pins.isEmpty else { return Output.print("No pinned flights; 'board pin FLIGHT' pins one.") }
-        var lines = [renderer.columnTitles()]
-        var day: String?
-        for flight in flights.compactMap(\.flight) {
-            if flight.date != day {
-                day = flight.date
-                lines.append(style.bold(BoardRenderer.longDate(flight.date)))
+        guard !remembered.isEmpty else { return Output.print(empty) }
+        // Each row after its date: the list is in your order, not the day's.
+        var rows = renderer
+        rows.width = max(20, renderer.width - 8)
+        var lines = [style.dim("DATE    ") + rows.columnTitles()]
+        for entry in entries {
+            switch entry {
+            case .found(_, let flight?):
+                let day = LocalDate(flight.date)?.shortName ?? flight.date
+                lines.append(day.padding(toLength: 8, withPad: " ", startingAt: 0) + rows.row(flight, now: nil))
+            case .found(_, nil): continue
+            case .missing(let pin): lines.append(style.dim("\(pin.name) is no longer on the board"))
             }
-            lines.append(renderer.row(flight))
         }
-        lines += missing.map { style.dim("\($0.name) is no longer on the board") }
         Output.print(lines.joined(separator: "\n"))
     }
 

@@ -13,6 +13,8 @@ public struct BoardRenderer {
     var countdown = false
     /// `airline Pacific, gate B5`: the filter on, which the board's header says under its first line.
     var filterNote: String?
+    /// `2 hidden`: how many of the board's flights `board hide` left out, which the header says.
+    var hiddenNote: String?
 
     public init(style: Style, width: Int = 80) {
         self.style = style
@@ -198,7 +200,7 @@ public struct BoardRenderer {
     public func board(_ board: BoardDocument) -> String { fitted { $0.boardLines(board) } }
 
     private func boardLines(_ board: BoardDocument) -> String {
-        var lines = [header(board)]
+        var lines = [header(board, extra: hiddenNote)]
         if let filterNote {
             // Cut here rather than by `fitted`, which would take the whole board's colour for it.
             let note = "filtered: \(filterNote)"

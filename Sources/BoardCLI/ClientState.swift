@@ -3,12 +3,14 @@ import BoardSystem
 import FlightData
 import Foundation
 
-/// What the client remembers between runs: the selected tab, the last viewed flight, the pins,
-/// and where the live view was left.
+/// What the client remembers between runs: the selected tab, the last viewed flight, the pins
+/// (the watchlist, in the order people gave it), the hidden flights, and where the live view was left.
 struct ClientState: Equatable {
     var tab: Tab = .all
     var lastViewed: RememberedFlight?
     var pins: [RememberedFlight] = []
+    /// Flights taken off this person's boards (`board hide`), as pins are kept: by identity, capped, pruned.
+    var hidden: [RememberedFlight] = []
     var liveView: SavedLiveView?
 
     var json: JSON {
@@ -17,6 +19,7 @@ struct ClientState: Equatable {
             "tab": .string(tab.rawValue),
             "lastViewed": lastViewed?.json ?? .null,
             "pins": .array(pins.map(\.json)),
+            "hidden": .array(hidden.map(\.json)),
             "liveView": liveView?.json ?? .null,
         ]
     }
@@ -28,7 +31,26 @@ struct ClientState: Equatable {
         guard json.objectPairs != nil else { return nil }
         if let text = json["tab"]?.string, let tab = Tab(rawValue: text) { self.tab = tab }
         if let last = json["lastViewed"] { lastViewed = RememberedFlight(json: last) }
-        pins = (json["pins"]?.array ?? []).compactMap(RememberedFlight.init(json:))
+        pins = Self.flights(json["pins"])
+        hidden = Self.flights(json["hidden"])
         if let saved = json["liveView"] { liveView = SavedLiveView(json: saved) }
+    }
+
+    /// A list of remembered flights: entries that are not one are dropped, and so is a second entry for
+    /// the same flight (the first keeps its place).
+    /// A designator with a control character (a hand-edited file) has it as U+FFFD, so that naming
+    /// the flight never writes an escape sequence to the terminal.
+    static func flights(_ json: JSON?) -> [RememberedFlight] {
+        var flights: [RememberedFlight] = []
+        for var flight in (json?.array ?? []).compactMap(RememberedFlight.init(json:))
+        where !flights.contains(where: { $0.isSame(as: flight) }) {
+            flight.designator = String(
+                String.UnicodeScalarView(
+                    flight.designator.unicodeScalars.map { scalar in
+                        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) ? "\u{FFFD}" : scalar
+                    }))
+            flights.append(flight)
+        }
+        return flights
     }
 }

@@ -11,10 +11,10 @@ import Foundation
 ///
 /// Two `board` commands may run at once (two tmux panes): a save takes a lock
 /// (`flock` on the state directory), reads the file again and applies only what this
-/// process changed since it loaded (the tab, the last viewed flight, the pins it
-/// added or removed), so neither undoes the other. Pins are told apart by identity, id and
-/// date: the same id on another day is another pin. Pins of days before the daemon's today
-/// have left the window for good, and are dropped when the state is saved.
+/// process changed since it loaded (the tab, the last viewed flight, the pins and hidden flights it
+/// added, removed or reordered), so neither undoes the other. Pins are told apart by identity, id and
+/// date: the same id on another day is another pin. Pins and hidden flights of days before the
+/// daemon's today have left the window for good, and are dropped when the state is saved.
 struct StateStore {
     let directory: String
     var path: String { directory + "/state.json" }
@@ -64,15 +64,33 @@ struct StateStore {
         if state.tab != baseline.tab { merged.tab = state.tab }
         if state.lastViewed != baseline.lastViewed { merged.lastViewed = state.lastViewed }
         if state.liveView != baseline.liveView { merged.liveView = state.liveView }
-        let removed = baseline.pins.filter { old in !state.pins.contains { $0.isSame(as: old) } }
-        merged.pins.removeAll { pin in removed.contains { $0.isSame(as: pin) } }
-        for pin in state.pins where !baseline.pins.contains(where: { $0.isSame(as: pin) }) {
-            if !merged.pins.contains(where: { $0.isSame(as: pin) }) { merged.pins.append(pin) }
+        merged.pins = Self.merge(state.pins, since: baseline.pins, into: merged.pins)
+        merged.hidden = Self.merge(state.hidden, since: baseline.hidden, into: merged.hidden)
+        if let today {
+            merged.pins.removeAll { $0.isBefore(today) }
+            merged.hidden.removeAll { $0.isBefore(today) }
         }
-        if let today { merged.pins.removeAll { $0.isBefore(today) } }
         write(merged)
         baseline = merged
         return merged
+    }
+
+    /// A list of flights (the pins, the hidden) as this process left it (`mine`) over the list on disk now
+    /// (`current`): the flights it removed since `baseline` go, those it added come in; when it changed the
+    /// order (the watchlist moved, a pin put first), its order wins, and flights another process added
+    /// meanwhile follow in theirs.
+    static func merge(
+        _ mine: [RememberedFlight], since baseline: [RememberedFlight], into current: [RememberedFlight]
+    ) -> [RememberedFlight] {
+        func has(_ list: [RememberedFlight], _ flight: RememberedFlight) -> Bool { list.contains { $0.isSame(as: flight) } }
+        var merged = current.filter { has(mine, $0) || !has(baseline, $0) }
+        for flight in mine where !has(baseline, flight) && !has(merged, flight) { merged.append(flight) }
+        let kept = baseline.filter { has(mine, $0) }
+        let myOrder = mine.filter { has(baseline, $0) }
+        let reordered = zip(kept, myOrder).contains { !$0.isSame(as: $1) } || mine.first.map { !has(baseline, $0) } ?? false
+        guard reordered && mine.count > 1 else { return merged }
+        let mineFirst = mine.filter { has(merged, $0) }
+        return mineFirst + merged.filter { !has(mine, $0) }
     }
 
     /// `20261130T170000Z`: a time for a file name, in UTC, without colons.

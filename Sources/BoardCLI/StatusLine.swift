@@ -207,13 +207,18 @@ struct StatusLine {
         guard let boardReply = replies[boardID], let boardJSON = try? BoardConnection.result(of: boardReply),
             let unfiltered = try? BoardDocument(json: boardJSON)
         else { return nil }
-        let board = filter.isEmpty ? unfiltered : filter.apply(to: unfiltered)
-        // With a filter, the next matching departure comes from the filtered board.
-        let soonest =
+        // Hidden flights (`board hide`) leave the counts and the next flight, as they leave the boards.
+        let hidden = Watchlist.keys(state.hidden)
+        let arranged = Watchlist.arrange(unfiltered, pins: Watchlist.keys(state.pins), hidden: hidden).board
+        let board = filter.isEmpty ? arranged : filter.apply(to: arranged)
+        // With a filter, the next matching departure comes from the filtered board; so it does when
+        // the daemon's soonest is a hidden flight.
+        var soonest =
             filter.isEmpty
             ? replies[soonestID].flatMap { try? BoardConnection.result(of: $0) }.flatMap {
                 try? FlightDetailsDocument(json: $0).flight
             } : Self.nextDeparture(board)
+        if let next = soonest, hidden.contains(Watchlist.Key(next)) { soonest = Self.nextDeparture(board) }
         return Self.reading(board, next: soonest)
     }
 

@@ -41,6 +41,14 @@ struct ClientArgumentsTests {
         (["pin", "1234", "--date", "today"], PinCommand(flight: .id(1234), date: .relative(days: 0))),
         (["unpin", "US", "100"], UnpinCommand(flight: FlightReference("US 100")!)),
         (["pins"], PinsCommand()),
+        (["pin", "1234", "--first"], PinCommand(flight: .id(1234), first: true)),
+        (["pins", "move", "1234", "up"], PinsCommand(.move(.id(1234), .up))),
+        (["pins", "move", "Pacific", "123", "LAST"], PinsCommand(.move(FlightReference("Pacific 123")!, .last))),
+        (["hide", "1234", "--date", "tomorrow"], HideCommand(flight: .id(1234), date: .relative(days: 1))),
+        (["unhide", "Pacific", "123"], UnhideCommand(flight: FlightReference("Pacific 123")!)),
+        (["hidden"], HiddenCommand()),
+        (["completions", "--hidden-ids"], CompletionsCommand(.remembered(hidden: true))),
+        (["completions", "--pinned-ids"], CompletionsCommand(.remembered(hidden: false))),
         (["status", "--format", "{ {} {next"], StatusCommand(format: "{ {} {next")),  // braces around no word are text
         (["watch"], WatchCommand()),
         (
@@ -122,7 +130,8 @@ struct ClientArgumentsTests {
     func everyCommandTakesTheGlobalFlags(name: String) throws {
         let words = name == "board" ? [] : [name]
         let example: [String: [String]] = [
-            "show": ["1"], "pin": ["1"], "unpin": ["1"], "search": ["x"], "completions": ["bash"], "log": ["1"],
+            "show": ["1"], "pin": ["1"], "unpin": ["1"], "hide": ["1"], "unhide": ["1"], "search": ["x"], "completions": ["bash"],
+            "log": ["1"],
             "wait": ["1", "--until", "boarding"],
         ]
         let flags = ["--json", "--socket", "/s", "--color", "never", "--no-autostart", "--state-dir", "/d"]
@@ -229,12 +238,24 @@ struct ClientArgumentsTests {
         (["last", "again"], #"board last takes no argument "again"; see 'board help last'"#),
         (["next", "1"], #"board next takes no argument "1"; see 'board help next'"#),
         (["prev", "1"], #"board prev takes no argument "1"; see 'board help prev'"#),
-        (["pins", "all"], #"board pins takes no argument "all"; see 'board help pins'"#),
+        (["pins", "all"], #"board pins takes nothing, or move FLIGHT up|down|first|last; not "all"; see 'board help pins'"#),
+        (
+            ["pins", "move", "1234"],
+            "board pins move needs a flight and where to: board pins move FLIGHT up|down|first|last; see 'board help pins'"
+        ),
+        (
+            ["pins", "move", "1234", "sideways"],
+            #"board pins move takes up, down, first or last, not "sideways"; see 'board help pins'"#
+        ),
+        (["pins", "move", "0", "up"], "0 is not a flight id: ids are whole numbers from 1 to 9999999; see 'board help pins'"),
+        (["hide"], #"board hide needs a flight: an id (1234) or a designator ("Pacific 123"); see 'board help hide'"#),
+        (["unhide"], #"board unhide needs a flight: an id (1234) or a designator ("Pacific 123"); see 'board help unhide'"#),
+        (["hidden", "x"], #"board hidden takes no argument "x"; see 'board help hidden'"#),
         (["status", "extra"], #"board status takes no argument "extra"; see 'board help status'"#),
         (["arrivals", "departures"], #"unexpected argument "departures"; see 'board --help'"#),
         (
             ["help", "nonsense"],
-            #"no help for "nonsense": the commands are show, last, next, prev, soonest, search, pin, unpin, pins, watch, events, log, wait, status, clock, bench, completions, help; see 'board --help'"#
+            #"no help for "nonsense": the commands are show, last, next, prev, soonest, search, pin, unpin, pins, hide, unhide, hidden, watch, events, log, wait, status, clock, bench, completions, help; see 'board --help'"#
         ),
         (["help", "show", "watch"], "board help takes one command name; see 'board --help'"),
         // clock

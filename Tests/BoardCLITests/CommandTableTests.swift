@@ -12,7 +12,8 @@ struct CommandTableTests {
         #expect(CommandTable.names == Array(names.dropFirst()))
         #expect(
             CommandTable.names == [
-                "show", "last", "next", "prev", "soonest", "search", "pin", "unpin", "pins", "watch", "events", "log", "wait",
+                "show", "last", "next", "prev", "soonest", "search", "pin", "unpin", "pins", "hide", "unhide", "hidden",
+                "watch", "events", "log", "wait",
                 "status", "clock", "bench",
                 "completions", "help",
             ])

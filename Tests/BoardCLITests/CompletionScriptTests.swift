@@ -83,7 +83,7 @@ struct CompletionScriptTests {
 
     @Test func hiddenFlagsAreTakenButNotOffered() throws {
         let completions = try #require(CommandTable.command(named: "completions")).spec
-        #expect(completions.flags.map(\.name) == ["--ids", "--date"])
+        #expect(completions.flags.map(\.name) == ["--ids", "--hidden-ids", "--pinned-ids", "--date"])
         #expect(completions.flags.allSatisfy { $0.isHidden })
         #expect(CompletionSpec.flags(of: "completions").isEmpty)
         #expect(

@@ -200,6 +200,22 @@ import Testing
         #expect(try complete("board", "--color=").elementsEqual(["auto", "always", "never"]))
         #expect(try complete("board", "watch", "--").contains("--rotate"))
         #expect(try complete("board", "clock", "").elementsEqual(["set", "advance"]))
+        // The hidden and pinned flights come from the state file; no daemon needed.
+        try Self.writeWatchlistState(sandbox)
+        #expect(try complete("board", "unhide", "") == ["1234", "2345"])
+        #expect(try complete("board", "pins", "") == ["move"])
+        #expect(try complete("board", "pins", "move", "") == ["3456"])
+        #expect(try complete("board", "pins", "move", "3456", "") == ["up", "down", "first", "last"])
+    }
+
+    /// A state file with two hidden flights and one pin.
+    static func writeWatchlistState(_ sandbox: Sandbox) throws {
+        try FileManager.default.createDirectory(atPath: sandbox.stateDirectory, withIntermediateDirectories: true)
+        let state = """
+            {"pins":[{"id":3456,"designator":"Pacific 3","date":"2026-11-30"}],
+            "hidden":[{"id":1234,"designator":"Pacific 1","date":"2026-11-30"},{"id":2345,"designator":"US 2","date":"2026-11-30"}]}
+            """
+        try state.write(toFile: sandbox.stateDirectory + "/state.json", atomically: true, encoding: .utf8)
     }
 
     @Test(.enabled(if: fish != nil, "fish is not installed"))
@@ -228,6 +244,11 @@ import Testing
         }
         #expect(offered.sorted() == ids.sorted())
         try daemon.stop()
+        try Self.writeWatchlistState(sandbox)
+        #expect(try complete("board unhide ").sorted() == ["1234", "2345"])
+        #expect(try complete("board pins ") == ["move"])
+        #expect(try complete("board pins move ") == ["3456"])
+        #expect(try complete("board pins move 3456 ").sorted() == ["down", "first", "last", "up"])
     }
 }
 

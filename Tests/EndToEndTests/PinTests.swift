@@ -22,13 +22,13 @@ import Testing
         #expect(try user.json("show", String(pinned.id))["pinned"]?.bool == true)
     }
 
-    @Test func pinsComeFirstInTheirOwnTimeOrder() throws {
+    @Test func pinsComeFirstInTheWatchlistsOrder() throws {
         let user = try BoardUser.ofSharedDaemon()
         let before = try user.lookup()
         let chosen = [before[25], before[4], before[15]]
         for flight in chosen { _ = try user.json("pin", String(flight.id)) }
         let after = try user.rows()
-        #expect(after.prefix(3).map(\.id) == chosen.sorted(by: FlightRow.timeOrder).map(\.id))
+        #expect(after.prefix(3).map(\.id) == chosen.map(\.id), "in the order pinned, not time order")
         #expect(after.prefix(3).allSatisfy { $0.pinned })
     }
 

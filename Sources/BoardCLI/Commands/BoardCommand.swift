@@ -69,6 +69,8 @@ enum PositionalKind: Hashable, Sendable {
     case tabs
     /// A flight id, fetched from the daemon as the script runs.
     case flightIDs
+    /// The id of a flight `board hide` hid, from the state file (`board completions --hidden`).
+    case hiddenIDs
     case words([String])
     case nothing
 }

@@ -18,8 +18,11 @@ struct BoardViewCommand: BoardCommand, Equatable {
             Prints the board for one day: a header, the tabs with their badges
             (counts for arrivals and departures, the date for all), then one row a
             flight: time (and the new time when it changed), flight, from/to, gate,
-            status, id. Pinned flights come first. A TAB argument selects that tab
-            for later commands too (not with --json, which only reads).
+            status, id. Pinned flights come first, in the watchlist's order
+            ('board pins move'); hidden flights ('board hide') are left out, the
+            header says how many, and the counts leave them out too. A TAB
+            argument selects that tab for later commands too (not with --json,
+            which only reads).
 
               --hide-past     leave out flights whose time has passed (pins stay)
               --date D        another day in the window: YYYY-MM-DD, today, tomorrow, +N
@@ -111,27 +114,33 @@ struct BoardViewCommand: BoardCommand, Equatable {
         var params: JSON = ["tab": .string(tab.rawValue), "hidePast": .bool(hidePast), "pinned": client.pinnedParam]
         if let date { params = params.adding("date", .string(date.description)) }
         let result = try client.call(.boardGet, params)
-        guard !filter.isEmpty else {
-            if client.options.json { return Output.print(result.text) }
-            return Output.print(render(try client.decode(BoardDocument.self, result), with: client.renderer))
-        }
-        var board = try client.decode(BoardDocument.self, result)
+        let pins = Watchlist.keys(client.state.pins)
+        let hidden = Watchlist.keys(client.state.hidden)
+        // The daemon's bytes as they are when nothing is arranged, hidden or filtered.
+        if filter.isEmpty, client.options.json, hidden.isEmpty, pins.count < 2 { return Output.print(result.text) }
+        let daemonBoard = try client.decode(BoardDocument.self, result)
         // The other tabs' counts need the whole day: the all tab, asked for the same day and pins.
         var all: BoardDocument?
-        if tab != .all {
-            params = params.adding("tab", .string(Tab.all.rawValue))
+        let hiddenToday = hidden.contains { $0.date == daemonBoard.date }
+        if tab != .all, !filter.isEmpty || hiddenToday {
+            params = params.adding("tab", .string(Tab.all.rawValue)).adding("date", .string(daemonBoard.date))
             all = try client.decode(BoardDocument.self, try client.call(.boardGet, params))
         }
-        board = filter.apply(to: board, all: all)
+        let arranged = Watchlist.arrange(daemonBoard, pins: pins, hidden: hidden, all: all)
+        var board = arranged.board
+        if !filter.isEmpty {
+            board = filter.apply(to: board, all: all.map { Watchlist.arrange($0, pins: pins, hidden: hidden).board })
+        }
         if client.options.json { return Output.print(board.json.text) }
-        Output.print(render(board, with: client.renderer))
+        Output.print(render(board, with: client.renderer, hidden: arranged.hiddenCount))
     }
 
-    func render(_ board: BoardDocument, with renderer: BoardRenderer) -> String {
+    func render(_ board: BoardDocument, with renderer: BoardRenderer, hidden: Int = 0) -> String {
         var renderer = renderer
         renderer.countdown = countdown
         renderer.wide = wide
         if !filter.isEmpty { renderer.filterNote = filter.description }
+        renderer.hiddenNote = Watchlist.hiddenNote(hidden)
         return renderer.board(board)
     }
 }

@@ -11,6 +11,8 @@ struct CompletionsCommand: BoardCommand, Equatable {
         flags: [
             // For the completion scripts themselves (see CompletionIDs), not offered.
             Flag("--ids", summary: "ids").hidden(),
+            Flag("--hidden-ids", summary: "hidden ids").hidden(),
+            Flag("--pinned-ids", summary: "pinned ids").hidden(),
             Flag.date.hidden(),
         ],
         positional: .words(CompletionShell.allCases.map(\.rawValue)),
@@ -18,9 +20,12 @@ struct CompletionsCommand: BoardCommand, Equatable {
             usage: board completions bash|zsh|fish
 
             Prints a completion script for the shell: commands, flags, tab names,
-            flag values, and the day's flight ids after show, pin and unpin (asked
-            of the daemon with 'board completions --ids', which answers within
-            about 200 ms and prints nothing when no daemon runs; it never starts one).
+            flag values, and the day's flight ids after show, pin, unpin and hide
+            (asked of the daemon with 'board completions --ids', which answers
+            within about 200 ms and prints nothing when no daemon runs; it never
+            starts one). After unhide it offers the hidden flights, and after
+            'pins move' the pinned ones, read from the state file ('board
+            completions --hidden-ids' and '--pinned-ids').
             scripts/install.sh installs all three where the shells look.
 
             examples:
@@ -34,6 +39,8 @@ struct CompletionsCommand: BoardCommand, Equatable {
         case script(CompletionShell)
         /// Today's flight ids for a completion script: quick, quiet, never starting a daemon.
         case ids(date: DateSpec?)
+        /// The hidden (or pinned) flights' ids from the state file, for `unhide` (or `pins move`).
+        case remembered(hidden: Bool)
     }
 
     var action: Action
@@ -44,6 +51,11 @@ struct CompletionsCommand: BoardCommand, Equatable {
         if arguments.has("--ids") {
             try arguments.noArguments()
             action = .ids(date: try arguments.date())
+            return
+        }
+        for flag in ["--hidden-ids", "--pinned-ids"] where arguments.has(flag) {
+            try arguments.noArguments()
+            action = .remembered(hidden: flag == "--hidden-ids")
             return
         }
         guard !arguments.has("--date") else { throw arguments.usageError("--date goes with --ids") }
@@ -65,6 +77,8 @@ struct CompletionsCommand: BoardCommand, Equatable {
                     ? (["schema": 1, "shell": .string(shell.rawValue), "script": .string(script)] as JSON).text : script)
         case .ids(let date):
             for line in CompletionIDs(socket: client.socket).lines(date: date) { Output.print(line) }
+        case .remembered(let hidden):
+            for line in CompletionIDs.lines(hidden ? client.state.hidden : client.state.pins) { Output.print(line) }
         }
     }
 }

@@ -1,32 +1,94 @@
 import BoardArguments
+import BoardProtocol
+import FlightData
 
-/// `board pins`: the pinned flights, and those that have left the board.
+/// `board pins`: the watchlist in its order; `board pins move FLIGHT up|down|first|last` reorders it.
 struct PinsCommand: BoardCommand, Equatable {
     static let spec = CommandSpec(
         name: "pins",
-        summary: "list the pinned flights",
-        overview: nil,  // on the line of `board pin`
+        summary: "list or reorder the pinned flights",
+        overview: OverviewLine("board pins [move FLIGHT WHERE]", "the pins, in your order"),
         flags: [],
-        positional: .nothing,
+        positional: .words(["move"]),
         help: """
             usage: board pins
+                   board pins move FLIGHT up|down|first|last
 
-            Lists the pinned flights day by day, and names those that have left
-            the board as they were ("US 481 of Nov 30"). A pin is a flight on
-            its day: once its day has left the window, the next save drops it.
+            Lists the watchlist, the pinned flights, in your order: each with its
+            date and its state now, and those that have left the board named as
+            they were ("US 481 of Nov 30"). Boards list the pinned flights first,
+            in this order. A pin is a flight on its day: once its day has left
+            the window, the next save drops it.
 
-            example:
+            'move' moves a pinned flight one place up or down, or to the first or
+            last place. In 'board watch', K and J do the same for the flight under
+            the cursor.
+
+            examples:
               board pins --json
+              board pins move "Pacific 123" first
             """
     )
 
-    init() {}
+    /// Where `board pins move` takes a flight.
+    enum Direction: String, CaseIterable, Equatable, Sendable {
+        case up, down, first, last
+    }
+
+    enum Action: Equatable, Sendable {
+        case list
+        case move(FlightReference, Direction)
+    }
+
+    var action: Action
+
+    init(_ action: Action = .list) { self.action = action }
 
     init(_ arguments: CommandArguments) throws(UsageError) {
-        try arguments.noArguments()
+        guard let word = arguments.positionals.first else {
+            action = .list
+            return
+        }
+        guard word == "move" else {
+            throw arguments.usageError("board pins takes nothing, or move FLIGHT up|down|first|last; not \"\(word)\"")
+        }
+        let rest = Array(arguments.positionals.dropFirst())
+        guard rest.count >= 2, let last = rest.last else {
+            throw arguments.usageError(
+                "board pins move needs a flight and where to: board pins move FLIGHT up|down|first|last")
+        }
+        guard let direction = Direction(rawValue: last.lowercased()) else {
+            let hint = NearestWord.hint(for: last, among: Direction.allCases.map(\.rawValue))
+            throw arguments.usageError("board pins move takes up, down, first or last, not \"\(last)\"\(hint)")
+        }
+        let flightArguments = CommandArguments(
+            name: arguments.name, positionals: Array(rest.dropLast()), flags: arguments.flags)
+        action = .move(try flightArguments.flight(), direction)
     }
 
     func run(on client: inout BoardClient) throws(ClientError) {
-        try client.listPins()
+        switch action {
+        case .list: try client.listPins()
+        case .move(let flight, let direction):
+            guard let pin = client.pinMatching(flight) else {
+                throw .notFound("\(flight) is not pinned; 'board pins' lists the pins, 'board pin FLIGHT' pins one")
+            }
+            let message = client.movePin(pin, direction)
+            client.printPins(message: message)
+        }
+    }
+}
+
+extension BoardClient {
+    /// Moves `pin` in the watchlist and saves it; says where it is now.
+    mutating func movePin(_ pin: RememberedFlight, _ direction: PinsCommand.Direction) -> String {
+        guard let from = state.pins.firstIndex(where: { $0.isSame(as: pin) }) else { return "\(pin.name) is not pinned." }
+        let to = Watchlist.place(from: from, direction, count: state.pins.count)
+        guard to != from else {
+            return "\(pin.name) is already \(from == 0 ? "first" : "last") of \(state.pins.count)."
+        }
+        state.pins.insert(state.pins.remove(at: from), at: to)
+        saveState()
+        return "Moved \(pin.name) \(direction.rawValue): \(to + 1) of \(state.pins.count)."
     }
 }

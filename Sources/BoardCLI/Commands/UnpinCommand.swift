@@ -45,7 +45,12 @@ extension BoardClient {
     /// is pinned (an id or designator means today's flight, else the next one), else the earliest
     /// pin with that id or designator, such as one that has left the board.
     mutating func pinMatching(_ reference: FlightReference) -> RememberedFlight? {
-        let candidates = state.pins.filter { pin in
+        flight(matching: reference, in: state.pins)
+    }
+
+    /// The flight of `list` that `reference` names, as `pinMatching` finds a pin (`board unhide` uses it too).
+    mutating func flight(matching reference: FlightReference, in list: [RememberedFlight]) -> RememberedFlight? {
+        let candidates = list.filter { pin in
             switch reference {
             case .id(let id): pin.id == id
             case .designator(let designator): Designator(pin.designator) == designator

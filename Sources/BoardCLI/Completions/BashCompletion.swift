@@ -32,6 +32,7 @@ enum BashCompletion {
             case .commands: words = CompletionScript.quoted(CompletionScript.words(commands))
             case .tabs: words = CompletionScript.quoted(CompletionScript.words(Spec.tabs))
             case .flightIDs: words = #""$(_board_ids "$exe" "$socket" "$date")""#
+            case .hiddenIDs: words = #""$(_board_state_ids "$exe" "$statedir" --hidden-ids)""#
             case .words(let list): words = CompletionScript.quoted(CompletionScript.words(list))
             case .nothing: return nil
             }
@@ -57,8 +58,16 @@ enum BashCompletion {
                 "$exe" "${args[@]}" 2>/dev/null | while IFS=$'\t' read -r id rest; do printf '%s\n' "$id"; done
             }
 
+            # The hidden ($3 = --hidden-ids) or pinned (--pinned-ids) flights' ids, from the state file.
+            _board_state_ids() {
+                local exe="$1" statedir="$2" id rest
+                local -a args=(completions "$3")
+                [ -n "$statedir" ] && args+=(--state-dir "$statedir")
+                "$exe" "${args[@]}" 2>/dev/null | while IFS=$'\t' read -r id rest; do printf '%s\n' "$id"; done
+            }
+
             _board() {
-                local cur prev word exe command="" socket="" date="" positionals=0 flags i
+                local cur prev word exe command="" socket="" date="" statedir="" sub="" positionals=0 flags i
                 COMPREPLY=()
                 cur="${COMP_WORDS[COMP_CWORD]}"
                 prev=""
@@ -88,12 +97,18 @@ enum BashCompletion {
                                 case "$word" in
                                     --socket) socket="${COMP_WORDS[i]}" ;;
                                     --date) date="${COMP_WORDS[i]}" ;;
+                                    --state-dir) statedir="${COMP_WORDS[i]}" ;;
                                 esac
                             fi
                             ;;
                         -*) ;;
                         *)
-                            if [ -z "$command" ]; then command="$word"; else positionals=$((positionals + 1)); fi
+                            if [ -z "$command" ]; then
+                                command="$word"
+                            else
+                                positionals=$((positionals + 1))
+                                [ "$positionals" -eq 1 ] && sub="$word"
+                            fi
                             ;;
                     esac
                     i=$((i + 1))
@@ -119,6 +134,14 @@ enum BashCompletion {
                     return 0
                 fi
 
+                # board pins move FLIGHT up|down|first|last: a pinned flight, then where to.
+                if [ "$command $sub" = "pins move" ]; then
+                    case "$positionals" in
+                        1) _board_reply "$(_board_state_ids "$exe" "$statedir" --pinned-ids)" ;;
+                        2) _board_reply \#(CompletionScript.quoted(CompletionScript.words(Spec.moveDirections))) ;;
+                    esac
+                    return 0
+                fi
                 [ "$positionals" -eq 0 ] || return 0
                 case "$command" in
             \#(positionalCases)

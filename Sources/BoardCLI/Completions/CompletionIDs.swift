@@ -27,6 +27,15 @@ struct CompletionIDs {
         }
     }
 
+    /// Remembered flights (the hidden or the pinned) as `ID<TAB>designator of date` lines; a designator
+    /// from a hand-edited state file is cut to one printable line.
+    static func lines(_ flights: [RememberedFlight]) -> [String] {
+        flights.map { flight in
+            let name = String(flight.name.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == " ") ? $0 : "?" }.prefix(40))
+            return "\(flight.id)\t\(name)"
+        }
+    }
+
     /// `HH:MM` from an ISO-8601 time such as `2026-11-30T12:05:00-05:00`.
     static func clock(_ iso: String) -> String {
         guard let t = iso.firstIndex(of: "T") else { return iso }

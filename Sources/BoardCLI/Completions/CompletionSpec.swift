@@ -52,6 +52,9 @@ enum CompletionSpec {
         CommandTable.command(named: command)?.spec.positional ?? .nothing
     }
 
+    /// Where `board pins move FLIGHT` takes the flight.
+    static var moveDirections: [String] { PinsCommand.Direction.allCases.map(\.rawValue) }
+
     static func summary(ofCommand command: String) -> String {
         CommandTable.command(named: command)?.spec.summary ?? "board \(command)"
     }

@@ -45,6 +45,7 @@ enum FishCompletion {
                     "complete -c board -n \(condition) -a \($0) -d \(CompletionScript.quoted(Spec.summary(ofTab: $0)))"
                 }
             case .flightIDs: rules.append("complete -c board -n \(condition) -a '(__board_ids)'")
+            case .hiddenIDs: rules.append("complete -c board -n \(condition) -a '(__board_state_ids --hidden-ids)'")
             case .commands:
                 rules.append("complete -c board -n \(condition) -a \(CompletionScript.quoted(CompletionScript.words(commands)))")
             case .words(let list):
@@ -52,6 +53,11 @@ enum FishCompletion {
             case .nothing: break
             }
         }
+        // board pins move FLIGHT up|down|first|last: a pinned flight, then where to.
+        rules.append("complete -c board -n '__board_pins_move 1' -a '(__board_state_ids --pinned-ids)'")
+        rules.append(
+            "complete -c board -n '__board_pins_move 2' -a \(CompletionScript.quoted(CompletionScript.words(Spec.moveDirections)))"
+        )
 
         return #"""
             # fish completion for board, written by `board completions fish`.
@@ -108,6 +114,25 @@ enum FishCompletion {
             function __board_no_argument
                 set -l parsed (__board_parse)
                 test $parsed[2] -eq 0
+            end
+
+            # Whether the line is `board pins move` with $argv[1] arguments after `pins`.
+            function __board_pins_move
+                set -l parsed (__board_parse)
+                test $parsed[1] = pins -a $parsed[2] -eq $argv[1]; or return 1
+                contains -- move (commandline -opc)
+            end
+
+            # The hidden ($argv[1] = --hidden-ids) or pinned (--pinned-ids) flights with their names, from the state file.
+            function __board_state_ids
+                set -l tokens (commandline -opc)
+                set -l exe $tokens[1]
+                string match -q '*/*' -- $exe; and test -x $exe; or set exe board
+                command -q $exe; or return 0
+                set -l args completions $argv[1]
+                set -l index (contains -i -- --state-dir $tokens)
+                and set -a args --state-dir $tokens[(math $index + 1)]
+                $exe $args 2>/dev/null
             end
 
             # Today's flight ids (or those of --date) with a summary, if the daemon answers quickly.

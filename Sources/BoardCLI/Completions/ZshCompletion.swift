@@ -38,6 +38,9 @@ enum ZshCompletion {
             case .tabs: body = "_describe -t tabs tab tabs"
             case .flightIDs:
                 body = #"ids=(${(f)"$(_board_ids)"}); ids=(${ids//$'\t'/:}); (( $#ids )) && _describe -t ids 'flight id' ids"#
+            case .hiddenIDs:
+                body =
+                    #"ids=(${(f)"$(_board_state_ids --hidden-ids)"}); ids=(${ids//$'\t'/:}); (( $#ids )) && _describe -t ids 'hidden flight' ids"#
             case .words(let list): body = "compadd -- \(CompletionScript.words(list))"
             case .nothing: return nil
             }
@@ -51,7 +54,7 @@ enum ZshCompletion {
             # PREFIX/share/zsh/site-functions), or add to ~/.zshrc:  source <(board completions zsh)
 
             _board() {
-              local cur prev word prefix="" command="" socket="" date="" exe
+              local cur prev word prefix="" command="" socket="" date="" statedir="" sub="" exe
               local -i i positionals=0
               local -a commands tabs flags ids
               commands=(\#(described(commands, Spec.summary(ofCommand:))))
@@ -75,11 +78,20 @@ enum ZshCompletion {
                     (( i++ ))
                     [[ "$word" == --socket ]] && socket="${words[i]}"
                     [[ "$word" == --date ]] && date="${words[i]}"
+                    [[ "$word" == --state-dir ]] && statedir="${words[i]}"
                     ;;
                   --socket=*) socket="${word#*=}" ;;
                   --date=*) date="${word#*=}" ;;
+                  --state-dir=*) statedir="${word#*=}" ;;
                   -*) ;;
-                  *) if [[ -z "$command" ]]; then command="$word"; else (( positionals++ )); fi ;;
+                  *)
+                    if [[ -z "$command" ]]; then
+                      command="$word"
+                    else
+                      (( positionals++ ))
+                      (( positionals == 1 )) && sub="$word"
+                    fi
+                    ;;
                 esac
               done
               case "$command" in
@@ -103,6 +115,14 @@ enum ZshCompletion {
                 return 0
               fi
 
+              # board pins move FLIGHT up|down|first|last: a pinned flight, then where to.
+              if [[ "$command $sub" == "pins move" ]]; then
+                case $positionals in
+                  1) ids=(${(f)"$(_board_state_ids --pinned-ids)"}); ids=(${ids//$'\t'/:}); (( $#ids )) && _describe -t ids 'pinned flight' ids ;;
+                  2) compadd -- \#(CompletionScript.words(Spec.moveDirections)) ;;
+                esac
+                return 0
+              fi
               (( positionals == 0 )) || return 0
               case "$command" in
             \#(positionalCases)
@@ -114,6 +134,13 @@ enum ZshCompletion {
               local -a args=(completions --ids)
               [[ -n "$socket" ]] && args+=(--socket "$socket")
               [[ -n "$date" ]] && args+=(--date "$date")
+              "$exe" "${args[@]}" 2>/dev/null
+            }
+
+            # The hidden ($1 = --hidden-ids) or pinned (--pinned-ids) flights as "id<TAB>name", from the state file.
+            _board_state_ids() {
+              local -a args=(completions "$1")
+              [[ -n "$statedir" ]] && args+=(--state-dir "$statedir")
               "$exe" "${args[@]}" 2>/dev/null
             }
 

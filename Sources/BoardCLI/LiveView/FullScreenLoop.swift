@@ -24,6 +24,8 @@ struct FullScreenLoop {
     /// Notices a daemon that keeps its socket open but no longer answers (stopped, wedged).
     var heartbeat: Heartbeat
     var exitStatus: Int32?
+    /// `tmux set-buffer` processes started by `y`, reaped as they end.
+    var children: [ChildProcess.ID] = []
 
     init(client: BoardClient, tab: Tab, hidePast: Bool, rotate: Duration?, reducedMotion: Bool = false) {
         self.client = client
@@ -34,6 +36,8 @@ struct FullScreenLoop {
             tab: tab, hidePast: hidePast, pins: client.sentPins.map { LiveModel.FlightKey(id: $0.id, date: $0.date) },
             lastViewed: client.state.lastViewed.map { LiveModel.FlightKey(id: $0.id, date: $0.date) },
             restoring: client.state.liveView, style: style, rotate: rotate, reducedMotion: reducedMotion)
+        self.model.hidden = Watchlist.keys(client.state.hidden)
+        self.model.insideTmux = BoardPaths.environment("TMUX").map { !$0.isEmpty } ?? false
         self.nextReconnect = clock.now
         self.heartbeat = Heartbeat(now: clock.now)
     }
@@ -66,6 +70,7 @@ struct FullScreenLoop {
             if ready[2] { readDaemon() }
             reconnectWhenDue()
             checkHeartbeat()
+            reapChildren()
             dispatch(.tick(clock.now))
             if exitStatus == nil { draw() }
         }
@@ -122,6 +127,7 @@ struct FullScreenLoop {
         case .unpin(let key):
             state.pins.removeAll { $0.id == key.id && $0.date == key.date }
             save()
+        case .savePinOrder, .hide, .unhide, .copyToTmux: performWatchlist(effect)
         case .subscribe(let request):
             watchID = connection?.send(request.method, request.params)
         case .send(let id, let request):
@@ -198,5 +204,41 @@ struct FullScreenLoop {
         } else {
             nextReconnect = clock.now + backoff.next()
         }
+    }
+}
+
+extension FullScreenLoop {
+    /// The watchlist's effects: the pins' order, hidden flights, and copying to tmux.
+    mutating func performWatchlist(_ effect: LiveEffect) {
+        switch effect {
+        case .savePinOrder(let order):
+            func place(_ pin: RememberedFlight) -> Int {
+                order.firstIndex { $0.id == pin.id && $0.date == pin.date } ?? Int.max
+            }
+            // Pins the model does not hold (past the cap) keep their places after those it orders.
+            state.pins = state.pins.enumerated().sorted { (place($0.element), $0.offset) < (place($1.element), $1.offset) }
+                .map(\.element)
+            save()
+        case .hide(let flight):
+            if !state.hidden.contains(where: { $0.id == flight.id && $0.date == flight.date }) {
+                state.hidden.append(RememberedFlight(flight))
+            }
+            save()
+        case .unhide(let key):
+            state.hidden.removeAll { $0.id == key.id && $0.date == key.date }
+            save()
+        case .copyToTmux(let text):
+            // Never waited for: a tmux that hangs must not freeze the screen; reaped by `reapChildren`.
+            if let pid = try? ChildProcess.spawn(
+                ["tmux", "set-buffer", "--", text], environment: nil, stdout: .devNull, stderr: .devNull)
+            {
+                children.append(pid)
+            }
+        default: break
+        }
+    }
+
+    mutating func reapChildren() {
+        children.removeAll { ChildProcess.exitStatusIfEnded($0) != nil }
     }
 }

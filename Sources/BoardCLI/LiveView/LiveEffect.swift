@@ -14,6 +14,11 @@ public enum LiveEffect: Hashable, Sendable {
     /// Add a pin to the state file, or remove one.
     case pin(FlightDocument)
     case unpin(LiveModel.FlightKey)
+    /// Save the watchlist in this order; hide a flight, or bring it back; copy text to tmux's paste buffer.
+    case savePinOrder([LiveModel.FlightKey])
+    case hide(FlightDocument)
+    case unhide(LiveModel.FlightKey)
+    case copyToTmux(String)
     /// Repaint the whole screen (after a resize).
     case repaint
     /// Restore the terminal and exit with this status.

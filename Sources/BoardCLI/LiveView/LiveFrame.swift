@@ -23,9 +23,9 @@ struct LiveFrame {
     func lines(_ model: LiveModel, now: ContinuousClock.Instant) -> [String] {
         guard size.columns >= Self.narrowest else {
             let plain = LiveFrame(style: Style(enabled: false), size: size)
-            return plain.layOut(model, now: now).map { fit($0, size.columns) }
+            return plain.withMenu(plain.layOut(model, now: now), model).map { fit($0, size.columns) }
         }
-        return layOut(model, now: now)
+        return withMenu(layOut(model, now: now), model)
     }
 
     private func layOut(_ model: LiveModel, now: ContinuousClock.Instant) -> [String] {
@@ -46,6 +46,10 @@ struct LiveFrame {
             // Shorter where the whole note does not fit beside the tabs.
             bar += style.dim(note)
             barWidth += note.count
+        }
+        if let note = Watchlist.hiddenNote(model.hiddenCount), barWidth + note.count + 2 <= size.columns {
+            bar += style.dim("  " + note)
+            barWidth += note.count + 2
         }
         if model.rotation != nil, case .board = model.top, model.boardPage.count > 1 {
             // The wall screen's page indicator (`page 2/3`, or `2/3` where that does not fit).
@@ -220,9 +224,23 @@ struct LiveFrame {
         return "\(s / 3600)h\((s % 3600) / 60)m"
     }
 
+    /// The action menu over the lines under the header and the tab bar, when it is open.
+    private func withMenu(_ lines: [String], _ model: LiveModel) -> [String] {
+        guard let menu = model.menu else { return lines }
+        var out = lines
+        let width = min(size.columns, max(20, menu.lines.map(\.count).max() ?? 0) + 2)
+        for (offset, line) in menu.lines.enumerated() {
+            let index = 2 + offset
+            guard index < out.count - 1 else { break }
+            out[index] = style.reverse(fit(" " + line, width))
+        }
+        return out
+    }
+
     private func footer(_ model: LiveModel) -> String {
         if case .searchPrompt(let text) = model.top { return Self.prompt(text, width: size.columns) }
         if let message = model.message { return fit(message, size.columns) }
+        if model.menu != nil { return style.dim(fit("a key above does it  Esc closes", size.columns)) }
         let screen: LiveKeyMap.Screens =
             switch model.top {
             case .details: .details

@@ -20,6 +20,10 @@ enum LiveAction: Hashable, Sendable {
     case pin
     /// Open the tab's next flight not yet past (`flight.soonest`).
     case soonest
+    /// The watchlist and the action menu (`LiveUpdate+Watchlist.swift`): move the pinned flight under
+    /// the cursor, hide it, undo the hide, open the menu, wait for its next step, show its log, copy it.
+    case movePin(up: Bool)
+    case hide, undoHide, actions, waitForNextStep, showLog, copyToTmux
 }
 
 /// The live view's keys, declared once: which key does what on which screen, the footer's
@@ -77,6 +81,14 @@ enum LiveKeyMap {
         Binding([.character("P")], .pin, on: [.list, .details]),
         Binding([.character("s")], .soonest, on: .all),
         Binding([.enter], .soonest, on: .gone),
+        Binding([.character("K")], .movePin(up: true), on: .list),
+        Binding([.character("J")], .movePin(up: false), on: .list),
+        Binding([.character("x")], .hide, on: [.list, .details]),
+        Binding([.character("u")], .undoHide, on: .all),
+        Binding([.character("a")], .actions, on: [.list, .details]),
+        Binding([.character("w")], .waitForNextStep, on: [.list, .details]),
+        Binding([.character("l")], .showLog, on: .list),
+        Binding([.character("y")], .copyToTmux, on: [.list, .details]),
     ]
 
     /// What `key` does on `screen`, if anything.
@@ -85,8 +97,8 @@ enum LiveKeyMap {
     }
 
     /// The footer's hints on a list, on a flight's details and on a gone flight, in the order they are shown.
-    static let listHints = ["←/→ tabs", "↑/↓ move", "⏎ open", "s soonest", "/ search", "h past", "P pin", "q quit"]
-    static let detailsHints = ["Esc back", "b board", "n/p next/prev", "P pin", "s soonest", "←/→ tabs", "q quit"]
+    static let listHints = ["←/→ tabs", "↑/↓ move", "⏎ open", "a actions", "s soonest", "/ search", "h past", "P pin", "q quit"]
+    static let detailsHints = ["Esc back", "b board", "n/p next/prev", "a actions", "P pin", "s soonest", "←/→ tabs", "q quit"]
     static let goneHints = ["⏎/s soonest", "Esc back", "b board", "q quit"]
 
     static func hints(on screen: Screens) -> String {
@@ -102,7 +114,9 @@ enum LiveKeyMap {
         "Tab/Shift-Tab or left/right switch tabs (and keep the choice)", "up/down or j/k move", "Enter opens a flight",
         "Esc goes back one screen", "b (or Home on a flight) goes back to the board in one step",
         "n/p next and previous flight", "s opens the soonest flight still to come", "h hides past flights",
-        "/ searches (results by day)", "P pins", "q quits",
+        "/ searches (results by day)", "P pins", "K/J move the pinned flight up or down the watchlist",
+        "x hides a flight (u undoes it for 5 s)", "a opens a flight's actions", "w waits for its next step",
+        "l shows its log", "y (inside tmux) copies its id and flight to tmux's paste buffer", "q quits",
     ]
 
     /// The help's "Keys: ..." paragraph, wrapped to 72 columns.

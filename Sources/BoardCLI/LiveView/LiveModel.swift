@@ -22,8 +22,17 @@ public struct LiveModel: Sendable {
     /// The selected tab (saved when it changes) and whether past flights are hidden.
     var tab: Tab
     var hidePast: Bool
-    /// Pinned flights, sent with each request so the daemon lists them first.
+    /// Pinned flights, sent with each request so the daemon lists them first; the board shows them in this order.
     var pins: [FlightKey]
+    /// The watchlist and hiding (`LiveUpdate+Watchlist.swift`): hidden flights, the board as pushed before
+    /// it is arranged, the hide `u` undoes, the action menu, the flights waited on, and whether inside tmux.
+    var hidden: [FlightKey] = []
+    var pushedBoard: BoardDocument?
+    var hiddenCount = 0
+    var undo: HiddenUndo?
+    var menu: ActionMenu?
+    var waiting: [WaitingFlight] = []
+    var insideTmux = false
 
     /// The open screens, the board at the bottom and the one shown on top.
     var screens: [Screen] = [.board]

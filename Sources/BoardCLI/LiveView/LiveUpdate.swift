@@ -11,11 +11,13 @@ extension LiveModel {
         case .key(let key):
             // A key holds the page: rotation waits a whole period from the next tick.
             if rotation != nil { rotationHeld = true }
-            effects = press(key)
+            let undoable = undo
+            effects = menu != nil ? pressInMenu(key) : press(key)
+            if undo == undoable { undo = nil }  // any other key ends the chance to undo a hide
         case .resized(let newSize):
             size = newSize
             effects = [.repaint]
-        case .tick(let now): effects = tick(now)
+        case .tick(let now): effects = tick(now) + expireUndo(at: now)
         case .boardPushed(let newBoard, let at): effects = receive(newBoard, at: at)
         case .replied(let id, let result): effects = answer(id, result)
         case .replyFailed(let id, let refusal): effects = refused(id, refusal)
@@ -174,7 +176,7 @@ extension LiveModel {
     }
 
     /// What a key's action does (`LiveKeyMap` says which key means which action where).
-    private mutating func perform(_ action: LiveAction) -> [LiveEffect] {
+    mutating func perform(_ action: LiveAction) -> [LiveEffect] {
         switch action {
         case .quit: return [.quit(0)]
         case .back:
@@ -210,6 +212,8 @@ extension LiveModel {
         case .pin:
             if case .details(let open) = top { return togglePin(open.flight) }
             if let flight = selectedFlight { return togglePin(flight) }
+        case .movePin, .hide, .undoHide, .actions, .waitForNextStep, .showLog, .copyToTmux:
+            return performOnFlight(action)
         }
         return []
     }
@@ -250,7 +254,7 @@ extension LiveModel {
         return board.flights.first(where: { !$0.past }) ?? board.flights.last
     }
 
-    private mutating func togglePin(_ flight: FlightDocument) -> [LiveEffect] {
+    mutating func togglePin(_ flight: FlightDocument) -> [LiveEffect] {
         let key = FlightKey(flight)
         if let index = pins.firstIndex(of: key) {
             pins.remove(at: index)
@@ -274,10 +278,10 @@ extension LiveModel {
     // MARK: The daemon
 
     var subscription: LiveEffect {
-        .subscribe(.watch(tab: Self.watchedTab(tab, filter: filter), hidePast: hidePast, pinned: pins))
+        .subscribe(.watch(tab: Self.watchedTab(tab, filter: filter, hidden: hidden), hidePast: hidePast, pinned: pins))
     }
 
-    private mutating func send(_ request: LiveRequest, for purpose: Purpose) -> LiveEffect {
+    mutating func send(_ request: LiveRequest, for purpose: Purpose) -> LiveEffect {
         let id = LiveRequestID(nextRequest)
         nextRequest += 1
         pending[id] = purpose
@@ -285,8 +289,11 @@ extension LiveModel {
     }
 
     private mutating func receive(_ pushed: BoardDocument, at time: ContinuousClock.Instant) -> [LiveEffect] {
-        // Filtered on arrival, so that the cursor, the keys, the rows and the counts see the same board.
-        let newBoard = Self.shown(pushed, on: tab, by: filter)
+        // Arranged (the watchlist's order, hidden flights out) and filtered on arrival, so that the cursor,
+        // the keys, the rows and the counts see the same board.
+        pushedBoard = pushed
+        let newBoard = arranged(pushed)
+        noteSteps(on: newBoard)
         board = newBoard
         boardReceivedAt = time
         link = .live
@@ -328,14 +335,18 @@ extension LiveModel {
 
     /// The tab the view subscribes to: its own, or with a filter on, `all`, so that every tab's
     /// count can be the filtered count (the one-shot board fetches the `all` tab for the same reason).
-    static func watchedTab(_ tab: Tab, filter: FlightFilter) -> Tab { filter.isEmpty ? tab : .all }
+    /// The tab the view asks the daemon for: with a filter on or flights hidden, `all`, so that every tab's
+    /// count can be counted again from it (a direction tab's board lacks the other direction's flights).
+    static func watchedTab(_ tab: Tab, filter: FlightFilter, hidden: [FlightKey] = []) -> Tab {
+        filter.isEmpty && hidden.isEmpty ? tab : .all
+    }
 
     /// The board shown on `tab` from the board the daemon pushed: with a filter on, only the flights it
     /// keeps, and every tab's count and badge counted again from the `all` board pushed. A direction tab's
     /// rows are the `all` board's flights in that direction, in the same order (the daemon orders every
     /// tab alike: pins first, then current time, then id).
     static func shown(_ pushed: BoardDocument, on tab: Tab, by filter: FlightFilter) -> BoardDocument {
-        guard !filter.isEmpty else { return pushed }
+        guard !filter.isEmpty || (pushed.tab == .all && tab != .all) else { return pushed }
         guard pushed.tab != .all else {
             guard tab != .all else { return filter.apply(to: pushed) }
             let rows = pushed.flights.filter { tab.includesDirection($0.direction) }

@@ -46,8 +46,10 @@ enum LiveView {
         var warned = false
         // With a filter on, the `all` tab, so that every tab's count is the filtered count.
         let watch = LiveRequest.watch(
-            tab: LiveModel.watchedTab(tab, filter: filter), hidePast: hidePast,
+            tab: LiveModel.watchedTab(tab, filter: filter, hidden: Watchlist.keys(client.state.hidden)), hidePast: hidePast,
             pinned: client.sentPins.map { LiveModel.FlightKey(id: $0.id, date: $0.date) })
+        let pins = Watchlist.keys(client.sentPins)
+        let hidden = Watchlist.keys(client.state.hidden)
         while true {
             guard let current = connection else {
                 if !warned {
@@ -68,10 +70,13 @@ enum LiveView {
                     let board = try BoardConnection.result(of: message)
                     backoff.reset()
                     warned = false
-                    if client.options.json, filter.isEmpty {
+                    if client.options.json, filter.isEmpty, hidden.isEmpty, pins.count < 2 {
                         Output.print(board.text)
                     } else if let decoded = try? BoardDocument(json: board) {
-                        let shown = LiveModel.shown(decoded, on: tab, by: filter)
+                        // Arranged as the live view arranges it: the watchlist's order, hidden flights out.
+                        let arranged = Watchlist.arrange(decoded, pins: pins, hidden: hidden)
+                        renderer.hiddenNote = Watchlist.hiddenNote(arranged.hiddenCount)
+                        let shown = LiveModel.shown(arranged.board, on: tab, by: filter)
                         Output.print(client.options.json ? shown.json.text : renderer.board(shown) + "\n")
                     }
                 }

@@ -1,0 +1,222 @@
+import BoardProtocol
+import BoardSystem
+import FlightData
+
+/// A hide that `u` can undo: the flight, and until when (set by the first tick after the hide).
+struct HiddenUndo: Hashable, Sendable {
+    let key: LiveModel.FlightKey
+    let flightName: String
+    var expires: ContinuousClock.Instant?
+
+    /// How long the footer offers the undo.
+    static let window = Duration.seconds(5)
+
+    /// `Hidden Pacific 123 — u to undo`.
+    var message: String { "Hidden \(flightName) — u to undo" }
+}
+
+/// A flight waited on (`w`): its status when asked; the first board that shows another says so in the footer.
+struct WaitingFlight: Hashable, Sendable {
+    let key: LiveModel.FlightKey
+    let flightName: String
+    let status: FlightStatus
+}
+
+/// The action menu (`a`): the actions of one flight, each with its direct key.
+struct ActionMenu: Hashable, Sendable {
+    let flight: FlightDocument
+    let items: [Item]
+
+    struct Item: Hashable, Sendable {
+        let key: Character
+        let title: String
+        let action: LiveAction
+    }
+
+    /// The items for `flight`: pin or unpin, move (when pinned), hide, wait, log, and copy only inside tmux.
+    init(flight: FlightDocument, pinned: Bool, insideTmux: Bool) {
+        self.flight = flight
+        var items = [Item(key: "P", title: pinned ? "unpin" : "pin to the watchlist", action: .pin)]
+        if pinned {
+            items.append(Item(key: "K", title: "move up in the watchlist", action: .movePin(up: true)))
+            items.append(Item(key: "J", title: "move down in the watchlist", action: .movePin(up: false)))
+        }
+        items.append(Item(key: "x", title: "hide from your boards (u undoes)", action: .hide))
+        items.append(Item(key: "w", title: "wait for its next step", action: .waitForNextStep))
+        items.append(Item(key: "l", title: "show its log (details, announcements)", action: .showLog))
+        if insideTmux { items.append(Item(key: "y", title: "copy id and flight to tmux's buffer", action: .copyToTmux)) }
+        self.items = items
+    }
+
+    /// `Pacific 123 (1234)`, then one line an item, then how to close it.
+    var lines: [String] {
+        ["Actions for \(flight.flightName) (\(flight.id))"] + items.map { "  \($0.key)  \($0.title)" } + ["  Esc  close"]
+    }
+}
+
+extension LiveModel {
+    /// The pushed board as this person sees it: the watchlist's order, hidden flights out, then the filter.
+    mutating func arranged(_ pushed: BoardDocument) -> BoardDocument {
+        let result = Watchlist.arrange(pushed, pins: pins, hidden: hidden)
+        hiddenCount = result.hiddenCount
+        return Self.shown(result.board, on: tab, by: filter)
+    }
+
+    /// Arranges the last pushed board again, after a hide, an undo or a move: the daemon sends nothing new.
+    mutating func rearrange() {
+        guard let pushedBoard else { return }
+        board = arranged(pushedBoard)
+    }
+
+    /// The flight the actions are for: the open flight's, else the one under the cursor.
+    var actionFlight: FlightDocument? {
+        if case .details(let open) = top { return open.flight }
+        if case .gone = top { return nil }
+        return selectedFlight
+    }
+
+    /// Keys while the action menu is open: an item's key does it, Esc (or `a`) closes; nothing else passes.
+    mutating func pressInMenu(_ key: Key) -> [LiveEffect] {
+        guard let open = menu else { return [] }
+        message = nil
+        if key == .interrupt { return [.quit(130)] }
+        if key == .escape || key == .character("a") || key == .character("q") {
+            menu = nil
+            return []
+        }
+        guard case .character(let c) = key, let item = open.items.first(where: { $0.key == c }) else { return [] }
+        menu = nil
+        // The menu's flight, even if the board moved under it meanwhile.
+        return perform(item.action, on: open.flight)
+    }
+
+    /// The watchlist's actions, for the flight under the cursor (or the open one).
+    mutating func performOnFlight(_ action: LiveAction) -> [LiveEffect] {
+        if action == .undoHide { return undoHide() }
+        guard let flight = actionFlight else { return [] }
+        return perform(action, on: flight)
+    }
+
+    private mutating func perform(_ action: LiveAction, on flight: FlightDocument) -> [LiveEffect] {
+        switch action {
+        case .pin: return togglePin(flight)
+        case .movePin(let up): return movePin(flight, up: up)
+        case .hide: return hide(flight)
+        case .undoHide: return undoHide()
+        case .actions:
+            menu = ActionMenu(flight: flight, pinned: pins.contains(FlightKey(flight)), insideTmux: insideTmux)
+            return []
+        case .waitForNextStep:
+            let name = flight.flightName
+            let now = StatusAppearance(flight.status).title
+            waiting.removeAll { $0.key == FlightKey(flight) }
+            waiting.append(WaitingFlight(key: FlightKey(flight), flightName: name, status: flight.status))
+            message = "Waiting for \(name)'s next step (now \(now)); the footer says when it comes."
+            return []
+        case .showLog:
+            // Its log is its details screen: the announcements, newest first, as they were made.
+            if case .details(let open) = top, open.key == FlightKey(flight) {
+                message = "\(flight.flightName)'s log is on this screen: its announcements, as they were made."
+                return []
+            }
+            return [send(.flight(FlightKey(flight), pinned: pins), for: .open(asked: GoneFlight(flight)))]
+        case .copyToTmux:
+            guard insideTmux else {
+                message = "Copying needs tmux: y puts the id and flight in tmux's paste buffer."
+                return []
+            }
+            let text = "\(flight.id) \(flight.flightName)".filter { !$0.isASCII || $0.isLetter || $0.isNumber || $0 == " " }
+            message = "Copied \"\(text)\" to tmux's paste buffer."
+            return [.copyToTmux(text)]
+        default: return perform(action)
+        }
+    }
+
+    /// Moves a pinned flight one place up or down among its day's pins (the ones its board shows).
+    private mutating func movePin(_ flight: FlightDocument, up: Bool) -> [LiveEffect] {
+        let key = FlightKey(flight)
+        guard let from = pins.firstIndex(of: key) else {
+            message = "\(flight.flightName) is not pinned; P pins it, then K and J move it."
+            return []
+        }
+        let sameDay = pins.indices.filter { pins[$0].date == key.date }
+        let neighbour = up ? sameDay.last { $0 < from } : sameDay.first { $0 > from }
+        guard let neighbour else {
+            message = "\(flight.flightName) is already \(up ? "first" : "last") of its day's pins."
+            return []
+        }
+        pins.remove(at: from)
+        // Before the pin above (whose index is unchanged), or after the pin below (now one place earlier).
+        pins.insert(key, at: neighbour)
+        let place = (pins.indices.filter { pins[$0].date == key.date }.firstIndex { pins[$0] == key } ?? 0) + 1
+        message = "Moved \(flight.flightName) \(up ? "up" : "down"): \(place) of \(sameDay.count) pinned that day."
+        rearrange()
+        cursor.flight = key
+        return [.savePinOrder(pins)]
+    }
+
+    private mutating func hide(_ flight: FlightDocument) -> [LiveEffect] {
+        let key = FlightKey(flight)
+        guard !hidden.contains(key) else { return [] }
+        guard hidden.count < PinnedParam.limit else {
+            message = "Cannot hide \(flight.flightName): \(PinnedParam.limit) hidden is the most; 'board unhide' brings one back."
+            return []
+        }
+        // The cursor goes to the next flight down (or up at the end), as a mail client's does.
+        let list = listedFlights
+        if let row = list.firstIndex(where: { FlightKey($0) == key }) {
+            let next = row + 1 < list.count ? row + 1 : row - 1
+            cursor.flight = list.indices.contains(next) ? FlightKey(list[next]) : nil
+            cursor.row = max(0, min(row, list.count - 2))
+        }
+        if case .details(let open) = top, open.key == key { screens.removeLast() }
+        let watched = Self.watchedTab(tab, filter: filter, hidden: hidden)
+        hidden.append(key)
+        rearrange()
+        let undo = HiddenUndo(key: key, flightName: flight.flightName)
+        self.undo = undo
+        message = undo.message
+        // The first hidden flight on a direction tab: watch `all`, so the other tab's count stays exact.
+        return [.hide(flight)] + (Self.watchedTab(tab, filter: filter, hidden: hidden) != watched ? [subscription] : [])
+    }
+
+    private mutating func undoHide() -> [LiveEffect] {
+        guard let undo else { return [] }
+        self.undo = nil
+        let watched = Self.watchedTab(tab, filter: filter, hidden: hidden)
+        hidden.removeAll { $0 == undo.key }
+        rearrange()
+        if listedFlights.contains(where: { FlightKey($0) == undo.key }) { cursor.flight = undo.key }
+        message = "\(undo.flightName) is back on the board."
+        return [.unhide(undo.key)] + (Self.watchedTab(tab, filter: filter, hidden: hidden) != watched ? [subscription] : [])
+    }
+
+    /// The undo is offered for `HiddenUndo.window` from the first tick after the hide; then the footer clears.
+    mutating func expireUndo(at now: ContinuousClock.Instant) -> [LiveEffect] {
+        guard var undo else { return [] }
+        guard let expires = undo.expires else {
+            undo.expires = now + HiddenUndo.window
+            self.undo = undo
+            return []
+        }
+        if now >= expires {
+            self.undo = nil
+            if message == undo.message { message = nil }
+        }
+        return []
+    }
+
+    /// A flight waited on whose status changed on this board: said in the footer, and no longer waited on.
+    mutating func noteSteps(on board: BoardDocument) {
+        guard !waiting.isEmpty else { return }
+        let source = pushedBoard?.flights ?? board.flights
+        for wait in waiting {
+            guard let flight = source.first(where: { FlightKey($0) == wait.key }), flight.status != wait.status else {
+                continue
+            }
+            waiting.removeAll { $0 == wait }
+            message =
+                "\(wait.flightName): \(StatusAppearance(flight.status).title) (was \(StatusAppearance(wait.status).title))."
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import BoardProtocol
+import FlightData
+
+/// Your boards as you arranged them: the pinned flights first in the watchlist's order, and the
+/// hidden flights left out.
+///
+/// The daemon lists pinned flights first in time order and knows nothing of hidden ones, so the
+/// client arranges each board it receives (one-shot boards, `board watch`, `board status`).
+/// A hidden flight that is also pinned stays hidden: hiding takes it off your boards.
+///
+/// Counts and badges count what you see: a hidden flight is taken out of its tab's count and of
+/// the `all` count. On `arrivals` or `departures` the other direction's flights are not in the
+/// board; unless `all` (the same day's `all` tab) is given, the other tab's badge says `–` when a
+/// hidden flight of the day could be in it, rather than a wrong count.
+enum Watchlist {
+    typealias Key = LiveModel.FlightKey
+
+    /// The keys of remembered flights (entries with a garbled date name no flight and are skipped).
+    static func keys(_ flights: [RememberedFlight]) -> [Key] {
+        flights.compactMap { $0.key == nil ? nil : Key(id: $0.id, date: $0.date) }
+    }
+
+    /// `board` arranged: pinned rows in `pins` order, `hidden` flights out, the counts counted again.
+    /// `hiddenCount` is how many of the board's flights were left out.
+    static func arrange(
+        _ board: BoardDocument, pins: [Key], hidden: [Key], all: BoardDocument? = nil
+    ) -> (board: BoardDocument, hiddenCount: Int) {
+        let hiddenSet = Set(hidden.filter { $0.date == board.date })
+        var order: [Key: Int] = [:]
+        for (index, pin) in pins.enumerated() where order[pin] == nil { order[pin] = index }
+        let shown = board.flights.filter { !hiddenSet.contains(Key($0)) }
+        let pinned = shown.enumerated().filter(\.element.pinned).sorted { a, b in
+            (order[Key(a.element)] ?? Int.max, a.offset) < (order[Key(b.element)] ?? Int.max, b.offset)
+        }.map(\.element)
+        let flights = pinned + shown.filter { !$0.pinned }
+        let hiddenCount = board.flights.count - shown.count
+        guard !hiddenSet.isEmpty else {
+            return (Self.board(board, tabs: board.tabs, flights: flights), 0)
+        }
+        let source = all ?? board
+        let gone = source.flights.filter { hiddenSet.contains(Key($0)) }
+        // A hidden flight of the day not on this direction's board may be on the other's.
+        let unknown = all == nil && board.tab != .all && gone.count < hiddenSet.count
+        let tabs = board.tabs.map { entry in
+            if unknown && entry.id != board.tab && entry.id != .all {
+                return BoardDocument.TabEntry(id: entry.id, title: entry.title, count: entry.count, badge: "–")
+            }
+            let count = max(0, entry.count - gone.count { entry.id.includesDirection($0.direction) })
+            let badge = entry.id == .all ? entry.badge : String(count)
+            return BoardDocument.TabEntry(id: entry.id, title: entry.title, count: count, badge: badge)
+        }
+        return (Self.board(board, tabs: tabs, flights: flights), hiddenCount)
+    }
+
+    private static func board(
+        _ board: BoardDocument, tabs: [BoardDocument.TabEntry], flights: [FlightDocument]
+    ) -> BoardDocument {
+        BoardDocument(
+            airport: board.airport, now: board.now, simulated: board.simulated, speed: board.speed, date: board.date,
+            tab: board.tab, hidePast: board.hidePast, tabs: tabs, flights: flights)
+    }
+
+    /// `2 hidden`: what a header says of the flights left out; nil when none are.
+    static func hiddenNote(_ count: Int) -> String? { count > 0 ? "\(count) hidden" : nil }
+}
+
+extension Watchlist {
+    /// Where a flight at `from` of `count` goes when moved `direction`.
+    static func place(from: Int, _ direction: PinsCommand.Direction, count: Int) -> Int {
+        switch direction {
+        case .up: max(0, from - 1)
+        case .down: min(count - 1, from + 1)
+        case .first: 0
+        case .last: max(0, count - 1)
+        }
+    }
+}

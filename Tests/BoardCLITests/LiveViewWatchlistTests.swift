@@ -1,0 +1,205 @@
+import BoardProtocol
+import BoardSystem
+import FlightData
+import Foundation
+import Testing
+
+@testable import BoardCLI
+
+/// The live view's watchlist keys (K/J), hiding with undo (x, u) and the action menu (a), through `update`.
+struct LiveViewWatchlistTests {
+    typealias Fixture = LiveViewFixture
+    typealias Key = LiveModel.FlightKey
+
+    static func key(_ id: Int) -> Key { Key(id: id, date: Fixture.today.description) }
+
+    /// A model with `pins` pinned in that order, showing the board the daemon pushes for them.
+    static func model(pins: [Int] = [], insideTmux: Bool = false) -> LiveModel {
+        var model = LiveModel(tab: .all, hidePast: false, pins: pins.map(key), style: Style(enabled: false), size: Fixture.size)
+        model.insideTmux = insideTmux
+        model.update(.connected)
+        model.update(.boardPushed(Fixture.board(pinned: Set(pins)), at: Fixture.start))
+        model.update(.key(.home))
+        return model
+    }
+
+    static var ids: [Int] { Fixture.board().flights.map(\.id) }
+
+    @Test func theBoardShowsPinsInTheWatchlistsOrder() {
+        let pins = [Self.ids[20], Self.ids[3], Self.ids[11]]
+        let model = Self.model(pins: pins)
+        #expect(model.board?.flights.prefix(3).map(\.id) == pins)
+    }
+
+    @Test func kAndJMoveThePinnedFlightUnderTheCursor() throws {
+        let pins = [Self.ids[20], Self.ids[3], Self.ids[11]]
+        var model = Self.model(pins: pins)
+        try model.moveCursor(to: pins[2])
+        #expect(model.press(.character("K")) == [.savePinOrder([pins[0], pins[2], pins[1]].map(Self.key))])
+        #expect(model.board?.flights.prefix(3).map(\.id) == [pins[0], pins[2], pins[1]])
+        #expect(model.selectedFlight?.id == pins[2], "the cursor goes with it")
+        #expect(model.message?.contains("up: 2 of 3") == true)
+        model.press(.character("K"))
+        #expect(model.press(.character("K")) == [], "already first")
+        #expect(model.message?.contains("already first") == true)
+        #expect(model.press(.character("J")) == [.savePinOrder([pins[0], pins[2], pins[1]].map(Self.key))])
+        // Not pinned: says how to pin it.
+        try model.moveCursor(to: Self.ids[25])
+        #expect(model.press(.character("J")) == [])
+        #expect(model.message?.contains("not pinned") == true)
+    }
+
+    @Test func xHidesTheFlightUnderTheCursorAndUUndoesIt() throws {
+        var model = Self.model()
+        let flight = try #require(model.board?.flights[4])
+        let next = try #require(model.board?.flights[5])
+        try model.moveCursor(to: flight.id)
+        let count = try #require(model.board?.tabs.first { $0.id == flight.direction.tab }).count
+        #expect(model.press(.character("x")) == [.hide(flight)])
+        #expect(!(model.board?.flights.contains { $0.id == flight.id } ?? true))
+        #expect(model.board?.tabs.first { $0.id == flight.direction.tab }?.count == count - 1, "counts say what you see")
+        #expect(model.selectedFlight?.id == next.id, "the cursor goes to the next flight")
+        let frame = model.frame()
+        #expect(frame.last?.hasPrefix("Hidden \(flight.flightName) — u to undo") == true)
+        #expect(frame[1].contains("1 hidden"))
+        #expect(model.press(.character("u")) == [.unhide(Self.key(flight.id))])
+        #expect(model.board?.flights.contains { $0.id == flight.id } == true)
+        #expect(model.selectedFlight?.id == flight.id, "back under the cursor")
+        #expect(model.message == "\(flight.flightName) is back on the board.")
+        #expect(model.press(.character("u")) == [], "one undo")
+    }
+
+    @Test func theUndoEndsAfterFiveSecondsOrTheNextKey() throws {
+        var model = Self.model()
+        model.press(.character("x"))
+        model.update(.tick(Fixture.start + .seconds(1)))
+        model.update(.tick(Fixture.start + .seconds(5)))
+        #expect(model.message?.hasSuffix("u to undo") == true)
+        model.update(.tick(Fixture.start + .seconds(6.5)))
+        #expect(model.message == nil, "gone from the footer")
+        #expect(model.press(.character("u")) == [], "too late")
+        // Another key ends it at once.
+        model.press(.character("x"))
+        model.press(.down)
+        #expect(model.press(.character("u")) == [])
+        #expect(model.hidden.count == 2)
+    }
+
+    @Test func hiddenFlightsStayHiddenOnTheNextPush() throws {
+        var model = Self.model()
+        let id = try #require(model.selectedFlight?.id)
+        model.press(.character("x"))
+        model.update(.boardPushed(Fixture.board(), at: Fixture.start + .seconds(2)))
+        #expect(!(model.board?.flights.contains { $0.id == id } ?? true))
+        #expect(model.hiddenCount == 1)
+    }
+
+    @Test func hidingTheOpenFlightClosesItsDetails() throws {
+        var model = Self.model()
+        let flight = try #require(model.selectedFlight)
+        let effects = model.press(.enter)
+        model.update(.replied(try #require(LiveModel.sentID(effects)), Fixture.details(flight.id)))
+        guard case .details = model.top else {
+            Issue.record("details not open")
+            return
+        }
+        #expect(model.press(.character("x")) == [.hide(flight)])
+        #expect(model.top == .board)
+    }
+
+    @Test func theActionMenuListsTheFlightsActionsWithTheirKeys() throws {
+        var model = Self.model(pins: [Self.ids[2]])
+        model.press(.home)
+        let flight = try #require(model.selectedFlight)
+        #expect(model.press(.character("a")) == [])
+        let menu = try #require(model.menu)
+        #expect(menu.items.map(\.key) == ["P", "K", "J", "x", "w", "l"], "no copy outside tmux")
+        let frame = model.frame()
+        #expect(frame.contains { $0.contains("Actions for \(flight.flightName) (\(flight.id))") })
+        #expect(frame.contains { $0.contains("x  hide from your boards") })
+        #expect(frame.last?.contains("Esc closes") == true)
+        // Keys that are not items do nothing while it is open.
+        #expect(model.press(.down) == [])
+        #expect(model.selectedFlight?.id == flight.id)
+        model.press(.escape)
+        #expect(model.menu == nil)
+        #expect(model.top == .board, "Esc closed the menu, nothing else")
+        // An item's key does it and closes the menu.
+        model.press(.character("a"))
+        #expect(model.press(.character("P")) == [.unpin(Self.key(flight.id)), model.subscription])
+        #expect(model.menu == nil)
+    }
+
+    @Test func insideTmuxTheMenuCopiesTheIdAndDesignator() throws {
+        var model = Self.model(insideTmux: true)
+        let flight = try #require(model.selectedFlight)
+        model.press(.character("a"))
+        #expect(model.menu?.items.last?.key == "y")
+        #expect(model.press(.character("y")) == [.copyToTmux("\(flight.id) \(flight.flightName)")])
+        var outside = Self.model()
+        #expect(outside.press(.character("y")) == [])
+        #expect(outside.message?.contains("needs tmux") == true)
+    }
+
+    @Test func waitingForTheNextStepSaysItInTheFooter() throws {
+        var model = Self.model()
+        let flight = try #require(model.selectedFlight)
+        #expect(model.press(.character("w")) == [])
+        #expect(model.message?.hasPrefix("Waiting for \(flight.flightName)'s next step") == true)
+        // A board where it moved on.
+        let moved = Fixture.board(Fixture.board()) { flights in
+            flights.map { json in
+                json["id"]?.int == flight.id ? json.adding("status", .string(FlightStatus.canceled.rawValue)) : json
+            }
+        }
+        model.update(.boardPushed(moved, at: Fixture.start + .seconds(3)))
+        #expect(model.message == "\(flight.flightName): Canceled (was \(StatusAppearance(flight.status).title)).")
+        #expect(model.waiting.isEmpty)
+    }
+
+    @Test func aNarrowPaneFitsTheMenuAndTheUndo() throws {
+        var model = Self.model(pins: [Self.ids[2]], insideTmux: true)
+        model.press(.character("a"))
+        for columns in [30, 45] {
+            let frame = model.frame(TerminalSize(columns: columns, rows: 12))
+            #expect(frame.count == 12)
+            #expect(frame.allSatisfy { $0.visibleText.count <= columns }, "\(columns): \(frame.screenText)")
+            #expect(frame.contains { $0.contains("Actions for") })
+        }
+        model.press(.escape)
+        model.press(.character("x"))
+        let frame = model.frame(TerminalSize(columns: 30, rows: 12))
+        #expect(frame.allSatisfy { $0.visibleText.count <= 30 })
+        #expect(frame.last?.hasPrefix("Hidden") == true)
+    }
+
+    @Test func lOpensTheLogOfTheMenusFlight() throws {
+        var model = Self.model()
+        let flight = try #require(model.selectedFlight)
+        let effects = model.press(.character("l"))
+        #expect(effects.count == 1)
+        guard case .send(_, .flight(let key, _)) = effects.first else {
+            Issue.record("no request: \(effects)")
+            return
+        }
+        #expect(key == Self.key(flight.id))
+        model.update(.replied(try #require(LiveModel.sentID(effects)), Fixture.details(flight.id)))
+        // On its details, the menu's l says the log is there.
+        model.press(.character("a"))
+        #expect(model.press(.character("l")) == [])
+        #expect(model.message?.contains("log is on this screen") == true)
+    }
+
+    @Test func theKeysAreInTheHelp() {
+        let help = LiveKeyMap.helpParagraph
+        for phrase in ["K/J move", "x hides", "u undoes", "a opens", "w waits", "l shows its log", "y (inside tmux) copies"] {
+            #expect(help.replacingOccurrences(of: "\n", with: " ").contains(phrase), "\(phrase)")
+        }
+        #expect(LiveKeyMap.helpPhrases.last == "q quits")
+    }
+}
+
+extension Direction {
+    /// The tab that lists a flight of this direction.
+    var tab: Tab { self == .arrival ? .arrivals : .departures }
+}

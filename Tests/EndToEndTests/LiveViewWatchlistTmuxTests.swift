@@ -1,0 +1,48 @@
+import BoardProtocol
+import BoardSystem
+import Foundation
+import Testing
+
+/// The live view's watchlist keys through a real terminal: K/J, x and u reach the state file, and y
+/// reaches tmux's paste buffer. What each key does to the model is `LiveViewWatchlistTests`.
+@Suite(.serialized) struct LiveViewWatchlistTmuxTests {
+    @Test(.enabled(if: LiveViewTmuxTests.tmuxAvailable)) func keysMoveHideUndoAndCopyThroughTheStateFileAndTmux() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        defer { try? daemon.stop() }
+        let rows = try #require(try sandbox.board("--json").json?["flights"]?.array)
+        let a = try #require(rows[10]["id"]?.int)
+        let b = try #require(rows[4]["id"]?.int)
+        let name = try #require(rows[10]["flightName"]?.string)
+        #expect(try sandbox.board("pin", String(a)).status == 0)
+        #expect(try sandbox.board("pin", String(b)).status == 0)
+        func state(_ key: String) throws -> [Int] {
+            let json = try JSON.parse(Array(try Data(contentsOf: URL(fileURLWithPath: sandbox.stateDirectory + "/state.json"))))
+            return (json[key]?.array ?? []).compactMap { $0["id"]?.int }
+        }
+
+        let pane = try TmuxPane(sandbox: sandbox, command: "sh -c '\(Binaries.board) watch all; echo EXITED-$?; sleep 30'")
+        try pane.waitFor("the live board") { $0.contains("● live") }
+        try pane.send("Home")
+        try pane.send("J")
+        try waitUntil("the new order to be saved") { try state("pins") == [b, a] }
+        try pane.waitFor("the move said") { $0.contains("Moved \(name) down") }
+        try pane.send("x")
+        try waitUntil("the hide to be saved") { try state("hidden") == [a] }
+        try pane.waitFor("the undo offered") { $0.contains("Hidden \(name) — u to undo") && $0.contains("1 hidden") }
+        try pane.send("u")
+        try waitUntil("the undo to be saved") { try state("hidden") == [] }
+        try pane.waitFor("the flight back") { $0.contains("\(name) is back on the board.") }
+
+        try pane.send("a")
+        try pane.waitFor("the action menu, with copy inside tmux") { $0.contains("Actions for") && $0.contains("y  copy") }
+        try pane.send("y")
+        try pane.waitFor("the copy said") { $0.contains("to tmux's paste buffer") }
+        try waitUntil("tmux's buffer to hold the flight") {
+            let buffer = try pane.tmux(["-S", pane.socket, "show-buffer"]).stdout
+            return buffer.hasSuffix(" \(name)") || buffer.contains(" \(name)")
+        }
+        try pane.send("q")
+        try pane.waitFor("the shell after quitting") { $0.contains("EXITED-0") }
+    }
+}

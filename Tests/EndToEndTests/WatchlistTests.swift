@@ -1,0 +1,187 @@
+import BoardProtocol
+import BoardSystem
+import Foundation
+import Glibc
+import Testing
+
+/// The watchlist (`pin --first`, `pins move`) and hiding (`hide`, `unhide`, `hidden`) through the real
+/// binaries and the state file, and across a window slide. A private daemon, frozen, its clock moved by hand.
+struct WatchlistTests {
+    func pinnedIDs(_ user: BoardUser, _ arguments: String...) throws -> [Int] {
+        try user.rows(arguments: arguments).filter(\.pinned).map(\.id)
+    }
+
+    func statePins(_ user: BoardUser, _ key: String = "pins") -> [String] {
+        (user.state()?[key]?.array ?? []).map { "\($0["id"]?.int ?? -1)@\($0["date"]?.string ?? "?")" }
+    }
+
+    @Test func theWatchlistKeepsYourOrderThroughTheStateFileAndAWindowSlide() throws {
+        let user = BoardUser()
+        let daemon = try user.startDaemon()
+        defer { _ = try? daemon.stop() }
+        let rows = try user.lookup()
+        let (a, b, c) = (rows[20], rows[3], rows[11])
+        _ = try user.text("pin", String(a.id))
+        _ = try user.text("pin", b.flightName)
+        let first = try user.text("pin", String(c.id), "--first")
+        #expect(first.contains("Pinned \(c.flightName) of Nov 30, first."), "\(first)")
+        #expect(try pinnedIDs(user) == [c.id, a.id, b.id], "the board in the watchlist's order, not time order")
+        // Pinning again keeps the place, and says so.
+        let again = try user.text("pin", String(a.id), "--first")
+        #expect(again.contains("already pinned, 2 of 3"), "\(again)")
+        #expect(statePins(user) == [c, a, b].map { "\($0.id)@\(knownDate)" })
+
+        let moved = try user.text("pins", "move", String(b.id), "first")
+        #expect(moved.contains("Moved \(b.flightName) of Nov 30 first: 1 of 3."), "\(moved)")
+        _ = try user.text("pins", "move", String(c.id), "down")
+        #expect(try pinnedIDs(user) == [b.id, a.id, c.id])
+        #expect(try pinnedIDs(user, "departures").count == [a, b, c].filter { $0.direction == "departure" }.count)
+        let listed = try user.json("pins")["flights"]?.array?.compactMap { $0["id"]?.int }
+        #expect(listed == [b.id, a.id, c.id])
+        let text = try user.text("pins")
+        let listedRows = text.lines.filter { $0.hasPrefix("Nov 30") }
+        #expect(listedRows.count == 3 && listedRows[0].hasSuffix(" \(b.id)"), "\(text)")
+        #expect(statePins(user) == [b, a, c].map { "\($0.id)@\(knownDate)" })
+
+        // Bad input: the state file untouched.
+        let before = try String(contentsOfFile: user.stateFile, encoding: .utf8)
+        let sideways = try user.board("pins", "move", String(a.id), "sideways")
+        #expect(sideways.status == 2)
+        #expect(
+            sideways.stderr == "board: board pins move takes up, down, first or last, not \"sideways\"; see 'board help pins'\n")
+        let unpinned = try user.board("pins", "move", String(rows[5].id), "up")
+        #expect(unpinned.status == 4)
+        #expect(unpinned.stderr.contains("\(rows[5].id) is not pinned") && unpinned.stderr.lines.count == 1)
+        #expect(try String(contentsOfFile: user.stateFile, encoding: .utf8) == before)
+
+        // A pin of tomorrow keeps its place after the window slides; today's leave at the next save.
+        let tomorrow = try user.lookup("--date", "tomorrow")[7]
+        _ = try user.text("pin", String(tomorrow.id), "--date", "tomorrow", "--first")
+        _ = try user.text("clock", "advance", "1d")
+        _ = try user.text("show", String(tomorrow.id))  // a save (the last viewed), with the daemon's new today
+        #expect(statePins(user) == ["\(tomorrow.id)@\(tomorrowDate)"])
+        #expect(try pinnedIDs(user) == [tomorrow.id])
+    }
+
+    @Test func hiddenFlightsLeaveYourBoardsAndCountsUntilUnhiddenOrTheirDayLeaves() throws {
+        let user = BoardUser()
+        let daemon = try user.startDaemon()
+        defer { _ = try? daemon.stop() }
+        let departures = try user.lookup("departures")
+        let hidden = departures[2]
+        let board = try user.json("departures")
+        let count = try #require(board["tabs"]?.array?.first { $0["id"]?.string == "departures" }?["count"]?.int)
+
+        let said = try user.text("hide", String(hidden.id))
+        #expect(said.contains("Hidden \(hidden.flightName) of Nov 30"), "\(said)")
+        #expect(try user.text("hide", hidden.flightName).contains("already hidden"))
+        #expect(statePins(user, "hidden") == ["\(hidden.id)@\(knownDate)"])
+        for tab in ["departures", "arrivals", "all"] {
+            let shown = try user.json(tab)
+            #expect(!(shown["flights"]?.array ?? []).contains { $0["id"]?.int == hidden.id }, "\(tab)")
+            let tabs = try #require(shown["tabs"]?.array)
+            #expect(tabs.first { $0["id"]?.string == "departures" }?["count"]?.int == count - 1, "counts on \(tab)")
+            #expect(tabs.first { $0["id"]?.string == "departures" }?["badge"]?.string == String(count - 1))
+        }
+        let text = try user.text("departures")
+        #expect(text.lines.first?.hasSuffix("1 hidden") == true, "\(text)")
+        #expect(!text.contains(hidden.flightName + " "))
+        #expect(!(try user.text("arrivals").lines.first ?? "").contains("hidden"), "none of the arrivals is hidden")
+        // Commands that name the flight still find it.
+        #expect(try user.json("show", String(hidden.id))["id"]?.int == hidden.id)
+        let list = try user.json("hidden")
+        #expect(list["hidden"]?.array?.map { $0["id"]?.int } == [hidden.id])
+        #expect(try user.text("hidden").contains(hidden.flightName))
+
+        let notHidden = try user.board("unhide", String(departures[4].id))
+        #expect(notHidden.status == 4)
+        #expect(notHidden.stderr == "board: \(departures[4].id) is not hidden; 'board hidden' lists the hidden flights\n")
+        _ = try user.text("unhide", hidden.flightName)
+        #expect(try user.rows("departures").map(\.id) == departures.map(\.id))
+        #expect(try user.text("hidden").contains("No hidden flights"))
+
+        // board status's next departure is never a hidden one, and its counts leave hidden flights out.
+        let status = try user.json("status")
+        let next = try #require(status["id"]?.string)
+        let departuresLeft = try #require(status["departures"]?.string.flatMap { Int($0) })
+        _ = try user.text("hide", next)
+        let after = try user.json("status")
+        #expect(after["id"]?.string != next && after["id"]?.string?.isEmpty == false, "\(after.text)")
+        #expect(after["departures"]?.string == String(departuresLeft - 1))
+        _ = try user.text("unhide", next)
+
+        // Hidden once more, then its day leaves the window: named as it was, then pruned by the next save.
+        _ = try user.text("hide", String(hidden.id))
+        _ = try user.text("clock", "advance", "1d")
+        let gone = try user.json("hidden")
+        #expect(gone["hidden"]?.array?.isEmpty == true)
+        #expect(gone["gone"]?.array?.first?["id"]?.int == hidden.id)
+        _ = try user.text("pin", String(departures[0].id))  // any save
+        #expect(statePins(user, "hidden") == [])
+    }
+
+    @Test func watchNotOnATerminalArrangesEachBoardAsTheOneShotBoardDoes() throws {
+        let user = BoardUser()
+        let daemon = try user.startDaemon()
+        defer { _ = try? daemon.stop() }
+        let rows = try user.lookup()
+        _ = try user.text("pin", String(rows[20].id))
+        _ = try user.text("pin", String(rows[3].id))
+        _ = try user.text("hide", String(rows[8].id))
+        let expected = try user.json("all")
+        let outputPath = user.sandbox.path + "/watch.out"
+        let output = open(outputPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        #expect(output >= 0)
+        let watch = try StartedProcess(
+            [Binaries.board, "watch", "all", "--json"], environment: user.environment, standardOutput: output)
+        close(output)
+        try waitUntil("a board from board watch", timeout: 10) {
+            ((try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "").contains("\n")
+        }
+        kill(watch.pid, SIGTERM)
+        _ = try watch.finish(timeout: 10)
+        let line = try #require(try String(contentsOfFile: outputPath, encoding: .utf8).split(separator: "\n").first)
+        let board = try JSON.parse(Array(line.utf8))
+        let ids = (board["flights"]?.array ?? []).compactMap { $0["id"]?.int }
+        #expect(ids.prefix(2) == [rows[20].id, rows[3].id], "the watchlist's order")
+        #expect(!ids.contains(rows[8].id), "hidden")
+        #expect(ids == (expected["flights"]?.array ?? []).compactMap { $0["id"]?.int }, "as the one-shot board")
+        #expect(board["tabs"] == expected["tabs"])
+    }
+
+    @Test func bashCompletesTheHiddenAndPinnedFlightsAndWhereToMoveThem() throws {
+        let user = BoardUser()
+        let daemon = try user.startDaemon()
+        defer { _ = try? daemon.stop() }
+        let rows = try user.lookup()
+        _ = try user.text("hide", String(rows[1].id))
+        _ = try user.text("hide", String(rows[2].id))
+        _ = try user.text("pin", String(rows[9].id))
+        let script = try user.board("completions", "bash").stdout
+        let path = user.sandbox.path + "/board.bash"
+        try script.write(toFile: path, atomically: true, encoding: .utf8)
+        func complete(_ words: String...) throws -> [String] {
+            let quoted = words.map { "'" + $0 + "'" }.joined(separator: " ")
+            let driver = """
+                source '\(path)'
+                COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1)
+                _board
+                printf '%s\\n' "${COMPREPLY[@]}"
+                """
+            let environment = user.environment.merging(
+                ["PATH": Binaries.directory + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")]
+            ) { $1 }
+            let result = try run("/bin/bash", ["-c", driver], environment: environment)
+            #expect(result.status == 0, "\(result.stderr)")
+            return result.stdout.split(separator: "\n").map(String.init)
+        }
+        #expect(try complete("board", "unhide", "") == [String(rows[1].id), String(rows[2].id)])
+        #expect(try complete("board", "pins", "") == ["move"])
+        #expect(try complete("board", "pins", "move", "") == [String(rows[9].id)])
+        #expect(try complete("board", "pins", "move", String(rows[9].id), "") == ["up", "down", "first", "last"])
+        #expect(try complete("board", "pins", "move", String(rows[9].id), "f") == ["first"])
+        #expect(try complete("board", "hi") == ["hide", "hidden"])
+        let lines = try user.board("completions", "--hidden-ids").stdout.split(separator: "\n")
+        #expect(lines.first == "\(rows[1].id)\t\(rows[1].flightName) of Nov 30")
+    }
+}
