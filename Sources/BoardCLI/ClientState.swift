@@ -9,7 +9,8 @@ struct ClientState: Equatable {
     var tab: Tab = .all
     var lastViewed: RememberedFlight?
     var pins: [RememberedFlight] = []
-    var liveView: SavedLiveView?
+    /// Each pane's live view (`$TMUX_PANE` inside tmux, else one shared entry).
+    var liveView = SavedLiveViews()
 
     var json: JSON {
         [
@@ -17,7 +18,7 @@ struct ClientState: Equatable {
             "tab": .string(tab.rawValue),
             "lastViewed": lastViewed?.json ?? .null,
             "pins": .array(pins.map(\.json)),
-            "liveView": liveView?.json ?? .null,
+            "liveView": liveView.isEmpty ? .null : liveView.json,
         ]
     }
 
@@ -29,6 +30,6 @@ struct ClientState: Equatable {
         if let text = json["tab"]?.string, let tab = Tab(rawValue: text) { self.tab = tab }
         if let last = json["lastViewed"] { lastViewed = RememberedFlight(json: last) }
         pins = (json["pins"]?.array ?? []).compactMap(RememberedFlight.init(json:))
-        if let saved = json["liveView"] { liveView = SavedLiveView(json: saved) }
+        if let saved = json["liveView"], let views = SavedLiveViews(json: saved) { liveView = views }
     }
 }

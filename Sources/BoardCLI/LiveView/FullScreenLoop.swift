@@ -24,16 +24,25 @@ struct FullScreenLoop {
     /// Notices a daemon that keeps its socket open but no longer answers (stopped, wedged).
     var heartbeat: Heartbeat
     var exitStatus: Int32?
+    /// The key this pane's view is saved under (`SavedLiveViews.pane`).
+    let pane: String
+    /// `tmux set-buffer` children not yet reaped.
+    var children: [ChildProcess.ID] = []
 
-    init(client: BoardClient, tab: Tab, hidePast: Bool, rotate: Duration?, reducedMotion: Bool = false) {
+    init(
+        client: BoardClient, tab: Tab, hidePast: Bool, rotate: Duration?, reducedMotion: Bool = false,
+        pane: String = SavedLiveViews.shared, restoring: SavedLiveView? = nil, lastViewed: LiveModel.FlightKey? = nil
+    ) {
         self.client = client
+        self.pane = pane
         self.state = client.state
         self.store = client.store
         let style = Style(enabled: BoardPaths.environment("NO_COLOR") == nil && client.options.color != .never)
         self.model = LiveModel(
             tab: tab, hidePast: hidePast, pins: client.sentPins.map { LiveModel.FlightKey(id: $0.id, date: $0.date) },
-            lastViewed: client.state.lastViewed.map { LiveModel.FlightKey(id: $0.id, date: $0.date) },
-            restoring: client.state.liveView, style: style, rotate: rotate, reducedMotion: reducedMotion)
+            lastViewed: lastViewed ?? client.state.lastViewed.map { LiveModel.FlightKey(id: $0.id, date: $0.date) },
+            restoring: restoring, style: style, rotate: rotate, reducedMotion: reducedMotion)
+        self.model.insideTmux = !(BoardPaths.environment("TMUX") ?? "").isEmpty
         self.nextReconnect = clock.now
         self.heartbeat = Heartbeat(now: clock.now)
     }
@@ -70,8 +79,9 @@ struct FullScreenLoop {
             if exitStatus == nil { draw() }
         }
         // Whatever ended it (q, Ctrl-C, SIGTERM, SIGHUP): the next `board watch` reopens here.
-        state.liveView = model.saved
+        state.liveView.save(model.saved, for: pane)
         save()
+        for child in children { _ = ChildProcess.exitStatusIfEnded(child) }
         return exitStatus ?? 0
     }
 
@@ -108,6 +118,11 @@ struct FullScreenLoop {
         switch effect {
         case .quit(let status): exitStatus = status
         case .repaint: painter.invalidate()
+        case .setTmuxBuffer(let text):
+            children = children.filter { ChildProcess.exitStatusIfEnded($0) == nil }
+            if let child = try? ChildProcess.spawn(["tmux", "set-buffer", "--", text], stdout: .devNull, stderr: .devNull) {
+                children.append(child)
+            }
         case .saveTab(let tab):
             state.tab = tab
             save()

@@ -20,6 +20,8 @@ enum LiveAction: Hashable, Sendable {
     case pin
     /// Open the tab's next flight not yet past (`flight.soonest`).
     case soonest
+    /// Say the route of what is shown (and put it in tmux's paste buffer inside tmux).
+    case yankRoute
 }
 
 /// The live view's keys, declared once: which key does what on which screen, the footer's
@@ -77,6 +79,7 @@ enum LiveKeyMap {
         Binding([.character("P")], .pin, on: [.list, .details]),
         Binding([.character("s")], .soonest, on: .all),
         Binding([.enter], .soonest, on: .gone),
+        Binding([.character("y")], .yankRoute, on: .all),
     ]
 
     /// What `key` does on `screen`, if anything.
@@ -102,7 +105,8 @@ enum LiveKeyMap {
         "Tab/Shift-Tab or left/right switch tabs (and keep the choice)", "up/down or j/k move", "Enter opens a flight",
         "Esc goes back one screen", "b (or Home on a flight) goes back to the board in one step",
         "n/p next and previous flight", "s opens the soonest flight still to come", "h hides past flights",
-        "/ searches (results by day)", "P pins", "q quits",
+        "/ searches (results by day)", "P pins",
+        "y shows the route of the screen (for 'board watch --route'; into tmux's paste buffer inside tmux)", "q quits",
     ]
 
     /// The help's "Keys: ..." paragraph, wrapped to 72 columns.
