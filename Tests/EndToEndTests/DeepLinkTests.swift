@@ -171,4 +171,33 @@ import Testing
         try tmux("send-keys", "-t", two, "q")
         try wait(one, "pane one quit again") { $0.contains("EXITED-0") }
     }
+
+    /// The README's tmux binding, run as tmux runs it: a new pane opens the screen of the pane it was pressed in.
+    @Test(.enabled(if: tmuxAvailable)) func theReadmesBindingOpensTheSameScreenInANewPane() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        defer { try? daemon.stop() }
+        let readme = try String(contentsOfFile: Repository.root + "/README.md", encoding: .utf8)
+        let line = try #require(readme.split(separator: "\n").first { $0.hasPrefix("bind-key W run-shell '") })
+        let command = String(line.dropFirst("bind-key W run-shell '".count).dropLast())
+            .replacingOccurrences(of: "board watch", with: Binaries.board + " watch")
+        let pane = try TmuxPane(sandbox: sandbox, command: "sh -c '\(Binaries.board) watch 9541; echo EXITED-$?; sleep 30'")
+        try pane.waitFor("US 481's details") { $0.contains("US 481") && $0.contains("History") }
+        // Live, the pane's view is saved as it changes, so the route is already the flight's.
+        try pane.tmux(["-S", pane.socket, "run-shell", "-t", "%0", command])
+        try waitUntil("a second pane") {
+            try pane.tmux(["-S", pane.socket, "list-panes"]).stdout.split(separator: "\n").count == 2
+        }
+        var shown = ""
+        do {
+            try waitUntil("the same flight in the new pane") {
+                shown = try pane.tmux(["-S", pane.socket, "capture-pane", "-p", "-t", "%1"]).stdout
+                return shown.contains("US 481  Arrival from")
+            }
+        } catch {
+            let panes = try pane.tmux(["-S", pane.socket, "list-panes", "-F", "#{pane_id} #{pane_dead} #{pane_dead_status}"])
+            Issue.record("the new pane shows:\n\(shown)\npanes: \(panes.stdout) \(panes.stderr)\ncommand: \(command)")
+            throw error
+        }
+    }
 }

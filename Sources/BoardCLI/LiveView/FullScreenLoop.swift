@@ -28,6 +28,9 @@ struct FullScreenLoop {
     let pane: String
     /// `tmux set-buffer` children not yet reaped.
     var children: [ChildProcess.ID] = []
+    /// The view as last saved: it is saved again as soon as it changes, so that `--print-route`
+    /// in another pane names what this one shows now.
+    var savedView: SavedLiveView?
 
     init(
         client: BoardClient, tab: Tab, hidePast: Bool, rotate: Duration?, reducedMotion: Bool = false,
@@ -99,6 +102,14 @@ struct FullScreenLoop {
 
     mutating func dispatch(_ event: LiveEvent) {
         for effect in model.update(event) { perform(effect) }
+        // Only once the first board is in: before it, the saved view is still being opened again.
+        guard model.board != nil, exitStatus == nil else { return }
+        let view = model.saved
+        if view != savedView {
+            savedView = view
+            state.liveView.save(view, for: pane)
+            save()
+        }
     }
 
     mutating func draw() {
