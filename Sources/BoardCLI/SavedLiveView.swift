@@ -81,16 +81,23 @@ struct SavedLiveView: Equatable, Sendable {
 
     private static func screens(_ json: JSON?) -> [Screen] {
         let screens = (json?.array ?? []).prefix(maxScreens * 4).compactMap { screen -> Screen? in
-            if let text = screen["search"]?.string, !text.isEmpty, text.count <= 100 { return .searchResults(text: text) }
+            // Text that reaches the screen holds no control character: a hand-edited state cannot send escapes.
+            if let text = screen["search"]?.string, !text.isEmpty, text.count <= 100, printable(text) {
+                return .searchResults(text: text)
+            }
             if let flight = screen["flight"], let id = flight["id"]?.int, (1...9_999_999).contains(id),
                 let date = flight["date"]?.string, date.count == 10, LocalDate(date) != nil,
-                let name = flight["flightName"]?.string, name.count <= 100
+                let name = flight["flightName"]?.string, name.count <= 100, printable(name)
             {
                 return .flight(id: id, date: date, flightName: name)
             }
             return nil
         }
         return Array(screens.prefix(maxScreens))
+    }
+
+    private static func printable(_ text: String) -> Bool {
+        !text.unicodeScalars.contains { $0.properties.generalCategory == .control }
     }
 }
 

@@ -280,6 +280,14 @@ struct LiveViewPathTests {
         _ = WatchCommand.route(of: state.liveView["%1"], remembered: .all).description
     }
 
+    @Test func escapesInAHandEditedStateNeverReachTheScreen() throws {
+        let text =
+            #"{"liveView":{"panes":[{"pane":"%1","screens":[{"search":"\u001b[2Jx"},"#
+            + #"{"flight":{"id":12,"date":"2026-11-30","flightName":"US\u001b]0;pwned\u0007"}}]}]}}"#
+        let state = try #require(ClientState(json: try JSON.parse(Array(text.utf8))))
+        #expect(state.liveView["%1"]?.screens == [])
+    }
+
     @Test func aHandEditedStateCannotOpenHundredsOfScreens() throws {
         let many = Array(repeating: #"{"search":"x"}"#, count: 500).joined(separator: ",")
         let text = #"{"liveView":{"panes":[{"pane":"%1","screens":["# + many + "]}]}}"

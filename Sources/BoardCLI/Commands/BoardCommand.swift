@@ -69,6 +69,8 @@ enum PositionalKind: Hashable, Sendable {
     case tabs
     /// A flight id, fetched from the daemon as the script runs.
     case flightIDs
+    /// A tab or a flight id (`board watch`).
+    case tabsAndFlightIDs
     case words([String])
     case nothing
 }

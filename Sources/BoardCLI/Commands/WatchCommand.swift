@@ -19,7 +19,7 @@ struct WatchCommand: BoardCommand, Equatable {
             Flag("--reduced-motion", summary: "nothing moves by itself: no rotation"),
             .wide,
         ] + FlightFilter.flags + [.within, .countdown],
-        positional: .tabs,
+        positional: .tabsAndFlightIDs,
         help: """
             usage: board watch [TAB] [--hide-past] [--rotate SECONDS] [--reduced-motion]
                                [--wide] [--airline A] [--city TEXT] [--gate G]

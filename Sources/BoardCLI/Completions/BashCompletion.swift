@@ -32,6 +32,8 @@ enum BashCompletion {
             case .commands: words = CompletionScript.quoted(CompletionScript.words(commands))
             case .tabs: words = CompletionScript.quoted(CompletionScript.words(Spec.tabs))
             case .flightIDs: words = #""$(_board_ids "$exe" "$socket" "$date")""#
+            case .tabsAndFlightIDs:
+                words = "\"\(CompletionScript.words(Spec.tabs)) " + #"$(_board_ids "$exe" "$socket" "$date")""#
             case .words(let list): words = CompletionScript.quoted(CompletionScript.words(list))
             case .nothing: return nil
             }

@@ -45,6 +45,11 @@ enum FishCompletion {
                     "complete -c board -n \(condition) -a \($0) -d \(CompletionScript.quoted(Spec.summary(ofTab: $0)))"
                 }
             case .flightIDs: rules.append("complete -c board -n \(condition) -a '(__board_ids)'")
+            case .tabsAndFlightIDs:
+                rules += Spec.tabs.map {
+                    "complete -c board -n \(condition) -a \($0) -d \(CompletionScript.quoted(Spec.summary(ofTab: $0)))"
+                }
+                rules.append("complete -c board -n \(condition) -a '(__board_ids)'")
             case .commands:
                 rules.append("complete -c board -n \(condition) -a \(CompletionScript.quoted(CompletionScript.words(commands)))")
             case .words(let list):

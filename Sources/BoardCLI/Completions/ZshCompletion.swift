@@ -38,6 +38,10 @@ enum ZshCompletion {
             case .tabs: body = "_describe -t tabs tab tabs"
             case .flightIDs:
                 body = #"ids=(${(f)"$(_board_ids)"}); ids=(${ids//$'\t'/:}); (( $#ids )) && _describe -t ids 'flight id' ids"#
+            case .tabsAndFlightIDs:
+                body =
+                    "_describe -t tabs tab tabs; "
+                    + #"ids=(${(f)"$(_board_ids)"}); ids=(${ids//$'\t'/:}); (( $#ids )) && _describe -t ids 'flight id' ids"#
             case .words(let list): body = "compadd -- \(CompletionScript.words(list))"
             case .nothing: return nil
             }
