@@ -70,6 +70,8 @@ import Testing
         #expect(result.stdout == "arrivals@2026-12-02/search/new%20york\n")
         result = try sandbox.board("watch", "--print-route", env: ["TMUX": "/tmp/x,1,0", "TMUX_PANE": "%8"])
         #expect(result.stdout == "all\n", "a pane with nothing saved")
+        result = try sandbox.board("watch", "--print-route", "--json", env: ["TMUX": "/tmp/x,1,0", "TMUX_PANE": "%7"])
+        #expect(result.json?["route"]?.string == "arrivals@2026-12-02/search/new%20york")
         // The old single shape is the shared view.
         try #"{"schema":1,"tab":"arrivals","liveView":{"hidePast":true,"screens":[{"search":"den"}]}}"#.write(
             toFile: sandbox.stateDirectory + "/state.json", atomically: true, encoding: .utf8)

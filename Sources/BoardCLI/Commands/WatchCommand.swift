@@ -60,7 +60,8 @@ struct WatchCommand: BoardCommand, Equatable {
                                  today, tomorrow, +N)
               --route ROUTE      open the screen ROUTE names
               --print-route      print the route of this pane's live view
-                                 (the plain board's when none was saved) and exit
+                                 (the plain board's when none was saved) and exit;
+                                 with --json {"schema":1,"route":"..."}
               --rotate SECONDS   a wall screen: every SECONDS (2 to 3600) the next
                                  page of the board ("page 2/3" by the tabs), after
                                  the last page the next tab, cycling. Keys still
@@ -182,7 +183,10 @@ struct WatchCommand: BoardCommand, Equatable {
     func run(on client: inout BoardClient) throws(ClientError) {
         let pane = SavedLiveViews.pane(tmux: BoardPaths.environment("TMUX"), tmuxPane: BoardPaths.environment("TMUX_PANE"))
         let saved = client.state.liveView[pane]
-        if printRoute { return Output.print(Self.route(of: saved, remembered: client.state.tab).description) }
+        if printRoute {
+            let route = Self.route(of: saved, remembered: client.state.tab).description
+            return Output.print(client.options.json ? (["schema": 1, "route": .string(route)] as JSON).text : route)
+        }
         client.select(tab)
         var start = LiveView.Start(pane: pane, restoring: saved)
         var shownTab = tab ?? saved?.tab ?? client.state.tab
