@@ -111,3 +111,28 @@ struct LiveRouteTests {
         }
     }
 }
+
+/// `board watch`'s deep-link arguments, read by the command table alone.
+struct WatchDeepLinkArgumentsTests {
+    static func watch(_ arguments: String...) throws -> WatchCommand {
+        try #require(try ClientArguments(["watch"] + arguments).command as? WatchCommand)
+    }
+
+    @Test func aFlightADesignatorAndARouteAreRead() throws {
+        #expect(try Self.watch("9541").flight == .id(9541))
+        let designated = try Self.watch("Pacific", "123", "--date", "tomorrow")
+        #expect(designated.flight == FlightReference("Pacific 123"))
+        #expect(designated.date == DateSpec("tomorrow"))
+        #expect(try Self.watch("departures").tab == .departures)
+        #expect(try Self.watch("departures").flight == nil)
+        let routed = try Self.watch("--route", "departures+hide-past/flight/1234@2026-12-01")
+        #expect(
+            routed.route == LiveRoute(tab: .departures, hidePast: true, screens: [.flight(.init(id: 1234, date: "2026-12-01"))]))
+        #expect(try Self.watch("--print-route").printRoute)
+    }
+
+    @Test func theWatchRequestCarriesTheDayOnlyWhenThereIsOne() {
+        #expect(LiveRequest.watch(tab: .all, hidePast: false, pinned: []).params["date"] == nil)
+        #expect(LiveRequest.watch(tab: .all, hidePast: false, pinned: [], date: "2026-12-01").params["date"] == "2026-12-01")
+    }
+}
