@@ -48,9 +48,10 @@ struct WatchCommand: BoardCommand, Equatable {
             then search/TEXT and flight/ID@DATE, such as
             departures/flight/1234@2026-12-01. y in the live view shows the route
             (and puts it in tmux's paste buffer); --print-route prints the route of
-            this pane's view from anywhere; --route opens it. A malformed route is
-            refused (status 2), a flight no longer on the board too (status 4),
-            before the screen opens.
+            this pane's view for a script or a tmux binding; --route opens it. A
+            malformed route is refused with status 2, a flight no longer on the
+            board or a day outside the window with status 4, before the screen
+            opens.
 
             Not on a terminal, it prints one board per update; with --json one
             JSON board per line.
