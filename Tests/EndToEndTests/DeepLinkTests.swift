@@ -95,6 +95,12 @@ import Testing
         try pane.waitFor("details again") { $0.contains("History") }
         try pane.send("y")
         try pane.waitFor("the route in the footer") { $0.contains("Route: ") && $0.contains("/flight/") }
+        // Inside tmux, y also puts the route in tmux's paste buffer.
+        var buffer = ""
+        try waitUntil("the route in tmux's paste buffer") {
+            buffer = try pane.tmux(["-S", pane.socket, "show-buffer"]).stdout
+            return buffer.hasPrefix("all/flight/9541@2026-11-30")
+        }
         try pane.send("q")
         try pane.waitFor("the shell after quitting") { $0.contains("EXITED-0") }
         let route = try sandbox.board("watch", "--print-route", env: ["TMUX": "/tmp/x,1,0", "TMUX_PANE": "%0"])
