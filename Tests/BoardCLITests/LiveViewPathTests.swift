@@ -326,3 +326,44 @@ struct LiveViewPathTests {
         #expect(WatchCommand.tab(for: departure, remembered: .arrivals) == .departures)
     }
 }
+
+/// `--rotate` shows boards only; the paths of the tabs it turns to wait until they are chosen.
+struct LiveViewRotationPathTests {
+    typealias Fixture = LiveViewFixture
+
+    @Test func aTabTurnedToByRotationKeepsItsPathUntilItIsChosen() throws {
+        var model = LiveModel(
+            tab: .all, hidePast: false, style: Style(enabled: false), rotate: .seconds(10), size: Fixture.size)
+        model.update(.connected)
+        model.update(.boardPushed(Fixture.board(), at: Fixture.start))
+        let flight = try #require(model.listedFlights.dropFirst(4).first)
+        try model.moveCursor(to: flight.id)
+        let open = try #require(LiveModel.sentID(model.press(.enter)))
+        model.update(.replied(open, Fixture.details(flight.id)))
+        model.press(.character("3"))
+        #expect(model.screens.count == 2, "3 is a list key: on a flight it does nothing")
+        model.press(.tab)
+        model.update(.boardPushed(Fixture.board(tab: .departures), at: Fixture.start))
+
+        // Rotation: departures fits a page, so each period turns a tab: arrivals, then all.
+        var now = Fixture.start
+        for _ in 0..<6 where model.tab != .all {
+            now += .seconds(11)
+            model.update(.tick(now))
+            model.update(.boardPushed(Fixture.board(tab: model.tab), at: now))
+        }
+        #expect(model.tab == .all)
+        #expect(model.screens == [.board], "rotation shows the board")
+        #expect(model.saved.screens == [LiveViewPathTests.screen(flight)], "all's path is still what is kept")
+
+        // Tab away and back: all's path comes back, as it was chosen.
+        model.press(.tab)
+        model.press(.backTab)
+        model.update(.boardPushed(Fixture.board(), at: now))
+        guard case .details(let shown) = model.top else {
+            Issue.record("all came back as \(model.top)")
+            return
+        }
+        #expect(shown.key == LiveModel.FlightKey(flight))
+    }
+}

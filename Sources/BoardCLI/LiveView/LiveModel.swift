@@ -108,7 +108,7 @@ public struct LiveModel: Sendable {
     /// board's day and every tab's screens above its board.
     var saved: SavedLiveView {
         SavedLiveView(
-            hidePast: hidePast, screens: unfinishedRestore ?? Self.saved(screens), tab: tab, date: date,
+            hidePast: hidePast, screens: unfinishedRestore ?? rotatedOverPath ?? Self.saved(screens), tab: tab, date: date,
             otherTabs: otherTabs.mapValues { path in
                 switch path {
                 case .open(let screens, _): Self.saved(screens)

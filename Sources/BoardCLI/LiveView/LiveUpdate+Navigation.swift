@@ -7,14 +7,17 @@ extension LiveModel {
     /// Shows `newTab` as it was left: its screens and its board's cursor when it was open in this run,
     /// its saved screens (opened again once its board arrives) when an earlier run left them, else
     /// its board with the cursor placed as when the view opens. The tab left keeps its own path.
+    ///
+    /// `--rotate` turns tabs without choosing them (`rotatePage`): a tab it shows keeps its path
+    /// aside until the tab is chosen (its key, or Tab / Shift-Tab onto it).
     mutating func changeTab(to newTab: Tab) {
-        if newTab != tab {
+        if newTab != tab, rotatedOverPath == nil {
             otherTabs[tab] =
                 unfinishedRestore.map { .saved($0) }
                 ?? .open(screens: screens.filter { if case .searchPrompt = $0 { false } else { true } }, cursor: boardCursor)
         }
         reopening = []
-        let path = newTab == tab ? nil : otherTabs.removeValue(forKey: newTab)
+        let path = otherTabs.removeValue(forKey: newTab)
         tab = newTab
         restoring = []
         // Answers on their way were asked for the tab left: they must not open on this one.
@@ -33,6 +36,15 @@ extension LiveModel {
             screens = [.board]
             boardCursor = ListCursor()
             cursorPlaced = false
+        }
+    }
+
+    /// The path of the tab on screen, kept aside while `--rotate` shows only its board.
+    var rotatedOverPath: [SavedLiveView.Screen]? {
+        guard screens.count == 1, unfinishedRestore == nil, let kept = otherTabs[tab] else { return nil }
+        switch kept {
+        case .open(let screens, _): return Self.saved(screens)
+        case .saved(let screens): return screens
         }
     }
 
