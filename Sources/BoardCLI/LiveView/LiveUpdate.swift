@@ -266,7 +266,7 @@ extension LiveModel {
 
     var subscription: LiveEffect { .subscribe(.watch(tab: tab, hidePast: hidePast, pinned: pins, date: date)) }
 
-    mutating func send(_ request: LiveRequest, for purpose: Purpose) -> LiveEffect {
+    private mutating func send(_ request: LiveRequest, for purpose: Purpose) -> LiveEffect {
         let id = LiveRequestID(nextRequest)
         nextRequest += 1
         pending[id] = purpose
