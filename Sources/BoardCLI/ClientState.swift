@@ -11,7 +11,8 @@ struct ClientState: Equatable {
     var pins: [RememberedFlight] = []
     /// Flights taken off this person's boards (`board hide`), as pins are kept: by identity, capped, pruned.
     var hidden: [RememberedFlight] = []
-    var liveView: SavedLiveView?
+    /// Each pane's live view (`$TMUX_PANE` inside tmux, else one shared entry).
+    var liveView = SavedLiveViews()
 
     var json: JSON {
         [
@@ -20,7 +21,7 @@ struct ClientState: Equatable {
             "lastViewed": lastViewed?.json ?? .null,
             "pins": .array(pins.map(\.json)),
             "hidden": .array(hidden.map(\.json)),
-            "liveView": liveView?.json ?? .null,
+            "liveView": liveView.isEmpty ? .null : liveView.json,
         ]
     }
 
@@ -33,7 +34,7 @@ struct ClientState: Equatable {
         if let last = json["lastViewed"] { lastViewed = RememberedFlight(json: last) }
         pins = Self.flights(json["pins"])
         hidden = Self.flights(json["hidden"])
-        if let saved = json["liveView"] { liveView = SavedLiveView(json: saved) }
+        if let saved = json["liveView"], let views = SavedLiveViews(json: saved) { liveView = views }
     }
 
     /// A list of remembered flights: entries that are not one are dropped, and so is a second entry for

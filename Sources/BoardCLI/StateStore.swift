@@ -63,7 +63,10 @@ struct StateStore {
         if case .found(let current) = read() { merged = current } else { merged = baseline }
         if state.tab != baseline.tab { merged.tab = state.tab }
         if state.lastViewed != baseline.lastViewed { merged.lastViewed = state.lastViewed }
-        if state.liveView != baseline.liveView { merged.liveView = state.liveView }
+        // Pane by pane: two panes saving at once each keep their own view.
+        for entry in state.liveView.entries where baseline.liveView[entry.pane] != entry.view {
+            merged.liveView.save(entry.view, for: entry.pane)
+        }
         merged.pins = Self.merge(state.pins, since: baseline.pins, into: merged.pins)
         merged.hidden = Self.merge(state.hidden, since: baseline.hidden, into: merged.hidden)
         if let today {

@@ -87,7 +87,9 @@ public struct BoardService: Sendable {
             let date = try date(params, window: window)
             return .encoded(document(view, on: date, at: now, window: window))
         case .boardWatch:
-            return .watch(try Self.view(params))
+            var view = try Self.view(params)
+            view.date = try optionalDate(params, window: window(at: now))
+            return .watch(view)
         case .flightGet:
             let window = window(at: now)
             let date = try optionalDate(params, window: window)
@@ -240,10 +242,11 @@ public struct BoardService: Sendable {
         return Board(flights: window.flights(on: date), query: query, now: now)
     }
 
-    /// Today's board for a watcher, encoded.
+    /// A watcher's board, encoded: of its day while that day is in the window, else of today.
     public func watchBoard(_ view: WatchView, at now: Date) -> EncodedDocument {
         let window = window(at: now)
-        return document(view, on: window.firstDate, at: now, window: window)
+        let date = view.date.flatMap { window.contains($0) ? $0 : nil } ?? window.firstDate
+        return document(view, on: date, at: now, window: window)
     }
 
     /// A board's bytes, from the cache when the board has not changed since it was encoded.

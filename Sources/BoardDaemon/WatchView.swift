@@ -5,4 +5,6 @@ public struct WatchView: Hashable, Sendable {
     var tab: Tab
     var hidePast: Bool
     var pinned: PinnedFlights
+    /// The day watched; nil for the daemon's today (which moves at midnight).
+    var date: LocalDate? = nil
 }

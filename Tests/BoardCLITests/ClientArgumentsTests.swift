@@ -199,7 +199,10 @@ struct ClientArgumentsTests {
             ["status", "--format", "{nxt} {gate}"],
             #"unknown placeholder {nxt} in --format; the codes are %a %l %C %A %D %n %t %m %g %c %d %s %i %p %P %%, or {code}, {airport}, {clock}, {arrivals}, {departures}, {next}, {time}, {gate}, {status}, {id}, {city}, {direction}, {minutes}, {pinned}, {alert}; see 'board help status'"#
         ),
-        (["watch", "sideways"], #"expected a tab: arrivals, all or departures, not "sideways"; see 'board help watch'"#),
+        (
+            ["watch", "sideways"],
+            #"expected a tab (arrivals, all or departures) or a flight (1234, "Pacific 123"), not "sideways"; see 'board help watch'"#
+        ),
         (
             ["show", "not a flight"],
             #""not a flight" is not a flight: give an id (1234) or an airline and number ("Pacific 123"; airlines: \#(airlines)); see 'board help show'"#

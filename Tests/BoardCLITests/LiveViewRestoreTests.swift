@@ -47,7 +47,9 @@ struct LiveViewRestoreTests {
             return
         }
         #expect(open.key == LiveModel.FlightKey(flight))
-        #expect(model.saved == saved, "what is saved on the way out is what was restored")
+        var expected = saved
+        expected.tab = .all
+        #expect(model.saved == expected, "what is saved on the way out is what was restored, and the tab")
 
         // Esc goes back through the restored stack.
         model.press(.escape)
@@ -57,7 +59,7 @@ struct LiveViewRestoreTests {
         }
         model.press(.escape)
         #expect(model.screens == [.board])
-        #expect(model.saved == SavedLiveView(hidePast: true, screens: []))
+        #expect(model.saved == SavedLiveView(hidePast: true, screens: [], tab: .all))
     }
 
     @Test func aRestoredFlightThatIsGoneOpensItsGoneScreen() throws {
@@ -101,13 +103,17 @@ struct LiveViewRestoreTests {
 
     @Test func theSavedViewRoundTripsThroughTheStateFile() throws {
         var state = ClientState()
-        state.liveView = SavedLiveView(
-            hidePast: true,
-            screens: [.searchResults(text: "pacific 5"), .flight(id: 9541, date: "2026-11-30", flightName: "US 481")])
+        state.liveView.save(
+            SavedLiveView(
+                hidePast: true,
+                screens: [.searchResults(text: "pacific 5"), .flight(id: 9541, date: "2026-11-30", flightName: "US 481")]),
+            for: SavedLiveViews.shared)
         let read = try #require(ClientState(json: try JSON.parse(state.json.bytes)))
         #expect(read.liveView == state.liveView)
-        // A screen it cannot read is left out; the rest stays.
+        // A screen it cannot read is left out; the rest stays. The single view of an older state is the shared one.
         let odd = try JSON.parse(Array(#"{"liveView":{"hidePast":true,"screens":[{"tv":1},{"search":"den"}]}}"#.utf8))
-        #expect(ClientState(json: odd)?.liveView == SavedLiveView(hidePast: true, screens: [.searchResults(text: "den")]))
+        #expect(
+            ClientState(json: odd)?.liveView[SavedLiveViews.shared]
+                == SavedLiveView(hidePast: true, screens: [.searchResults(text: "den")]))
     }
 }

@@ -101,6 +101,14 @@ import Testing
         let prefix = String(ids[0].prefix(2))
         try offers(["board", "pin", prefix], ids.filter { $0.hasPrefix(prefix) })
         try offers(["board", "show", "--date", "tomorrow", ""], tomorrow.map(String.init))
+        // board watch takes a tab or a flight (a deep link): both are offered.
+        let watchWords = ["board", "watch", ""]
+        var offered: [String] = []
+        try? waitUntil("bash to offer the tabs and the ids for board watch") {
+            offered = try bashCompletes(watchWords, script: path, sandbox: sandbox)
+            return offered.count > 3
+        }
+        #expect(offered.sorted() == (["arrivals", "all", "departures"] + ids).sorted())
         try daemon.stop()
     }
 

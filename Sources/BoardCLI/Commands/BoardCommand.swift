@@ -71,6 +71,8 @@ enum PositionalKind: Hashable, Sendable {
     case flightIDs
     /// The id of a flight `board hide` hid, from the state file (`board completions --hidden`).
     case hiddenIDs
+    /// A tab or a flight id (`board watch`).
+    case tabsAndFlightIDs
     case words([String])
     case nothing
 }

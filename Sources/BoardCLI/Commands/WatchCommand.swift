@@ -1,39 +1,68 @@
 import BoardArguments
+import BoardProtocol
 import BoardSystem
 import FlightData
 
-/// `board watch [TAB] [--hide-past] [--rotate SECONDS] [--reduced-motion] [filters] [--countdown]`: the live board, full screen.
+/// `board watch [TAB|FLIGHT] [--route R] [--print-route] [--hide-past] [--rotate SECONDS] [--reduced-motion]
+/// [filters] [--countdown]`: the live board, full screen.
 struct WatchCommand: BoardCommand, Equatable {
     static let spec = CommandSpec(
         name: "watch",
         summary: "the live board, full screen",
-        overview: OverviewLine("board watch [TAB] [--hide-past]", "live, full screen (q quits)"),
+        overview: OverviewLine("board watch [TAB|FLIGHT] [--hide-past]", "live, full screen (q quits)"),
         flags: [
             .hidePast,
+            .date,
+            Flag("--route", value: .free, summary: "open this route (from y or --print-route)"),
+            Flag("--print-route", summary: "print the route of what this pane's live view shows"),
             Flag("--rotate", value: .number, summary: "page through the board and its tabs every SECONDS"),
             Flag("--reduced-motion", summary: "nothing moves by itself: no rotation"),
             .wide,
         ] + FlightFilter.flags + [.within, .countdown],
-        positional: .tabs,
+        positional: .tabsAndFlightIDs,
         help: """
             usage: board watch [TAB] [--hide-past] [--rotate SECONDS] [--reduced-motion]
                                [--wide] [--airline A] [--city TEXT] [--gate G]
                                [--terminal T] [--status S] [--within DURATION]
                                [--countdown]
+                   board watch FLIGHT [--date D]
+                   board watch --route ROUTE
+                   board watch --print-route
 
             The live board, full screen, updated by the daemon as flights move.
             \(LiveKeyMap.helpParagraph)
             When no daemon answers, it starts one (as every command does). When the
             daemon goes away or stops answering (within about five seconds) the last
             board stays, with its age, and the view reconnects by itself. It reopens
-            as you left it (hide-past, search results, the open flight), the last
-            flight you viewed marked with › and the cursor on it, else on the first
-            flight not yet past.
+            as you left it (the tab, hide-past, and each tab's search results and
+            open flight: every tab keeps its own path), the last flight you viewed
+            marked with › and the cursor on it, else on the first flight not yet
+            past. Inside tmux each pane reopens its own view ($TMUX_PANE); outside
+            tmux one view is shared.
+
+            Deep links: 'board watch FLIGHT' (an id or designator, as 'board show'
+            takes it) opens that flight over its day's board, in its direction's tab
+            (or the tab you had, when it holds the flight), the cursor on it: Esc
+            lands on the board, and Esc on another day's board goes to today's.
+            A route names a screen: the tab (@DATE for another day, +hide-past),
+            then search/TEXT and flight/ID@DATE, such as
+            departures/flight/1234@2026-12-01. y in the live view shows the route
+            (and puts it in tmux's paste buffer); --print-route prints the route of
+            this pane's view for a script or a tmux binding; --route opens it. A
+            malformed route is refused with status 2, a flight no longer on the
+            board or a day outside the window with status 4, before the screen
+            opens.
 
             Not on a terminal, it prints one board per update; with --json one
             JSON board per line.
 
               --hide-past        start with past flights hidden
+              --date D           with FLIGHT: that day's flight (YYYY-MM-DD,
+                                 today, tomorrow, +N)
+              --route ROUTE      open the screen ROUTE names
+              --print-route      print the route of this pane's live view
+                                 (the plain board's when none was saved) and exit;
+                                 with --json {"schema":1,"route":"..."}
               --rotate SECONDS   a wall screen: every SECONDS (2 to 3600) the next
                                  page of the board ("page 2/3" by the tabs), after
                                  the last page the next tab, cycling. Keys still
@@ -66,12 +95,20 @@ struct WatchCommand: BoardCommand, Equatable {
               board watch
               board watch departures --hide-past
               board watch --rotate 15
+              board watch "Pacific 123" --date tomorrow
+              board watch --route departures/flight/1234@2026-12-01
+              tmux split-window "board watch --route $(board watch --print-route)"
               board watch departures --airline Pacific --countdown
               board watch --json | jq -c '.tabs'
             """
     )
 
     var tab: Tab?
+    /// A deep link: this flight over its day's board.
+    var flight: FlightReference?
+    var date: DateSpec?
+    var route: LiveRoute?
+    var printRoute = false
     var hidePast = false
     var rotateSeconds: Int?
     var reducedMotion = false
@@ -104,7 +141,33 @@ struct WatchCommand: BoardCommand, Equatable {
             }
             rotateSeconds = seconds
         }
-        tab = try arguments.optionalTab()
+        if arguments.positionals.count == 1, let only = arguments.positionals.first, let chosen = Tab(rawValue: only) {
+            tab = chosen
+        } else if !arguments.positionals.isEmpty {
+            let text = arguments.positionals.joined(separator: " ")
+            guard FlightReference(text) != nil else {
+                throw arguments.usageError(
+                    "expected a tab (arrivals, all or departures) or a flight (1234, \"Pacific 123\"), not \"\(text)\"")
+            }
+            flight = try arguments.flight()
+        }
+        date = try arguments.date()
+        if date != nil, flight == nil {
+            throw arguments.usageError("--date goes with a FLIGHT: board watch FLIGHT --date D")
+        }
+        if let text = arguments.flags["--route"] {
+            guard tab == nil, flight == nil else {
+                throw arguments.usageError("--route names the whole screen: give it without a TAB or FLIGHT")
+            }
+            switch LiveRoute.parse(text) {
+            case .success(let parsed): route = parsed
+            case .failure(let malformed): throw arguments.usageError("--route: \(malformed.reason)")
+            }
+        }
+        printRoute = arguments.has("--print-route")
+        if printRoute, tab != nil || flight != nil || route != nil {
+            throw arguments.usageError("--print-route only prints: give it without a TAB, FLIGHT or --route")
+        }
         hidePast = arguments.has("--hide-past")
         reducedMotion = arguments.has("--reduced-motion")
         wide = arguments.has("--wide")
@@ -119,11 +182,107 @@ struct WatchCommand: BoardCommand, Equatable {
     }
 
     func run(on client: inout BoardClient) throws(ClientError) {
+        let pane = SavedLiveViews.pane(tmux: BoardPaths.environment("TMUX"), tmuxPane: BoardPaths.environment("TMUX_PANE"))
+        let saved = client.state.liveView[pane]
+        if printRoute {
+            let route = Self.route(of: saved, remembered: client.state.tab).description
+            return Output.print(client.options.json ? (["schema": 1, "route": .string(route)] as JSON).text : route)
+        }
         client.select(tab)
+        var start = LiveView.Start(pane: pane, restoring: saved)
+        var shownTab = tab ?? saved?.tab ?? client.state.tab
+        if let flight {
+            let connection = try client.connect()
+            let details = try client.details(of: flight, on: date, over: connection)
+            shownTab = Self.tab(for: details.flight, remembered: shownTab)
+            start = Self.deepLink(
+                to: [.flight(id: details.flight.id, date: details.flight.date, flightName: details.flight.flightName)],
+                tab: shownTab, date: details.flight.date, today: details.now, hidePast: saved?.hidePast ?? false,
+                over: saved, remembered: client.state.tab, pane: pane)
+        } else if let route {
+            shownTab = route.tab
+            start = try Self.open(route, on: client, over: saved, remembered: client.state.tab, pane: pane)
+        }
         try LiveView.run(
-            client: client, tab: tab ?? client.state.tab, hidePast: hidePast, rotateSeconds: rotateSeconds,
+            client: client, tab: shownTab, hidePast: hidePast, rotateSeconds: rotateSeconds,
             reducedMotion: Self.reducedMotion(flag: reducedMotion, environment: BoardPaths.environment("BOARD_REDUCED_MOTION")),
-            wide: wide, filter: filter, countdown: countdown)
+            wide: wide, filter: filter, countdown: countdown, start: start)
+    }
+
+    /// The tab a deep link opens: the one the pane had when it holds the flight, else the flight's direction.
+    static func tab(for flight: FlightDocument, remembered: Tab) -> Tab {
+        switch (remembered, flight.direction) {
+        case (.all, _), (.arrivals, .arrival), (.departures, .departure): remembered
+        case (_, .arrival): .arrivals
+        case (_, .departure): .departures
+        }
+    }
+
+    /// The view a deep link starts: `screens` over the board of `date` (today's when it is today) in
+    /// `tab`, the cursor on the flight; the pane's other tabs keep their paths.
+    static func deepLink(
+        to screens: [SavedLiveView.Screen], tab: Tab, date: String?, today now: String, hidePast: Bool,
+        over saved: SavedLiveView?, remembered: Tab, pane: String
+    ) -> LiveView.Start {
+        let today = String(now.prefix(10))
+        let others = (saved?.stacks(shownTab: remembered) ?? [:]).filter { $0.key != tab }
+        let view = SavedLiveView(
+            hidePast: hidePast, screens: screens, tab: tab, date: date == today ? nil : date, otherTabs: others)
+        let flight = screens.compactMap { screen -> LiveModel.FlightKey? in
+            if case .flight(let id, let date, _) = screen { return LiveModel.FlightKey(id: id, date: date) }
+            return nil
+        }.first
+        return LiveView.Start(pane: pane, restoring: view, lastViewed: flight)
+    }
+
+    /// `--route`: the board's day checked against the window and each flight looked up, before the
+    /// screen opens; a day or flight no longer there is refused (status 4).
+    static func open(
+        _ route: LiveRoute, on client: BoardClient, over saved: SavedLiveView?, remembered: Tab, pane: String
+    ) throws(ClientError) -> LiveView.Start {
+        let connection = try client.connect()
+        let board: BoardDocument
+        do {
+            var params: JSON = ["tab": .string(route.tab.rawValue)]
+            if let date = route.boardDate { params = params.adding("date", .string(date)) }
+            board = try client.decode(BoardDocument.self, try connection.call(.boardGet, params))
+        } catch let error as ConnectionError {
+            throw ClientError(error, socket: client.socket, autostartOffBy: nil)
+        } catch let error as ClientError {
+            throw error
+        } catch {
+            throw .failure("\(error)")
+        }
+        var screens: [SavedLiveView.Screen] = []
+        for screen in route.screens {
+            switch screen {
+            case .search(let text): screens.append(.searchResults(text: text))
+            case .flight(let key):
+                let json: JSON
+                do { json = try connection.call(.flightGet, ["id": .int(key.id), "date": .string(key.date)]) } catch {
+                    if case .remote(let refusal) = error, refusal.code == .notFound || refusal.code == .outsideWindow {
+                        throw .notFound(
+                            "flight \(key.id) of \(key.date) is no longer on the board; 'board watch' opens the board")
+                    }
+                    throw ClientError(error, socket: client.socket, autostartOffBy: nil)
+                }
+                let flight = try client.decode(FlightDetailsDocument.self, json).flight
+                screens.append(.flight(id: flight.id, date: flight.date, flightName: flight.flightName))
+            }
+        }
+        return deepLink(
+            to: screens, tab: route.tab, date: route.boardDate, today: board.now, hidePast: route.hidePast, over: saved,
+            remembered: remembered, pane: pane)
+    }
+
+    /// The route of a pane's saved view; the plain board's (the remembered tab) when none was saved.
+    static func route(of saved: SavedLiveView?, remembered: Tab) -> LiveRoute {
+        guard let saved else { return LiveRoute(tab: remembered) }
+        var model = LiveModel(
+            tab: saved.tab ?? remembered, hidePast: false, pins: [], lastViewed: nil, restoring: saved,
+            style: Style(enabled: false), rotate: nil)
+        model.hidePast = saved.hidePast
+        return model.route
     }
 }
 

@@ -33,6 +33,8 @@ enum BashCompletion {
             case .tabs: words = CompletionScript.quoted(CompletionScript.words(Spec.tabs))
             case .flightIDs: words = #""$(_board_ids "$exe" "$socket" "$date")""#
             case .hiddenIDs: words = #""$(_board_state_ids "$exe" "$statedir" --hidden-ids)""#
+            case .tabsAndFlightIDs:
+                words = "\"\(CompletionScript.words(Spec.tabs)) " + #"$(_board_ids "$exe" "$socket" "$date")""#
             case .words(let list): words = CompletionScript.quoted(CompletionScript.words(list))
             case .nothing: return nil
             }

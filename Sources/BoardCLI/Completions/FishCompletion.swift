@@ -46,6 +46,11 @@ enum FishCompletion {
                 }
             case .flightIDs: rules.append("complete -c board -n \(condition) -a '(__board_ids)'")
             case .hiddenIDs: rules.append("complete -c board -n \(condition) -a '(__board_state_ids --hidden-ids)'")
+            case .tabsAndFlightIDs:
+                rules += Spec.tabs.map {
+                    "complete -c board -n \(condition) -a \($0) -d \(CompletionScript.quoted(Spec.summary(ofTab: $0)))"
+                }
+                rules.append("complete -c board -n \(condition) -a '(__board_ids)'")
             case .commands:
                 rules.append("complete -c board -n \(condition) -a \(CompletionScript.quoted(CompletionScript.words(commands)))")
             case .words(let list):

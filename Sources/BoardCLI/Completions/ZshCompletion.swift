@@ -41,6 +41,10 @@ enum ZshCompletion {
             case .hiddenIDs:
                 body =
                     #"ids=(${(f)"$(_board_state_ids --hidden-ids)"}); ids=(${ids//$'\t'/:}); (( $#ids )) && _describe -t ids 'hidden flight' ids"#
+            case .tabsAndFlightIDs:
+                body =
+                    "_describe -t tabs tab tabs; "
+                    + #"ids=(${(f)"$(_board_ids)"}); ids=(${ids//$'\t'/:}); (( $#ids )) && _describe -t ids 'flight id' ids"#
             case .words(let list): body = "compadd -- \(CompletionScript.words(list))"
             case .nothing: return nil
             }

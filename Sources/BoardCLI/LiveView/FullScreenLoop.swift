@@ -24,20 +24,29 @@ struct FullScreenLoop {
     /// Notices a daemon that keeps its socket open but no longer answers (stopped, wedged).
     var heartbeat: Heartbeat
     var exitStatus: Int32?
-    /// `tmux set-buffer` processes started by `y`, reaped as they end.
+    /// The key this pane's view is saved under (`SavedLiveViews.pane`).
+    let pane: String
+    /// `tmux set-buffer` children not yet reaped.
     var children: [ChildProcess.ID] = []
+    /// The view as last saved: it is saved again as soon as it changes, so that `--print-route`
+    /// in another pane names what this one shows now.
+    var savedView: SavedLiveView?
 
-    init(client: BoardClient, tab: Tab, hidePast: Bool, rotate: Duration?, reducedMotion: Bool = false) {
+    init(
+        client: BoardClient, tab: Tab, hidePast: Bool, rotate: Duration?, reducedMotion: Bool = false,
+        pane: String = SavedLiveViews.shared, restoring: SavedLiveView? = nil, lastViewed: LiveModel.FlightKey? = nil
+    ) {
         self.client = client
+        self.pane = pane
         self.state = client.state
         self.store = client.store
         let style = Style(enabled: BoardPaths.environment("NO_COLOR") == nil && client.options.color != .never)
         self.model = LiveModel(
             tab: tab, hidePast: hidePast, pins: client.sentPins.map { LiveModel.FlightKey(id: $0.id, date: $0.date) },
-            lastViewed: client.state.lastViewed.map { LiveModel.FlightKey(id: $0.id, date: $0.date) },
-            restoring: client.state.liveView, style: style, rotate: rotate, reducedMotion: reducedMotion)
+            lastViewed: lastViewed ?? client.state.lastViewed.map { LiveModel.FlightKey(id: $0.id, date: $0.date) },
+            restoring: restoring, style: style, rotate: rotate, reducedMotion: reducedMotion)
         self.model.hidden = Watchlist.keys(client.state.hidden)
-        self.model.insideTmux = BoardPaths.environment("TMUX").map { !$0.isEmpty } ?? false
+        self.model.insideTmux = !(BoardPaths.environment("TMUX") ?? "").isEmpty
         self.nextReconnect = clock.now
         self.heartbeat = Heartbeat(now: clock.now)
     }
@@ -75,8 +84,9 @@ struct FullScreenLoop {
             if exitStatus == nil { draw() }
         }
         // Whatever ended it (q, Ctrl-C, SIGTERM, SIGHUP): the next `board watch` reopens here.
-        state.liveView = model.saved
+        state.liveView.save(model.saved, for: pane)
         save()
+        for child in children { _ = ChildProcess.exitStatusIfEnded(child) }
         return exitStatus ?? 0
     }
 
@@ -94,6 +104,14 @@ struct FullScreenLoop {
 
     mutating func dispatch(_ event: LiveEvent) {
         for effect in model.update(event) { perform(effect) }
+        // Only once the first board is in: before it, the saved view is still being opened again.
+        guard model.board != nil, exitStatus == nil else { return }
+        let view = model.saved
+        if view != savedView {
+            savedView = view
+            state.liveView.save(view, for: pane)
+            save()
+        }
     }
 
     mutating func draw() {

@@ -27,7 +27,8 @@ public enum LiveEffect: Hashable, Sendable {
 
 /// A request of the live view, with typed parameters.
 public enum LiveRequest: Hashable, Sendable {
-    case watch(tab: Tab, hidePast: Bool, pinned: [LiveModel.FlightKey])
+    /// The board of `tab`; of `date` when given (`YYYY-MM-DD`), else the daemon's today.
+    case watch(tab: Tab, hidePast: Bool, pinned: [LiveModel.FlightKey], date: String? = nil)
     case flight(LiveModel.FlightKey, pinned: [LiveModel.FlightKey])
     /// The flight after (or before) `from` in `tab`, in the domain's order.
     case step(from: LiveModel.FlightKey, forward: Bool, tab: Tab, pinned: [LiveModel.FlightKey])
@@ -48,8 +49,11 @@ public enum LiveRequest: Hashable, Sendable {
     /// The parameters as the contract names them.
     public var params: JSON {
         switch self {
-        case .watch(let tab, let hidePast, let pinned):
-            ["tab": .string(tab.rawValue), "hidePast": .bool(hidePast), "pinned": Self.pins(pinned)]
+        case .watch(let tab, let hidePast, let pinned, let date):
+            {
+                let params: JSON = ["tab": .string(tab.rawValue), "hidePast": .bool(hidePast), "pinned": Self.pins(pinned)]
+                return date.map { params.adding("date", .string($0)) } ?? params
+            }()
         case .flight(let key, let pinned):
             ["id": .int(key.id), "date": .string(key.date), "pinned": Self.pins(pinned)]
         case .step(let key, _, let tab, let pinned):

@@ -24,6 +24,8 @@ enum LiveAction: Hashable, Sendable {
     /// the cursor, hide it, undo the hide, open the menu, wait for its next step, show its log, copy it.
     case movePin(up: Bool)
     case hide, undoHide, actions, waitForNextStep, showLog, copyToTmux
+    /// Say the route of what is shown (and put it in tmux's paste buffer inside tmux): R.
+    case yankRoute
 }
 
 /// The live view's keys, declared once: which key does what on which screen, the footer's
@@ -89,6 +91,7 @@ enum LiveKeyMap {
         Binding([.character("w")], .waitForNextStep, on: [.list, .details]),
         Binding([.character("l")], .showLog, on: .list),
         Binding([.character("y")], .copyToTmux, on: [.list, .details]),
+        Binding([.character("R")], .yankRoute, on: .all),
     ]
 
     /// What `key` does on `screen`, if anything.
@@ -116,7 +119,8 @@ enum LiveKeyMap {
         "n/p next and previous flight", "s opens the soonest flight still to come", "h hides past flights",
         "/ searches (results by day)", "P pins", "K/J move the pinned flight up or down the watchlist",
         "x hides a flight (u undoes it for 5 s)", "a opens a flight's actions", "w waits for its next step",
-        "l shows its log", "y (inside tmux) copies its id and flight to tmux's paste buffer", "q quits",
+        "l shows its log", "y (inside tmux) copies its id and flight to tmux's paste buffer",
+        "R shows the route of the screen (for 'board watch --route'; into tmux's paste buffer inside tmux)", "q quits",
     ]
 
     /// The help's "Keys: ..." paragraph, wrapped to 72 columns.

@@ -18,6 +18,8 @@ public struct LiveModel: Sendable {
     var filter = FlightFilter()
     /// `--countdown`: the time column says the minutes left where it can.
     var countdown = false
+    /// Running inside tmux: `R` also puts the route in tmux's paste buffer.
+    var insideTmux = false
 
     /// The selected tab (saved when it changes) and whether past flights are hidden.
     var tab: Tab
@@ -62,10 +64,24 @@ public struct LiveModel: Sendable {
     /// The last flight opened (here or by `board show`): marked on the board, and where the cursor
     /// starts when nothing else was open.
     var lastViewed: FlightKey?
-    /// Screens to open again once the first board arrives: where the last `board watch` was left.
+    /// Screens to open again once the tab's board arrives: where the last `board watch` was left, or a deep link.
     var restoring: [SavedLiveView.Screen] = []
+    /// The screens last asked for again, kept while their answers are on the way.
+    var reopening: [SavedLiveView.Screen] = []
     /// Whether the cursor has been put on its first flight (the last viewed, when the board has it).
     var cursorPlaced = false
+    /// The board's day when it is not the daemon's today (`YYYY-MM-DD`): a deep link to a flight of another day.
+    var date: String?
+    /// The tabs not shown, each with its own path: leaving a tab with a flight open and coming back returns to it.
+    var otherTabs: [Tab: TabPath] = [:]
+
+    /// A tab's path while another tab is shown.
+    enum TabPath: Equatable, Sendable {
+        /// Screens opened in this run, with the board's cursor.
+        case open(screens: [Screen], cursor: ListCursor)
+        /// Screens saved by an earlier run, opened again when the tab is shown.
+        case saved([SavedLiveView.Screen])
+    }
 
     public init(
         tab: Tab, hidePast: Bool, pins: [FlightKey] = [], style: Style, rotate: Duration? = nil,
@@ -80,8 +96,9 @@ public struct LiveModel: Sendable {
         self.size = size
     }
 
-    /// A model that reopens where the last `board watch` was left (`saved`), its cursor on the last
-    /// viewed flight when that is on the board. `--hide-past` on the command line still hides past flights.
+    /// A model that reopens where the last `board watch` in this pane was left (`saved`): each tab's
+    /// screens, the board's day, its cursor on the last viewed flight when that is on the board.
+    /// `--hide-past` on the command line still hides past flights.
     init(
         tab: Tab, hidePast: Bool, pins: [FlightKey], lastViewed: FlightKey?, restoring saved: SavedLiveView?,
         style: Style, rotate: Duration?, reducedMotion: Bool = false
@@ -90,21 +107,41 @@ public struct LiveModel: Sendable {
             tab: tab, hidePast: hidePast || saved?.hidePast == true, pins: pins, style: style, rotate: rotate,
             reducedMotion: reducedMotion)
         self.lastViewed = lastViewed
-        self.restoring = saved?.screens ?? []
+        let stacks = saved?.stacks(shownTab: tab) ?? [:]
+        self.restoring = stacks[tab] ?? []
+        self.otherTabs = stacks.filter { $0.key != tab }.mapValues { .saved($0) }
+        self.date = saved?.date
     }
 
-    /// What to keep of this view for the next `board watch`: hide-past and the screens above the board.
+    /// What to keep of this view for the next `board watch` in this pane: the tab, hide-past, the
+    /// board's day and every tab's screens above its board.
     var saved: SavedLiveView {
         SavedLiveView(
-            hidePast: hidePast,
-            screens: screens.compactMap { screen -> SavedLiveView.Screen? in
-                switch screen {
-                case .board, .searchPrompt: nil
-                case .searchResults(let results): .searchResults(text: results.text)
-                case .details(let open): .flight(id: open.key.id, date: open.key.date, flightName: open.flight.flightName)
-                case .gone(let gone): .flight(id: gone.key.id, date: gone.key.date, flightName: gone.flightName)
+            hidePast: hidePast, screens: unfinishedRestore ?? rotatedOverPath ?? Self.saved(screens), tab: tab, date: date,
+            otherTabs: otherTabs.mapValues { path in
+                switch path {
+                case .open(let screens, _): Self.saved(screens)
+                case .saved(let screens): screens
                 }
             })
+    }
+
+    /// The screens being opened again, while some are not open yet: what a tab left or a quit keeps.
+    var unfinishedRestore: [SavedLiveView.Screen]? {
+        if !restoring.isEmpty { return restoring }
+        let waiting = pending.values.contains { if case .refresh = $0 { false } else { true } }
+        return waiting && !reopening.isEmpty ? reopening : nil
+    }
+
+    static func saved(_ screens: [Screen]) -> [SavedLiveView.Screen] {
+        screens.compactMap { screen -> SavedLiveView.Screen? in
+            switch screen {
+            case .board, .searchPrompt: nil
+            case .searchResults(let results): .searchResults(text: results.text)
+            case .details(let open): .flight(id: open.key.id, date: open.key.date, flightName: open.flight.flightName)
+            case .gone(let gone): .flight(id: gone.key.id, date: gone.key.date, flightName: gone.flightName)
+            }
+        }
     }
 
     /// A flight's identity: its id and its local date (ids repeat once the window slides).

@@ -41,6 +41,7 @@ extension LiveModel {
             }
         }
         keepCursorOnScreen()
+        if unfinishedRestore == nil { reopening = [] }
         return effects
     }
 
@@ -181,10 +182,13 @@ extension LiveModel {
         case .quit: return [.quit(0)]
         case .back:
             // Back from a flight's details or search results; the board is always underneath.
-            if screens.count > 1 { land(from: screens.removeLast()) }
+            if screens.count > 1 { land(from: screens.removeLast()) } else if date != nil { return backToToday() }
         case .root:
-            // The board's cursor is where the board was left (or on the flight last opened from it).
+            // The board's cursor is where the board was left, or on the flight just closed when
+            // it was opened from the board.
+            let closed = screens.count == 2 ? top : .board
             screens = [.board]
+            land(from: closed)
         case .nextTab: return switchTab(to: tab.next)
         case .previousTab: return switchTab(to: tab.previous)
         case .selectTab(let chosen): return switchTab(to: chosen)
@@ -214,19 +218,9 @@ extension LiveModel {
             if let flight = selectedFlight { return togglePin(flight) }
         case .movePin, .hide, .undoHide, .actions, .waitForNextStep, .showLog, .copyToTmux:
             return performOnFlight(action)
+        case .yankRoute: return yankRoute()
         }
         return []
-    }
-
-    /// Back on a list from `closed`: the cursor on the flight that was shown, when the list has it.
-    private mutating func land(from closed: Screen) {
-        let key: FlightKey
-        switch closed {
-        case .details(let open): key = open.key
-        case .gone(let gone): key = gone.key
-        case .board, .searchPrompt, .searchResults: return
-        }
-        if listedFlights.contains(where: { FlightKey($0) == key }) { cursor.flight = key }
     }
 
     private mutating func move(by delta: Int) {
@@ -237,13 +231,10 @@ extension LiveModel {
         cursor.flight = FlightKey(flights[row])
     }
 
-    /// A new tab starts on the board, its cursor placed as when the view opens (on the last viewed
-    /// flight, else the first not yet past) once its board arrives; the choice is saved for later.
+    /// Another tab, as it was left (`changeTab`); the choice is saved for later.
     private mutating func switchTab(to newTab: Tab) -> [LiveEffect] {
-        tab = newTab
-        screens = [.board]
-        boardCursor = ListCursor()
-        cursorPlaced = false
+        // Each tab keeps its own path: the one left is kept, the one chosen comes back as it was.
+        changeTab(to: newTab)
         return [.saveTab(newTab), subscription]
     }
 
@@ -278,7 +269,9 @@ extension LiveModel {
     // MARK: The daemon
 
     var subscription: LiveEffect {
-        .subscribe(.watch(tab: Self.watchedTab(tab, filter: filter, hidden: hidden), hidePast: hidePast, pinned: pins))
+        .subscribe(
+            .watch(
+                tab: Self.watchedTab(tab, filter: filter, hidden: hidden), hidePast: hidePast, pinned: pins, date: date))
     }
 
     mutating func send(_ request: LiveRequest, for purpose: Purpose) -> LiveEffect {
@@ -315,6 +308,7 @@ extension LiveModel {
             // Reopen where the last `board watch` was left, in order: the daemon answers in order.
             let screens = restoring
             restoring = []
+            reopening = screens
             return screens.map { screen in
                 switch screen {
                 case .searchResults(let text):

@@ -11,14 +11,14 @@ import FlightData
 enum LiveView {
     static func run(
         client: BoardClient, tab: Tab, hidePast: Bool, rotateSeconds: Int?, reducedMotion: Bool = false, wide: Bool = false,
-        filter: FlightFilter = FlightFilter(), countdown: Bool = false
+        filter: FlightFilter = FlightFilter(), countdown: Bool = false, start: Start = Start()
     ) throws(ClientError) {
         // The first connection may start the daemon; later ones only reconnect.
         let first = try client.connect()
         if FileDescriptor.standardOutput.isTerminal && FileDescriptor.standardInput.isTerminal && !client.options.json {
             var loop = FullScreenLoop(
                 client: client, tab: tab, hidePast: hidePast, rotate: rotateSeconds.map { .seconds($0) },
-                reducedMotion: reducedMotion)
+                reducedMotion: reducedMotion, pane: start.pane, restoring: start.restoring, lastViewed: start.lastViewed)
             loop.model.wide = wide
             loop.model.filter = filter
             loop.model.countdown = countdown
@@ -27,15 +27,23 @@ enum LiveView {
         } else {
             stream(
                 client: client, connection: first, tab: tab, hidePast: hidePast, wide: wide, filter: filter,
-                countdown: countdown)
+                countdown: countdown, date: start.restoring?.date)
         }
+    }
+
+    /// Where the view starts: the pane it is saved under, the screens to open (a pane's saved view,
+    /// or a deep link's), and the flight the cursor starts on.
+    struct Start {
+        var pane = SavedLiveViews.shared
+        var restoring: SavedLiveView?
+        var lastViewed: LiveModel.FlightKey?
     }
 
     /// Not a terminal: one board per update, for scripts and logs, filtered as the live view filters
     /// it (`LiveModel.shown`). Ends on SIGINT/SIGTERM or a closed stdout.
     static func stream(
         client: BoardClient, connection first: BoardConnection, tab: Tab, hidePast: Bool, wide: Bool = false,
-        filter: FlightFilter = FlightFilter(), countdown: Bool = false
+        filter: FlightFilter = FlightFilter(), countdown: Bool = false, date: String? = nil
     ) {
         var renderer = client.renderer
         renderer.wide = wide
@@ -47,7 +55,7 @@ enum LiveView {
         // With a filter on, the `all` tab, so that every tab's count is the filtered count.
         let watch = LiveRequest.watch(
             tab: LiveModel.watchedTab(tab, filter: filter, hidden: Watchlist.keys(client.state.hidden)), hidePast: hidePast,
-            pinned: client.sentPins.map { LiveModel.FlightKey(id: $0.id, date: $0.date) })
+            pinned: client.sentPins.map { LiveModel.FlightKey(id: $0.id, date: $0.date) }, date: date)
         let pins = Watchlist.keys(client.sentPins)
         let hidden = Watchlist.keys(client.state.hidden)
         while true {

@@ -1,0 +1,129 @@
+import BoardProtocol
+import FlightData
+
+/// The live view's paths: one per tab, the route of what is shown, and landing back on the
+/// flight you came from.
+extension LiveModel {
+    /// Shows `newTab` as it was left: its screens and its board's cursor when it was open in this run,
+    /// its saved screens (opened again once its board arrives) when an earlier run left them, else
+    /// its board with the cursor placed as when the view opens. The tab left keeps its own path.
+    ///
+    /// `--rotate` turns tabs without choosing them (`rotatePage`): a tab it shows keeps its path
+    /// aside until the tab is chosen (its key, or Tab / Shift-Tab onto it).
+    mutating func changeTab(to newTab: Tab) {
+        if newTab != tab, rotatedOverPath == nil {
+            otherTabs[tab] =
+                unfinishedRestore.map { .saved($0) }
+                ?? .open(screens: screens.filter { if case .searchPrompt = $0 { false } else { true } }, cursor: boardCursor)
+        }
+        reopening = []
+        let path = otherTabs.removeValue(forKey: newTab)
+        tab = newTab
+        restoring = []
+        // Answers on their way were asked for the tab left: they must not open on this one.
+        pending = pending.filter { if case .refresh = $0.value { true } else { false } }
+        switch path {
+        case .open(let kept, let cursor)?:
+            screens = kept.isEmpty ? [.board] : kept
+            boardCursor = cursor
+            cursorPlaced = cursor.flight != nil
+        case .saved(let kept)?:
+            screens = [.board]
+            boardCursor = ListCursor()
+            cursorPlaced = false
+            restoring = kept
+        case nil:
+            screens = [.board]
+            boardCursor = ListCursor()
+            cursorPlaced = false
+        }
+    }
+
+    /// The path of the tab on screen, kept aside while `--rotate` shows only its board.
+    var rotatedOverPath: [SavedLiveView.Screen]? {
+        guard screens.count == 1, unfinishedRestore == nil, let kept = otherTabs[tab] else { return nil }
+        switch kept {
+        case .open(let screens, _): return Self.saved(screens)
+        case .saved(let screens): return screens
+        }
+    }
+
+    /// Esc on another day's board: today's board, as the view opens on it.
+    mutating func backToToday() -> [LiveEffect] {
+        date = nil
+        boardCursor = ListCursor()
+        cursorPlaced = false
+        message = "Back to today's board."
+        return [subscription]
+    }
+
+    /// Back on a list from `closed`: the cursor on the flight that was shown, scrolled into view.
+    ///
+    /// When the board hides it (past, with hide-past on), the footer says so and the cursor goes to
+    /// the nearest row shown: the first flight at or after its time, else the last.
+    mutating func land(from closed: Screen) {
+        let key: FlightKey
+        var shown: FlightDocument?
+        switch closed {
+        case .details(let open):
+            key = open.key
+            shown = open.flight
+        case .gone(let gone): key = gone.key
+        case .board, .searchPrompt, .searchResults: return
+        }
+        let listed = listedFlights
+        if listed.contains(where: { FlightKey($0) == key }) {
+            cursor.flight = key
+            return
+        }
+        guard let flight = shown, hidesPast(flight) else { return }
+        message = "\(flight.flightName) is past and hidden — h shows past flights."
+        let time = flight.currentTime ?? flight.scheduledTime
+        let row =
+            listed.firstIndex { !$0.pinned && ($0.currentTime ?? $0.scheduledTime, $0.id) >= (time, flight.id) }
+            ?? max(0, listed.count - 1)
+        cursor.row = row
+        cursor.flight = listed.indices.contains(row) ? FlightKey(listed[row]) : nil
+    }
+
+    /// Whether the board on screen leaves `flight` out only because it is past and past flights are hidden.
+    private func hidesPast(_ flight: FlightDocument) -> Bool {
+        guard hidePast, flight.past, let board, screens.count == 1, board.date == flight.date else { return false }
+        switch board.tab {
+        case .all: return true
+        case .arrivals: return flight.direction == .arrival
+        case .departures: return flight.direction == .departure
+        }
+    }
+
+    /// The route of what is shown: the tab, the board's day, hide-past, and the search and flight above it.
+    var route: LiveRoute {
+        let shown = unfinishedRestore ?? Self.saved(screens)
+        let routeScreens = shown.map { screen -> LiveRoute.Screen in
+            switch screen {
+            case .searchResults(let text): .search(text)
+            case .flight(let id, let date, _): .flight(FlightKey(id: id, date: date))
+            }
+        }
+        // The route holds a search and a flight at most, as the keys can open them.
+        var kept: [LiveRoute.Screen] = []
+        for screen in routeScreens {
+            switch screen {
+            case .search: kept = [screen]
+            case .flight: kept = kept.filter { if case .search = $0 { true } else { false } } + [screen]
+            }
+        }
+        return LiveRoute(tab: tab, date: date, hidePast: hidePast, screens: kept)
+    }
+
+    /// `R`: the route in the footer, and in tmux's paste buffer when inside tmux.
+    mutating func yankRoute() -> [LiveEffect] {
+        let text = route.description
+        guard insideTmux else {
+            message = "Route: \(text)"
+            return []
+        }
+        message = "Route: \(text) (in tmux's paste buffer)"
+        return [.copyToTmux(text)]
+    }
+}
