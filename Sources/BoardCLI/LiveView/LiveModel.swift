@@ -18,7 +18,7 @@ public struct LiveModel: Sendable {
     var filter = FlightFilter()
     /// `--countdown`: the time column says the minutes left where it can.
     var countdown = false
-    /// Running inside tmux: `R` also puts the route in tmux's paste buffer.
+    /// Running inside tmux: `y` copies a flight and `R` the route into tmux's paste buffer.
     var insideTmux = false
 
     /// The selected tab (saved when it changes) and whether past flights are hidden.
@@ -27,14 +27,13 @@ public struct LiveModel: Sendable {
     /// Pinned flights, sent with each request so the daemon lists them first; the board shows them in this order.
     var pins: [FlightKey]
     /// The watchlist and hiding (`LiveUpdate+Watchlist.swift`): hidden flights, the board as pushed before
-    /// it is arranged, the hide `u` undoes, the action menu, the flights waited on, and whether inside tmux.
+    /// it is arranged, the hide `u` undoes, the action menu and the flights waited on.
     var hidden: [FlightKey] = []
     var pushedBoard: BoardDocument?
     var hiddenCount = 0
     var undo: HiddenUndo?
     var menu: ActionMenu?
     var waiting: [WaitingFlight] = []
-    var insideTmux = false
 
     /// The open screens, the board at the bottom and the one shown on top.
     var screens: [Screen] = [.board]
