@@ -53,13 +53,16 @@ final class StartedProcess {
         self.pid = pid
         let collected = collected
         let (outputRead, errorsRead) = (output[0], errors[0])
-        DispatchQueue.global().async(group: group) {
-            let data = readToEnd(outputRead)
-            collected.output.withLock { $0 = data }
-        }
-        DispatchQueue.global().async(group: group) {
-            let data = readToEnd(errorsRead)
-            collected.errors.withLock { $0 = data }
+        // Each reader on a thread of its own: a blocking read on Dispatch's shared pool waited for a free
+        // thread when many tests ran at once (under TSan), and the output came back empty.
+        let group = group
+        for (descriptor, keep) in [(outputRead, \Collected.output), (errorsRead, \Collected.errors)] {
+            group.enter()
+            Thread {
+                let data = readToEnd(descriptor)
+                collected[keyPath: keep].withLock { $0 = data }
+                group.leave()
+            }.start()
         }
     }
 
@@ -78,7 +81,10 @@ final class StartedProcess {
         let signal = status & 0x7F
         let ending: Ending = signal == 0 ? .exited((status >> 8) & 0xFF) : .signaled(signal)
         self.ending = ending
-        _ = group.wait(timeout: .now() + 5)
+        // The child has exited, so its pipes reach their end; a reader still busy after this long is a fault.
+        guard group.wait(timeout: .now() + 30) == .success else {
+            throw ShapeError(description: "\(pid)'s output was not read to its end within 30 s of its exit")
+        }
         let result = ProcessResult(
             status: ending.shellStatus,
             stdout: String(decoding: collected.output.withLock { $0 }, as: UTF8.self),
