@@ -3,7 +3,7 @@ import BoardProtocol
 import FlightData
 
 /// `board hide FLIGHT [--date D]`: takes a flight off your boards (never off the daemon's).
-struct HideCommand: BoardCommand, Equatable {
+struct HideCommand: FlightArgumentCommand, Equatable {
     static let spec = CommandSpec(
         name: "hide",
         summary: "take a flight off your boards",
@@ -43,11 +43,6 @@ struct HideCommand: BoardCommand, Equatable {
     init(flight: FlightReference, date: DateSpec? = nil) {
         self.flight = flight
         self.date = date
-    }
-
-    init(_ arguments: CommandArguments) throws(UsageError) {
-        flight = try arguments.flight()
-        date = try arguments.date()
     }
 
     func run(on client: inout BoardClient) throws(ClientError) {

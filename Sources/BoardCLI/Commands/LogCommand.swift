@@ -4,7 +4,7 @@ import BoardSystem
 import FlightData
 
 /// `board log FLIGHT [--date D]`: the flight's timeline so far, what was announced when and each step it took.
-struct LogCommand: BoardCommand, Equatable {
+struct LogCommand: FlightArgumentCommand, Equatable {
     static let spec = CommandSpec(
         name: "log",
         summary: "a flight's timeline so far: announcements and steps",
@@ -36,11 +36,6 @@ struct LogCommand: BoardCommand, Equatable {
     init(flight: FlightReference, date: DateSpec? = nil) {
         self.flight = flight
         self.date = date
-    }
-
-    init(_ arguments: CommandArguments) throws(UsageError) {
-        flight = try arguments.flight()
-        date = try arguments.date()
     }
 
     func run(on client: inout BoardClient) throws(ClientError) {

@@ -2,7 +2,7 @@ import BoardArguments
 import FlightData
 
 /// `board show FLIGHT [--date D]`: one flight; it becomes the last viewed.
-struct ShowCommand: BoardCommand, Equatable {
+struct ShowCommand: FlightArgumentCommand, Equatable {
     static let spec = CommandSpec(
         name: "show",
         summary: "one flight; it becomes the last viewed",
@@ -30,11 +30,6 @@ struct ShowCommand: BoardCommand, Equatable {
     init(flight: FlightReference, date: DateSpec? = nil) {
         self.flight = flight
         self.date = date
-    }
-
-    init(_ arguments: CommandArguments) throws(UsageError) {
-        flight = try arguments.flight()
-        date = try arguments.date()
     }
 
     func run(on client: inout BoardClient) throws(ClientError) {
