@@ -40,10 +40,12 @@ final class BoardDocumentCache: Sendable {
         /// (nil for a flight not in the tab).
         let fragments: [UInt8]
         let ranges: [Range<Int>?]
-        /// Without pins: each tab's count, the tabs encoded and the rows shown, comma-separated.
+        /// Without pins: each tab's count, the tabs encoded and the rows shown, comma-separated, and each
+        /// flight's range in those rows (nil for a flight not shown).
         let counts: [Int]
         let tabs: [UInt8]
         let rows: [UInt8]
+        let rowRanges: [Range<Int>?]
 
         var size: Int { prefix.count + middle.count + fragments.count + rows.count + tabs.count + flights.count * 64 }
     }
@@ -121,26 +123,34 @@ final class BoardDocumentCache: Sendable {
         var ranges: [Range<Int>?] = []
         ranges.reserveCapacity(flights.count)
         var rows: [UInt8] = []
+        var rowRanges: [Range<Int>?] = []
+        rowRanges.reserveCapacity(flights.count)
         var counts = [Int](repeating: 0, count: Tab.allCases.count)
         for (index, flight) in flights.enumerated() {
             let shown = !key.hidePast || !past[index]
             if shown { for (t, tab) in Tab.allCases.enumerated() where tab.includes(flight) { counts[t] += 1 } }
             guard key.tab.includes(flight) else {
                 ranges.append(nil)
+                rowRanges.append(nil)
                 continue
             }
             let start = fragments.count
             encoding.flight(flight, at: now, pinned: false).json.write(into: &fragments)
             ranges.append(start..<fragments.count)
-            if shown {
-                if !rows.isEmpty { rows.append(UInt8(ascii: ",")) }
-                rows += fragments[start...]
+            guard shown else {
+                rowRanges.append(nil)
+                continue
             }
+            if !rows.isEmpty { rows.append(UInt8(ascii: ",")) }
+            let rowStart = rows.count
+            rows += fragments[start...]
+            rowRanges.append(rowStart..<rows.count)
         }
         return Entry(
             validFrom: now, validUntil: source.validUntil, prefix: Array(head[..<split.lowerBound]),
             middle: Array(head[split.upperBound...]), flights: flights, past: past, indexByID: indexByID,
-            fragments: fragments, ranges: ranges, counts: counts, tabs: tabsBytes(counts, date: key.date), rows: rows)
+            fragments: fragments, ranges: ranges, counts: counts, tabs: tabsBytes(counts, date: key.date), rows: rows,
+            rowRanges: rowRanges)
     }
 
     static func tabsBytes(_ counts: [Int], date: LocalDate) -> [UInt8] {
@@ -153,11 +163,16 @@ final class BoardDocumentCache: Sendable {
     }
 
     /// The view's document from the entry's parts: shared bytes when no pin falls on the board's day.
+    /// With pins, only the pinned rows (moved first, their `"pinned"` set) are new bytes; the other
+    /// rows are slices of the board's shared rows, cut around the pinned ones, never copied.
     static func assemble(_ entry: Entry, key: Key, pinned: PinnedFlights, nowText: [UInt8]) -> EncodedDocument {
         let pins = pinnedIndices(entry, date: key.date, pinned: pinned)
         guard !pins.isEmpty else {
             return EncodedDocument(
-                pieces: [entry.prefix, nowText, entry.middle, entry.tabs, flightsOpening, entry.rows, documentClosing])
+                pieces: [
+                    entry.prefix[...], nowText[...], entry.middle[...], entry.tabs[...], flightsOpening[...],
+                    entry.rows[...], documentClosing[...],
+                ])
         }
         var counts = entry.counts
         if key.hidePast {
@@ -166,29 +181,47 @@ final class BoardDocumentCache: Sendable {
                 for (t, tab) in Tab.allCases.enumerated() where tab.includes(entry.flights[index]) { counts[t] += 1 }
             }
         }
-        var rows: [UInt8] = []
-        rows.reserveCapacity(entry.rows.count + pins.count * 8)
+        var pinnedRows: [UInt8] = []
         for index in pins {
             guard let range = entry.ranges[index] else { continue }
-            if !rows.isEmpty { rows.append(UInt8(ascii: ",")) }
-            rows += entry.fragments[range.lowerBound..<(range.upperBound - pinnedFalse.count)]
-            rows += pinnedTrue
+            if !pinnedRows.isEmpty { pinnedRows.append(UInt8(ascii: ",")) }
+            pinnedRows += entry.fragments[range.lowerBound..<(range.upperBound - pinnedFalse.count)]
+            pinnedRows += pinnedTrue
+        }
+        // The tabs are encoded again only when a pin changed a count (a pinned past flight under hide-past).
+        let tabs = counts == entry.counts ? entry.tabs : tabsBytes(counts, date: key.date)
+        var pieces: [ArraySlice<UInt8>] = [
+            entry.prefix[...], nowText[...], entry.middle[...], tabs[...], flightsOpening[...],
+        ]
+        pieces.reserveCapacity(pieces.count + 2 * pins.count + 4)
+        var wrote = !pinnedRows.isEmpty
+        if wrote { pieces.append(pinnedRows[...]) }
+        // Runs of the shared rows between the pinned ones: each run is one slice, commas and all.
+        var run: Range<Int>?
+        func endRun() {
+            guard let current = run else { return }
+            if wrote { pieces.append(comma[...]) }
+            pieces.append(entry.rows[current])
+            wrote = true
+            run = nil
         }
         var nextPin = 0
         for index in entry.flights.indices {
-            if nextPin < pins.count, pins[nextPin] == index {
-                nextPin += 1
+            let isPinned = nextPin < pins.count && pins[nextPin] == index
+            if isPinned { nextPin += 1 }
+            guard let range = entry.rowRanges[index] else { continue }
+            if isPinned {
+                endRun()
                 continue
             }
-            guard let range = entry.ranges[index], !key.hidePast || !entry.past[index] else { continue }
-            if !rows.isEmpty { rows.append(UInt8(ascii: ",")) }
-            rows += entry.fragments[range]
+            run = (run?.lowerBound ?? range.lowerBound)..<range.upperBound
         }
-        return EncodedDocument(
-            pieces: [
-                entry.prefix, nowText, entry.middle, tabsBytes(counts, date: key.date), flightsOpening, rows, documentClosing,
-            ])
+        endRun()
+        pieces.append(documentClosing[...])
+        return EncodedDocument(pieces: pieces)
     }
+
+    static let comma: [UInt8] = [UInt8(ascii: ",")]
 
     /// The indices (in time order) of the entry's flights that `pinned` pins.
     static func pinnedIndices(_ entry: Entry, date: LocalDate, pinned: PinnedFlights) -> [Int] {

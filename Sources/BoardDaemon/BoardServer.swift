@@ -595,6 +595,8 @@ final class BoardServer {
             publishQueue = watchers
         }
         publishIndex = 0
+        // Room for a body a watcher (each may watch its own view), so the table never grows mid-offering.
+        publishBodies.reserveCapacity(min(publishQueue.count, 8192))
         // Offered from the loop, a share a turn, after the replies of this turn.
     }
 
@@ -610,7 +612,7 @@ final class BoardServer {
                 body = cached
             } else {
                 var encoded = service.watchBoard(view, at: publishAt)
-                encoded.pieces.append(WireLine.closing)
+                encoded.pieces.append(WireLine.closing[...])
                 publishBodies[view] = encoded
                 body = encoded
             }

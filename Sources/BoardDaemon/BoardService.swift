@@ -87,8 +87,7 @@ public struct BoardService: Sendable {
             let date = try date(params, window: window)
             return .encoded(document(view, on: date, at: now, window: window))
         case .boardWatch:
-            var view = try Self.view(params)
-            view.date = try optionalDate(params, window: window(at: now))
+            let view = try Self.view(params).on(try optionalDate(params, window: window(at: now)))
             return .watch(view)
         case .flightGet:
             let window = window(at: now)

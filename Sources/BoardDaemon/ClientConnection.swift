@@ -12,7 +12,7 @@ import Foundation
 struct ClientConnection {
     let descriptor: FileDescriptor
     var framer = LineFramer(find: ByteSearch.firstIndex)
-    private(set) var chunks: [[UInt8]] = []
+    private(set) var chunks: [ArraySlice<UInt8>] = []
     private(set) var offset = 0
     private(set) var queuedBytes = 0
     /// Every byte ever queued, to measure a turn's share of replies.
@@ -91,7 +91,10 @@ struct ClientConnection {
 
     var hasOutput: Bool { !chunks.isEmpty }
 
-    mutating func enqueue(_ bytes: [UInt8], now: ContinuousClock.Instant) {
+    mutating func enqueue(_ bytes: [UInt8], now: ContinuousClock.Instant) { enqueue(bytes[...], now: now) }
+
+    /// Queues part of an array without copying it: the slice keeps the array alive until it is written.
+    mutating func enqueue(_ bytes: ArraySlice<UInt8>, now: ContinuousClock.Instant) {
         guard !bytes.isEmpty else { return }
         if chunks.isEmpty { stalledSince = now }
         chunks.append(bytes)
@@ -184,11 +187,17 @@ struct ClientConnection {
 
     enum FlushResult { case drained, blocked, failed }
 
+    /// Chunks handed to one `writev` (the kernel takes up to 1,024): a board assembled for a view with
+    /// pins is a few dozen slices of the shared rows, written in one call.
+    static let chunksPerWrite = 64
+
     /// Writes what the socket takes now, several chunks to a system call.
     mutating func flush(now: ContinuousClock.Instant) -> FlushResult {
         while !chunks.isEmpty {
             let written: Int
-            do { written = try descriptor.writeVector(chunks.prefix(16), skippingFirst: offset) } catch { return .failed }
+            do {
+                written = try descriptor.writeVector(chunks.prefix(Self.chunksPerWrite), skippingFirst: offset)
+            } catch { return .failed }
             if written == 0 { return .blocked }
             stalledSince = now
             queuedBytes -= written

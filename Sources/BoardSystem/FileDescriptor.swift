@@ -12,11 +12,11 @@ public struct FileDescriptor: Hashable, Sendable {
 
     /// Writes the chunks in order with one `writev`, the first one from `skippingFirst`; for
     /// non-blocking sockets. Returns the count written (0 if it would block).
-    public func writeVector(_ chunks: ArraySlice<[UInt8]>, skippingFirst offset: Int) throws(SystemError) -> Int {
+    public func writeVector(_ chunks: ArraySlice<ArraySlice<UInt8>>, skippingFirst offset: Int) throws(SystemError) -> Int {
         var vectors: [iovec] = []
         vectors.reserveCapacity(chunks.count)
         // The arrays stay alive (and unmoved) for the call: `chunks` holds them.
-        func gather(_ index: ArraySlice<[UInt8]>.Index, _ body: () -> Int) -> Int {
+        func gather(_ index: ArraySlice<ArraySlice<UInt8>>.Index, _ body: () -> Int) -> Int {
             if index == chunks.endIndex { return body() }
             return chunks[index].withUnsafeBytes { raw in
                 let skip = index == chunks.startIndex ? offset : 0

@@ -65,4 +65,28 @@ struct WatchViewAssemblyTests {
         }
         #expect(service.documents.builds.load(ordering: .relaxed) == 1)
     }
+
+    /// A view is hashed once, when made; equal views still hash and compare equal, different ones differ.
+    @Test func viewsHashedOnceCompareByWhatTheyShow() {
+        let a = PinnedFlights([
+            FlightKey(id: 1, date: LocalDate(year: 2026, month: 11, day: 30)!),
+            FlightKey(id: 2, date: LocalDate(year: 2026, month: 11, day: 30)!),
+        ])
+        let b = PinnedFlights([
+            FlightKey(id: 2, date: LocalDate(year: 2026, month: 11, day: 30)!),
+            FlightKey(id: 1, date: LocalDate(year: 2026, month: 11, day: 30)!),
+        ])
+        let one = WatchView(tab: .all, hidePast: false, pinned: a)
+        #expect(one == WatchView(tab: .all, hidePast: false, pinned: b))
+        #expect(one.hashValue == WatchView(tab: .all, hidePast: false, pinned: b).hashValue)
+        #expect(Set([one, WatchView(tab: .all, hidePast: false, pinned: b)]).count == 1)
+        for other in [
+            WatchView(tab: .arrivals, hidePast: false, pinned: a), WatchView(tab: .all, hidePast: true, pinned: a),
+            WatchView(tab: .all, hidePast: false, pinned: []), one.on(LocalDate(year: 2026, month: 12, day: 1)!),
+        ] {
+            #expect(one != other)
+        }
+        #expect(one.on(LocalDate(year: 2026, month: 12, day: 1)!).date == LocalDate(year: 2026, month: 12, day: 1)!)
+        #expect(one.on(LocalDate(year: 2026, month: 12, day: 1)!).pinned == a)
+    }
 }
