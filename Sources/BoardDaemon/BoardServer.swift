@@ -97,6 +97,7 @@ final class BoardServer {
             }
             // New clients last: a hang-up reported in the same wake frees its slot before the limit is checked.
             serveBacklog()
+            flushAnswered()
             publishSome()
             trimMemoryIfWanted()
             if listenerReady { acceptClients() }
@@ -270,14 +271,14 @@ final class BoardServer {
     }
 
     private func handle(_ event: Epoll.Event) {
-        guard connections[event.token] != nil else { return }
+        guard connections.contains(event.token) else { return }
         if event.events.contains(.readable) || event.events.contains(.hangUp) {
             read(event.token)
             serveInbox(event.token)
         }
-        if connections[event.token] != nil, event.events.contains(.writable) {
+        if connections.contains(event.token), event.events.contains(.writable) {
             flush(event.token)
-            if connections[event.token]?.inbox.isEmpty == false { serveInbox(event.token) }
+            if connections.update(event.token, { !$0.inbox.isEmpty }) == true { serveInbox(event.token) }
         }
     }
 
@@ -334,20 +335,23 @@ final class BoardServer {
         for token in tokens { serveInbox(token) }
     }
 
-    /// Answers the lines read so far, one at a time, writing each answer at once, up to the connection's
-    /// share of this turn (the rest waits in the backlog for the next). It stops while the client's
-    /// unread output is over the limit (the rest waits until it drains) and as soon as the client is
-    /// gone, so a vanished client costs no more work.
+    /// Answers the lines read so far, one at a time, up to the connection's share of this turn (the rest
+    /// waits in the backlog for the next). It stops while the client's unread output is over the limit
+    /// (the rest waits until it drains) and as soon as the client is gone, so a vanished client costs no
+    /// more work. The answers are written at the end of the turn (`flushAnswered`).
     private func serveInbox(_ token: UInt64) {
         var served = 0
-        let startBytes = connections[token]?.queuedTotal ?? 0
-        while let connection = connections[token], !connection.inbox.isEmpty, mayServe(connection) {
-            if served >= Self.requestsPerTurn || connection.queuedTotal &- startBytes > Self.replyBytesPerTurn {
+        let startBytes = connections.update(token) { $0.queuedTotal } ?? 0
+        // The connection is looked at in place: taking it out of its slot copied it, twice a request.
+        while let ready = connections.update(token, { !$0.inbox.isEmpty && mayServe($0) ? $0.queuedTotal : nil }),
+            let queuedTotal = ready
+        {
+            if served >= Self.requestsPerTurn || queuedTotal &- startBytes > Self.replyBytesPerTurn {
                 if inBacklog.insert(token).inserted { backlog.append(token) }
                 break
             }
             served += 1
-            let output = connections[token]!.inbox.removeFirst()
+            guard let output = connections.update(token, { $0.inbox.removeFirst() }) else { break }
             switch output {
             case .line(let line): respond(token, to: line)
             case .tooLarge:
@@ -358,20 +362,33 @@ final class BoardServer {
                 connections[token]?.peerClosed = true
                 connections[token]?.partialSince = nil
             }
+        }
+        connections.update(token) { connection in
+            if connection.peerClosed, connection.inbox.isEmpty {
+                // The peer is done sending; finish writing what it asked for, then close.
+                connection.closeWhenFlushed = true
+                connection.partialSince = nil
+            }
+        }
+        if answered.last != token { answered.append(token) }
+    }
+
+    /// Connections answered this turn, written together at its end, before the loop sleeps (as Redis
+    /// writes its replies before it sleeps): every request ready is read and answered, then the clients
+    /// are woken, rather than each client woken (and the daemon interrupted) between two reads.
+    private var answered: [UInt64] = []
+
+    private func flushAnswered() {
+        guard !answered.isEmpty else { return }
+        let tokens = answered
+        answered.removeAll(keepingCapacity: true)
+        for token in tokens where connections.contains(token) {
             flush(token)
-        }
-        if let connection = connections[token], connection.peerClosed, connection.inbox.isEmpty {
-            // The peer is done sending; finish writing what it asked for, then close.
-            connections[token]?.closeWhenFlushed = true
-            connections[token]?.partialSince = nil
-        }
-        flush(token)
-        // Stopped by its output and drained since: with reading paused and nothing left to write, no
-        // event would bring it back, so it waits in the backlog for the next turn.
-        if let connection = connections[token], !connection.inbox.isEmpty, mayServe(connection),
-            inBacklog.insert(token).inserted
-        {
-            backlog.append(token)
+            // Stopped by its output and drained since: with reading paused and nothing left to write, no
+            // event would bring it back, so it waits in the backlog for the next turn.
+            if connections.update(token, { !$0.inbox.isEmpty && mayServe($0) }) == true, inBacklog.insert(token).inserted {
+                backlog.append(token)
+            }
         }
     }
 

@@ -57,6 +57,12 @@ struct ConnectionTable {
         return connection
     }
 
+    /// Whether a connection is under `token` (without copying it out).
+    func contains(_ token: UInt64) -> Bool {
+        let index = Int(token &- Self.firstToken)
+        return token >= Self.firstToken && index < occupied.count && occupied[index]
+    }
+
     /// Changes the connection under `token` in place (its arrays are never copied); nil when there is none.
     mutating func update<Result>(_ token: UInt64, _ body: (inout ClientConnection) -> Result) -> Result? {
         let index = Int(token &- Self.firstToken)
