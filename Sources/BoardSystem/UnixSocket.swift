@@ -26,11 +26,16 @@ public enum UnixSocket {
         return FileDescriptor(fd)
     }
 
-    /// Binds and listens on `path`, the socket file created 0600 (umask set around bind).
+    /// Binds and listens on `path`, the socket file created 0600: the unbound socket is given mode
+    /// 0600 first, and Linux creates the file with the socket's mode less the umask. The process's
+    /// umask is never changed (changing it around `bind` raced any other thread creating a file).
     public static func listen(path: String, backlog: Int32 = 512) throws(SystemError) -> FileDescriptor {
         let fd = try makeSocket()
-        let oldMask = umask(0o177)
-        defer { umask(oldMask) }
+        guard fchmod(fd.rawValue, 0o600) == 0 else {
+            let error = SystemError("fchmod")
+            fd.close()
+            throw error
+        }
         let bound = try withAddress(path) { Glibc.bind(fd.rawValue, $0, $1) }
         guard bound == 0 else {
             let error = SystemError("bind \(path)")

@@ -19,6 +19,24 @@ import Testing
         try daemon.stop()
     }
 
+    /// Even started with umask 0 (everything it creates open to all), the socket is 0600 from the start.
+    @Test func theSocketIsOwnerOnlyUnderAnyUmask() throws {
+        let sandbox = Sandbox()
+        let socket = sandbox.path + "/run/boardd.sock"
+        let daemon = try StartedProcess(
+            [
+                "/bin/sh", "-c", #"umask 0 && exec "$0" --socket "$1" --now 2026-11-30T12:00:00-05:00 --speed 0"#,
+                Binaries.boardd, socket,
+            ],
+            environment: sandbox.environment())
+        try waitUntil("the socket") { FileManager.default.fileExists(atPath: socket) }
+        var info = stat()
+        #expect(lstat(socket, &info) == 0)
+        #expect(info.st_mode & 0o777 == 0o600, "mode \(String(info.st_mode & 0o777, radix: 8))")
+        kill(daemon.pid, SIGTERM)
+        _ = try daemon.finish()
+    }
+
     @Test func aDirectoryOthersCanWriteIsRefused() throws {
         let sandbox = Sandbox()
         let directory = sandbox.path + "/shared"

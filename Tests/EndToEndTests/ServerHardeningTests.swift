@@ -99,6 +99,28 @@ import Testing
         try daemon.stop()
     }
 
+    /// Answers are written at the end of the loop's turn. A client that pipelines more boards than its
+    /// output may hold, and reads nothing for a while, is stopped by its output; once it reads, every
+    /// answer still comes, in order (a drained client is put back to be served: nothing else would
+    /// wake it, as it sends nothing more).
+    @Test func aPipelinerStoppedByItsOwnOutputGetsEveryAnswerInOrderOnceItReads() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        let client = try RawClient(path: daemon.socket)
+        #expect(try client.readLine()?["type"]?.string == "hello")
+        // 200 boards of about 14 KiB: nearly 3 MiB, three times what one client's output may hold.
+        let count = 200
+        try client.send((1...count).map { #"{"id":\#($0),"method":"board.get"}"# + "\n" }.joined())
+        try waitUntil("the daemon to stop on the client's output") { unreadBytes(client.descriptor) > 100_000 }
+        var ids: [Int] = []
+        let deadline = Date().addingTimeInterval(120)
+        while ids.count < count, Date() < deadline, let reply = try client.readLine(timeout: 10) {
+            ids.append(reply["id"]?.int ?? -1)
+        }
+        #expect(ids == Array(1...count), "every answer, once and in order")
+        try daemon.stop()
+    }
+
     // MARK: Bounded replies
 
     @Test func aSearchReplyHoldsAtMostTwoHundredFlightsAndTheClientSaysHowManyMore() throws {
