@@ -59,3 +59,11 @@ for target in package.targets where target.name != "CSystemShims" {
 for target in package.targets where target.name != "CSystemShims" && target.type != .test {
     target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
 }
+
+// The daemon's serving path checks memory exclusivity at compile time only in release builds:
+// the run-time checks (`swift_beginAccess`) were a few percent of each request's own time. Debug
+// builds, which the tests and the sanitizers run, keep them.
+for target in package.targets where ["BoardDaemon", "BoardSystem", "BoardProtocol"].contains(target.name) {
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+}

@@ -60,7 +60,7 @@ final class BoardDocumentCache: Sendable {
     static let capacity = 256
     /// Entries of the largest schedules are large: the cache is cleared past this many bytes too.
     static let capacityBytes = 64 << 20
-    private let entries = Mutex<(table: [Key: Entry], bytes: Int)>(([:], 0))
+    private let entries = Locked<(table: [Key: Entry], bytes: Int)>(([:], 0))
     /// How many entries were built: once per tab, hide-past, day and span, whatever the pins.
     let builds = Atomic<Int>(0)
 

@@ -13,7 +13,9 @@ enum ServerEvent: Equatable, Sendable {
     case stopping
 }
 
-/// The socket server: one thread, one epoll, every client non-blocking.
+/// The socket server: an epoll loop, every client non-blocking. The daemon runs two: the main loop,
+/// the one writer of the schedule and the clock, and a read loop on the second core that serves
+/// every other client's reads (`ReadLoopLink` says how they share).
 ///
 /// It sleeps in `epoll_wait` until a client speaks, a signal arrives, the
 /// next instant the board changes (a status boundary, a flight becoming past,
@@ -22,13 +24,25 @@ enum ServerEvent: Equatable, Sendable {
 /// Boards for watchers are built and encoded once per view and shared by every
 /// watcher of that view.
 final class BoardServer {
+    /// Which of the daemon's two loops this is.
+    enum Role { case main, read }
+    private let role: Role
+    private let link: ReadLoopLink
+    /// The read loop's service is the main loop's as of this many changes; and that service itself.
+    private var seenGeneration = 0
+    private var mainService: BoardService?
+    /// Signalled when the read loop has stopped; nil when there is none (one core, or it could not start).
+    private var readLoopStopped: DispatchSemaphore?
+    /// Clients accepted so far, every other one handed to the read loop.
+    private var acceptedCount = 0
     private var service: BoardService
-    private var listener: SocketListener
+    /// The listening socket and the signals: the main loop's alone.
+    private var listener: SocketListener?
     private var epoll: Epoll
-    private let signals: SignalDescriptor
+    private let signals: SignalDescriptor?
     private var connections = ConnectionTable()
-    /// The output queued for all clients together.
-    private let meter = ClientConnection.Meter()
+    /// The output queued for all clients of both loops together.
+    private var meter: ClientConnection.Meter { link.meter }
     private var limits: ServerLimits
     /// Released to accept (and refuse) a client when the process is out of descriptors.
     private var spare = SpareDescriptor()
@@ -38,7 +52,7 @@ final class BoardServer {
     private var refusedNote = RateLimitedNote()
     private var exhaustedNote = RateLimitedNote()
     private let log: Log
-    private let reloadConfig: () -> Result<DaemonConfig, ConfigError>
+    private let reloadConfig: (() -> Result<DaemonConfig, ConfigError>)?
     private var running = true
     /// The next instant (on the daemon's clock) at which watched boards change.
     private var nextChange: Date
@@ -53,11 +67,15 @@ final class BoardServer {
 
     private static let listenerToken: UInt64 = 0
     private static let signalToken: UInt64 = 1
+    /// The loop's mailbox: connections handed over by the other loop.
+    private static let mailboxToken: UInt64 = 2
 
     init(
         service: BoardService, listener: SocketListener, limits: ServerLimits, log: Log,
         reloadConfig: @escaping () -> Result<DaemonConfig, ConfigError>
     ) throws(SystemError) {
+        self.role = .main
+        self.link = try ReadLoopLink(service)
         self.service = service
         self.listener = listener
         var limits = limits
@@ -79,12 +97,55 @@ final class BoardServer {
         self.nextChange = service.nextChange(after: service.clock.now)
         self.eventsPublishedAt = service.clock.now
         try epoll.add(listener.descriptor, token: Self.listenerToken, events: .readable)
-        try epoll.add(signals.descriptor, token: Self.signalToken, events: .readable)
+        try epoll.add(signals!.descriptor, token: Self.signalToken, events: .readable)
+        try epoll.add(link.toMain.wakeup.descriptor, token: Self.mailboxToken, events: .readable)
+    }
+
+    /// The read loop of `link`'s main loop: no listener, no signals, no watchers; its clients come
+    /// through its mailbox.
+    private init(readLoopOf link: ReadLoopLink, service: BoardService, limits: ServerLimits, log: Log) throws(SystemError) {
+        self.role = .read
+        self.link = link
+        self.service = service.forReadLoop(previous: nil)
+        self.mainService = service
+        self.listener = nil
+        self.signals = nil
+        self.limits = limits
+        self.log = log
+        self.reloadConfig = nil
+        self.epoll = try Epoll()
+        self.nextChange = .distantFuture
+        self.eventsPublishedAt = service.clock.now
+        _ = link.service(after: &seenGeneration)
+        try epoll.add(link.toRead.wakeup.descriptor, token: Self.mailboxToken, events: .readable)
+    }
+
+    /// Starts the read loop on a thread of its own, when there is a second core for it.
+    private func startReadLoop() {
+        guard role == .main, ProcessInfo.processInfo.activeProcessorCount > 1 else { return }
+        let reader: BoardServer
+        do { reader = try BoardServer(readLoopOf: link, service: service, limits: limits, log: log) } catch {
+            log.warning("serving every client on one loop: the read loop cannot start (\(error))")
+            return
+        }
+        let stopped = DispatchSemaphore(value: 0)
+        let handed = ReadLoopServer(server: reader)
+        let thread = Thread {
+            handed.server.run()
+            stopped.signal()
+        }
+        thread.name = "boardd-read"
+        thread.stackSize = 8 << 20
+        // Started after the signals were blocked (`SignalDescriptor`): the thread inherits the mask.
+        thread.start()
+        readLoopStopped = stopped
     }
 
     /// Serves until SIGTERM or SIGINT.
     func run() {
+        startReadLoop()
         while running {
+            if role == .read, link.stopping.load(ordering: .acquiring) { break }
             // Clients with requests left over from their last share are served again at once.
             let events = epoll.wait(timeoutMilliseconds: backlog.isEmpty && !publishing ? timeout() : 0)
             var listenerReady = false
@@ -92,6 +153,7 @@ final class BoardServer {
                 switch event.token {
                 case Self.listenerToken: listenerReady = true
                 case Self.signalToken: handleSignals()
+                case Self.mailboxToken: takeArrivals()
                 default: handle(event)
                 }
             }
@@ -105,7 +167,7 @@ final class BoardServer {
             if running, service.clock.now >= nextChange { publish() }
             if running, service.clock.now >= nextEventChange { publishEvents() }
             sweepDeadlines()
-            if running, time.now >= nextSocketCheck { checkSocket() }
+            if running, role == .main, time.now >= nextSocketCheck { checkSocket() }
         }
         shutdown()
     }
@@ -118,8 +180,10 @@ final class BoardServer {
         if sweepWanted || listenerPausedUntil != nil || trimWanted {
             seconds = min(seconds ?? Self.sweepSeconds, Self.sweepSeconds)
         }
-        let untilSocketCheck = max(0, (nextSocketCheck - time.now) / .seconds(1))
-        seconds = min(seconds ?? untilSocketCheck, untilSocketCheck)
+        if role == .main {
+            let untilSocketCheck = max(0, (nextSocketCheck - time.now) / .seconds(1))
+            seconds = min(seconds ?? untilSocketCheck, untilSocketCheck)
+        }
         guard let seconds else { return -1 }
         return Int32(min(max(0, (seconds * 1000).rounded(.up)), 3_600_000))
     }
@@ -136,6 +200,8 @@ final class BoardServer {
     private func checkSocket() {
         nextSocketCheck = time.now + SocketListener.checkInterval
         log.flushSuppressed()  // a flood that stopped is counted within a second or two
+        guard var listener else { return }
+        defer { self.listener = listener }
         switch listener.keepBound(log: log) {
         case .unchanged: break
         case .rebound(let old):
@@ -183,6 +249,7 @@ final class BoardServer {
     private static let acceptsPerTurn = 64
 
     private func acceptClients() {
+        guard let listener else { return }
         for _ in 0..<Self.acceptsPerTurn {
             let accepted: FileDescriptor?
             do { accepted = try UnixSocket.accept(listener.descriptor) } catch {
@@ -202,10 +269,11 @@ final class BoardServer {
                 fd.close()
                 continue
             }
-            if connections.count >= limits.maxClients {
+            let clients = link.clients.load(ordering: .relaxed)
+            if clients >= limits.maxClients {
                 if let suppressed = refusedNote.shouldLog(at: time.now) {
                     log.info(
-                        "refused a client: \(connections.count) connected, the limit is \(limits.maxClients)\(RateLimitedNote.suffix(suppressed))"
+                        "refused a client: \(clients) connected, the limit is \(limits.maxClients)\(RateLimitedNote.suffix(suppressed))"
                     )
                 }
                 refuse(
@@ -214,14 +282,22 @@ final class BoardServer {
                         .tooManyClients, "The daemon is serving its limit of \(limits.maxClients) clients; try again later."))
                 continue
             }
-            let token = connections.nextToken
-            do { try epoll.add(fd, token: token, events: [.readable, .hangUp]) } catch {
-                fd.close()
-                continue
-            }
             var connection = ClientConnection(descriptor: fd, meter: meter)
             connection.enqueue(
                 WireLine.hello(server: "boardd/\(boardVersion)", instance: service.instance), now: time.now)
+            link.clients.add(1, ordering: .relaxed)
+            acceptedCount &+= 1
+            if readLoopStopped != nil, acceptedCount.isMultiple(of: 2) {
+                link.toRead.post(connection)  // it says hello from there
+                continue
+            }
+            let token = connections.nextToken
+            do { try epoll.add(fd, token: token, events: [.readable, .hangUp]) } catch {
+                connection.release()
+                link.clients.subtract(1, ordering: .relaxed)
+                fd.close()
+                continue
+            }
             _ = connections.insert(connection)
             flush(token)
         }
@@ -243,6 +319,7 @@ final class BoardServer {
             .tooManyClients,
             "The daemon has no file descriptor left for another client (its limit, ulimit -n, is reached); try again later.")
         var refused = 0
+        guard let listener else { return }
         if spare.isHeld {
             spare.release()
             while refused < Self.acceptsPerTurn, let fd = try? UnixSocket.accept(listener.descriptor) {
@@ -253,7 +330,7 @@ final class BoardServer {
         }
         if let suppressed = exhaustedNote.shouldLog(at: now) {
             log.warning(
-                "out of file descriptors (\(error)) with \(connections.count) clients: refusing new ones\(RateLimitedNote.suffix(suppressed))"
+                "out of file descriptors (\(error)) with \(link.clients.load(ordering: .relaxed)) clients: refusing new ones\(RateLimitedNote.suffix(suppressed))"
             )
         }
         if !spare.isHeld || refused == 0 {
@@ -264,7 +341,7 @@ final class BoardServer {
     }
 
     private func resumeListener() {
-        guard listenerPausedUntil != nil else { return }
+        guard listenerPausedUntil != nil, let listener else { return }
         listenerPausedUntil = nil
         spare.reopen()
         epoll.modify(listener.descriptor, token: Self.listenerToken, events: .readable)
@@ -410,6 +487,16 @@ final class BoardServer {
             connections[token]?.enqueue(WireLine.error(id: rejected.id, rejected.error), now: now)
             return
         }
+        if role == .read {
+            if let method = WireMethod(rawValue: request.method), !method.servedByReadLoop {
+                handToMainLoop(token, unanswered: line)
+                return
+            }
+            if let newer = link.service(after: &seenGeneration) {
+                service = newer.forReadLoop(previous: mainService.map { (service, $0) })
+                mainService = newer
+            }
+        }
         switch service.handle(request) {
         case .result(let result):
             connections[token]?.enqueue(WireLine.result(id: request.id, result), now: now)
@@ -432,6 +519,8 @@ final class BoardServer {
             }
             subscribe(token, id: request.id, subscription, now: now)
         case .clockMoved(let result):
+            // The read loop sees the move before this client is told of it.
+            link.publish(service)
             connections[token]?.enqueue(WireLine.result(id: request.id, result), now: now)
             // The client that moved the clock is answered before the watchers are.
             flush(token)
@@ -470,8 +559,39 @@ final class BoardServer {
         return true
     }
 
+    /// Hands a read loop's client to the main loop for good: `line` (the request it cannot answer) and
+    /// every line after it are answered there, after what this loop queued for it is written.
+    private func handToMainLoop(_ token: UInt64, unanswered line: [UInt8]) {
+        guard var connection = connections.removeValue(forKey: token) else { return }
+        epoll.remove(connection.descriptor)
+        connection.inbox.insert(.line(line), at: 0)
+        link.toMain.post(connection)
+    }
+
+    /// Takes in the connections the other loop handed over: each is watched from here on, and what it
+    /// asked and was not answered is answered now.
+    private func takeArrivals() {
+        let mailbox = role == .main ? link.toMain : link.toRead
+        for var connection in mailbox.take() {
+            let token = connections.nextToken
+            connection.readingPaused = false
+            connection.wantsWritable = false
+            do { try epoll.add(connection.descriptor, token: token, events: [.readable, .hangUp]) } catch {
+                log.warning("cannot watch a client handed over by the other loop: \(error)")
+                connection.release()
+                link.clients.subtract(1, ordering: .relaxed)
+                connection.descriptor.close()
+                continue
+            }
+            if connection.partialSince != nil || connection.hasOutput { sweepWanted = true }
+            _ = connections.insert(connection)
+            serveInbox(token)  // and written at the end of the turn
+        }
+    }
+
     private func close(_ token: UInt64) {
         guard let connection = connections.removeValue(forKey: token) else { return }
+        link.clients.subtract(1, ordering: .relaxed)
         connection.release()
         epoll.remove(connection.descriptor)
         connection.descriptor.close()
@@ -648,6 +768,7 @@ final class BoardServer {
     // MARK: Signals
 
     private func handleSignals() {
+        guard let signals, let listener else { return }
         for signal in signals.drain() {
             switch signal {
             case .interrupt, .terminate, .quit:
@@ -657,9 +778,11 @@ final class BoardServer {
             case .hangUp:
                 onEvent(.reloading)
                 defer { onEvent(.reloaded) }
+                guard let reloadConfig else { break }
                 switch reloadConfig() {
                 case .success(let config):
                     service.reload(config)
+                    link.publish(service)
                     log.info("reloaded the config from \(config.source)")
                     publish()
                 case .failure(let error):
@@ -669,7 +792,7 @@ final class BoardServer {
                 if signal == .userDefined1 { checkSocket() }  // at once, as tmux recreates its socket on SIGUSR1
                 let watchers = connections.values.filter { $0.watch != nil }.count
                 log.info(
-                    "\(signal): serving \(listener.path): \(connections.count) client(s), \(watchers) watching, "
+                    "\(signal): serving \(listener.path): \(link.clients.load(ordering: .relaxed)) client(s), \(watchers) watching, "
                         + "clock \(service.localTime.iso8601(service.clock.now)), config \(service.config.source)")
             case .windowChanged: break
             }
@@ -683,7 +806,13 @@ final class BoardServer {
             if !connection.hasOutput { _ = try? goodbye.withUnsafeBytes { try connection.descriptor.writeSome($0) } }
         }
         for token in connections.tokens { close(token) }
-        listener.remove()
+        guard role == .main else { return }
+        if let readLoopStopped {
+            link.stop()
+            readLoopStopped.wait()
+        }
+        link.close()  // and with it any client handed over since the last turn
+        listener?.remove()
         log.info("stopped")
     }
 }

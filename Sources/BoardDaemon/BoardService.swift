@@ -61,6 +61,26 @@ public struct BoardService: Sendable {
 
     var localTime: LocalTime { encoding.localTime }
 
+    /// This service for the read loop, with caches of its own: the same answers, but no object the
+    /// two loops' requests retain and release on every call (which bounced between the cores). A
+    /// `previous` read-loop copy of the same config keeps its caches; a reloaded config starts afresh.
+    func forReadLoop(previous: (copy: BoardService, of: BoardService)?) -> BoardService {
+        var copy = self
+        if let previous, previous.of.schedule === schedule {
+            copy.schedule = previous.copy.schedule
+            copy.documents = previous.copy.documents
+            copy.readings = previous.copy.readings
+            copy.encoding = previous.copy.encoding
+        } else {
+            copy.schedule = CachedSchedule(config: config.schedule)
+            copy.documents = BoardDocumentCache()
+            copy.readings = ClockReadings()
+            copy.encoding = WireEncoding(airport: config.schedule.airport)
+        }
+        copy.dayChanges = DayChangesCache()  // events are the main loop's
+        return copy
+    }
+
     public mutating func handle(_ request: WireRequest) -> Outcome {
         guard let method = WireMethod(rawValue: request.method) else {
             let known = WireMethod.allCases.map(\.rawValue).joined(separator: ", ")

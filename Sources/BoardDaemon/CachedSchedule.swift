@@ -1,11 +1,11 @@
+import BoardSystem
 import FlightData
-import Synchronization
 
 /// Generated days, kept so each is made once. Safe to share: the cache sits behind a lock.
 final class CachedSchedule: FlightSource {
     let config: ScheduleConfig
     private let generator: ScheduleGenerator
-    private let days = Mutex<[LocalDate: [Flight]]>([:])
+    private let days = Locked<[LocalDate: [Flight]]>([:])
 
     init(config: ScheduleConfig) {
         self.config = config

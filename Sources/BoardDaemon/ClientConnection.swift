@@ -2,6 +2,7 @@ import BoardProtocol
 import BoardSystem
 import FlightData
 import Foundation
+import Synchronization
 
 /// One client of the daemon: its framing, its queued output and, when it watches, its view.
 ///
@@ -74,9 +75,11 @@ struct ClientConnection {
         }
     }
 
-    /// The output queued for every client together, shared by all connections of a server.
-    final class Meter {
-        var queuedBytes = 0
+    /// The output queued for every client together, shared by all connections of both loops.
+    final class Meter: Sendable {
+        private let bytes = Atomic<Int>(0)
+        var queuedBytes: Int { bytes.load(ordering: .relaxed) }
+        func add(_ count: Int) { bytes.add(count, ordering: .relaxed) }
     }
 
     let meter: Meter
@@ -87,7 +90,7 @@ struct ClientConnection {
     }
 
     /// Takes this connection's output out of the meter, when it is closed.
-    func release() { meter.queuedBytes -= queuedBytes }
+    func release() { meter.add(-queuedBytes) }
 
     var hasOutput: Bool { !chunks.isEmpty }
 
@@ -95,19 +98,26 @@ struct ClientConnection {
 
     /// Queues part of an array without copying it: the slice keeps the array alive until it is written.
     mutating func enqueue(_ bytes: ArraySlice<UInt8>, now: ContinuousClock.Instant) {
-        guard !bytes.isEmpty else { return }
+        meter.add(append(bytes, now: now))
+    }
+
+    /// Queues a chunk without telling the meter (the caller does, once for several); returns its size.
+    private mutating func append(_ bytes: ArraySlice<UInt8>, now: ContinuousClock.Instant) -> Int {
+        guard !bytes.isEmpty else { return 0 }
         if chunks.isEmpty { stalledSince = now }
         chunks.append(bytes)
         queuedBytes += bytes.count
-        meter.queuedBytes += bytes.count
         queuedTotal &+= bytes.count
+        return bytes.count
     }
 
-    /// Queues `{"id":N,"result":DOCUMENT}` without copying the document's pieces.
+    /// Queues `{"id":N,"result":DOCUMENT}` without copying the document's pieces. The meter, which both
+    /// loops share, is told once.
     mutating func enqueueResult(id: JSON, _ document: EncodedDocument, now: ContinuousClock.Instant) {
-        enqueue(WireLine.resultHeader(id: id), now: now)
-        for piece in document.pieces { enqueue(piece, now: now) }
-        enqueue(WireLine.closing, now: now)
+        var added = append(WireLine.resultHeader(id: id)[...], now: now)
+        for piece in document.pieces { added += append(piece, now: now) }
+        added += append(WireLine.closing[...], now: now)
+        meter.add(added)
     }
 
     /// Queues a board for a watcher, or keeps it as the newest pending one when output is still waiting.
@@ -125,8 +135,9 @@ struct ClientConnection {
         current.seq += 1
         current.pendingBoard = nil
         watch = current
-        enqueue(WireLine.boardEventHeader(id: current.requestID, seq: current.seq), now: now)
-        for piece in body.pieces { enqueue(piece, now: now) }
+        var added = append(WireLine.boardEventHeader(id: current.requestID, seq: current.seq)[...], now: now)
+        for piece in body.pieces { added += append(piece, now: now) }
+        meter.add(added)
     }
 
     /// Queues the changes of one clock move that this subscription wants, in order (`shared` is every
@@ -201,7 +212,7 @@ struct ClientConnection {
             if written == 0 { return .blocked }
             stalledSince = now
             queuedBytes -= written
-            meter.queuedBytes -= written
+            meter.add(-written)
             var remaining = written + offset
             var done = 0
             while done < chunks.count, remaining >= chunks[done].count {

@@ -1,7 +1,7 @@
 import BoardProtocol
+import BoardSystem
 import FlightData
 import Foundation
-import Synchronization
 
 /// The clock read once a second: the airport's date and "now" as encoded JSON.
 ///
@@ -16,7 +16,7 @@ final class ClockReadings: Sendable {
         let nowText: [UInt8]
     }
 
-    private let last = Mutex<Reading?>(nil)
+    private let last = Locked<Reading?>(nil)
 
     func reading(at now: Date, localTime: LocalTime) -> Reading {
         let second = Int(now.timeIntervalSince1970.rounded(.down))

@@ -1,6 +1,6 @@
+import BoardSystem
 import FlightData
 import Foundation
-import Synchronization
 
 /// Every change of one day's flights, over their whole life, in order, kept small: where each
 /// stands (its `FlightChange.Position`) without the change itself.
@@ -60,7 +60,7 @@ struct DayChanges: Sendable {
 /// day has about 15,000), and at most `capacity` days are kept.
 final class DayChangesCache: Sendable {
     static let capacity = 32
-    private let days = Mutex<[Int: DayChanges]>([:])
+    private let days = Locked<[Int: DayChanges]>([:])
 
     func changes(on date: LocalDate, flights: () -> [Flight]) -> DayChanges {
         if let cached = days.withLock({ $0[date.dayNumber] }) { return cached }

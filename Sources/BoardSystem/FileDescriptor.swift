@@ -13,23 +13,24 @@ public struct FileDescriptor: Hashable, Sendable {
     /// Writes the chunks in order with one `writev`, the first one from `skippingFirst`; for
     /// non-blocking sockets. Returns the count written (0 if it would block).
     public func writeVector(_ chunks: ArraySlice<ArraySlice<UInt8>>, skippingFirst offset: Int) throws(SystemError) -> Int {
-        var vectors: [iovec] = []
-        vectors.reserveCapacity(chunks.count)
-        // The arrays stay alive (and unmoved) for the call: `chunks` holds them.
-        func gather(_ index: ArraySlice<ArraySlice<UInt8>>.Index, _ body: () -> Int) -> Int {
-            if index == chunks.endIndex { return body() }
-            return chunks[index].withUnsafeBytes { raw in
-                let skip = index == chunks.startIndex ? offset : 0
-                vectors.append(
-                    iovec(
-                        iov_base: UnsafeMutableRawPointer(mutating: raw.baseAddress.map { $0 + skip }), iov_len: raw.count - skip)
-                )
-                return gather(chunks.index(after: index), body)
-            }
-        }
         let fd = rawValue
-        let n = gather(chunks.startIndex) {
-            vectors.withUnsafeBufferPointer { iov in retryingOnInterrupt { Glibc.writev(fd, iov.baseAddress, Int32(iov.count)) } }
+        // The vectors live on the stack for the call (no allocation a write); the arrays stay alive and
+        // unmoved for it, as `chunks` holds them.
+        let n = withUnsafeTemporaryAllocation(of: iovec.self, capacity: max(1, chunks.count)) { vectors -> Int in
+            var count = 0
+            func gather(_ index: ArraySlice<ArraySlice<UInt8>>.Index) -> Int {
+                if index == chunks.endIndex {
+                    return retryingOnInterrupt { Glibc.writev(fd, vectors.baseAddress, Int32(count)) }
+                }
+                return chunks[index].withUnsafeBytes { raw in
+                    let skip = index == chunks.startIndex ? offset : 0
+                    vectors[count] = iovec(
+                        iov_base: UnsafeMutableRawPointer(mutating: raw.baseAddress.map { $0 + skip }), iov_len: raw.count - skip)
+                    count += 1
+                    return gather(chunks.index(after: index))
+                }
+            }
+            return gather(chunks.startIndex)
         }
         if n < 0 {
             if errno == EAGAIN || errno == EWOULDBLOCK { return 0 }

@@ -1,8 +1,9 @@
-// The Linux calls Glibc's Swift module leaves out: epoll, signalfd, accept4, SO_PEERCRED.
+// The Linux calls Glibc's Swift module leaves out: epoll, eventfd, signalfd, accept4, SO_PEERCRED.
 // Compiled here with _GNU_SOURCE; the header declares them with plain C types only,
 // so that it never clashes with the Glibc module's view of the system headers.
 #define _GNU_SOURCE
 #include <sys/epoll.h>
+#include <sys/eventfd.h>
 #include <sys/signalfd.h>
 #include <sys/socket.h>
 #include <sys/types.h>
@@ -71,3 +72,6 @@ unsigned int board_epollin(void) { return EPOLLIN; }
 unsigned int board_epollout(void) { return EPOLLOUT; }
 unsigned int board_epollerr(void) { return EPOLLERR | EPOLLHUP | EPOLLRDHUP; }
 
+
+/// A non-blocking eventfd, closed on exec: one thread wakes another's epoll through it.
+int board_eventfd(void) { return eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK); }

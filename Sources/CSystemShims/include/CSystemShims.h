@@ -1,4 +1,4 @@
-// The Linux calls Glibc's Swift module leaves out: epoll, signalfd, accept4, SO_PEERCRED.
+// The Linux calls Glibc's Swift module leaves out: epoll, eventfd, signalfd, accept4, SO_PEERCRED.
 // Thin wrappers; the Swift side (the BoardSystem module) gives them Swift names.
 #ifndef CSYSTEMSHIMS_H
 #define CSYSTEMSHIMS_H
@@ -6,6 +6,7 @@
 int board_epoll_create(void);
 int board_epoll_ctl(int epfd, int op, int fd, unsigned int events, unsigned long long token);
 int board_epoll_wait(int epfd, unsigned long long *tokens, unsigned int *events, int max, int timeout_ms);
+int board_eventfd(void);
 int board_accept(int fd);
 long long board_peer_uid(int fd);
 long long board_peer_pid(int fd);

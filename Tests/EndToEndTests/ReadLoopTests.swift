@@ -1,0 +1,82 @@
+import BoardProtocol
+import BoardSystem
+import Foundation
+import Glibc
+import Testing
+
+/// The daemon's second event loop (issue 14): every other client's reads are served on the second core,
+/// from the main loop's service as of its last change. Clients can never tell which loop they are on.
+@Suite struct ReadLoopTests {
+    /// Clients on the read loop, whichever they are: the daemon hands every other accepted client to it.
+    static let clientsPerRound = 6
+
+    @Test func theDaemonServesOnASecondThreadWhenThereIsASecondCore() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        let threads = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(daemon.pid)/task").count
+        #expect(threads == (ProcessInfo.processInfo.activeProcessorCount > 1 ? 2 : 1))
+        try daemon.stop()
+    }
+
+    @Test func readsOnEveryClientShowAClockMoveOnceItsMoverIsAnswered() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        let mover = try connect(daemon)
+        let readers = try (0..<Self.clientsPerRound).map { _ in try connect(daemon) }
+        for minute in 1...20 {
+            try mover.send(#"{"id":\#(minute),"method":"clock.advance","params":{"minutes":1}}"# + "\n")
+            let moved = try #require(try mover.readLine()?["result"]?["now"]?.string)
+            for (index, reader) in readers.enumerated() {
+                // Both a cached board (its "now" spliced in) and the clock itself.
+                try reader.send(#"{"id":1,"method":"board.get"}"# + "\n" + #"{"id":2,"method":"clock.get"}"# + "\n")
+                let board = try reader.readLine()?["result"]?["now"]?.string
+                let clock = try reader.readLine()?["result"]?["now"]?.string
+                #expect(
+                    board == moved && clock == moved, "client \(index) after move \(minute): \(board ?? "-"), \(clock ?? "-")")
+            }
+        }
+        try daemon.stop()
+    }
+
+    @Test func aClientThatAsksMoreThanReadsGetsEveryAnswerInOrderThenItsWatch() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        let other = try connect(daemon)
+        // Two clients in a row: one of them is on the read loop, and is handed to the main loop mid-line.
+        for round in 0..<2 {
+            let client = try connect(daemon)
+            let requests = [
+                #"{"id":1,"method":"board.get"}"#,
+                #"{"id":2,"method":"clock.get"}"#,
+                #"{"id":3,"method":"clock.advance","params":{"minutes":5}}"#,
+                #"{"id":4,"method":"board.get"}"#,
+                #"{"id":5,"method":"search","params":{"text":"denver"}}"#,
+                #"{"id":6,"method":"board.watch"}"#,
+                #"{"id":7,"method":"flight.soonest"}"#,
+            ]
+            try client.send(requests.map { $0 + "\n" }.joined())
+            var replies: [JSON] = []
+            for _ in requests { replies.append(try #require(try client.readLine())) }
+            #expect(replies.map { $0["id"]?.int } == Array(1...7), "round \(round): every answer once, in order")
+            #expect(replies.allSatisfy { $0["error"] == nil }, "round \(round): \(replies.filter { $0["error"] != nil })")
+            let before = replies[0]["result"]?["now"]?.string
+            let moved = replies[2]["result"]?["now"]?.string
+            #expect(before != nil && moved != nil && before != moved)
+            #expect(replies[1]["result"]?["now"]?.string == before, "the clock before the move")
+            #expect(replies[3]["result"]?["now"]?.string == moved, "the board after the move")
+            #expect(replies[5]["result"]?["now"]?.string == moved, "the watch starts at the move")
+            // Another client's move reaches the watch.
+            try other.send(#"{"id":9,"method":"clock.advance","params":{"minutes":1}}"# + "\n")
+            let next = try #require(try other.readLine()?["result"]?["now"]?.string)
+            let pushed = try client.readLine()
+            #expect(pushed?["event"]?.string == "board" && pushed?["result"]?["now"]?.string == next)
+        }
+        try daemon.stop()
+    }
+
+    private func connect(_ daemon: RunningDaemon) throws -> RawClient {
+        let client = try RawClient(path: daemon.socket)
+        #expect(try client.readLine()?["type"]?.string == "hello")
+        return client
+    }
+}
