@@ -33,7 +33,7 @@ final class BoardServer {
     private var mainService: BoardService?
     /// Signalled when the read loop has stopped; nil when there is none (one core, or it could not start).
     private var readLoopStopped: DispatchSemaphore?
-    /// Clients accepted so far, every other one handed to the read loop.
+    /// Clients accepted so far: every other one moves to the read loop once its first read is answered.
     private var acceptedCount = 0
     private var service: BoardService
     /// The listening socket and the signals: the main loop's alone.
@@ -114,10 +114,17 @@ final class BoardServer {
         self.log = log
         self.reloadConfig = nil
         self.epoll = try Epoll()
-        self.nextChange = .distantFuture
+        self.nextChange = service.nextChange(after: service.clock.now)
         self.eventsPublishedAt = service.clock.now
         _ = link.service(after: &seenGeneration)
         try epoll.add(link.toRead.wakeup.descriptor, token: Self.mailboxToken, events: .readable)
+    }
+
+    /// The read loop takes the main loop's newest service, if it changed.
+    private func takePublishedService() {
+        guard role == .read, let newer = link.service(after: &seenGeneration) else { return }
+        service = newer.forReadLoop(previous: mainService.map { (service, $0) })
+        mainService = newer
     }
 
     /// Starts the read loop on a thread of its own, when there is a second core for it.
@@ -287,10 +294,7 @@ final class BoardServer {
                 WireLine.hello(server: "boardd/\(boardVersion)", instance: service.instance), now: time.now)
             link.clients.add(1, ordering: .relaxed)
             acceptedCount &+= 1
-            if readLoopStopped != nil, acceptedCount.isMultiple(of: 2) {
-                link.toRead.post(connection)  // it says hello from there
-                continue
-            }
+            connection.movesToReadLoop = readLoopStopped != nil && acceptedCount.isMultiple(of: 2)
             let token = connections.nextToken
             do { try epoll.add(fd, token: token, events: [.readable, .hangUp]) } catch {
                 connection.release()
@@ -487,14 +491,21 @@ final class BoardServer {
             connections[token]?.enqueue(WireLine.error(id: rejected.id, rejected.error), now: now)
             return
         }
+        let method = WireMethod(rawValue: request.method)
         if role == .read {
-            if let method = WireMethod(rawValue: request.method), !method.servedByReadLoop {
-                handToMainLoop(token, unanswered: line)
+            if let method, !method.servedByReadLoop {
+                handOver(token, unanswered: line)
                 return
             }
-            if let newer = link.service(after: &seenGeneration) {
-                service = newer.forReadLoop(previous: mainService.map { (service, $0) })
-                mainService = newer
+            takePublishedService()
+        }
+        defer {
+            // A client's first request is always answered here, in the order clients' requests
+            // arrived; then every other client whose requests so far were reads moves to the read loop.
+            if role == .main, method?.servedByReadLoop ?? true,
+                connections.update(token, { $0.movesToReadLoop && $0.watch == nil && $0.events == nil }) == true
+            {
+                handOver(token)
             }
         }
         switch service.handle(request) {
@@ -512,6 +523,7 @@ final class BoardServer {
             let board = service.watchBoard(view, at: service.clock.now)
             connections[token]?.enqueueResult(id: request.id, board, now: now)
             connections[token]?.watch = ClientConnection.Watch(requestID: request.id, view: view, seq: 0)
+            link.watchers.add(1, ordering: .relaxed)
         case .eventsWatch(let subscription):
             guard let connection = connections[token], connection.watch == nil, connection.events == nil else {
                 connections[token]?.enqueue(WireLine.error(id: request.id, Self.oneWatch), now: now)
@@ -559,13 +571,15 @@ final class BoardServer {
         return true
     }
 
-    /// Hands a read loop's client to the main loop for good: `line` (the request it cannot answer) and
+    /// Hands a client to the other loop: from the main loop once its first read is answered, from the
+    /// read loop for good when it asks more than reads. `line` (a request this loop cannot answer) and
     /// every line after it are answered there, after what this loop queued for it is written.
-    private func handToMainLoop(_ token: UInt64, unanswered line: [UInt8]) {
+    private func handOver(_ token: UInt64, unanswered line: [UInt8]? = nil) {
         guard var connection = connections.removeValue(forKey: token) else { return }
         epoll.remove(connection.descriptor)
-        connection.inbox.insert(.line(line), at: 0)
-        link.toMain.post(connection)
+        connection.movesToReadLoop = false
+        if let line { connection.inbox.insert(.line(line), at: 0) }
+        (role == .main ? link.toRead : link.toMain).post(connection)
     }
 
     /// Takes in the connections the other loop handed over: each is watched from here on, and what it
@@ -592,6 +606,7 @@ final class BoardServer {
     private func close(_ token: UInt64) {
         guard let connection = connections.removeValue(forKey: token) else { return }
         link.clients.subtract(1, ordering: .relaxed)
+        if connection.watch != nil { link.watchers.subtract(1, ordering: .relaxed) }
         connection.release()
         epoll.remove(connection.descriptor)
         connection.descriptor.close()
@@ -790,7 +805,7 @@ final class BoardServer {
                 }
             case .userDefined1, .userDefined2:
                 if signal == .userDefined1 { checkSocket() }  // at once, as tmux recreates its socket on SIGUSR1
-                let watchers = connections.values.filter { $0.watch != nil }.count
+                let watchers = link.watchers.load(ordering: .relaxed)
                 log.info(
                     "\(signal): serving \(listener.path): \(link.clients.load(ordering: .relaxed)) client(s), \(watchers) watching, "
                         + "clock \(service.localTime.iso8601(service.clock.now)), config \(service.config.source)")

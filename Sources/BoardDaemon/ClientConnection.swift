@@ -34,6 +34,8 @@ struct ClientConnection {
     var closeWhenFlushed = false
     var readingPaused = false
     var wantsWritable = false
+    /// Whether it moves to the read loop once its first read is answered (every other client does).
+    var movesToReadLoop = false
 
     struct Watch {
         let requestID: JSON

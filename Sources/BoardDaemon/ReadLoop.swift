@@ -6,20 +6,24 @@ import Synchronization
 /// What the daemon's two event loops share.
 ///
 /// The main loop (`BoardServer` as `.main`) is the one writer of the schedule and the clock: it accepts
-/// every client, serves watchers and subscribers and every request that changes something. The read
-/// loop (`BoardServer` as `.read`, on a thread of its own) serves every other accepted client's reads
-/// (`WireMethod.servedByReadLoop`) from a copy of the main loop's service, taken again whenever the
-/// main loop publishes a change (a clock move, a reload) and before it answers the request that made
-/// it: so an answer on either loop never shows an older clock than one its client was already told.
-/// The caches behind the service (encoded boards, generated days, the clock's readings) are shared
-/// and locked. A client of the read loop that asks anything else is handed to the main loop for good,
-/// with what it sent still unanswered and what it was sent still queued, in order.
+/// every client and answers its first request, in the order clients' requests arrive; it serves
+/// watchers, subscribers and every request that changes something. Every other client whose first
+/// request was a read then moves to the read loop (`BoardServer` as `.read`, on a thread of its own),
+/// which answers its reads (`WireMethod.servedByReadLoop`) from a copy of the main loop's service,
+/// taken again whenever the main loop publishes a change (a clock move, a reload), which it does
+/// before it answers the request that made it: so an answer on either loop never shows an older clock
+/// than one any client was already told. The copy has caches of its own (`BoardService.forReadLoop`),
+/// so the loops' requests never retain the same objects. A read-loop client that asks anything else
+/// is handed back to the main loop for good, with what it sent still unanswered and what it was sent
+/// still queued, in order.
 final class ReadLoopLink: Sendable {
     /// The main loop's service as of its last change, and how many changes there have been.
     private let published: Locked<(generation: Int, service: BoardService)>
     private let generation = Atomic<Int>(0)
     /// Every connected client, on either loop (for `maxClients`).
     let clients = Atomic<Int>(0)
+    /// Board watchers on either loop (for the status line SIGUSR1 logs).
+    let watchers = Atomic<Int>(0)
     /// The output queued for every client of both loops.
     let meter = ClientConnection.Meter()
     /// Connections handed to each loop.
@@ -98,7 +102,7 @@ final class ReadLoopLink: Sendable {
 
 extension WireMethod {
     /// Whether the read loop answers it: a read of the schedule and the clock, which changes nothing
-    /// and needs no subscription. Searches and `events.get` stay on the main loop with everything else.
+    /// and needs no subscription. Watches, searches and events stay on the main loop with everything else.
     var servedByReadLoop: Bool {
         switch self {
         case .ping, .boardGet, .flightGet, .flightNext, .flightPrev, .flightSoonest, .clockGet: true

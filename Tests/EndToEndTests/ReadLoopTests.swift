@@ -4,10 +4,11 @@ import Foundation
 import Glibc
 import Testing
 
-/// The daemon's second event loop (issue 14): every other client's reads are served on the second core,
-/// from the main loop's service as of its last change. Clients can never tell which loop they are on.
+/// The daemon's second event loop (issue 14): every other client's reads, after its first, are served
+/// on the second core, from the main loop's service as of its last change. Clients can never tell which
+/// loop they are on.
 @Suite struct ReadLoopTests {
-    /// Clients on the read loop, whichever they are: the daemon hands every other accepted client to it.
+    /// Enough clients that some are on the read loop: every other one moves there after its first read.
     static let clientsPerRound = 6
 
     @Test func theDaemonServesOnASecondThreadWhenThereIsASecondCore() throws {
@@ -38,11 +39,43 @@ import Testing
         try daemon.stop()
     }
 
+    @Test func clientsThatReadThenWatchAreOfferedEveryMovesBoard() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        let mover = try connect(daemon)
+        let watchers = try (0..<Self.clientsPerRound).map { index in
+            let watcher = try connect(daemon)
+            // Two reads first, the second on the read loop for every other client; then the watch
+            // hands it back to the main loop.
+            try watcher.send(#"{"id":7,"method":"board.get"}"# + "\n" + #"{"id":8,"method":"ping"}"# + "\n")
+            #expect(try watcher.readLine()?["id"]?.int == 7 && watcher.readLine()?["id"]?.int == 8)
+            // Every other one with pins: a view of its own.
+            let params = index.isMultiple(of: 2) ? "{}" : #"{"tab":"departures","pinned":[\#(index)]}"#
+            try watcher.send(#"{"id":1,"method":"board.watch","params":\#(params)}"# + "\n")
+            let reply = try watcher.readLine()
+            #expect(reply?["id"]?.int == 1 && reply?["result"]?["now"] != nil, "\(String(describing: reply))")
+            return watcher
+        }
+        for minute in 1...10 {
+            try mover.send(#"{"id":\#(minute),"method":"clock.advance","params":{"minutes":7}}"# + "\n")
+            let moved = try #require(try mover.readLine()?["result"]?["now"]?.string)
+            for (index, watcher) in watchers.enumerated() {
+                let pushed = try watcher.readLine()
+                #expect(
+                    pushed?["event"]?.string == "board" && pushed?["seq"]?.int == minute
+                        && pushed?["result"]?["now"]?.string == moved,
+                    "watcher \(index), move \(minute): \(pushed?["result"]?["now"]?.string ?? "-")")
+            }
+        }
+        try daemon.stop()
+    }
+
     @Test func aClientThatAsksMoreThanReadsGetsEveryAnswerInOrderThenItsWatch() throws {
         let sandbox = Sandbox()
         let daemon = try RunningDaemon(sandbox: sandbox)
         let other = try connect(daemon)
-        // Two clients in a row: one of them is on the read loop, and is handed to the main loop mid-line.
+        // Two clients in a row: one of them moves to the read loop after its first answer, and comes
+        // back to the main loop at the clock move, with the rest of its line.
         for round in 0..<2 {
             let client = try connect(daemon)
             let requests = [
