@@ -138,10 +138,10 @@ final class BoardServer {
         let stopped = DispatchSemaphore(value: 0)
         let handed = ReadLoopServer(server: reader)
         let thread = Thread {
+            Program.nameThisThread("boardd-read")
             handed.server.run()
             stopped.signal()
         }
-        thread.name = "boardd-read"
         thread.stackSize = 8 << 20
         // Started after the signals were blocked (`SignalDescriptor`): the thread inherits the mask.
         thread.start()

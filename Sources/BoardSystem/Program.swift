@@ -1,3 +1,4 @@
+import CSystemShims
 import Glibc
 
 /// The running program as a whole.
@@ -10,4 +11,9 @@ public enum Program {
 
     /// The user this process runs as (`getuid`, the real user id).
     public static var userID: UInt32 { getuid() }
+
+    /// Names the calling thread, as `top -H` and `/proc/PID/task/TID/comm` show it (at most 15 bytes).
+    public static func nameThisThread(_ name: String) {
+        _ = board_name_thread(String(name.utf8.prefix(15))!)
+    }
 }

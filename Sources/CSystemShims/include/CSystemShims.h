@@ -7,6 +7,7 @@ int board_epoll_create(void);
 int board_epoll_ctl(int epfd, int op, int fd, unsigned int events, unsigned long long token);
 int board_epoll_wait(int epfd, unsigned long long *tokens, unsigned int *events, int max, int timeout_ms);
 int board_eventfd(void);
+int board_name_thread(const char *name);
 int board_accept(int fd);
 long long board_peer_uid(int fd);
 long long board_peer_pid(int fd);
