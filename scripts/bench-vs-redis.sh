@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # boardd against Redis, side by side in one run on this machine, with one client design
-# (`board bench`, which speaks RESP with --resp). Prints the table of docs/PERFORMANCE.md.
+# (`board bench`, which speaks RESP with --resp). Prints the table of docs/PERFORMANCE.md: each
+# figure the median of three runs, the sides alternating.
 #   scripts/bench-vs-redis.sh [--quick]
 # Installs redis-server and hyperfine with apt-get when missing. Builds release binaries
 # with `swift build -c release`, as the README does (the package links the Swift runtime in).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 quick=${1:-}
-duration=5; rounds=20; watchers=5000; runs=100
-if [ "$quick" = "--quick" ]; then duration=1; rounds=5; watchers=500; runs=20; fi
+duration=5; rounds=20; watchers=5000; runs=100; reps=3
+if [ "$quick" = "--quick" ]; then duration=1; rounds=5; watchers=500; runs=20; reps=1; fi
 
 need=()
 command -v redis-server >/dev/null || need+=(redis-server)
@@ -49,17 +50,41 @@ field() { python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"; }
 cpu_ticks() { awk '{print $14+$15}' "/proc/$1/stat"; }
 peak() { awk '/VmHWM/{print $2}' "/proc/$1/status"; }
 
-echo "measuring request/response (50 clients, ${duration}s each)..." >&2
-b50=$(board bench --clients 50 --duration "$duration" --json); r50=$(resp --clients 50 --duration "$duration" --json)
-echo "measuring one client's round trip..." >&2
-b1=$(board bench --clients 1 --duration "$duration" --json); r1=$(resp --clients 1 --duration "$duration" --json)
-echo "measuring fan-out to $watchers watchers ($rounds rounds)..." >&2
-bf=$(board bench --watchers "$watchers" --rounds "$rounds" --json)
-rf=$(resp --watchers "$watchers" --rounds "$rounds" --payload "$work/board.json" --json)
-echo "measuring 2000 watchers of one view, then of 2000 views, then $watchers followers of events..." >&2
-bsame=$(board bench --watchers 2000 --rounds "$rounds" --json)
-bviews=$(board bench --watchers 2000 --rounds "$rounds" --subscription views --json)
-bevents=$(board bench --watchers "$watchers" --rounds "$rounds" --subscription events --json)
+# Each measure is taken $reps times, the two sides (or the two cases) alternating, and the run with the
+# median figure kept: on a shared 2-core machine one run in a few has a hiccup of its own.
+median() {  # median 'EXPRESSION OF d' JSON...: the run whose figure is the median
+  python3 - "$@" <<'PY'
+import json, sys
+key = sys.argv[1]
+runs = sorted((json.loads(text) for text in sys.argv[2:]), key=lambda d: eval(key))
+print(json.dumps(runs[len(runs) // 2]))
+PY
+}
+b50s=(); r50s=(); b1s=(); r1s=(); bfs=(); rfs=(); sames=(); viewss=(); eventss=()
+echo "measuring request/response (50 clients, ${duration}s each, $reps times)..." >&2
+for _ in $(seq "$reps"); do
+  b50s+=("$(board bench --clients 50 --duration "$duration" --json)"); r50s+=("$(resp --clients 50 --duration "$duration" --json)")
+done
+echo "measuring one client's round trip ($reps times)..." >&2
+for _ in $(seq "$reps"); do
+  b1s+=("$(board bench --clients 1 --duration "$duration" --json)"); r1s+=("$(resp --clients 1 --duration "$duration" --json)")
+done
+echo "measuring fan-out to $watchers watchers ($rounds rounds, $reps times)..." >&2
+for _ in $(seq "$reps"); do
+  bfs+=("$(board bench --watchers "$watchers" --rounds "$rounds" --json)")
+  rfs+=("$(resp --watchers "$watchers" --rounds "$rounds" --payload "$work/board.json" --json)")
+done
+echo "measuring 2000 watchers of one view, then of 2000 views, then $watchers followers of events ($reps times)..." >&2
+for _ in $(seq "$reps"); do
+  sames+=("$(board bench --watchers 2000 --rounds "$rounds" --json)")
+  viewss+=("$(board bench --watchers 2000 --rounds "$rounds" --subscription views --json)")
+  eventss+=("$(board bench --watchers "$watchers" --rounds "$rounds" --subscription events --json)")
+done
+b50=$(median "d['requestsPerSecond']" "${b50s[@]}"); r50=$(median "d['requestsPerSecond']" "${r50s[@]}")
+b1=$(median "d['latencyMs']['p50']" "${b1s[@]}"); r1=$(median "d['latencyMs']['p50']" "${r1s[@]}")
+bf=$(median "d['latencyMs']['p99']" "${bfs[@]}"); rf=$(median "d['latencyMs']['p99']" "${rfs[@]}")
+bsame=$(median "d['latencyMs']['p99']" "${sames[@]}"); bviews=$(median "d['latencyMs']['p99']" "${viewss[@]}")
+bevents=$(median "d['latencyMs']['p99']" "${eventss[@]}")
 bpeak=$(peak "$boardd_pid"); rpeak=$(peak "$redis_pid")
 echo "measuring whole processes ($runs runs each)..." >&2
 hyperfine -N --warmup 5 --runs "$runs" --export-json "$work/start.json" \

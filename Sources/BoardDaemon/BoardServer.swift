@@ -505,7 +505,8 @@ final class BoardServer {
             if role == .main, method?.servedByReadLoop ?? true,
                 connections.update(token, { $0.movesToReadLoop && $0.watch == nil && $0.events == nil }) == true
             {
-                handOver(token)
+                flush(token)  // the answer goes out from here: a one-shot client never waits for the other thread
+                if connections.contains(token) { handOver(token) }
             }
         }
         switch service.handle(request) {
