@@ -14,11 +14,17 @@ import Testing
     @Test func theDaemonServesOnASecondThreadWhenThereIsASecondCore() throws {
         let sandbox = Sandbox()
         let daemon = try RunningDaemon(sandbox: sandbox)
-        // By name: a sanitizer adds threads of its own.
-        let tasks = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(daemon.pid)/task")
-        let names = tasks.compactMap { try? String(contentsOfFile: "/proc/\(daemon.pid)/task/\($0)/comm", encoding: .utf8) }
-        let readLoops = names.filter { $0.trimmingCharacters(in: .whitespacesAndNewlines) == "boardd-read" }.count
-        #expect(readLoops == (ProcessInfo.processInfo.activeProcessorCount > 1 ? 1 : 0), "\(names)")
+        // By name (a sanitizer adds threads of its own), once the thread has named itself.
+        func threadNames() -> [String] {
+            let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(daemon.pid)/task")) ?? []
+            return tasks.compactMap { try? String(contentsOfFile: "/proc/\(daemon.pid)/task/\($0)/comm", encoding: .utf8) }
+                .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        }
+        if ProcessInfo.processInfo.activeProcessorCount > 1 {
+            try waitUntil("the read loop's thread, boardd-read") { threadNames().contains("boardd-read") }
+        }
+        let readLoops = threadNames().filter { $0 == "boardd-read" }.count
+        #expect(readLoops == (ProcessInfo.processInfo.activeProcessorCount > 1 ? 1 : 0), "\(threadNames())")
         try daemon.stop()
     }
 
