@@ -114,7 +114,7 @@ final class BoardServer {
         self.log = log
         self.reloadConfig = nil
         self.epoll = try Epoll()
-        self.nextChange = service.nextChange(after: service.clock.now)
+        self.nextChange = .distantFuture  // it has no watchers to offer boards
         self.eventsPublishedAt = service.clock.now
         _ = link.service(after: &seenGeneration)
         try epoll.add(link.toRead.wakeup.descriptor, token: Self.mailboxToken, events: .readable)
