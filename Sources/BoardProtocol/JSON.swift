@@ -310,7 +310,19 @@ extension JSON {
 
         mutating func string() throws(JSONParseError) -> String {
             index += 1
-            var out: [UInt8] = []
+            // Most strings hold no escape and no byte to replace: they are validated straight from the
+            // input. The first byte that needs a look hands the rest to the loop below.
+            let start = index
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\""), let text = String(validating: bytes[start..<index], as: UTF8.self) {
+                    index += 1
+                    return text
+                }
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte == 0x7F || byte == 0xC2 { break }
+                index += 1
+            }
+            var out = Array(bytes[start..<index])
             while true {
                 guard index < bytes.count else { throw error("unterminated string") }
                 let byte = bytes[index]
