@@ -319,7 +319,8 @@ extension JSON {
                     index += 1
                     return text
                 }
-                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte == 0x7F || byte == 0xC2 { break }
+                let quoteOrEscape = byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+                guard !quoteOrEscape, byte >= 0x20, byte != 0x7F, byte != 0xC2 else { break }
                 index += 1
             }
             var out = Array(bytes[start..<index])
