@@ -47,6 +47,14 @@ public struct FileDescriptor: Hashable, Sendable {
         return n
     }
 
+    /// Reads what is available into `buffer` (raw memory the caller owns); 0 means end of file.
+    public func read(into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> Int {
+        let fd = rawValue
+        let n = retryingOnInterrupt { Glibc.read(fd, buffer.baseAddress, buffer.count) }
+        guard n >= 0 else { throw SystemError("read") }
+        return n
+    }
+
     /// Writes as much as the descriptor takes now; for non-blocking sockets. Returns the count written (0 if it would block).
     public func writeSome(_ bytes: UnsafeRawBufferPointer) throws(SystemError) -> Int {
         let n = retryingOnInterrupt { Glibc.send(rawValue, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL)) }

@@ -31,20 +31,22 @@ enum BenchProtocol: Equatable {
 struct ReplyScanner {
     let protocolKind: BenchProtocol
 
-    /// The length of the first complete reply in `bytes[from...]`, or nil when it has not all arrived.
-    func replyLength(_ bytes: [UInt8], from start: Int) -> Int? {
+    /// The length of the first complete reply in `bytes[from..<upTo]` (`upTo` the end unless given),
+    /// or nil when it has not all arrived.
+    func replyLength(_ bytes: [UInt8], from start: Int, upTo end: Int? = nil) -> Int? {
+        let end = end ?? bytes.count
         switch protocolKind {
         case .board:
-            return Self.lineLength(bytes, from: start)
+            return Self.lineLength(bytes, from: start, upTo: end)
         case .resp:
-            return Self.respLength(bytes, from: start)
+            return Self.respLength(bytes, from: start, upTo: end)
         }
     }
 
     /// A RESP value's length: simple strings, errors, integers, bulk strings and arrays of them.
-    static func respLength(_ bytes: [UInt8], from start: Int) -> Int? {
-        guard start < bytes.count else { return nil }
-        guard let lineEnd = crlf(bytes, from: start) else { return nil }
+    static func respLength(_ bytes: [UInt8], from start: Int, upTo end: Int) -> Int? {
+        guard start < end else { return nil }
+        guard let lineEnd = crlf(bytes, from: start, upTo: end) else { return nil }
         let header = String(decoding: bytes[(start + 1)..<lineEnd], as: UTF8.self)
         let afterHeader = lineEnd + 2
         switch bytes[start] {
@@ -52,12 +54,12 @@ struct ReplyScanner {
         case UInt8(ascii: "$"):
             guard let length = Int(header) else { return nil }
             if length < 0 { return afterHeader - start }
-            return afterHeader + length + 2 <= bytes.count ? afterHeader + length + 2 - start : nil
+            return afterHeader + length + 2 <= end ? afterHeader + length + 2 - start : nil
         case UInt8(ascii: "*"):
             guard let count = Int(header) else { return nil }
             var position = afterHeader
             for _ in 0..<max(0, count) {
-                guard let element = respLength(bytes, from: position) else { return nil }
+                guard let element = respLength(bytes, from: position, upTo: end) else { return nil }
                 position += element
             }
             return position - start
@@ -66,15 +68,16 @@ struct ReplyScanner {
     }
 
     /// Up to and including the newline, found with memchr: as cheap as reading a RESP length.
-    static func lineLength(_ bytes: [UInt8], from start: Int) -> Int? {
+    static func lineLength(_ bytes: [UInt8], from start: Int, upTo end: Int) -> Int? {
         bytes.withUnsafeBytes { raw in
-            ByteSearch.firstIndex(of: UInt8(ascii: "\n"), in: raw, from: start).map { $0 - start + 1 }
+            ByteSearch.firstIndex(of: UInt8(ascii: "\n"), in: UnsafeRawBufferPointer(rebasing: raw[..<end]), from: start)
+                .map { $0 - start + 1 }
         }
     }
 
-    static func crlf(_ bytes: [UInt8], from start: Int) -> Int? {
+    static func crlf(_ bytes: [UInt8], from start: Int, upTo end: Int) -> Int? {
         var i = start
-        while i + 1 < bytes.count {
+        while i + 1 < end {
             if bytes[i] == 13 && bytes[i + 1] == 10 { return i }
             i += 1
         }

@@ -1,7 +1,6 @@
 import BoardProtocol
 import BoardSystem
 import Foundation
-import Synchronization
 
 /// Latencies in seconds, summarised.
 struct LatencySummary: Equatable {
@@ -25,7 +24,7 @@ struct LatencySummary: Equatable {
     }
 }
 
-/// The load itself: request/response from N threads, and fan-out to N watchers.
+/// The load itself: request/response from N clients, and fan-out to N watchers, each from one epoll loop.
 enum BenchRunner {
     struct RequestResult {
         let requests: Int
@@ -90,50 +89,82 @@ enum BenchRunner {
     }
 
     /// N clients, each sending a request and waiting for its reply, for `duration` seconds.
+    ///
+    /// One thread drives every client through one epoll loop, as `redis-benchmark` does: a thread per
+    /// client spent more CPU than either server (each reply woke a thread of its own), so on a 2-core
+    /// machine the figure measured the load tool as much as the server.
     static func requests(path: String, kind: BenchProtocol, clients: Int, duration: Double) throws(Failure) -> RequestResult {
         let scanner = ReplyScanner(protocolKind: kind)
+        var epoll: Epoll
+        do { epoll = try Epoll() } catch { throw Failure(description: "epoll: \(error)") }
         var descriptors: [FileDescriptor] = []
-        for _ in 0..<clients { descriptors.append(try open(path, kind)) }
         defer { for fd in descriptors { fd.close() } }
+        for index in 0..<clients {
+            let fd = try open(path, kind)
+            descriptors.append(fd)
+            fd.setNonBlocking(true)
+            do { try epoll.add(fd, token: UInt64(index), events: .readable) } catch {
+                throw Failure(description: "epoll: \(error)")
+            }
+        }
         let serverPID = UnixSocket.peerPID(descriptors[0])
-        let samples = Locked<[Double]>([])
-        let replyBytes = Atomic<Int>(0)
-        let failure = Locked<String?>(nil)
+        let request = kind.request
+        // Each client's reply so far, in a buffer of its own that grows to the largest reply once.
+        var buffers = [[UInt8]](repeating: [], count: clients)
+        var filled = [Int](repeating: 0, count: clients)
+        var sentAt = [ContinuousClock.Instant](repeating: now(), count: clients)
+        var samples: [Double] = []
+        samples.reserveCapacity(1 << 20)
+        var replyBytes = 0
         let start = now()
         let deadline = start + .seconds(duration)
-        let request = kind.request
-        var threads: [Thread] = []
-        let finished = Atomic<Int>(0)
-        for fd in descriptors {
-            let thread = Thread {
-                var local: [Double] = []
-                local.reserveCapacity(100_000)
-                var buffer: [UInt8] = []
-                var lastLength = 0
-                while now() < deadline {
-                    let sent = now()
-                    do {
-                        try fd.writeAll(request)
-                        lastLength = try readReply(fd, scanner, buffer: &buffer)
-                    } catch {
-                        failure.withLock { $0 = $0 ?? "\(error)" }
-                        break
-                    }
-                    local.append(seconds(now() - sent))
-                }
-                replyBytes.store(lastLength, ordering: .relaxed)
-                samples.withLock { $0 += local }
-                finished.add(1, ordering: .sequentiallyConsistent)
-            }
-            threads.append(thread)
+        func send(_ index: Int) throws(Failure) {
+            sentAt[index] = now()
+            do { try descriptors[index].writeAll(request) } catch { throw Failure(description: "send: \(error)") }
         }
-        for thread in threads { thread.start() }
-        while finished.load(ordering: .sequentiallyConsistent) < clients { Thread.sleep(forTimeInterval: 0.002) }
+        for index in 0..<clients { try send(index) }
+        var running = clients
+        while running > 0 {
+            let events = epoll.wait(timeoutMilliseconds: 10_000)
+            if events.isEmpty { throw Failure(description: "no reply within 10 s") }
+            for event in events {
+                let index = Int(event.token)
+                reading: while true {
+                    if buffers[index].count - filled[index] < 1 << 15 {
+                        buffers[index].append(contentsOf: repeatElement(0, count: max(1 << 16, buffers[index].count)))
+                    }
+                    let fd = descriptors[index]
+                    let from = filled[index]
+                    let read = buffers[index].withUnsafeMutableBytes { raw in
+                        Result { () throws(SystemError) in try fd.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[from...])) }
+                    }
+                    let n: Int
+                    switch read {
+                    case .success(let count): n = count
+                    case .failure(let error) where error.isWouldBlock: break reading
+                    case .failure(let error): throw Failure(description: "read: \(error)")
+                    }
+                    guard n > 0 else { throw Failure(description: "the server closed the connection") }
+                    filled[index] += n
+                    guard let length = scanner.replyLength(buffers[index], from: 0, upTo: filled[index]) else { continue }
+                    guard length == filled[index] else { throw Failure(description: "a reply nobody asked for") }
+                    let at = now()
+                    samples.append(seconds(at - sentAt[index]))
+                    replyBytes = length
+                    filled[index] = 0
+                    if at < deadline {
+                        try send(index)
+                    } else {
+                        epoll.remove(descriptors[index])
+                        running -= 1
+                    }
+                    break
+                }
+            }
+        }
         let elapsed = seconds(now() - start)
-        if let message = failure.withLock({ $0 }) { throw Failure(description: message) }
-        let all = samples.withLock { $0 }
         return RequestResult(
-            requests: all.count, seconds: elapsed, latency: LatencySummary(all), replyBytes: replyBytes.load(ordering: .relaxed),
+            requests: samples.count, seconds: elapsed, latency: LatencySummary(samples), replyBytes: replyBytes,
             serverPID: serverPID)
     }
 
