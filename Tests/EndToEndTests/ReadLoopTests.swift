@@ -116,6 +116,26 @@ import Testing
         try daemon.stop()
     }
 
+    /// Each loop looks for more work for a moment after it serves (`BoardServer.pollAfterWork`), then
+    /// sleeps: clients that stay connected and silent after a burst cost the daemon no CPU.
+    @Test func afterABurstBothLoopsGoBackToSleep() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        let clients = try (0..<Self.clientsPerRound).map { _ in try connect(daemon) }
+        for round in 1...50 {
+            for client in clients { try client.send(#"{"id":\#(round),"method":"ping"}"# + "\n") }
+            for client in clients { #expect(try client.readLine()?["id"]?.int == round) }
+        }
+        // A second with every client connected and silent: a loop still polling would use all of it.
+        let before = try cpuTicks(daemon.pid)
+        let start = Date()
+        _ = poll(nil, 0, 1000)
+        let wall = Date().timeIntervalSince(start)
+        let used = Double(try cpuTicks(daemon.pid) - before) / Double(sysconf(Int32(_SC_CLK_TCK)))
+        #expect(used < wall * 0.1, "the daemon used \(used) s of CPU in \(wall) s with its clients silent")
+        try daemon.stop()
+    }
+
     private func connect(_ daemon: RunningDaemon) throws -> RawClient {
         let client = try RawClient(path: daemon.socket)
         #expect(try client.readLine()?["type"]?.string == "hello")
