@@ -136,7 +136,8 @@ enum BenchRunner {
                     let fd = descriptors[index]
                     let from = filled[index]
                     let read = buffers[index].withUnsafeMutableBytes { raw in
-                        Result { () throws(SystemError) in try fd.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[from...])) }
+                        let free = UnsafeMutableRawBufferPointer(rebasing: raw[from...])
+                        return Result { () throws(SystemError) in try fd.read(into: free) }
                     }
                     let n: Int
                     switch read {
