@@ -109,9 +109,8 @@ enum BenchRunner {
         }
         let serverPID = UnixSocket.peerPID(descriptors[0])
         let request = kind.request
-        // Each client's reply so far, in a buffer of its own that grows to the largest reply once.
-        var buffers = [[UInt8]](repeating: [], count: clients)
-        var filled = [Int](repeating: 0, count: clients)
+        // Each client's reply so far, read straight into a buffer of its own.
+        var buffers = [ReplyBuffer](repeating: ReplyBuffer(), count: clients)
         var sentAt = [ContinuousClock.Instant](repeating: now(), count: clients)
         var samples: [Double] = []
         samples.reserveCapacity(1 << 20)
@@ -129,37 +128,17 @@ enum BenchRunner {
             if events.isEmpty { throw Failure(description: "no reply within 10 s") }
             for event in events {
                 let index = Int(event.token)
-                reading: while true {
-                    if buffers[index].count - filled[index] < 1 << 15 {
-                        buffers[index].append(contentsOf: repeatElement(0, count: max(1 << 16, buffers[index].count)))
-                    }
-                    let fd = descriptors[index]
-                    let from = filled[index]
-                    let read = buffers[index].withUnsafeMutableBytes { raw in
-                        let free = UnsafeMutableRawBufferPointer(rebasing: raw[from...])
-                        return Result { () throws(SystemError) in try fd.read(into: free) }
-                    }
-                    let n: Int
-                    switch read {
-                    case .success(let count): n = count
-                    case .failure(let error) where error.isWouldBlock: break reading
-                    case .failure(let error): throw Failure(description: "read: \(error)")
-                    }
-                    guard n > 0 else { throw Failure(description: "the server closed the connection") }
-                    filled[index] += n
-                    guard let length = scanner.replyLength(buffers[index], from: 0, upTo: filled[index]) else { continue }
-                    guard length == filled[index] else { throw Failure(description: "a reply nobody asked for") }
-                    let at = now()
-                    samples.append(seconds(at - sentAt[index]))
-                    replyBytes = length
-                    filled[index] = 0
-                    if at < deadline {
-                        try send(index)
-                    } else {
-                        epoll.remove(descriptors[index])
-                        running -= 1
-                    }
-                    break
+                try buffers[index].readAvailable(descriptors[index])
+                guard let reply = buffers[index].take(scanner) else { continue }
+                guard buffers[index].isEmpty else { throw Failure(description: "a reply nobody asked for") }
+                let at = now()
+                samples.append(seconds(at - sentAt[index]))
+                replyBytes = reply.count
+                if at < deadline {
+                    try send(index)
+                } else {
+                    epoll.remove(descriptors[index])
+                    running -= 1
                 }
             }
         }
@@ -196,7 +175,7 @@ enum BenchRunner {
         let serverPID = UnixSocket.peerPID(control)
         let pinLists = subscription == .views ? try distinctPinLists(control, count: watchers) : []
         // Connect and subscribe one at a time so a listen backlog is never overrun.
-        var buffers: [[UInt8]] = []
+        var buffers: [ReplyBuffer] = []
         for index in 0..<watchers {
             let subscribe: [UInt8]
             switch (kind, subscription) {
@@ -213,7 +192,7 @@ enum BenchRunner {
             do { try fd.writeAll(subscribe) } catch { throw Failure(description: "subscribe: \(error)") }
             var buffer: [UInt8] = []
             _ = try readReply(fd, scanner, buffer: &buffer)  // the first board, the cursor, or the confirmation
-            buffers.append(buffer)
+            buffers.append(ReplyBuffer(buffer))
             fd.setNonBlocking(true)
             do { try epoll.add(fd, token: UInt64(index), events: .readable) } catch {
                 throw Failure(description: "epoll: \(error)")
@@ -232,6 +211,8 @@ enum BenchRunner {
         var chunk = [UInt8](repeating: 0, count: 1 << 17)
         var counted = 0
         var attempts = 0
+        // When each watcher's messages of a round arrived (kept from round to round, emptied).
+        var arrivals = [[Double]](repeating: [], count: watchers)
         while counted < rounds {
             attempts += 1
             if attempts > rounds * 200 { throw Failure(description: "\(attempts) clock moves made fewer than \(rounds) changes") }
@@ -254,14 +235,13 @@ enum BenchRunner {
                 owed = nil
             }
             // When each watcher's messages of this round arrived.
-            var arrivals = [[Double]](repeating: [], count: watchers)
+            for index in arrivals.indices { arrivals[index].removeAll(keepingCapacity: true) }
             var done = 0
             func complete(_ index: Int) -> Bool { owed.map { arrivals[index].count >= $0 } ?? false }
             func consume(_ index: Int) {
-                while !complete(index), let length = scanner.replyLength(buffers[index], from: 0) {
-                    let skipped = subscription == .events && buffers[index].starts(with: Self.skippedMark)
-                    buffers[index].removeFirst(length)
-                    boardBytes = length
+                while !complete(index), let message = buffers[index].take(scanner) {
+                    let skipped = subscription == .events && buffers[index].bytes[message].starts(with: Self.skippedMark)
+                    boardBytes = message.count
                     let at = seconds(now() - sent)
                     arrivals[index].append(at)
                     if skipped, let owed { arrivals[index] += Array(repeating: at, count: max(0, owed - arrivals[index].count)) }
@@ -302,12 +282,7 @@ enum BenchRunner {
                 }
                 for event in events where event.token != controlToken {
                     let index = Int(event.token)
-                    let fd = descriptors[index]
-                    while true {
-                        guard let n = try? fd.read(into: &chunk), n > 0 else { break }
-                        buffers[index].append(contentsOf: chunk[..<n])
-                        if n < chunk.count { break }
-                    }
+                    try buffers[index].readAvailable(descriptors[index])
                     consume(index)
                 }
             }
@@ -382,5 +357,67 @@ enum BenchRunner {
             return Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
         }
         return (field("VmHWM:"), field("VmRSS:"))
+    }
+}
+
+/// One connection's incoming bytes, read straight into a buffer of its own that grows to the largest
+/// reply once; replies are taken from the front without moving what follows.
+struct ReplyBuffer {
+    private(set) var bytes: [UInt8]
+    /// The first byte not yet taken, and the end of what was read.
+    private var start = 0
+    private var end: Int
+
+    /// A read is given at least this much room; a buffer grows by 16 KiB, then doubles. Thousands of
+    /// watchers each hold one: 64 KiB each made the first round of 5,000 fill 320 MiB, and its tail.
+    static let minimumRoom = 4 << 10
+    static let growth = 16 << 10
+
+    init(_ leftover: [UInt8] = []) {
+        bytes = leftover
+        end = leftover.count
+    }
+
+    var isEmpty: Bool { start == end }
+
+    /// Reads what the descriptor has now (it is non-blocking).
+    mutating func readAvailable(_ fd: FileDescriptor) throws(BenchRunner.Failure) {
+        while true {
+            if bytes.count - end < Self.minimumRoom { makeRoom() }
+            let from = end
+            let result = bytes.withUnsafeMutableBytes { raw in
+                let free = UnsafeMutableRawBufferPointer(rebasing: raw[from...])
+                return Result { () throws(SystemError) in try fd.read(into: free) }
+            }
+            switch result {
+            case .success(0): throw BenchRunner.Failure(description: "the server closed the connection")
+            case .success(let n):
+                end += n
+                if end < bytes.count { return }  // a short read: nothing more waits
+            case .failure(let error) where error.isWouldBlock: return
+            case .failure(let error): throw BenchRunner.Failure(description: "read: \(error)")
+            }
+        }
+    }
+
+    /// The next whole reply's place in `bytes`, taken; nil while it has not all arrived.
+    mutating func take(_ scanner: ReplyScanner) -> Range<Int>? {
+        guard let length = scanner.replyLength(bytes, from: start, upTo: end) else { return nil }
+        let reply = start..<(start + length)
+        start += length
+        if start == end { (start, end) = (0, 0) }
+        return reply
+    }
+
+    private mutating func makeRoom() {
+        if start > 0 {
+            bytes.withUnsafeMutableBytes { raw in
+                raw.baseAddress!.copyMemory(from: raw.baseAddress! + start, byteCount: end - start)
+            }
+            (start, end) = (0, end - start)
+        }
+        if bytes.count - end < Self.minimumRoom {
+            bytes.append(contentsOf: repeatElement(0, count: max(Self.growth, bytes.count)))
+        }
     }
 }
