@@ -30,9 +30,10 @@ struct BenchmarkCommand: BoardCommand, Equatable {
                    board bench --hostile pipeline|flood|views [--duration S] [--watchers N]
                    board bench --resp KEY [--payload FILE] ...   (the same, against Redis)
 
-            Measures the daemon. Request/response: N clients (default 50) send
-            board.get (or --method with --params) back to back for S seconds
-            (default 5) and it prints requests per second and p50/p99/max latency.
+            Measures the daemon. Request/response: N clients (default 50), driven
+            from one thread as redis-benchmark's are, send board.get (or --method
+            with --params) back to back for S seconds (default 5) and it prints
+            requests per second and p50/p99/max latency.
             Fan-out: N watchers, then R rounds (default 20) of one clock.advance
             each, timed until every watcher holds the new board; it also times the
             reply to the client that moved the clock. --subscription views gives
