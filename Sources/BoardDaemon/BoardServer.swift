@@ -186,8 +186,8 @@ final class BoardServer {
     /// whose next request comes within it finds the loop awake: going to sleep and being woken again
     /// cost more than a request's own work, about 50 µs a round trip on this project's virtual machines,
     /// and the client that wrote to a sleeping loop pays for the wake-up too. A loop with nothing to
-    /// do sleeps at once; one that just served looks for at most this long, and stops as soon as a
-    /// timer is due.
+    /// do sleeps at once; one that just served looks for at most this long, less than the shortest
+    /// wait for a timer (a millisecond), so no timer is served later than it would be otherwise.
     static let pollAfterWork = Duration.microseconds(200)
     /// When the last wake that brought work came; nil once the loop has looked for more and found none.
     private var lastWork: ContinuousClock.Instant?
