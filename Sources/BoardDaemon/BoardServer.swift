@@ -60,6 +60,10 @@ final class BoardServer {
     private var eventsPublishedAt: Date
     /// The next instant one of yesterday's flights changes, while anyone subscribes to events.
     private var nextEventChange = Date.distantFuture
+    /// Whether `nextEventChange` is kept current: from the first subscription until an offering finds
+    /// no subscriber. Every offering (each clock move, reload and timer) works it out again, so a new
+    /// subscriber beside others need not walk yesterday's flights.
+    private var nextEventChangeKept = false
     /// Deadlines (partial lines, stalled output, the sweep) are intervals, on a clock that never jumps.
     private let time = ContinuousClock()
     /// Called at reloads and at shutdown.
@@ -690,7 +694,10 @@ final class BoardServer {
                 connection.events?.position = .after(subscription.now)
             }
         }
-        nextEventChange = min(nextEventChange, service.nextLateChange(after: service.clock.now))
+        if !nextEventChangeKept {
+            nextEventChange = service.nextLateChange(after: service.clock.now)
+            nextEventChangeKept = true
+        }
     }
 
     /// Subscribers still to be offered the last clock move's changes, and those changes, computed
@@ -715,9 +722,11 @@ final class BoardServer {
         let subscribers = connections.tokens { $0.events != nil }
         guard !subscribers.isEmpty else {
             nextEventChange = .distantFuture
+            nextEventChangeKept = false
             return
         }
         nextEventChange = service.nextLateChange(after: now)
+        nextEventChangeKept = true
         guard now > from else { return }
         let changes = service.allChanges(after: from, through: now, at: now)
         guard !changes.isEmpty else { return }
