@@ -15,13 +15,16 @@ import Testing
     }
 
     /// Every change events.get gives for `params`, page after page.
-    static func getAll(_ connection: BoardConnection, _ params: JSON) throws -> (changes: [JSON], total: Int) {
+    static func getAll(_ connection: BoardConnection, _ params: JSON, timeoutMilliseconds: Int32 = 5000) throws -> (
+        changes: [JSON], total: Int
+    ) {
         var changes: [JSON] = []
         var cursor = params["cursor"] ?? .null
         var total = -1
         for _ in 0..<100 {
             let page = try connection.call(
-                .eventsGet, .object((params.objectPairs ?? []).filter { $0.0 != "cursor" } + [("cursor", cursor)]))
+                .eventsGet, .object((params.objectPairs ?? []).filter { $0.0 != "cursor" } + [("cursor", cursor)]),
+                timeoutMilliseconds: timeoutMilliseconds)
             if total < 0 { total = page["total"]?.int ?? -1 }
             changes += page["changes"]?.array ?? []
             guard let next = page["next"]?.string else { break }
@@ -225,11 +228,14 @@ import Testing
         try slow.writeAll(WireLine.line(WireRequest(id: 7, method: .eventsWatch).json))
         let control = try BoardConnection(path: daemon.socket)
         // Each move holds far more than the bound: the output passes 1 MiB within a few moves.
+        // 6,000 flights make a move across midnight heavy (0.6 s in a debug build alone): a sanitizer
+        // with the rest of the suite beside it can make it many times that, so its deadline is long.
+        let busy: Int32 = 60_000
         let moves = 40
-        for _ in 0..<moves { _ = try control.call(.clockAdvance, ["minutes": 20]) }
+        for _ in 0..<moves { _ = try control.call(.clockAdvance, ["minutes": 20], timeoutMilliseconds: busy) }
         let end = try #require(try control.call(.clockGet)["now"]?.string)
         #expect(end == "2026-12-01T01:20:00-05:00")
-        let whole = try Self.getAll(control, ["since": "2026-11-30T12:00:00-05:00"])
+        let whole = try Self.getAll(control, ["since": "2026-11-30T12:00:00-05:00"], timeoutMilliseconds: busy)
 
         // Read all it was sent, until a ping's reply: then nothing more can be coming.
         try slow.writeAll(WireLine.line(WireRequest(id: 8, method: .ping).json))
@@ -259,7 +265,8 @@ import Testing
             if line["event"]?.string == "change" {
                 rebuilt.append(Self.strip(line["result"]!))
             } else {
-                let gap = try Self.getAll(control, ["cursor": line["cursor"]!, "until": line["until"]!])
+                let gap = try Self.getAll(
+                    control, ["cursor": line["cursor"]!, "until": line["until"]!], timeoutMilliseconds: busy)
                 #expect(gap.total == line["count"]?.int)
                 rebuilt += gap.changes.map(Self.strip)
             }
