@@ -25,8 +25,9 @@ final class BoardDocumentCache: Sendable {
         let date: LocalDate
     }
 
-    /// One board (tab, hide-past, day) without pins, in parts.
-    struct Entry: Sendable {
+    /// One board (tab, hide-past, day) without pins, in parts. A class, so that looking one up for each
+    /// of thousands of views is one reference counted, not one for each of its arrays.
+    final class Entry: Sendable {
         let validFrom: Date
         let validUntil: Date
         /// The document up to the value of "now", and from after it up to and including `"tabs":`.
@@ -48,6 +49,26 @@ final class BoardDocumentCache: Sendable {
         let rowRanges: [Range<Int>?]
 
         var size: Int { prefix.count + middle.count + fragments.count + rows.count + tabs.count + flights.count * 64 }
+
+        init(
+            validFrom: Date, validUntil: Date, prefix: [UInt8], middle: [UInt8], flights: [Flight], past: [Bool],
+            indexByID: [Int: Int], fragments: [UInt8], ranges: [Range<Int>?], counts: [Int], tabs: [UInt8], rows: [UInt8],
+            rowRanges: [Range<Int>?]
+        ) {
+            self.validFrom = validFrom
+            self.validUntil = validUntil
+            self.prefix = prefix
+            self.middle = middle
+            self.flights = flights
+            self.past = past
+            self.indexByID = indexByID
+            self.fragments = fragments
+            self.ranges = ranges
+            self.counts = counts
+            self.tabs = tabs
+            self.rows = rows
+            self.rowRanges = rowRanges
+        }
     }
 
     /// The source of an entry: the day's flights and the instant the board next changes.
@@ -64,30 +85,24 @@ final class BoardDocumentCache: Sendable {
     /// How many entries were built: once per tab, hide-past, day and span, whatever the pins.
     let builds = Atomic<Int>(0)
 
-    /// The encoded board for `key` with `pinned` at `now` (`nowText` is its "now", encoded), built from
-    /// `source` when no entry covers `now`.
-    func document(
-        _ key: Key, pinned: PinnedFlights, at now: Date, nowText: [UInt8], encoding: WireEncoding, simulated: Bool,
-        speed: Double, source: () -> Source
-    ) -> EncodedDocument {
-        let cached = entries.withLock { $0.table[key] }
-        let entry: Entry
-        if let cached, cached.validFrom <= now, now < cached.validUntil {
-            entry = cached
-        } else {
-            builds.add(1, ordering: .relaxed)
-            entry = Self.build(
-                key, source: source(), at: now, encoding: encoding, simulated: simulated, speed: speed)
-            entries.withLock { cache in
-                if cache.table.count >= Self.capacity || cache.bytes + entry.size > Self.capacityBytes {
-                    cache.table.removeAll(keepingCapacity: true)
-                    cache.bytes = 0
-                }
-                if let old = cache.table.updateValue(entry, forKey: key) { cache.bytes -= old.size }
-                cache.bytes += entry.size
-            }
+    /// The entry for `key` that covers `now`, built from `source` when none does.
+    func entry(
+        _ key: Key, at now: Date, encoding: WireEncoding, simulated: Bool, speed: Double, source: () -> Source
+    ) -> Entry {
+        if let cached = entries.withLock({ $0.table[key] }), cached.validFrom <= now, now < cached.validUntil {
+            return cached
         }
-        return Self.assemble(entry, key: key, pinned: pinned, nowText: nowText)
+        builds.add(1, ordering: .relaxed)
+        let entry = Self.build(key, source: source(), at: now, encoding: encoding, simulated: simulated, speed: speed)
+        entries.withLock { cache in
+            if cache.table.count >= Self.capacity || cache.bytes + entry.size > Self.capacityBytes {
+                cache.table.removeAll(keepingCapacity: true)
+                cache.bytes = 0
+            }
+            if let old = cache.table.updateValue(entry, forKey: key) { cache.bytes -= old.size }
+            cache.bytes += entry.size
+        }
+        return entry
     }
 
     /// The marker that stands for "now" while the document is encoded once.
@@ -163,8 +178,11 @@ final class BoardDocumentCache: Sendable {
     }
 
     /// The view's document from the entry's parts: shared bytes when no pin falls on the board's day.
-    /// With pins, only the pinned rows (moved first, their `"pinned"` set) are new bytes; the other
-    /// rows are slices of the board's shared rows, cut around the pinned ones, never copied.
+    /// With pins, the document up to its rows is copied once into one array with the pinned rows (moved
+    /// first, their `"pinned"` set); the other rows are slices of the board's shared rows, cut around
+    /// the pinned ones (each with the comma after it), never copied. A view is then a handful of
+    /// pieces, about as many as a board without pins: each piece is a vector for `writev` and a
+    /// reference counted as it is queued.
     static func assemble(_ entry: Entry, key: Key, pinned: PinnedFlights, nowText: [UInt8]) -> EncodedDocument {
         let pins = pinnedIndices(entry, date: key.date, pinned: pinned)
         guard !pins.isEmpty else {
@@ -181,28 +199,20 @@ final class BoardDocumentCache: Sendable {
                 for (t, tab) in Tab.allCases.enumerated() where tab.includes(entry.flights[index]) { counts[t] += 1 }
             }
         }
-        var pinnedRows: [UInt8] = []
-        for index in pins {
-            guard let range = entry.ranges[index] else { continue }
-            if !pinnedRows.isEmpty { pinnedRows.append(UInt8(ascii: ",")) }
-            pinnedRows += entry.fragments[range.lowerBound..<(range.upperBound - pinnedFalse.count)]
-            pinnedRows += pinnedTrue
-        }
         // The tabs are encoded again only when a pin changed a count (a pinned past flight under hide-past).
         let tabs = counts == entry.counts ? entry.tabs : tabsBytes(counts, date: key.date)
-        var pieces: [ArraySlice<UInt8>] = [
-            entry.prefix[...], nowText[...], entry.middle[...], tabs[...], flightsOpening[...],
-        ]
-        pieces.reserveCapacity(pieces.count + 2 * pins.count + 4)
-        var wrote = !pinnedRows.isEmpty
-        if wrote { pieces.append(pinnedRows[...]) }
-        // Runs of the shared rows between the pinned ones: each run is one slice, commas and all.
+
+        // Runs of the shared rows between the pinned ones, each one slice; slot 0 waits for the head.
+        var pieces: [ArraySlice<UInt8>] = []
+        pieces.reserveCapacity(pins.count + 4)  // the head, the runs, the closing and a line's end
+        pieces.append([])
         var run: Range<Int>?
+        var previous: Range<Int>?
         func endRun() {
             guard let current = run else { return }
-            if wrote { pieces.append(comma[...]) }
-            pieces.append(entry.rows[current])
-            wrote = true
+            // The run before this one is not the last: it takes the comma that follows it in the rows.
+            if let previous { pieces.append(entry.rows[previous.lowerBound..<(previous.upperBound + 1)]) }
+            previous = current
             run = nil
         }
         var nextPin = 0
@@ -217,27 +227,56 @@ final class BoardDocumentCache: Sendable {
             run = (run?.lowerBound ?? range.lowerBound)..<range.upperBound
         }
         endRun()
+        if let previous { pieces.append(entry.rows[previous]) }
+
+        // The head: the document up to its rows, then the pinned rows, in one array of the exact size.
+        var size = entry.prefix.count + nowText.count + entry.middle.count + tabs.count + flightsOpening.count + 1
+        for index in pins {
+            if let range = entry.ranges[index] { size += range.count - pinnedFalse.count + pinnedTrue.count + 1 }
+        }
+        var head: [UInt8] = []
+        head.reserveCapacity(size)
+        head += entry.prefix
+        head += nowText
+        head += entry.middle
+        head += tabs
+        head += flightsOpening
+        var wrote = false
+        entry.fragments.withUnsafeBufferPointer { fragments in
+            for index in pins {
+                guard let range = entry.ranges[index] else { continue }
+                if wrote { head.append(UInt8(ascii: ",")) }
+                head.append(
+                    contentsOf: UnsafeBufferPointer(
+                        rebasing: fragments[range.lowerBound..<(range.upperBound - pinnedFalse.count)]))
+                head.append(contentsOf: pinnedTrue)
+                wrote = true
+            }
+        }
+        if wrote && pieces.count > 1 { head.append(UInt8(ascii: ",")) }
+        pieces[0] = head[...]
         pieces.append(documentClosing[...])
         return EncodedDocument(pieces: pieces)
     }
 
-    static let comma: [UInt8] = [UInt8(ascii: ",")]
-
-    /// The indices (in time order) of the entry's flights that `pinned` pins.
+    /// The indices (in time order) of the entry's flights that `pinned` pins: each pin looked up by id
+    /// (its identity then checked without hashing), or, for a pin list longer than the day, each flight
+    /// looked up among the pins.
     static func pinnedIndices(_ entry: Entry, date: LocalDate, pinned: PinnedFlights) -> [Int] {
         guard !pinned.isEmpty else { return [] }
-        var indices: [Int]
-        if pinned.count < entry.flights.count {
-            indices = []
-            for id in pinned.anyDay { if let index = entry.indexByID[id] { indices.append(index) } }
-            for key in pinned.flights where key.date == date && !pinned.anyDay.contains(key.id) {
-                if let index = entry.indexByID[key.id] { indices.append(index) }
-            }
-            indices = indices.filter { pinned.contains(entry.flights[$0]) }
-            indices.sort()
-        } else {
-            indices = entry.flights.indices.filter { pinned.contains(entry.flights[$0]) }
+        guard pinned.count < entry.flights.count else {
+            return entry.flights.indices.filter { pinned.contains(entry.flights[$0]) }
         }
+        var indices: [Int] = []
+        indices.reserveCapacity(pinned.count)
+        for id in pinned.anyDay { if let index = entry.indexByID[id] { indices.append(index) } }
+        let checkAnyDay = !pinned.anyDay.isEmpty
+        for key in pinned.flights where key.date == date {
+            guard let index = entry.indexByID[key.id], key.matches(entry.flights[index]) else { continue }
+            if checkAnyDay && pinned.anyDay.contains(key.id) { continue }  // already found by its id alone
+            indices.append(index)
+        }
+        indices.sort()
         return indices
     }
 }

@@ -765,6 +765,8 @@ final class BoardServer {
     private var publishIndex = 0
     private var publishBodies: [WatchView: EncodedDocument] = [:]
     private var publishAt = Date.distantPast
+    /// The boards of the last change, each board's shared encoding looked up once for all its views.
+    private var publishBoards: WatchBoards?
     /// Watchers offered a board per turn of the loop: thousands of watchers are reached over a few
     /// turns, with the other clients served between them.
     static let watchersPerTurn = 128
@@ -789,6 +791,7 @@ final class BoardServer {
             publishQueue = watchers
         }
         publishIndex = 0
+        publishBoards = publishQueue.isEmpty ? nil : service.watchBoards(at: now)
         // Room for a body a watcher (each may watch its own view), so the table never grows mid-offering.
         publishBodies.reserveCapacity(min(publishQueue.count, 8192))
         // Offered from the loop, a share a turn, after the replies of this turn.
@@ -805,7 +808,7 @@ final class BoardServer {
             if let cached = publishBodies[view] {
                 body = cached
             } else {
-                var encoded = service.watchBoard(view, at: publishAt)
+                var encoded = publishBoards?.board(view) ?? service.watchBoard(view, at: publishAt)
                 encoded.pieces.append(WireLine.closing[...])
                 publishBodies[view] = encoded
                 body = encoded
@@ -819,6 +822,7 @@ final class BoardServer {
             publishQueue.removeAll(keepingCapacity: true)
             publishIndex = 0
             publishBodies.removeAll()
+            publishBoards = nil
         }
     }
 

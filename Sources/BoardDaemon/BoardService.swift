@@ -263,19 +263,27 @@ public struct BoardService: Sendable {
 
     /// A watcher's board, encoded: of its day while that day is in the window, else of today.
     public func watchBoard(_ view: WatchView, at now: Date) -> EncodedDocument {
-        let window = window(at: now)
-        let date = view.date.flatMap { window.contains($0) ? $0 : nil } ?? window.firstDate
-        return document(view, on: date, at: now, window: window)
+        var boards = watchBoards(at: now)
+        return boards.board(view)
     }
+
+    /// The boards of many watchers' views at one instant, each board's shared encoding looked up once.
+    func watchBoards(at now: Date) -> WatchBoards { WatchBoards(service: self, at: now) }
 
     /// A board's bytes, from the cache when the board has not changed since it was encoded.
     func document(_ view: WatchView, on date: LocalDate, at now: Date, window: ScheduleWindow) -> EncodedDocument {
-        documents.document(
-            BoardDocumentCache.Key(tab: view.tab, hidePast: view.hidePast, date: date), pinned: view.pinned, at: now,
-            nowText: readings.reading(at: now, localTime: localTime).nowText, encoding: encoding,
-            simulated: clock.isSimulated, speed: clock.speed
-        ) {
-            let flights = window.flights(on: date)
+        let key = BoardDocumentCache.Key(tab: view.tab, hidePast: view.hidePast, date: date)
+        return BoardDocumentCache.assemble(
+            entry(key, at: now, window: window), key: key, pinned: view.pinned, nowText: nowText(at: now))
+    }
+
+    /// The encoded "now" of a document made at `now`.
+    func nowText(at now: Date) -> [UInt8] { readings.reading(at: now, localTime: localTime).nowText }
+
+    /// The shared encoding of a board (tab, hide-past, day) at `now`, from the cache when it still holds.
+    func entry(_ key: BoardDocumentCache.Key, at now: Date, window: ScheduleWindow) -> BoardDocumentCache.Entry {
+        documents.entry(key, at: now, encoding: encoding, simulated: clock.isSimulated, speed: clock.speed) {
+            let flights = window.flights(on: key.date)
             let change = flights.compactMap { $0.nextBoardChange(after: now) }.min()
             return BoardDocumentCache.Source(flights: flights, validUntil: min(change ?? .distantFuture, window.nextSlide))
         }

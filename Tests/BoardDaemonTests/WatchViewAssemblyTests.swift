@@ -89,4 +89,32 @@ struct WatchViewAssemblyTests {
         #expect(one.on(LocalDate(year: 2026, month: 12, day: 1)!).date == LocalDate(year: 2026, month: 12, day: 1)!)
         #expect(one.on(LocalDate(year: 2026, month: 12, day: 1)!).pinned == a)
     }
+
+    /// A clock move's boards for many views (`WatchBoards`, which looks each board up once) are those
+    /// each view gets alone, whatever order the views come in: other tabs, days in and out of the
+    /// window (out of it: today), pins on and off the day.
+    @Test func theBoardsOfAMoveAreThoseEachViewGetsAlone() {
+        let now = Self.noon.addingTimeInterval(5 * 3600)
+        let service = Self.service(at: now)
+        let window = service.window(at: now)
+        let today = window.flights(on: window.firstDate)
+        let days: [LocalDate?] = [nil, window.firstDate, window.firstDate.adding(days: 3), window.firstDate.adding(days: -1)]
+        var views: [WatchView] = []
+        for tab in Tab.allCases {
+            for hidePast in [false, true] {
+                for date in days {
+                    for pinned in [[], PinnedFlights(today.prefix(4).map(FlightKey.init)), PinnedFlights(anyDay: [today[7].id])] {
+                        views.append(WatchView(tab: tab, hidePast: hidePast, pinned: pinned, date: date))
+                    }
+                }
+            }
+        }
+        var random = SplitMix64(seed: 7)
+        for order in [views, views.reversed(), views.shuffled(using: &random)] {
+            var boards = service.watchBoards(at: now)
+            for view in order {
+                #expect(boards.board(view).joined == service.watchBoard(view, at: now).joined, "\(view)")
+            }
+        }
+    }
 }
