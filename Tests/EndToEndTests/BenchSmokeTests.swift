@@ -50,7 +50,7 @@ import Testing
         try daemon.stop()
     }
 
-    @Test func fanOutOfEventsCountsOnlyMovesThatMadeChanges() throws {
+    @Test func fanOutOfEventsTimesOnlyMovesThatMadeOneChange() throws {
         let sandbox = Sandbox()
         let daemon = try RunningDaemon(sandbox: sandbox)
         let result = try sandbox.board(
@@ -68,7 +68,9 @@ import Testing
         let now = try #require(clock["now"]?.string)
         let events = try sandbox.board("events", "--since", "12:00", "--until", now, "--json")
         #expect(events.status == 0, "\(events.stderr)")
-        #expect(events.stdout.split(separator: "\n").count >= 3, "three counted rounds had at least one change each")
+        // Three timed rounds of one change each, and at least two for each move that was not timed.
+        let notTimed = try #require(report["movesNotTimed"]?.int)
+        #expect(events.stdout.split(separator: "\n").count >= 3 + 2 * notTimed, "\(notTimed) moves not timed")
         try daemon.stop()
     }
 

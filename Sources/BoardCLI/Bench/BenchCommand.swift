@@ -138,13 +138,14 @@ enum BenchCommand {
                 "moverMs": result.mover.millisecondsJSON,
                 "memory": memoryJSON(result.serverPID),
             ]
-            return Output.print(value.text)
+            guard subscription == .events, case .object(let pairs) = value else { return Output.print(value.text) }
+            return Output.print(JSON.object(pairs + [("movesNotTimed", .int(result.movesNotTimed))]).text)
         }
         Output.print(
             """
             \(server) fan-out (\(subscription.rawValue)): \(result.watchers) watchers x \(result.rounds) rounds (\(result.boardBytes)-byte messages)
             delivery p50 \(ms(result.latency.p50)), p99 \(ms(result.latency.p99)), max \(ms(result.latency.max)); last watcher per round p50 \(ms(result.roundLatency.p50))
-            the client that moved the clock: reply p50 \(ms(result.mover.p50)), p99 \(ms(result.mover.p99))
+            the client that moved the clock: reply p50 \(ms(result.mover.p50)), p99 \(ms(result.mover.p99))\(subscription == .events ? "\nmoves of several changes, read but not timed: \(result.movesNotTimed)" : "")
             \(memoryText(result.serverPID))
             """)
     }

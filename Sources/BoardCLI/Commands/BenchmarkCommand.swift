@@ -39,8 +39,9 @@ struct BenchmarkCommand: BoardCommand, Equatable {
             reply to the client that moved the clock. --subscription views gives
             each watcher its own pin list (as many views as watchers); events has
             them follow events.watch instead, each round a one-minute move that
-            made changes, timed until every follower holds all of them. Both modes
-            print the server's peak memory. Fan-out needs a simulated clock.
+            made one change, timed until every follower holds it (moves of several
+            changes are read to the end, counted, not timed). Both modes print the
+            server's peak memory. Fan-out needs a simulated clock.
 
             Fairness: --hostile runs one hostile load (pipeline: 1,000 searches in
             one write, again and again; flood: 8 clients of 100 board.get a write;
