@@ -803,7 +803,8 @@ final class BoardServer {
         let monotonic = time.now
         let end = min(publishQueue.count, publishIndex + Self.watchersPerTurn)
         for token in publishQueue[publishIndex..<end] {
-            guard let view = connections[token]?.watch?.view else { continue }
+            // Read in place: `connections[token]?.watch` copied the whole connection out of its slot.
+            guard let view = connections.update(token, { $0.watch?.view }) ?? nil else { continue }
             let body: EncodedDocument
             if let cached = publishBodies[view] {
                 body = cached

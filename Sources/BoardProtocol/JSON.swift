@@ -102,11 +102,27 @@ extension JSON {
 
     public var text: String { String(decoding: bytes, as: UTF8.self) }
 
+    /// Appends `value` in decimal without making a string (every reply and pushed event has a few).
+    public static func writeInteger(_ value: Int, into out: inout [UInt8]) {
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        var rest = value.magnitude
+        guard rest >= 10 else { return out.append(UInt8(ascii: "0") + UInt8(rest)) }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = digits.count
+            while rest > 0 {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+        }
+    }
+
     public func write(into out: inout [UInt8]) {
         switch self {
         case .null: out.append(contentsOf: Self.nullBytes)
         case .bool(let b): out.append(contentsOf: b ? Self.trueBytes : Self.falseBytes)
-        case .int(let i): out.append(contentsOf: String(i).utf8)
+        case .int(let i): Self.writeInteger(i, into: &out)
         case .double(let d):
             if d.isFinite {
                 if d == d.rounded(), abs(d) < 1e15 {

@@ -11,28 +11,46 @@ public enum WireLine {
 
     /// `{"id":N,"result":`, the start of a reply whose result follows already encoded.
     public static func resultHeader(id: JSON) -> [UInt8] {
-        var out = Array("{\"id\":".utf8)
-        id.write(into: &out)
-        out.append(contentsOf: Array(",\"result\":".utf8))
-        return out
+        header(id: id) { out in out += resultKey }
     }
 
     /// `{"id":N,"event":"board","seq":S,"result":`, the start of a pushed board.
     public static func boardEventHeader(id: JSON, seq: Int) -> [UInt8] {
-        var out = Array("{\"id\":".utf8)
-        id.write(into: &out)
-        out.append(contentsOf: Array(",\"event\":\"board\",\"seq\":\(seq),\"result\":".utf8))
-        return out
+        header(id: id) { out in
+            out += boardEventSeq
+            JSON.writeInteger(seq, into: &out)
+            out += resultKey
+        }
     }
 
     /// `{"id":N,"event":"change","seq":S,"result":{"seq":S,`, the start of a pushed change whose
     /// other fields follow already encoded (`changeTail`), then `closing`.
     public static func changeEventHeader(id: JSON, seq: Int) -> [UInt8] {
-        var out = Array("{\"id\":".utf8)
+        header(id: id) { out in
+            out += changeEventSeq
+            JSON.writeInteger(seq, into: &out)
+            out += resultSeq
+            JSON.writeInteger(seq, into: &out)
+            out.append(UInt8(ascii: ","))
+        }
+    }
+
+    /// `{"id":N` and what `rest` adds, in one array made once: a header is made for every reply and
+    /// every pushed board or change, thousands to a clock move.
+    private static func header(id: JSON, _ rest: (inout [UInt8]) -> Void) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(80)
+        out += idKey
         id.write(into: &out)
-        out.append(contentsOf: Array(",\"event\":\"change\",\"seq\":\(seq),\"result\":{\"seq\":\(seq),".utf8))
+        rest(&out)
         return out
     }
+
+    private static let idKey = Array(#"{"id":"#.utf8)
+    private static let resultKey = Array(#","result":"#.utf8)
+    private static let boardEventSeq = Array(#","event":"board","seq":"#.utf8)
+    private static let changeEventSeq = Array(#","event":"change","seq":"#.utf8)
+    private static let resultSeq = Array(#","result":{"seq":"#.utf8)
 
     /// A change's encoded fields after its `seq` (and its closing brace): encoded once, sent to every
     /// subscriber after its own `changeEventHeader`.

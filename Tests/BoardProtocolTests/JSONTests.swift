@@ -111,6 +111,23 @@ struct Input: Sendable, CustomTestStringConvertible {
         #expect(parsed.double == value)
     }
 
+    /// Integers are written digit by digit, not through a string: the same text as Swift's own.
+    @Test func integersAreWrittenAsSwiftWritesThem() {
+        var values = [0, 1, -1, 9, 10, -10, 99, 100, 1_234_567_890, Int.max, Int.min, Int.max - 1, Int.min + 1]
+        var power = 1
+        while power <= Int.max / 10 {
+            values += [power - 1, power, power + 1, -power]
+            power *= 10
+        }
+        var random = SystemRandomNumberGenerator()
+        values += (0..<1000).map { _ in Int.random(in: .min ... .max, using: &random) }
+        for value in values {
+            var out: [UInt8] = [UInt8(ascii: "x")]
+            JSON.writeInteger(value, into: &out)
+            #expect(String(decoding: out, as: UTF8.self) == "x\(value)")
+        }
+    }
+
     @Test func integersKeepTheirFullRange() throws {
         #expect(try JSON.parse("9223372036854775807") == .int(Int.max))
         #expect(try JSON.parse("-9223372036854775808") == .int(Int.min))

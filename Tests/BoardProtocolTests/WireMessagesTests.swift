@@ -231,4 +231,20 @@ import Testing
     @Test func aReplyWithoutResultOrErrorIsMalformed() {
         #expect(throws: ConnectionError.malformedReply("a reply without a result")) { try BoardConnection.result(of: ["id": 1]) }
     }
+
+    /// The headers spliced before encoded results are the start of the JSON a whole encoding gives,
+    /// for every kind of id and extreme sequence numbers.
+    @Test(arguments: [JSON.int(0), .int(-7), .int(Int.max), .string("a\"b"), .null, .double(1.5)])
+    func headersAreTheStartOfTheWholeLine(id: JSON) throws {
+        #expect(WireLine.resultHeader(id: id) + Array("1}".utf8) == JSON.object([("id", id), ("result", 1)]).bytes)
+        for seq in [0, 1, 9, 10, 12_345, Int.max] {
+            let board = WireLine.boardEventHeader(id: id, seq: seq) + Array("1}".utf8)
+            #expect(board == JSON.object([("id", id), ("event", "board"), ("seq", .int(seq)), ("result", 1)]).bytes)
+            let change = WireLine.changeEventHeader(id: id, seq: seq) + Array(#""x":1}}"#.utf8)
+            let whole: JSON = .object([
+                ("id", id), ("event", "change"), ("seq", .int(seq)), ("result", .object([("seq", .int(seq)), ("x", 1)])),
+            ])
+            #expect(change == whole.bytes)
+        }
+    }
 }
