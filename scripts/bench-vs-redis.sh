@@ -145,6 +145,6 @@ machine: $(nproc) cores, $(awk '/MemTotal/{printf "%.0f GiB", $2/1048576}' /proc
 |---|---|---|---|---|
 | one clock move to 2000 views (each its own pins) vs to 2000 watchers of one view, p99 (ms) | $viewsp | $samep | $(ratio "$viewsp" "$samep") | <= 1.5x |
 | the reply to the client that moved the clock, 2000 views, p99 (ms) | $moverp | - | - | < 10 ms |
-| events.watch, one move's changes to $watchers followers vs the board to $watchers watchers, p99 (ms) | $eventsp | $bfp | $(ratio "$eventsp" "$bfp") | <= 1.0x |
+| events.watch, one change (a move that made one) to $watchers followers vs the board to $watchers watchers, p99 (ms) | $eventsp | $bfp | $(ratio "$eventsp" "$bfp") | <= 1.0x |
 | idle, 1000 watchers, frozen clock (% of a core) | $idle | - | - | < 1% |
 TABLE
