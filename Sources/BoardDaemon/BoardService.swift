@@ -193,15 +193,14 @@ public struct BoardService: Sendable {
         var total = 0
         var page: [SearchResultsDocument.Day] = []
         var taken = 0
-        var matcher = SearchMatcher(search, text: text)
         for date in window.dates {
             let flights = window.flights(on: date)
             // Days outside the page are only counted: no flight is copied.
-            let matching = flights.count { matcher.matches($0) }
+            let matching = flights.count(where: search.matches)
             let skip = max(0, offset - total)
             total += matching
             guard taken < limit, skip < matching else { continue }
-            let found = flights.filter { matcher.matches($0) }
+            let found = flights.filter(search.matches)
             let ordered = found.sorted(by: Board.order(pinned: pinned, at: now))
             let slice = ordered[skip..<min(ordered.count, skip + limit - taken)]
             taken += slice.count
@@ -356,54 +355,5 @@ public struct BoardService: Sendable {
 
     func date(_ params: JSON, window: ScheduleWindow) throws(WireError) -> LocalDate {
         try optionalDate(params, window: window) ?? window.firstDate
-    }
-}
-
-/// A search's matches, remembered for each combination of the fields a match depends on besides
-/// the id and the gate (airline, number, codeshares, direction, city): a window of a million flights holds a
-/// few tens of thousands of them, so a search of the largest window asks `FlightSearch` that often
-/// rather than a million times. A flight whose id or gate could be the text is always asked.
-struct SearchMatcher {
-    struct Key: Hashable {
-        let airline: String
-        let number: Int
-        let codeshares: Codeshares
-        let direction: Direction
-        let city: String
-    }
-
-    let search: FlightSearch
-    /// The text as an id, when it is one, and as `FlightSearch` compares it with a gate.
-    let id: Int?
-    let needle: String
-    private var answers: [Key: Bool] = [:]
-    private var gates: [Gate: Bool] = [:]
-
-    init(_ search: FlightSearch, text: String) {
-        self.search = search
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        id = Int(trimmed).flatMap { String($0) == trimmed ? $0 : nil }
-        var lowered = Substring(text.lowercased())
-        while let c = lowered.first, c.isWhitespace { lowered.removeFirst() }
-        while let c = lowered.last, c.isWhitespace { lowered.removeLast() }
-        needle = String(lowered)
-    }
-
-    mutating func matches(_ flight: Flight) -> Bool {
-        if flight.id == id || gateCouldMatch(flight.gate) { return search.matches(flight) }
-        let key = Key(
-            airline: flight.airline, number: flight.number, codeshares: flight.codeshares, direction: flight.direction,
-            city: flight.otherAirport.name)
-        if let known = answers[key] { return known }
-        let answer = search.matches(flight)
-        answers[key] = answer
-        return answer
-    }
-
-    private mutating func gateCouldMatch(_ gate: Gate) -> Bool {
-        if let known = gates[gate] { return known }
-        let answer = gate.description.lowercased() == needle
-        gates[gate] = answer
-        return answer
     }
 }

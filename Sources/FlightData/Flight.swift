@@ -213,6 +213,16 @@ public struct Codeshares: Hashable, Sendable, Sequence {
 
     public func makeIterator() -> IndexingIterator<[String]> { names.makeIterator() }
 
+    /// Whether `test` holds for a designator, given as the airline's index in `FlightCatalog.airlines`
+    /// and the number: no array and no string made.
+    func contains(where test: (_ airline: Int, _ number: Int) -> Bool) -> Bool {
+        for index in 0..<count {
+            let code = Int((packed >> (12 * UInt32(index))) & 0xFFF)
+            if test(code / 1000, code % 1000) { return true }
+        }
+        return false
+    }
+
     public func contains(airline: String, number: Int) -> Bool {
         designators.contains { $0.airline == airline && $0.number == number }
     }

@@ -12,32 +12,21 @@ public struct FlightSearch: Sendable {
 
     public let text: String
     public let tab: Tab
+    /// The text worked out against the catalogue once; nil for a blank text, which matches nothing.
+    private let needle: SearchNeedle?
 
     public init(text: String, tab: Tab = .all) {
         self.text = text
         self.tab = tab
+        self.needle = SearchNeedle(text)
     }
 
+    /// Whether `flight` is in the tab and the text finds it by its city, airline, number, id, gate,
+    /// designator or a codeshare's designator. A few table lookups and no string a flight: a search
+    /// of the largest window asks this a million times.
     public func matches(_ flight: Flight) -> Bool {
-        let needle = text.lowercased().trimmingWhitespace()
-        guard !needle.isEmpty, tab.includes(flight) else { return false }
-        if flight.otherAirport.name.lowercased().contains(needle) { return true }
-        // Punctuation and spacing do not matter in a city: "ft worth" finds Dallas/Ft. Worth.
-        let foldedNeedle = needle.foldedForSearch
-        if !foldedNeedle.isEmpty, flight.otherAirport.name.foldedForSearch.contains(foldedNeedle) { return true }
-        if flight.airline.lowercased().contains(needle) { return true }
-        if String(flight.number).contains(needle) || String(flight.id) == needle { return true }
-        if flight.gate.description.lowercased() == needle { return true }
-        // A designator is matched from its start (`pacific 5`, `pacific506`): a
-        // needle that merely straddles the airline and the number (`c1` in
-        // `pacific146`) is not a designator, and would catch gate-like text.
-        let compactNeedle = needle.filter { !$0.isWhitespace }
-        let compactName = flight.flightName.lowercased().filter { !$0.isWhitespace }
-        if compactName.hasPrefix(compactNeedle) { return true }
-        // A partner's designator (with its number: an airline's name finds the flights it operates)
-        // finds the flight it is sold on: `southeast 412` finds the Pacific flight.
-        guard compactNeedle.contains(where: \.isNumber) else { return false }
-        return flight.codeshares.contains { $0.lowercased().filter { !$0.isWhitespace }.hasPrefix(compactNeedle) }
+        guard let needle, tab.includes(flight) else { return false }
+        return needle.matches(flight)
     }
 
     /// Matches grouped by day, days in order, days without a match left out; within a day pinned
@@ -46,6 +35,100 @@ public struct FlightSearch: Sendable {
         window.dates.compactMap { date in
             let found = window.flights(on: date).filter(matches).sorted(by: Board.order(pinned: pinned, at: now))
             return found.isEmpty ? nil : DayResult(date: date, flights: found)
+        }
+    }
+}
+
+/// A search's text, compared with the catalogue's few cities, airlines and gates once, so a flight
+/// is matched by looking its indices up. The rules, each ignoring case:
+///
+/// - the city's name contains the text, or, punctuation and spacing aside, its letters and digits
+///   (`ft worth` finds Dallas/Ft. Worth);
+/// - the airline's name contains it;
+/// - the number's digits contain it, or it is the id;
+/// - it is the gate (`a3`);
+/// - the designator (`Pacific 146`, spaces aside) starts with it: a needle that merely straddles the
+///   airline and the number (`c1` in `pacific146`) is not a designator, and would catch gate-like text;
+/// - with a digit in it, a partner's designator starts with it (`southeast 412` finds the Pacific
+///   flight it is sold on; an airline's name alone finds the flights it operates, not those it sells).
+struct SearchNeedle: Sendable {
+    /// How a designator of one airline compares with the text.
+    enum Designator: Sendable {
+        /// Whatever the number: the text is a start of the airline's name.
+        case any
+        /// When the number's digits start with these: the text is the airline's name and this.
+        case numberStartsWith([UInt8])
+        case never
+    }
+
+    /// By `FlightCatalog` index.
+    let cities: [Bool]
+    let airlines: [Bool]
+    let gates: [Bool]
+    let designators: [Designator]
+    /// Nil when the text has no digit: then no codeshare can match.
+    let codeshares: [Designator]?
+    /// The text's bytes when only digits and signs, which a number's digits could contain.
+    let number: [UInt8]?
+    /// The text as an id, when it is one written as the id is.
+    let id: Int?
+
+    init?(_ text: String) {
+        let needle = text.lowercased().trimmingWhitespace()
+        guard !needle.isEmpty else { return nil }
+        let folded = needle.foldedForSearch
+        cities = FlightCatalog.cities.map { city in
+            city.name.lowercased().contains(needle) || (!folded.isEmpty && city.name.foldedForSearch.contains(folded))
+        }
+        airlines = FlightCatalog.airlines.map { $0.lowercased().contains(needle) }
+        gates = FlightCatalog.gates.map { $0.description.lowercased() == needle }
+        let compact = Array(needle.filter { !$0.isWhitespace })
+        designators = FlightCatalog.airlines.map { Self.designator(compact, airline: $0) }
+        codeshares = compact.contains(where: \.isNumber) ? designators : nil
+        number = needle.utf8.allSatisfy { (0x30...0x39).contains($0) || $0 == UInt8(ascii: "-") } ? Array(needle.utf8) : nil
+        id = Int(needle).flatMap { String($0) == needle ? $0 : nil }
+    }
+
+    /// How `compact` (the text without spaces, in characters) compares with the designators of
+    /// `airline`: `airline` without spaces and lower-cased, then the number's digits.
+    static func designator(_ compact: [Character], airline: String) -> Designator {
+        let name = Array(airline.lowercased().filter { !$0.isWhitespace })
+        guard compact.count > name.count else { return name.starts(with: compact) ? .any : .never }
+        guard compact.starts(with: name) else { return .never }
+        // The rest must be digits (or a sign) to start a number's digits.
+        var rest: [UInt8] = []
+        for character in compact[name.count...] {
+            guard character.isASCII, let byte = character.asciiValue else { return .never }
+            rest.append(byte)
+        }
+        return .numberStartsWith(rest)
+    }
+
+    static func designatorMatches(_ designator: Designator, number: Int) -> Bool {
+        switch designator {
+        case .any: true
+        case .never: false
+        case .numberStartsWith(let digits): String(number).utf8.starts(with: digits)
+        }
+    }
+
+    func matches(_ flight: Flight) -> Bool {
+        if cities[Int(flight.cityIndex)] || airlines[Int(flight.airlineIndex)] || gates[Int(flight.gateIndex)] { return true }
+        if flight.id == id { return true }
+        if let number, Self.contains(flight.number, number) { return true }
+        if Self.designatorMatches(designators[Int(flight.airlineIndex)], number: flight.number) { return true }
+        guard let codeshares else { return false }
+        return flight.codeshares.contains { airline, number in Self.designatorMatches(codeshares[airline], number: number) }
+    }
+
+    /// Whether `number`'s digits hold `part` somewhere (the digits of a small string, on the stack).
+    static func contains(_ number: Int, _ part: [UInt8]) -> Bool {
+        var digits = String(number)
+        return digits.withUTF8 { whole in
+            guard whole.count >= part.count else { return false }
+            return (0...(whole.count - part.count)).contains { start in
+                UnsafeBufferPointer(rebasing: whole[start..<(start + part.count)]).elementsEqual(part)
+            }
         }
     }
 }
