@@ -69,14 +69,14 @@ struct AnnouncementsDisplayTests {
         #expect(try user.board("pin", String(change.id)).status == 0)
 
         let alert = "◆ \(name) Gate changed from \(change.previous)"
-        let line = try user.board("status")
+        let line = try user.status()
         #expect(line.status == 0)
         #expect(line.stdout.hasPrefix(alert + "  "), "\(line.stdout)")
-        let tmux = try user.board("status", "--tmux")
+        let tmux = try user.status("--tmux")
         #expect(tmux.stdout.hasPrefix("#[fg=yellow,bold]\(alert)#[default]  "), "\(tmux.stdout)")
 
         _ = try user.json("clock", "advance", "11m")
-        let later = try user.board("status")
+        let later = try user.status()
         #expect(!later.stdout.contains("◆"), "11 minutes on: \(later.stdout)")
         try daemon.stop()
     }

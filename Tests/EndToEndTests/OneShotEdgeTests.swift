@@ -62,7 +62,7 @@ import Testing
         }
         let canceled = flights.filter { $0["status"]?.string == "canceled" }.count
         try #require(canceled > 0, "the known instant has canceled flights still ahead")
-        let line = try user.text("status", "--format", "{arrivals} {departures}")
+        let line = try user.status("--format", "{arrivals} {departures}").stdout
         #expect(line == "\(toCome("arrival")) \(toCome("departure"))\n")
     }
 
@@ -72,7 +72,7 @@ import Testing
         let daemon = try user.startDaemon(now: "2026-11-30T23:30:00-05:00")
         let soonest = try user.json("soonest", "departures")
         try #require(soonest["date"]?.string == "2026-12-01")
-        let line = try user.text("status", "--format", "{next} {time}")
+        let line = try user.status("--format", "{next} {time}").stdout
         #expect(line.hasPrefix("\(soonest["flightName"]?.string ?? "?") Dec 1 "), "\(line)")
         try daemon.stop()
     }

@@ -101,11 +101,11 @@ struct WatchlistTests {
         #expect(try user.text("hidden").contains("No hidden flights"))
 
         // board status's next departure is never a hidden one, and its counts leave hidden flights out.
-        let status = try user.json("status")
+        let status = try #require(try user.status("--json").json)
         let next = try #require(status["id"]?.string)
         let departuresLeft = try #require(status["departures"]?.string.flatMap { Int($0) })
         _ = try user.text("hide", next)
-        let after = try user.json("status")
+        let after = try #require(try user.status("--json").json)
         #expect(after["id"]?.string != next && after["id"]?.string?.isEmpty == false, "\(after.text)")
         #expect(after["departures"]?.string == String(departuresLeft - 1))
         _ = try user.text("unhide", next)
