@@ -22,7 +22,7 @@ public struct FlightSearch: Sendable {
     }
 
     /// Whether `flight` is in the tab and the text finds it by its city, airline, number, id, gate,
-    /// designator or a codeshare's designator. A few table lookups and no string a flight: a search
+    /// designator or a codeshare's designator. A few table lookups and nothing allocated a flight: a search
     /// of the largest window asks this a million times.
     public func matches(_ flight: Flight) -> Bool {
         guard let needle, tab.includes(flight) else { return false }
