@@ -203,9 +203,15 @@ public struct Codeshares: Hashable, Sendable, Sequence {
     /// The designators in the order they were drawn: `(airline, number)`.
     public var designators: [(airline: String, number: Int)] {
         (0..<count).map { index in
-            let code = Int((packed >> (12 * UInt32(index))) & 0xFFF)
-            return (FlightCatalog.airlines[code / 1000], code % 1000)
+            let designator = designator(at: index)
+            return (FlightCatalog.airlines[designator.airline], designator.number)
         }
+    }
+
+    /// The designator at `index` (below `count`): its airline's index in `FlightCatalog.airlines`, and its number.
+    private func designator(at index: Int) -> (airline: Int, number: Int) {
+        let code = Int((packed >> (12 * UInt32(index))) & 0xFFF)
+        return (code / 1000, code % 1000)
     }
 
     /// `["Southeast 412", "Pacific 88"]`.
@@ -216,14 +222,13 @@ public struct Codeshares: Hashable, Sendable, Sequence {
     /// Whether `test` holds for a designator, given as the airline's index in `FlightCatalog.airlines`
     /// and the number: no array and no string made.
     func contains(where test: (_ airline: Int, _ number: Int) -> Bool) -> Bool {
-        for index in 0..<count {
-            let code = Int((packed >> (12 * UInt32(index))) & 0xFFF)
-            if test(code / 1000, code % 1000) { return true }
+        (0..<count).contains { index in
+            let designator = designator(at: index)
+            return test(designator.airline, designator.number)
         }
-        return false
     }
 
     public func contains(airline: String, number: Int) -> Bool {
-        designators.contains { $0.airline == airline && $0.number == number }
+        contains { FlightCatalog.airlines[$0] == airline && $1 == number }
     }
 }
