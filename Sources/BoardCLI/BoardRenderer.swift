@@ -36,7 +36,7 @@ public struct BoardRenderer {
         if board.simulated { parts.append("SIMULATED") }
         if let extra { parts.append(extra) }
         let plain = parts.joined(separator: "  ")
-        guard plain.count <= width else { return String(plain.prefix(width)) }
+        guard plain.columns <= width else { return String(plain.prefix(columns: width)) }
         return style.bold(parts[0]) + "  " + parts.dropFirst().joined(separator: "  ")
     }
 
@@ -110,7 +110,7 @@ public struct BoardRenderer {
         let arrow = flight.direction == .arrival ? "← " : "→ "
         guard let diverted = flight.divertedTo else { return arrow + flight.otherAirport }
         let full = "\(arrow)\(flight.otherAirport), to \(diverted)"
-        return full.count < width ? full : "to \(diverted)"
+        return full.columns < width ? full : "to \(diverted)"
     }
 
     /// One flight as a row: `*` in the first column when pinned, `›` in the second when it is the last viewed.
@@ -143,7 +143,7 @@ public struct BoardRenderer {
                 case .time: (time, c.time)
                 case .status: (statusText, c.status)
                 }
-            if text.count + 2 <= room { marked = recent.field } else { markOnName = true }
+            if text.columns + 2 <= room { marked = recent.field } else { markOnName = true }
         }
         let mark = RecentChange.mark
         // Each column plain and styled: a past row is dimmed whole, from the plain text.
@@ -191,9 +191,8 @@ public struct BoardRenderer {
         plain.filterNote = filterNote
         plain.wide = wide
         let plainLines = make(plain).split(separator: "\n", omittingEmptySubsequences: false)
-        guard plainLines.contains(where: { $0.count > width }) else { return make(self) }
-        return plainLines.map { $0.count > width ? String($0.prefix(max(0, width - 1))) + "…" : String($0) }
-            .joined(separator: "\n")
+        guard plainLines.contains(where: { $0.columns > width }) else { return make(self) }
+        return plainLines.map { cut($0, width) }.joined(separator: "\n")
     }
 
     /// The whole board for one-shot output.
@@ -204,7 +203,7 @@ public struct BoardRenderer {
         if let filterNote {
             // Cut here rather than by `fitted`, which would take the whole board's colour for it.
             let note = "filtered: \(filterNote)"
-            lines.append(style.dim(note.count <= width ? note : String(note.prefix(max(0, width - 1))) + "…"))
+            lines.append(style.dim(cut(note, width)))
         }
         lines += [tabBar(board), "", columnTitles()]
         lines += board.flights.map { row($0, now: board.now) }
@@ -224,7 +223,7 @@ public struct BoardRenderer {
     /// The longest wording that fits the width, so that the legend never costs the board its colour.
     func legend(_ board: BoardDocument) -> String? {
         let marks = board.flights.contains { $0.previousGate != nil || RecentChange($0, now: board.now) != nil }
-        return marks ? RecentChange.legends.first { $0.count <= width } : nil
+        return marks ? RecentChange.legends.first { $0.columns <= width } : nil
     }
 
     /// One flight's details: times, gate, status, progress, on-time history.

@@ -81,7 +81,7 @@ struct StatusLine {
     /// `--tmux`, whose colour codes tmux reads and whose length `status-right-length` limits.
     func line(_ reading: Reading?, width: Int?) -> String {
         let text = line(reading)
-        guard let width, !tmux, text.count > width else { return text }
+        guard let width, !tmux, text.columns > width else { return text }
         return fit(text, width)
     }
 

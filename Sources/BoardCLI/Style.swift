@@ -28,12 +28,3 @@ public struct Style: Sendable {
         StatusAppearance(status).colour.map { apply($0, text) } ?? text
     }
 }
-
-/// Pads or cuts `text` to exactly `width` terminal cells (one cell a character; the board's text is narrow).
-func fit(_ text: String, _ width: Int, right: Bool = false) -> String {
-    guard width > 0 else { return "" }
-    let count = text.count
-    if count > width { return String(text.prefix(max(0, width - 1))) + "…" }
-    let padding = String(repeating: " ", count: width - count)
-    return right ? padding + text : text + padding
-}

@@ -31,14 +31,18 @@ struct WidthSweepTests {
         return picked.map { try! FlightDetailsDocument(json: LiveViewFixture.details(of: $0)) }
     }()
 
-    static let searches: [SearchResultsDocument] = ["pacific", "dallas", "b5", "9"].map {
+    /// Text people type that takes two cells a character, shown back by search titles, filter notes, the
+    /// prompt and the status line.
+    static let wideText = "東京東京ＡＢ👨‍👩‍👧東京e\u{301}東京東京東京東京東京東京"
+
+    static let searches: [SearchResultsDocument] = ["pacific", "dallas", "b5", "9", wideText].map {
         try! SearchResultsDocument(json: LiveViewFixture.search($0))
     }
 
     /// Checks every line of `text` (or of `lines`) against `width`.
     static func expectFits(_ lines: [String], _ width: Int, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
         for line in lines {
-            let columns = DisplayWidth.columns(line)
+            let columns = line.visibleText.columns
             #expect(
                 columns <= width, "\(what) at \(width): \(columns) columns: \(line.visibleText)", sourceLocation: sourceLocation)
             #expect(
@@ -56,6 +60,7 @@ struct WidthSweepTests {
         (false, false, nil), (true, false, nil),
         (false, true, "airline Pacific or Southeast, city \"dallas ft worth\", within 1 h 30 min"),
         (true, true, "gate A1 or B5"),
+        (false, false, "city \"\(wideText)\""),
     ]
 
     @Test func oneShotBoardsFitEveryWidth() {
@@ -79,6 +84,7 @@ struct WidthSweepTests {
         let reading = StatusLine.reading(LiveViewFixture.board(), next: LiveViewFixture.board(tab: .departures).flights.last)
         let status = StatusLine(
             socket: "", state: ClientState(), format: "%l %a ↓%A ↑%D next %n %t %g %s %c %d %i %p %P %m min", tmux: false)
+        let wideStatus = StatusLine(socket: "", state: ClientState(), format: "空港 %a ✈️ %n \(Self.wideText)", tmux: false)
         for width in Self.widths {
             for colour in [false, true] {
                 var renderer = BoardRenderer(style: Style(enabled: colour), width: width)
@@ -99,6 +105,7 @@ struct WidthSweepTests {
                 }
             }
             Self.expectFits([status.line(reading, width: width), status.line(nil, width: width)], width, "status")
+            Self.expectFits([wideStatus.line(reading, width: width)], width, "status with wide text")
         }
     }
 
@@ -110,7 +117,10 @@ struct WidthSweepTests {
                 tab: .all, hidePast: true, style: Style(enabled: true), rotate: .seconds(5), size: LiveViewFixture.size)
             board.wide = variant.wide
             board.countdown = variant.countdown
-            if variant.note != nil { board.filter = FlightFilter(airlines: ["Pacific", "Southeast"], cities: ["a"]) }
+            if let note = variant.note {
+                let cities = note.contains(Self.wideText) ? [Self.wideText] : ["a"]
+                board.filter = FlightFilter(airlines: ["Pacific", "Southeast"], cities: cities)
+            }
             board.update(.connected)
             board.update(.boardPushed(LiveViewFixture.board(tab: .all, hidePast: true), at: LiveViewFixture.start))
             board.update(.tick(LiveViewFixture.start))
@@ -144,6 +154,16 @@ struct WidthSweepTests {
         prompt.press(.character("/"))
         for c in String(repeating: "pacific ", count: 12) { prompt.press(.character(c)) }
         models.append(("search prompt", prompt))
+        var widePrompt = LiveViewFixture.liveModel()
+        widePrompt.press(.character("/"))
+        for c in Self.wideText { widePrompt.press(.character(c)) }
+        models.append(("search prompt, wide text", widePrompt))
+        var wideResults = LiveViewFixture.liveModel()
+        wideResults.press(.character("/"))
+        for c in Self.wideText { wideResults.press(.character(c)) }
+        let id = try #require(LiveModel.sentID(wideResults.press(.enter)))
+        wideResults.update(.replied(id, LiveViewFixture.search(Self.wideText)))
+        models.append(("search results, wide text", wideResults))
         for width in Self.widths {
             let size = TerminalSize(columns: width, rows: 24)
             for (name, var model) in models {
@@ -153,46 +173,5 @@ struct WidthSweepTests {
                 Self.expectFits(frame, width, "live \(name) wide \(model.wide) countdown \(model.countdown)")
             }
         }
-    }
-
-    @Test func displayWidthCountsColumnsNotBytes() {
-        #expect(DisplayWidth.columns("→ Miami") == 7)
-        #expect(DisplayWidth.columns("\u{1B}[1mMTN\u{1B}[0m") == 3)
-        #expect(DisplayWidth.columns("東京") == 4)
-        #expect(DisplayWidth.columns("e\u{301}") == 1)
-    }
-}
-
-/// Display columns of a line as a terminal shows it: escape sequences take none, East Asian wide
-/// characters and emoji two, combining marks none.
-enum DisplayWidth {
-    static func columns(_ line: String) -> Int {
-        var count = 0
-        var escaping = false
-        for scalar in line.unicodeScalars {
-            if scalar == "\u{1B}" {
-                escaping = true
-            } else if escaping {
-                if scalar.properties.isAlphabetic { escaping = false }
-            } else {
-                count += scalar.isASCII ? (scalar.value < 0x20 || scalar.value == 0x7F ? 0 : 1) : columns(of: scalar)
-            }
-        }
-        return count
-    }
-
-    static func columns(of scalar: Unicode.Scalar) -> Int {
-        switch scalar.properties.generalCategory {
-        case .nonspacingMark, .enclosingMark, .format: return 0
-        default: break
-        }
-        let v = scalar.value
-        if v < 0x20 || (0x7F..<0xA0).contains(v) { return 0 }
-        let wide: [ClosedRange<UInt32>] = [
-            0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
-            0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F,
-            0x1F900...0x1F9FF, 0x20000...0x3FFFD,
-        ]
-        return wide.contains { $0.contains(v) } ? 2 : 1
     }
 }

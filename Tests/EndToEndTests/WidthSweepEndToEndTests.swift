@@ -11,7 +11,8 @@ struct WidthSweepEndToEndTests {
     static let commands: [[String]] = [
         ["arrivals"], ["all"], ["departures"], ["all", "--wide"], ["departures", "--countdown"],
         ["departures", "--wide", "--countdown", "--airline", "Pacific,Southeast", "--city", "a"], ["show", "8087"],
-        ["search", "pacific"], ["search", "pacific", "--wide"], ["events"], ["events", "--since", "12h"], ["status"],
+        ["search", "pacific"], ["search", "pacific", "--wide"], ["search", "東京東京東京東京東京東京東京東京"],
+        ["all", "--city", "東京東京東京東京東京東京東京東京,a"], ["events"], ["events", "--since", "12h"], ["status"],
         ["status", "--format", "%l %a ↓%A ↑%D next %n %t %g %s %c %d %i min %m"],
     ]
 

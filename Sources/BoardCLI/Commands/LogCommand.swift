@@ -55,7 +55,7 @@ struct LogCommand: FlightArgumentCommand, Equatable {
         _ = try EventStream.all(on: connection, filters) { change in changes.append(change) }
         let today = EventTime.date(of: details.now)
         let lines = Self.timeline(changes, announcements: details.announcements, today: today, width: Output.width())
-        Output.print(([ChangeLine.fit(Self.header(flight), width: Output.width())] + lines).joined(separator: "\n"))
+        Output.print(([cut(Self.header(flight), Output.width())] + lines).joined(separator: "\n"))
     }
 
     /// `Pacific 123  to Denver  Mon Nov 30  Boarding`.
@@ -83,7 +83,7 @@ struct LogCommand: FlightArgumentCommand, Equatable {
             let when = ChangeLine.when(announcement.at, today: today)
             let line = [when, ChangeLine.padded(announcement.kind, ChangeLine.kindWidth), announcement.text].joined(
                 separator: "  ")
-            entries.append((announcement.at, ChangeLine.fit(line, width: width)))
+            entries.append((announcement.at, cut(line, width)))
         }
         guard !entries.isEmpty else { return ["No changes yet."] }
         // Stable: changes of one instant keep the daemon's order.

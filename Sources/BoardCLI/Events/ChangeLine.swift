@@ -22,7 +22,7 @@ enum ChangeLine {
         if !detail.isEmpty { columns.append(detail) }
         if let note, !note.isEmpty, note != detail { columns.append("(\(note))") }
         let text = columns.joined(separator: "  ")
-        return fit(String(text.reversed().drop { $0 == " " }.reversed()), width: width)
+        return cut(String(text.reversed().drop { $0 == " " }.reversed()), width)
     }
 
     /// `09:12`, or `Nov 29 09:12` when `time` is not on `today`.
@@ -75,14 +75,8 @@ enum ChangeLine {
         }
     }
 
+    /// `text` padded with spaces to `width` cells; as it is when it is wider.
     static func padded(_ text: String, _ width: Int) -> String {
-        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
-    }
-
-    /// `text` cut to `width` characters, its last one `…` when cut.
-    static func fit(_ text: String, width: Int) -> String {
-        guard text.count > width else { return text }
-        guard width > 1 else { return width == 1 ? "…" : "" }
-        return String(text.prefix(width - 1)) + "…"
+        text + String(repeating: " ", count: max(0, width - text.columns))
     }
 }

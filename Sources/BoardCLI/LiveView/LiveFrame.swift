@@ -41,21 +41,21 @@ struct LiveFrame {
             return pad(lines, footer: footer(model))
         }
         var bar = renderer.tabBar(board)
-        var barWidth = BoardRenderer(style: Style(enabled: false), width: size.columns).tabBar(board).count
-        if model.hidePast, let note = ["  past hidden", "  no past"].first(where: { barWidth + $0.count <= size.columns }) {
+        var barWidth = BoardRenderer(style: Style(enabled: false), width: size.columns).tabBar(board).columns
+        if model.hidePast, let note = ["  past hidden", "  no past"].first(where: { barWidth + $0.columns <= size.columns }) {
             // Shorter where the whole note does not fit beside the tabs.
             bar += style.dim(note)
-            barWidth += note.count
+            barWidth += note.columns
         }
-        if let note = Watchlist.hiddenNote(model.hiddenCount), barWidth + note.count + 2 <= size.columns {
+        if let note = Watchlist.hiddenNote(model.hiddenCount), barWidth + note.columns + 2 <= size.columns {
             bar += style.dim("  " + note)
-            barWidth += note.count + 2
+            barWidth += note.columns + 2
         }
         if model.rotation != nil, case .board = model.top, model.boardPage.count > 1 {
             // The wall screen's page indicator (`page 2/3`, or `2/3` where that does not fit).
             let page = model.boardPage
             let indicator = ["  page \(page.number)/\(page.count)", "  \(page.number)/\(page.count)"].first {
-                barWidth + $0.count <= size.columns
+                barWidth + $0.columns <= size.columns
             }
             if let indicator { bar += style.dim(indicator) }
         }
@@ -63,7 +63,7 @@ struct LiveFrame {
             // What is filtered, after the tabs, cut with … where it does not fit.
             let note = "  filtered: \(model.filter.description)"
             let room = size.columns - barWidth
-            bar += style.dim(note.count <= room ? note : String(note.prefix(room - 1)) + "…")
+            bar += style.dim(cut(note, room))
         }
         lines.append(bar)
         if case .details(let open) = model.top {
@@ -136,7 +136,7 @@ struct LiveFrame {
         let plain = plainRenderer.row(flight, lastViewed: lastViewed, now: now, elapsed: elapsed)
         guard selected else {
             // A `--wide` row longer than the screen is cut with `…`, without colour, as one-shot boards are.
-            guard plain.count > size.columns else {
+            guard plain.columns > size.columns else {
                 return renderer.row(flight, lastViewed: lastViewed, now: now, elapsed: elapsed)
             }
             return fit(plain, size.columns)
@@ -151,7 +151,7 @@ struct LiveFrame {
         plain.wide = renderer.wide
         plain.countdown = renderer.countdown
         let text = plain.columnTitles()
-        return text.count > size.columns ? fit(text, size.columns) : titles
+        return text.columns > size.columns ? fit(text, size.columns) : titles
     }
 
     /// The open flight's lines, each cut to the screen's width.
@@ -163,7 +163,7 @@ struct LiveFrame {
             .split(separator: "\n", omittingEmptySubsequences: false)
         return styled.enumerated().map { index, line in
             let text = index < plain.count ? String(plain[index]) : String(line)
-            return text.count > size.columns ? fit(text, size.columns) : String(line)
+            return text.columns > size.columns ? fit(text, size.columns) : String(line)
         }
     }
 
@@ -177,7 +177,7 @@ struct LiveFrame {
         let link = linkText(model, now: now)
         let plainLink = link.replacingAll("\u{1B}[32m", with: "").replacingAll("\u{1B}[33m", with: "").replacingAll(
             "\u{1B}[0m", with: "")
-        let room = size.columns - plainLink.count - 1
+        let room = size.columns - plainLink.columns - 1
         guard room > 8 else { return link }
         return fit(left, room) + " " + link
     }
@@ -228,7 +228,7 @@ struct LiveFrame {
     private func withMenu(_ lines: [String], _ model: LiveModel) -> [String] {
         guard let menu = model.menu else { return lines }
         var out = lines
-        let width = min(size.columns, max(20, menu.lines.map(\.count).max() ?? 0) + 2)
+        let width = min(size.columns, max(20, menu.lines.map(\.columns).max() ?? 0) + 2)
         for (offset, line) in menu.lines.enumerated() {
             let index = 2 + offset
             guard index < out.count - 1 else { break }
@@ -253,8 +253,8 @@ struct LiveFrame {
     /// `/text█`, its end kept (where the typing is) with `…` before it when it is wider than the screen.
     static func prompt(_ text: String, width: Int) -> String {
         let line = "/" + text + "█"
-        guard line.count > width, width > 3 else { return line.count > width ? String(line.suffix(width)) : line }
-        return "/…" + line.suffix(width - 2)
+        guard line.columns > width, width > 3 else { return String(line.suffix(columns: width)) }
+        return "/…" + line.suffix(columns: width - 2)
     }
 
     /// Cuts or pads to exactly the screen's height, the footer on the last row.
