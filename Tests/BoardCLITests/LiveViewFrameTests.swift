@@ -86,6 +86,18 @@ struct LiveViewFrameTests {
         #expect(model.press(.enter) == [], "nothing to open")
     }
 
+    @Test func anEmptySearchOrFilterSaysWhyTheListIsEmpty() throws {
+        var search = Fixture.liveModel()
+        let id = try #require(LiveModel.sentID(search.press(.character("/"), .character("q"), .character("x"), .enter)))
+        search.update(.replied(id, Fixture.search("qx")))
+        #expect(search.frame()[2].hasPrefix("0 found for \"qx\""))
+        #expect(search.frame()[3] == "  Nothing in the window matches. Esc goes back to the board.")
+        var filtered = Fixture.liveModel()
+        filtered.filter = FlightFilter(cities: ["Nowhere"])
+        filtered.update(.boardPushed(Fixture.board(), at: Fixture.start))
+        #expect(filtered.frame()[3] == "  No flights in this tab match the filter.")
+    }
+
     @Test func painterWritesOnlyTheLinesThatChanged() {
         var painter = ScreenPainter()
         let size = TerminalSize(columns: 10, rows: 2)

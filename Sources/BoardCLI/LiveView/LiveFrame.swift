@@ -91,7 +91,18 @@ struct LiveFrame {
             lines.append(wideCut(renderer.columnTitles(), renderer))
         }
         if flights.isEmpty {
-            lines.append(style.dim(board.hidePast ? "  No flights left today in this tab." : "  No flights in this tab."))
+            // Said as the one-shot board says it: why the list is empty, and for a search how to go back.
+            let empty =
+                if case .searchResults = model.top {
+                    "  Nothing in the window matches. Esc goes back to the board."
+                } else if !model.filter.isEmpty {
+                    "  No flights in this tab match the filter."
+                } else if board.hidePast {
+                    "  No flights left today in this tab."
+                } else {
+                    "  No flights in this tab."
+                }
+            lines.append(style.dim(cut(empty, size.columns)))
         }
         // The scroll as update left it, settled again for this size (the same unless the sizes differ).
         let selected = model.selectedRow
