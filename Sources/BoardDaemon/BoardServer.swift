@@ -534,6 +534,14 @@ final class BoardServer {
                 return
             }
             takePublishedService()
+        } else if method?.answeredOnReadLoopFirst == true, readLoopStopped != nil,
+            connections.update(token, { $0.watch == nil && $0.events == nil }) == true
+        {
+            // A search reads every day of the window: in the largest, tens of milliseconds warm and
+            // seconds cold. Answered on the read loop, even as a client's first request, no watcher,
+            // clock move or other client's first answer waits for it.
+            handOver(token, unanswered: line)
+            return
         }
         defer {
             // A client's first request is always answered here, in the order clients' requests
@@ -608,8 +616,8 @@ final class BoardServer {
         return true
     }
 
-    /// Hands a client to the other loop: from the main loop once its first read is answered, from the
-    /// read loop for good when it asks more than reads. `line` (a request this loop cannot answer) and
+    /// Hands a client to the other loop: from the main loop once its first read is answered, or before
+    /// it answers a search; from the read loop for good when it asks more than reads. `line` (a request this loop cannot answer) and
     /// every line after it are answered there, after what this loop queued for it is written.
     private func handOver(_ token: UInt64, unanswered line: [UInt8]? = nil) {
         guard var connection = connections.removeValue(forKey: token) else { return }

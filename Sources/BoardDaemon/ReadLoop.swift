@@ -12,9 +12,11 @@ import Synchronization
 /// which answers its reads (`WireMethod.servedByReadLoop`) from a copy of the main loop's service,
 /// taken again whenever the main loop publishes a change (a clock move, a reload), which it does
 /// before it answers the request that made it: so an answer on either loop never shows an older clock
-/// than one any client was already told. The copy has caches of its own (`BoardService.forReadLoop`),
+/// than one any client was already told. A search goes to the read loop at once, even as a client's
+/// first request (`WireMethod.answeredOnReadLoopFirst`): it reads every day of the window, and on the
+/// main loop every watcher and clock move would wait for it. The copy has caches of its own (`BoardService.forReadLoop`),
 /// so the loops' requests never retain the same objects. A read-loop client that asks anything else
-/// is handed back to the main loop for good, with what it sent still unanswered and what it was sent
+/// is handed back to the main loop for good (but for a search), with what it sent still unanswered and what it was sent
 /// still queued, in order.
 final class ReadLoopLink: Sendable {
     /// The main loop's service as of its last change, and how many changes there have been.
@@ -102,13 +104,18 @@ final class ReadLoopLink: Sendable {
 
 extension WireMethod {
     /// Whether the read loop answers it: a read of the schedule and the clock, which changes nothing
-    /// and needs no subscription. Watches, searches and events stay on the main loop with everything else.
+    /// and needs no subscription. Watches and events stay on the main loop with everything else.
     var servedByReadLoop: Bool {
         switch self {
-        case .ping, .boardGet, .flightGet, .flightNext, .flightPrev, .flightSoonest, .clockGet: true
-        case .boardWatch, .search, .eventsGet, .eventsWatch, .clockSet, .clockAdvance: false
+        case .ping, .boardGet, .flightGet, .flightNext, .flightPrev, .flightSoonest, .clockGet, .search: true
+        case .boardWatch, .eventsGet, .eventsWatch, .clockSet, .clockAdvance: false
         }
     }
+
+    /// Whether the main loop hands the client to the read loop to answer it, even as its first request
+    /// (a client that watches or follows stays, with its subscription): a search, which reads every day
+    /// of the window, where every other read costs a day or a flight.
+    var answeredOnReadLoopFirst: Bool { self == .search }
 }
 
 /// The read loop's server, handed to its thread: nothing else touches it once the thread starts.
