@@ -37,21 +37,13 @@ struct ClientState: Equatable {
         if let saved = json["liveView"], let views = SavedLiveViews(json: saved) { liveView = views }
     }
 
-    /// A list of remembered flights: entries that are not one are dropped, and so is a second entry for
-    /// the same flight (the first keeps its place).
-    /// A designator with a control character (a hand-edited file) has it as U+FFFD, so that naming
-    /// the flight never writes an escape sequence to the terminal.
+    /// A list of remembered flights: entries that are not one are dropped (`RememberedFlight.init(json:)`),
+    /// and so is a second entry for the same flight (the first keeps its place), in one pass however
+    /// long the file's list.
     static func flights(_ json: JSON?) -> [RememberedFlight] {
-        var flights: [RememberedFlight] = []
-        for var flight in (json?.array ?? []).compactMap(RememberedFlight.init(json:))
-        where !flights.contains(where: { $0.isSame(as: flight) }) {
-            flight.designator = String(
-                String.UnicodeScalarView(
-                    flight.designator.unicodeScalars.map { scalar in
-                        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) ? "\u{FFFD}" : scalar
-                    }))
-            flights.append(flight)
+        var seen = Set<String>()
+        return (json?.array ?? []).compactMap(RememberedFlight.init(json:)).filter {
+            seen.insert("\($0.id)@\($0.date)").inserted
         }
-        return flights
     }
 }

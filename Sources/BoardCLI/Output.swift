@@ -22,13 +22,17 @@ enum Output {
         }
     }
 
+    /// `board: warning: ` and the message, on one line (see `error`).
     static func warning(_ message: String) {
-        try? FileDescriptor.standardError.writeAll("board: warning: \(message)\n")
+        try? FileDescriptor.standardError.writeAll("board: warning: \(message.replacingControlCharacters())\n")
     }
 
     /// `board: ` and the message, its first letter lower-case (the daemon's sentences start upper-case).
+    ///
+    /// One line, whatever it quotes: a control character in it (an argument such as `$'\e[2J'` echoed
+    /// in a usage error) is printed as U+FFFD.
     static func error(_ message: String) {
-        try? FileDescriptor.standardError.writeAll("board: \(lowercasingFirstLetter(message))\n")
+        try? FileDescriptor.standardError.writeAll("board: \(lowercasingFirstLetter(message).replacingControlCharacters())\n")
     }
 
     static func lowercasingFirstLetter(_ message: String) -> String {

@@ -20,11 +20,18 @@ struct RememberedFlight: Equatable {
 
     init(_ flight: FlightDocument) { self.init(id: flight.id, designator: flight.flightName, date: flight.date) }
 
+    /// Ids a flight can have: positive, at most 7 digits.
+    static let ids = 1...9_999_999
+
+    /// An entry of the state file; nil when it cannot name a flight (no id in `ids`, no `YYYY-MM-DD`
+    /// date), so that a hand-edited file never makes a command fail on it. A control character in the
+    /// designator (the file is people's to edit) becomes U+FFFD, so that naming the flight never writes
+    /// an escape sequence to the terminal.
     init?(json: JSON) {
-        guard let id = json["id"]?.int, let designator = json["designator"]?.string, let date = json["date"]?.string else {
-            return nil
-        }
-        self.init(id: id, designator: designator, date: date)
+        guard let id = json["id"]?.int, Self.ids.contains(id), let designator = json["designator"]?.string,
+            let date = json["date"]?.string, LocalDate(date) != nil
+        else { return nil }
+        self.init(id: id, designator: designator.replacingControlCharacters(), date: date)
     }
 
     /// Its identity; nil when the state file holds a date that is not one.

@@ -85,7 +85,7 @@ struct SavedLiveView: Equatable, Sendable {
             if let text = screen["search"]?.string, !text.isEmpty, text.count <= 100, printable(text) {
                 return .searchResults(text: text)
             }
-            if let flight = screen["flight"], let id = flight["id"]?.int, (1...9_999_999).contains(id),
+            if let flight = screen["flight"], let id = flight["id"]?.int, RememberedFlight.ids.contains(id),
                 let date = flight["date"]?.string, date.count == 10, LocalDate(date) != nil,
                 let name = flight["flightName"]?.string, name.count <= 100, printable(name)
             {

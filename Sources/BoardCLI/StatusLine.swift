@@ -180,8 +180,8 @@ struct StatusLine {
             // Before the usual line, so that a short status bar cuts the usual part, not the alert.
             text = (tmux ? "#[fg=yellow,bold]\(alert.text.replacingAll("#", with: "##"))#[default]" : alert.text) + "  " + text
         }
-        // A status line is one line.
-        return String(text.map { $0 == "\n" || $0 == "\r" ? " " : $0 })
+        // A status line is one line, and the format's own text moves no cursor.
+        return text.replacingControlCharacters(with: " ")
     }
 
     /// The placeholder values, or nil when the daemon is down, hung or broken.

@@ -58,6 +58,17 @@ struct StatusFormatTests {
         #expect(plain.hasPrefix("MTN ↓") && plain.hasSuffix("next US 481 12:35 A1 Delayed"))
     }
 
+    /// Whatever the format's own text holds, the line is one line that moves no cursor: `\r\n` is one
+    /// `Character`, so looking for `\n` alone let it through.
+    @Test func theLineIsOneLineWithoutControlCharacters() {
+        for tmux in [false, true] {
+            let line = StatusLine(socket: "", state: ClientState(), format: "a\r\nb\u{1B}[31m%a\u{0B}\u{0C}\u{9B}c\n", tmux: tmux)
+                .line(Self.quiet)
+            #expect(!line.unicodeScalars.contains { $0.properties.generalCategory == .control }, "\(line.debugDescription)")
+            #expect(line.hasPrefix("a  b [31mMTN") && line.hasSuffix("c "), "\(line.debugDescription)")
+        }
+    }
+
     /// The change goes first unless the format places it with %P.
     @Test func thePinnedChangeGoesFirstUnlessTheFormatPlacesIt() {
         #expect(Self.line("%n", Self.reading) == "◆ US 481 New time 12:35  US 481")

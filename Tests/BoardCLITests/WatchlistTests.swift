@@ -87,9 +87,9 @@ struct WatchlistTests {
             {"id":99999999999999,"designator":"Huge","date":"not a date"}]}
             """
         let state = try #require(ClientState(json: try JSON.parse(Array(text.utf8))))
-        #expect(state.hidden.map(\.id) == [1, 2, 99_999_999_999_999])
+        #expect(state.hidden.map(\.id) == [1, 2], "an id no flight has, with a date that is none, is dropped")
         #expect(state.hidden[0].designator == "Pacific 1", "the first of two entries for a flight is kept")
-        #expect(Watchlist.keys(state.hidden).map(\.id) == [1, 2], "a garbled date names no flight")
+        #expect(Watchlist.keys(state.hidden).map(\.id) == [1, 2])
         #expect(try ClientState(json: JSON.parse(Array(#"{"hidden":{"id":1}}"#.utf8)))?.hidden == [])
         // Its completion line is one printable line.
         #expect(state.hidden[1].designator == "\u{FFFD}[31mRed", "no escape sequence reaches the terminal")

@@ -107,6 +107,48 @@ import Testing
         }
     }
 
+    /// A hand-edited state with escape sequences in every string and ids and dates no flight has: every
+    /// command that names its flights goes on, prints no control character, and fails on none of them.
+    @Test func aHostileStateNeitherReachesTheTerminalNorStopsACommand() throws {
+        let user = try BoardUser.ofSharedDaemon()
+        let row = try user.lookup()[3]
+        try FileManager.default.createDirectory(atPath: user.sandbox.stateDirectory, withIntermediateDirectories: true)
+        let text = """
+            {"lastViewed":{"id":9999999,"designator":"\\u001b]0;PWNED\\u0007\\u001b[31mUS 1","date":"2026-11-30"},
+             "pins":[{"id":\(row.id),"designator":"X","date":"2026-11-30\\u001b[31m"},{"id":-5,"designator":"A","date":"2026-11-30"},
+                     {"id":0,"designator":"B","date":"2026-11-30"},{"id":9223372036854775807,"designator":"C","date":"2026-11-30"}],
+             "hidden":[{"id":\(row.id),"designator":"Z","date":"\\u001b]0;HID\\u0007"},{"id":-1,"designator":"D","date":"2026-11-30"}]}
+            """
+        try Data(text.utf8).write(to: URL(fileURLWithPath: user.stateFile))
+        for (arguments, status) in [
+            (["last"], 4), (["next"], 4), (["prev"], 4), (["pins"], 0), (["hidden"], 0), (["unpin", String(row.id)], 4),
+            (["status"], 0), (["all"], 0),
+        ] {
+            let result = try user.board(arguments: arguments)
+            #expect(result.status == status, "board \(arguments): \(result.status) \(result.stderr)")
+            for (name, output) in [("stdout", result.stdout), ("stderr", result.stderr)] {
+                #expect(
+                    !output.unicodeScalars.contains { $0.properties.generalCategory == .control && $0 != "\n" },
+                    "board \(arguments) \(name): \(output.debugDescription)")
+            }
+        }
+    }
+
+    /// A usage error quotes what was typed, on one line and without its control characters.
+    @Test(arguments: [
+        ["show", "\u{1B}]0;PWNED\u{07}\u{1B}[2J"], ["pin", "1433\n"], ["status", "--format", "%\n"], ["--color", "\u{1B}[31m"],
+        ["help", "\u{9B}31m"], ["events", "--kind", "\r\n\u{1B}[2J"],
+    ])
+    func aUsageErrorPrintsNoControlCharacter(arguments: [String]) throws {
+        let user = try BoardUser.ofSharedDaemon()
+        let result = try user.board(arguments: arguments)
+        #expect(result.status == 2, "board \(arguments): \(result.status) \(result.stderr)")
+        #expect(result.stderr.lines.count == 1, "\(result.stderr.debugDescription)")
+        #expect(
+            !result.stderr.dropLast().unicodeScalars.contains { $0.properties.generalCategory == .control },
+            "\(result.stderr.debugDescription)")
+    }
+
     @Test func anUnreadableStateWarnsOnce() throws {
         let user = try BoardUser.ofSharedDaemon()
         // state.json as a directory: it exists, but cannot be read or replaced.
