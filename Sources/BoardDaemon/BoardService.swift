@@ -174,10 +174,6 @@ public struct BoardService: Sendable {
 
     // MARK: Search
 
-    /// A search's text is measured in Unicode scalars and bytes, not characters: one letter with
-    /// fifty thousand combining marks is one character, and would cost seconds to match.
-    static let searchTextScalars = 100
-    static let searchTextBytes = 400
     /// The most flights one search reply holds; `next` asks for more.
     static let searchPageLimit = 200
 
@@ -219,11 +215,8 @@ public struct BoardService: Sendable {
         guard let text = params["text"]?.string else {
             throw WireError(.invalidParams, "search needs \"text\": a string of 1 to 100 characters.")
         }
-        guard text.utf8.count <= searchTextBytes, text.unicodeScalars.count <= searchTextScalars else {
-            throw WireError(
-                .invalidParams,
-                "search \"text\" is limited to \(searchTextScalars) Unicode scalars and \(searchTextBytes) bytes of UTF-8; shorten it."
-            )
+        guard SearchText.fits(text) else {
+            throw WireError(.invalidParams, "search \"text\" is \(SearchText.limits); shorten it.")
         }
         guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw WireError(.invalidParams, "search needs \"text\": a string of 1 to 100 characters.")

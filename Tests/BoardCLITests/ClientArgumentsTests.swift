@@ -237,7 +237,14 @@ struct ClientArgumentsTests {
         (["--", "show"], #"board show needs a flight: an id (1234) or a designator ("Pacific 123"); see 'board help show'"#),
         (["search"], "board search needs text: a city, airline, number or gate; see 'board help search'"),
         (["search", "  "], "board search needs text: a city, airline, number or gate; see 'board help search'"),
-        (["search", String(repeating: "a", count: 101)], "search text is limited to 100 characters; see 'board help search'"),
+        (
+            ["search", String(repeating: "a", count: 101)],
+            "search text is limited to 100 Unicode scalars and 400 bytes of UTF-8; see 'board help search'"
+        ),
+        (
+            ["search", String(repeating: "e\u{301}", count: 60)],
+            "search text is limited to 100 Unicode scalars and 400 bytes of UTF-8; see 'board help search'"
+        ),
         (["last", "again"], #"board last takes no argument "again"; see 'board help last'"#),
         (["next", "1"], #"board next takes no argument "1"; see 'board help next'"#),
         (["prev", "1"], #"board prev takes no argument "1"; see 'board help prev'"#),

@@ -1,3 +1,4 @@
+import BoardProtocol
 import FlightData
 import Testing
 
@@ -14,6 +15,10 @@ struct LiveRouteTests {
         LiveRoute(tab: .arrivals, date: "2026-12-03", hidePast: true),
         LiveRoute(tab: .all, date: "2026-12-03", screens: [.search("ü/@+%?*$(x) `y`")]),
         LiveRoute(tab: .arrivals, screens: [.flight(Key(id: 9_999_999, date: "2026-12-14"))]),
+        // The longest the live view makes: every byte of the longest search percent-encoded.
+        LiveRoute(
+            tab: .departures, date: "2026-12-03", hidePast: true,
+            screens: [.search(String(repeating: "😀", count: 100)), .flight(Key(id: 9_999_999, date: "2026-12-14"))]),
     ])
     func aRouteReadsBackAsItself(route: LiveRoute) throws {
         let text = route.description
@@ -81,6 +86,23 @@ struct LiveRouteTests {
         #expect(reason.contains(expected), "\(text): \(reason)")
         #expect(!reason.contains("\n"), "one line")
         #expect(!reason.contains("\u{1B}"), "no escape reaches the terminal")
+    }
+
+    /// The prompt takes the search text the daemon takes (`SearchText`), in scalars and bytes: a hundred
+    /// emoji, or a letter and its combining marks, and no more; every route it leads to reads back.
+    @Test func thePromptTakesWhatTheDaemonAndARouteTake() throws {
+        for (key, expected) in [("😀", 100), ("e\u{301}", 50)] {
+            var model = LiveViewFixture.liveModel()
+            model.press(.character("/"))
+            for _ in 0..<150 { for scalar in key.unicodeScalars { model.press(.character(Character(scalar))) } }
+            guard case .searchPrompt(let text) = model.top else {
+                Issue.record("no prompt")
+                return
+            }
+            #expect(SearchText.fits(text) && text.count == expected, "\(key): \(text.unicodeScalars.count) scalars")
+            let route = LiveRoute(tab: .all, screens: [.search(text)])
+            #expect(try LiveRoute.parse(route.description).get().screens == route.screens)
+        }
     }
 
     @Test func hugeAndEndlessInputsAreRefusedQuickly() {

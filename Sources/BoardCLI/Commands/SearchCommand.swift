@@ -58,7 +58,7 @@ struct SearchCommand: BoardCommand, Equatable {
         guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw arguments.usageError("board search needs text: a city, airline, number or gate")
         }
-        guard text.count <= 100 else { throw arguments.usageError("search text is limited to 100 characters") }
+        guard SearchText.fits(text) else { throw arguments.usageError("search text is \(SearchText.limits)") }
         tab = try arguments.flags["--tab"].map { text throws(UsageError) in try arguments.tab(text, flag: "--tab") }
         filter = try arguments.flightFilter()
         filter.within = try arguments.within()

@@ -1,3 +1,4 @@
+import BoardProtocol
 import FlightData
 
 /// What the live view shows, as a short text that opens the same screen elsewhere:
@@ -23,10 +24,10 @@ struct LiveRoute: Hashable, Sendable, CustomStringConvertible {
     /// The screens above the board, the bottom one first.
     var screens: [Screen] = []
 
-    /// The longest route read, in characters. A route holds at most a search and a flight.
-    static let maxLength = 1000
-    /// The longest search text, as the live view's prompt takes it.
-    static let maxSearch = 100
+    /// The longest route read, in characters: the longest the live view makes, a tab with its day and
+    /// `+hide-past`, a search of `SearchText.maxBytes` each percent-encoded (three characters a
+    /// byte), and a flight.
+    static let maxLength = 3 * SearchText.maxBytes + 200
 
     init(tab: Tab, date: String? = nil, hidePast: Bool = false, screens: [Screen] = []) {
         self.tab = tab
@@ -107,7 +108,7 @@ struct LiveRoute: Hashable, Sendable, CustomStringConvertible {
                 guard let decoded = Self.decode(value), !decoded.allSatisfy(\.isWhitespace) else {
                     return bad("\"search/\(value)\": the text is empty or badly percent-encoded")
                 }
-                guard decoded.count <= maxSearch else { return bad("the search text is longer than \(maxSearch) characters") }
+                guard SearchText.fits(decoded) else { return bad("the search text is \(SearchText.limits)") }
                 guard !decoded.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
                     return bad("\"search/\(value)\": the text holds a control character")
                 }

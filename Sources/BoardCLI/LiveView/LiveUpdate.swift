@@ -163,7 +163,8 @@ extension LiveModel {
                 }
                 return [send(.search(text: query, tab: tab, pinned: pins), for: .search(query))]
             case .backspace: screens[screens.count - 1] = .searchPrompt(String(text.dropLast()))
-            case .character(let c) where text.count < 100: screens[screens.count - 1] = .searchPrompt(text + String(c))
+            case .character(let c) where SearchText.fits(text + String(c)):
+                screens[screens.count - 1] = .searchPrompt(text + String(c))
             default: break
             }
             return []
