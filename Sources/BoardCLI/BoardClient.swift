@@ -191,11 +191,15 @@ public struct BoardClient {
         var entries: [Entry] = []
         if !remembered.isEmpty {
             let connection = try connect()
+            let pinned = Set(state.pins.compactMap(\.key))
             for pin in remembered {
                 do {
-                    // By identity: the id on the pin's own day, never another day's flight with that id.
+                    // By identity: the id on the pin's own day, never another day's flight with that id. Only
+                    // its own pin goes with it (for its `pinned`): the whole list with each of a thousand
+                    // pins made listing them quadratic, seconds for a few hundred.
+                    let own = pin.key.map { pinned.contains($0) ? [$0] : [] } ?? []
                     let json = try connection.call(
-                        .flightGet, ["id": .int(pin.id), "date": .string(pin.date), "pinned": pinnedParam])
+                        .flightGet, ["id": .int(pin.id), "date": .string(pin.date), "pinned": PinnedParam.json(own)])
                     entries.append(.found(json, try? FlightDetailsDocument(json: json).flight))
                 } catch .remote(let error) where error.code == .notFound || error.code == .outsideWindow {
                     entries.append(.missing(pin))
@@ -218,21 +222,27 @@ public struct BoardClient {
             Output.print((["schema": 1, key: .array(flights), "gone": .array(missing)] as JSON).text)
             return
         }
-        guard !remembered.isEmpty else { return Output.print(empty) }
+        guard !remembered.isEmpty else { return Output.print(cut(empty, renderer.width)) }
         // Each row after its date: the list is in your order, not the day's.
-        var rows = renderer
-        rows.width = max(20, renderer.width - 8)
-        var lines = [style.dim("DATE    ") + rows.columnTitles()]
-        for entry in entries {
-            switch entry {
-            case .found(_, let flight?):
-                let day = LocalDate(flight.date)?.shortName ?? flight.date
-                lines.append(day.padding(toLength: 8, withPad: " ", startingAt: 0) + rows.row(flight, now: nil))
-            case .found(_, nil): continue
-            case .missing(let pin): lines.append(style.dim("\(pin.name) is no longer on the board"))
+        func lines(_ style: Style) -> [String] {
+            var rows = renderer
+            rows.style = style
+            rows.width = max(20, renderer.width - 8)
+            var lines = [style.dim("DATE    ") + rows.columnTitles()]
+            for entry in entries {
+                switch entry {
+                case .found(_, let flight?):
+                    lines.append(fit(LocalDate(flight.date)?.shortName ?? flight.date, 8) + rows.row(flight, now: nil))
+                case .found(_, nil): continue
+                case .missing(let pin): lines.append(style.dim("\(pin.name) is no longer on the board"))
+                }
             }
+            return lines
         }
-        Output.print(lines.joined(separator: "\n"))
+        // Where a line is wider than the screen, every line is cut to it without colour, as a board is.
+        let plain = lines(Style(enabled: false))
+        let fits = plain.allSatisfy { $0.columns <= renderer.width }
+        Output.print((fits ? lines(style) : plain.map { cut($0, renderer.width) }).joined(separator: "\n"))
     }
 
     func printClock(_ json: JSON) throws(ClientError) {

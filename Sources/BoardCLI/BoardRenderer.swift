@@ -7,7 +7,7 @@ import FlightData
 /// Everything fits the width it is given (the terminal's for one-shot output, see
 /// `Output.width`) and degrades column by column on narrower screens (`Columns`).
 public struct BoardRenderer {
-    let style: Style
+    var style: Style
     var width = 80
     /// `--countdown`: the time column says the minutes left (`Countdown`) where it can.
     var countdown = false

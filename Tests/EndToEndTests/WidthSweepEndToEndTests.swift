@@ -13,7 +13,7 @@ struct WidthSweepEndToEndTests {
         ["departures", "--wide", "--countdown", "--airline", "Pacific,Southeast", "--city", "a"], ["show", "8087"],
         ["search", "pacific"], ["search", "pacific", "--wide"], ["search", "東京東京東京東京東京東京東京東京"],
         ["all", "--city", "東京東京東京東京東京東京東京東京,a"], ["events"], ["events", "--since", "12h"], ["status"],
-        ["status", "--format", "%l %a ↓%A ↑%D next %n %t %g %s %c %d %i min %m"],
+        ["status", "--format", "%l %a ↓%A ↑%D next %n %t %g %s %c %d %i min %m"], ["pins"], ["hidden"],
     ]
 
     /// Display columns: wide East Asian characters count two, combining marks none.
@@ -27,7 +27,10 @@ struct WidthSweepEndToEndTests {
     @Test func everyCommandFitsCOLUMNS() throws {
         let user = BoardUser()
         let daemon = try user.startDaemon()
-        for width in [30, 57, 200] {
+        for (command, flight) in [("pin", "8087"), ("pin", "1565"), ("hide", "9939")] {
+            #expect(try user.board(command, flight).status == 0)
+        }
+        for width in [20, 30, 57, 200] {
             for command in Self.commands {
                 let result = try user.board(arguments: command, env: ["COLUMNS": String(width)])
                 #expect(result.status == 0, "board \(command.joined(separator: " ")): \(result.stderr)")
