@@ -46,14 +46,29 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
         return era * 146_097 + doe - 719_468
     }
 
-    /// Parses `YYYY-MM-DD`.
+    /// Parses `YYYY-MM-DD`: ten ASCII bytes, read once (a state file can hold a hundred thousand dates).
     public init?(_ text: some StringProtocol) {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-            parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-            let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2])
-        else { return nil }
-        self.init(year: y, month: m, day: d)
+        var (year, month, day) = (0, 0, 0)
+        var position = 0
+        for byte in text.utf8 {
+            guard position < 10 else { return nil }
+            if position == 4 || position == 7 {
+                guard byte == UInt8(ascii: "-") else { return nil }
+            } else {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                let digit = Int(byte - UInt8(ascii: "0"))
+                if position < 4 {
+                    year = year * 10 + digit
+                } else if position < 7 {
+                    month = month * 10 + digit
+                } else {
+                    day = day * 10 + digit
+                }
+            }
+            position += 1
+        }
+        guard position == 10 else { return nil }
+        self.init(year: year, month: month, day: day)
     }
 
     public func adding(days: Int) -> LocalDate { LocalDate(dayNumber: dayNumber + days) }
