@@ -31,8 +31,10 @@ struct StateStore {
             warn("cannot read \(path); using defaults")
             baseline = ClientState()
         case .corrupt:
-            // Kept beside it, so that pins can be recovered by hand, before the defaults replace it.
-            let kept = path + ".corrupt-" + Self.fileStamp(Date())
+            // Kept beside it, so that pins can be recovered by hand, before the defaults replace it; a
+            // second corrupt file in the same second is kept too (`-2`), not over the first.
+            let stamped = path + ".corrupt-" + Self.fileStamp(Date())
+            let kept = ([stamped] + (2...99).map { "\(stamped)-\($0)" }).first { !FileSystem.exists($0) } ?? stamped
             if (try? FileSystem.rename(path, to: kept)) != nil {
                 warn("\(path) is corrupt; kept it as \(kept) and started from defaults")
             } else {

@@ -78,6 +78,22 @@ import Testing
         #expect(second.stderr == "", "the warning is not repeated on every run")
     }
 
+    /// Three corrupt states in a row (within a second, as a script would make them) are each kept.
+    @Test func everyCorruptStateIsKeptEvenWithinOneSecond() throws {
+        let user = try BoardUser.ofSharedDaemon()
+        try FileManager.default.createDirectory(atPath: user.sandbox.stateDirectory, withIntermediateDirectories: true)
+        let contents = ["{\"pins\":[{\"id\":1433", "CORRUPT-B", "CORRUPT-C"]
+        for text in contents {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: user.stateFile))
+            #expect(try user.board("pins").status == 0)
+        }
+        let kept = try FileManager.default.contentsOfDirectory(atPath: user.sandbox.stateDirectory)
+            .filter { $0.hasPrefix("state.json.corrupt-") }
+            .compactMap { FileManager.default.contents(atPath: user.sandbox.stateDirectory + "/" + $0) }
+            .map { String(decoding: $0, as: UTF8.self) }
+        #expect(kept.sorted() == contents.sorted(), "\(kept)")
+    }
+
     @Test func aCorruptStateWithACommandThatSavesWarnsOnce() throws {
         let user = try BoardUser.ofSharedDaemon()
         let row = try user.lookup()[2]
