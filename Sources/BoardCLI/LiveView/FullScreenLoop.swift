@@ -15,6 +15,8 @@ struct FullScreenLoop {
     let terminal = TerminalMode()
     let clock = ContinuousClock()
     var painter = ScreenPainter()
+    /// Keys from the terminal, a sequence split between two reads held for the second.
+    var keyDecoder = KeyDecoder()
     var connection: BoardConnection?
     /// The wire id of the board subscription, and of each request in flight with the model's name for it.
     var watchID: Int?
@@ -157,9 +159,21 @@ struct FullScreenLoop {
     // MARK: Input
 
     mutating func readKeys() {
-        var buffer = [UInt8](repeating: 0, count: 256)
+        var buffer = [UInt8](repeating: 0, count: 4096)
         guard let n = try? terminal.input.read(into: &buffer), n > 0 else { return }
-        for key in KeyDecoder.decode(Array(buffer[..<n])) {
+        var keys = keyDecoder.feed(buffer[..<n])
+        // A read that ended inside a sequence, or in ESC: the rest of a burst follows at once; Esc alone
+        // is Esc after 25 ms (tmux waits `escape-time`, 500 ms by default, before it sends Esc on).
+        while keyDecoder.isWaiting {
+            guard DescriptorPoll.readable([terminal.input], timeout: .milliseconds(25))[0],
+                let more = try? terminal.input.read(into: &buffer), more > 0
+            else {
+                keys += keyDecoder.flush()
+                break
+            }
+            keys += keyDecoder.feed(buffer[..<more])
+        }
+        for key in keys {
             dispatch(.key(key))
             if exitStatus != nil { return }
         }

@@ -6,51 +6,55 @@ public enum Key: Hashable, Sendable {
     case interrupt  // Ctrl-C
 }
 
-/// Turns terminal input bytes into keys.
+/// Turns terminal input bytes into keys, read after read.
 ///
-/// Escape sequences arrive whole in one read on any real terminal; a lone
-/// ESC at the end of a read is the Esc key.
-public enum KeyDecoder {
-    public static func decode(_ bytes: [UInt8]) -> [Key] {
+/// A burst of keys (a key held down, keys sent by `tmux send-keys`) can end a read in the middle of an
+/// escape sequence or of a character's UTF-8: what is left incomplete waits for the next read, so that
+/// `ESC [ C` split after `ESC` is still Right, not Esc and then `[C` as text. A read that ends in a
+/// lone ESC is the same question: the reader waits a moment for more (`isWaiting`), as tmux's
+/// `escape-time` does, and when none comes `flush` makes it the Esc key.
+public struct KeyDecoder: Sendable {
+    /// The start of a sequence the last read ended in.
+    private var pending: [UInt8] = []
+
+    public init() {}
+
+    /// Whether the last read ended inside a sequence (or in a lone ESC) that the next may finish.
+    public var isWaiting: Bool { !pending.isEmpty }
+
+    /// What the last read left, now that no more is coming: a lone ESC is Esc (and what followed it
+    /// text); half a character is nothing.
+    public mutating func flush() -> [Key] {
+        defer { pending = [] }
+        guard pending.first == 0x1B else { return [] }
+        let text = pending.dropFirst().filter { (0x20...0x7E).contains($0) }
+        return [.escape] + text.map { .character(Character(Unicode.Scalar($0))) }
+    }
+
+    /// The keys of one read's `bytes`, after what the last read left incomplete.
+    public mutating func feed(_ bytes: some Collection<UInt8>) -> [Key] {
+        let bytes = pending + bytes
+        pending = []
         var keys: [Key] = []
         var i = 0
         while i < bytes.count {
             let byte = bytes[i]
             if byte == 0x1B {
-                if i + 2 < bytes.count, bytes[i + 1] == UInt8(ascii: "[") || bytes[i + 1] == UInt8(ascii: "O") {
-                    let code = bytes[i + 2]
-                    var consumed = 3
-                    switch code {
-                    case UInt8(ascii: "A"): keys.append(.up)
-                    case UInt8(ascii: "B"): keys.append(.down)
-                    case UInt8(ascii: "C"): keys.append(.right)
-                    case UInt8(ascii: "D"): keys.append(.left)
-                    case UInt8(ascii: "H"): keys.append(.home)
-                    case UInt8(ascii: "F"): keys.append(.end)
-                    case UInt8(ascii: "Z"): keys.append(.backTab)
-                    case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                        // ESC [ n ~
-                        var j = i + 2
-                        var number = 0
-                        while j < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[j]) {
-                            number = number * 10 + Int(bytes[j] - UInt8(ascii: "0"))
-                            j += 1
-                        }
-                        consumed = j - i + 1
-                        switch number {
-                        case 5: keys.append(.pageUp)
-                        case 6: keys.append(.pageDown)
-                        case 1, 7: keys.append(.home)
-                        case 4, 8: keys.append(.end)
-                        default: break
-                        }
-                    default: break
-                    }
-                    i += consumed
+                guard i + 1 < bytes.count else {
+                    pending = [byte]
+                    break
+                }
+                guard bytes[i + 1] == UInt8(ascii: "[") || bytes[i + 1] == UInt8(ascii: "O") else {
+                    keys.append(.escape)
+                    i += 1
                     continue
                 }
-                keys.append(.escape)
-                i += 1
+                guard let (key, length) = Self.sequence(bytes, at: i) else {
+                    pending = Array(bytes[i...])
+                    break
+                }
+                if let key { keys.append(key) }
+                i += length
                 continue
             }
             switch byte {
@@ -60,12 +64,15 @@ public enum KeyDecoder {
             case 0x7F, 0x08: keys.append(.backspace)
             case 0x20...0x7E: keys.append(.character(Character(Unicode.Scalar(byte))))
             default:
-                // UTF-8 text (for search): decode the whole sequence.
+                // UTF-8 text (for search): the whole sequence, which may end in the next read.
                 var length = 1
                 if byte >= 0xF0 { length = 4 } else if byte >= 0xE0 { length = 3 } else if byte >= 0xC0 { length = 2 }
-                if i + length <= bytes.count, let text = String(validating: bytes[i..<(i + length)], as: UTF8.self),
-                    let c = text.first
-                {
+                guard i + length <= bytes.count else {
+                    pending = Array(bytes[i...])
+                    i = bytes.count
+                    continue
+                }
+                if let text = String(validating: bytes[i..<(i + length)], as: UTF8.self), let c = text.first {
                     keys.append(.character(c))
                 }
                 i += length
@@ -74,5 +81,53 @@ public enum KeyDecoder {
             i += 1
         }
         return keys
+    }
+
+    /// The key of the `ESC [` or `ESC O` sequence at `start` (nil for one the view does not use) and
+    /// its length; nil when `bytes` end before the sequence does.
+    private static func sequence(_ bytes: [UInt8], at start: Int) -> (Key?, Int)? {
+        guard start + 2 < bytes.count else { return nil }
+        switch bytes[start + 2] {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"):
+            // ESC [ n ~, or with modifiers ESC [ n ; m ~ and ESC [ 1 ; m C (Ctrl-Right is Right).
+            var j = start + 2
+            var number = 0
+            while j < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[j]) {
+                number = min(number * 10 + Int(bytes[j] - UInt8(ascii: "0")), 1_000)
+                j += 1
+            }
+            while j < bytes.count, bytes[j] == UInt8(ascii: ";") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[j]) {
+                j += 1
+            }
+            guard j < bytes.count else { return nil }
+            let key: Key? =
+                if bytes[j] == UInt8(ascii: "~") {
+                    switch number {
+                    case 5: .pageUp
+                    case 6: .pageDown
+                    case 1, 7: .home
+                    case 4, 8: .end
+                    default: nil
+                    }
+                } else {
+                    letterKey(bytes[j])
+                }
+            return (key, j - start + 1)
+        default: return (letterKey(bytes[start + 2]), 3)
+        }
+    }
+
+    /// The key a sequence's final letter names: arrows, Home, End, Shift-Tab.
+    private static func letterKey(_ byte: UInt8) -> Key? {
+        switch byte {
+        case UInt8(ascii: "A"): .up
+        case UInt8(ascii: "B"): .down
+        case UInt8(ascii: "C"): .right
+        case UInt8(ascii: "D"): .left
+        case UInt8(ascii: "H"): .home
+        case UInt8(ascii: "F"): .end
+        case UInt8(ascii: "Z"): .backTab
+        default: nil
+        }
     }
 }

@@ -1,0 +1,53 @@
+import Testing
+
+@testable import BoardCLI
+
+/// Terminal bytes to keys, whatever reads they arrive in: a burst of held keys ends a read anywhere.
+struct KeyDecoderTests {
+    static let bytes: [UInt8] = Array(
+        "a\u{1B}[C\u{1B}[D\u{1B}OA\u{1B}[5~\u{1B}[6~\u{1B}[1;5C\u{1B}[Z東e\u{301}\t\r\u{7F}\u{03}\u{1B}x".utf8)
+    static let keys: [Key] = [
+        .character("a"), .right, .left, .up, .pageUp, .pageDown, .right, .backTab, .character("東"), .character("e"),
+        .character("\u{301}"), .tab, .enter, .backspace, .interrupt, .escape, .character("x"),
+    ]
+
+    @Test func oneReadGivesEveryKey() {
+        var decoder = KeyDecoder()
+        #expect(decoder.feed(Self.bytes) == Self.keys)
+        #expect(!decoder.isWaiting)
+    }
+
+    @Test func everySplitBetweenTwoReadsGivesTheSameKeys() {
+        for split in 0...Self.bytes.count {
+            var decoder = KeyDecoder()
+            let keys = decoder.feed(Self.bytes[..<split]) + decoder.feed(Self.bytes[split...]) + decoder.flush()
+            #expect(keys == Self.keys, "split at \(split)")
+        }
+    }
+
+    /// 86 Right arrows are 258 bytes: a 256-byte read cut the last in two, and Esc closed the search prompt.
+    @Test func heldArrowsAcrossReadsOfAnySizeStayArrows() {
+        let arrows = Array(String(repeating: "\u{1B}[C", count: 300).utf8)
+        for size in [1, 2, 255, 256, 257] {
+            var decoder = KeyDecoder()
+            var keys: [Key] = []
+            var start = 0
+            while start < arrows.count {
+                keys += decoder.feed(arrows[start..<min(arrows.count, start + size)])
+                start += size
+            }
+            #expect(keys == Array(repeating: .right, count: 300), "reads of \(size)")
+        }
+    }
+
+    /// A read that ends in ESC waits for the next: the rest of `ESC [ C`, or nothing, and then it is Esc.
+    @Test func aLoneEscAtTheEndOfAReadIsEscOnceNothingFollows() {
+        var decoder = KeyDecoder()
+        #expect(decoder.feed([0x1B]) == [] && decoder.isWaiting)
+        #expect(decoder.flush() == [.escape] && !decoder.isWaiting)
+        #expect(decoder.feed(Array("q".utf8)) == [.character("q")])
+        #expect(decoder.feed([0x1B]) == [] && decoder.feed(Array("[C".utf8)) == [.right])
+        #expect(decoder.feed(Array("\u{1B}[".utf8)) == [] && decoder.flush() == [.escape, .character("[")])
+        #expect(decoder.feed(Array("東".utf8).prefix(2)) == [] && decoder.flush() == [], "half a character is nothing")
+    }
+}
