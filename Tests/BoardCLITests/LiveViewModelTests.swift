@@ -181,6 +181,41 @@ struct LiveViewModelTests {
         #expect(model.screens == [.board])
     }
 
+    /// Keys typed while a flight is on its way act on that flight once it is shown: `n` then `x` hides
+    /// the flight `n` opened, not the one on screen when `x` was typed; `n n n` steps three flights,
+    /// each from the one before. Esc goes back at once, and the answer on its way opens nothing.
+    @Test func keysTypedAheadOfAFlightActOnItOnceItIsShown() throws {
+        var model = Fixture.liveModel()
+        let flights = Fixture.board().flights
+        let open = try #require(LiveModel.sentID(model.press(.enter)))
+        model.update(.replied(open, Fixture.details(flights[0].id)))
+        let step = try #require(LiveModel.sentID(model.press(.character("n"), .character("x"))))
+        let hidden = model.update(.replied(step, Fixture.details(flights[1].id)))
+        #expect(hidden.contains(.hide(flights[1].withDetails)), "\(hidden)")
+        #expect(!hidden.contains(.hide(flights[0].withDetails)))
+
+        var stepping = Fixture.liveModel()
+        let first = try #require(LiveModel.sentID(stepping.press(.enter)))
+        stepping.update(.replied(first, Fixture.details(flights[0].id)))
+        var sent = stepping.press(.character("n"), .character("n"), .character("n"))
+        #expect(sent.count == 1, "one step at a time: \(sent)")
+        for index in 1...3 {
+            let id = try #require(LiveModel.sentID(sent))
+            let from = LiveModel.FlightKey(flights[index - 1])
+            #expect(sent == [.send(id, .step(from: from, forward: true, tab: .all, pinned: []))], "step \(index)")
+            sent = stepping.update(.replied(id, Fixture.details(flights[index].id)))
+            sent.removeAll { if case .saveLastViewed = $0 { true } else { false } }
+        }
+        #expect(sent.isEmpty)
+        #expect(stepping.frame()[3].contains(flights[3].flightName))
+
+        let late = try #require(LiveModel.sentID(stepping.press(.character("n"), .character("j"))))
+        stepping.press(.escape)
+        #expect(stepping.screens == [.board], "Esc does not wait")
+        #expect(stepping.update(.replied(late, Fixture.details(flights[4].id))).isEmpty)
+        #expect(stepping.screens == [.board], "the answer that was on its way opens nothing")
+    }
+
     /// The daemon answers "not found" both past the tab's last flight and from a flight that has
     /// gone; the open flight is asked for again to tell which, and only a gone one gets its screen.
     @Test func nPastTheLastFlightSaysSoAndNFromAGoneFlightShowsItGone() throws {

@@ -49,6 +49,11 @@ public struct LiveModel: Sendable {
 
     /// Requests sent and not yet answered, and what each answer is for.
     var pending: [LiveRequestID: Purpose] = [:]
+    /// Keys pressed while a screen was on its way (`awaitingScreen`), pressed once it is shown, in order:
+    /// `n` then `x` hides the flight `n` opens, not the one on screen when `x` was typed.
+    var typedAhead: [Key] = []
+    /// The most keys kept while a screen is on its way; more are dropped, as a terminal's buffer would.
+    static let typeAheadLimit = 64
     var nextRequest = 1
     /// A line for the footer until the next key.
     var message: String?
@@ -128,9 +133,12 @@ public struct LiveModel: Sendable {
     /// The screens being opened again, while some are not open yet: what a tab left or a quit keeps.
     var unfinishedRestore: [SavedLiveView.Screen]? {
         if !restoring.isEmpty { return restoring }
-        let waiting = pending.values.contains { if case .refresh = $0 { false } else { true } }
-        return waiting && !reopening.isEmpty ? reopening : nil
+        return awaitingScreen && !reopening.isEmpty ? reopening : nil
     }
+
+    /// Whether an answer that changes the screen is on its way: a flight to open or step to, or
+    /// search results (not the open flight's refresh).
+    var awaitingScreen: Bool { pending.values.contains { if case .refresh = $0 { false } else { true } } }
 
     static func saved(_ screens: [Screen]) -> [SavedLiveView.Screen] {
         screens.compactMap { screen -> SavedLiveView.Screen? in

@@ -9,6 +9,17 @@ extension LiveModel {
         let effects: [LiveEffect]
         switch event {
         case .key(let key):
+            // Typed ahead of a screen on its way, a key waits for that screen; one that leaves (back,
+            // the board, another tab, quit) acts at once, and what was on its way or typed ahead is dropped.
+            if awaitingScreen {
+                guard let leaving = leaving(key) else {
+                    if typedAhead.count < Self.typeAheadLimit { typedAhead.append(key) }
+                    return []
+                }
+                typedAhead = []
+                // Another tab keeps what it was opening as its saved path (`changeTab` drops the answers).
+                if leaving != .toAnotherTab { pending = pending.filter { if case .refresh = $0.value { true } else { false } } }
+            }
             // A key holds the page: rotation waits a whole period from the next tick.
             if rotation != nil { rotationHeld = true }
             let undoable = undo
@@ -42,6 +53,16 @@ extension LiveModel {
         }
         keepCursorOnScreen()
         if unfinishedRestore == nil { reopening = [] }
+        return effects + pressTypedAhead()
+    }
+
+    /// The keys typed ahead, once no screen is on its way; those after a key that sends for another
+    /// wait again.
+    private mutating func pressTypedAhead() -> [LiveEffect] {
+        var effects: [LiveEffect] = []
+        while !awaitingScreen, !typedAhead.isEmpty {
+            effects += update(.key(typedAhead.removeFirst()))
+        }
         return effects
     }
 
@@ -147,6 +168,25 @@ extension LiveModel {
     }
 
     // MARK: Keys
+
+    private enum Leaving { case back, toAnotherTab }
+
+    /// Whether `key` leaves what is on screen: Esc, the board, quit, Ctrl-C (back), or another tab.
+    private func leaving(_ key: Key) -> Leaving? {
+        if key == .interrupt || key == .escape { return .back }
+        let screen: LiveKeyMap.Screens
+        switch top {
+        case .searchPrompt: return nil
+        case .details: screen = .details
+        case .gone: screen = .gone
+        case .board, .searchResults: screen = .list
+        }
+        switch LiveKeyMap.action(for: key, on: screen) {
+        case .back?, .root?, .quit?: return .back
+        case .nextTab?, .previousTab?, .selectTab?: return .toAnotherTab
+        default: return nil
+        }
+    }
 
     private mutating func press(_ key: Key) -> [LiveEffect] {
         message = nil
