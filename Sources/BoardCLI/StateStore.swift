@@ -49,6 +49,18 @@ struct StateStore {
         return baseline
     }
 
+    /// The state file now: every save renames a new file into place, so another process's save makes
+    /// another file (`FileIdentity`) under the path.
+    var fileIdentity: FileIdentity? { FileIdentity(path: path) }
+
+    /// The state on disk, when it is one (a missing or corrupt file stays for the next command to report,
+    /// not a screen in use): this process's later saves merge over it.
+    mutating func reread() -> ClientState? {
+        guard case .found(let state) = read() else { return nil }
+        baseline = state
+        return state
+    }
+
     /// Saves this process's changes to `state` over whatever is on disk now; returns the state as saved.
     ///
     /// With `today` (the daemon's date), pins of earlier days are pruned: their flights have left the window.

@@ -94,6 +94,19 @@ struct LiveViewWatchlistTests {
         #expect(model.hiddenCount == 1)
     }
 
+    /// Another `board` changed the watchlist: hidden flights leave the board at once, and new pins are a
+    /// new watch (the daemon marks pins); the hidden alone need none.
+    @Test func aWatchlistChangedElsewhereRearrangesTheBoardAndWatchesAgainForNewPins() {
+        var model = Self.model(pins: [Self.ids[2]])
+        let hidden = [Self.key(Self.ids[5])]
+        #expect(model.update(.watchlistChanged(pins: [Self.key(Self.ids[2])], hidden: hidden)) == [])
+        #expect(!(model.board?.flights.contains { $0.id == Self.ids[5] } ?? true) && model.hiddenCount == 1)
+        let pins = [Self.key(Self.ids[7]), Self.key(Self.ids[2])]
+        #expect(
+            model.update(.watchlistChanged(pins: pins, hidden: hidden))
+                == [.subscribe(.watch(tab: .all, hidePast: false, pinned: pins))])
+    }
+
     @Test func hidingTheOpenFlightClosesItsDetails() throws {
         var model = Self.model()
         let flight = try #require(model.selectedFlight)

@@ -45,4 +45,28 @@ import Testing
         try pane.send("q")
         try pane.waitFor("the shell after quitting") { $0.contains("EXITED-0") }
     }
+
+    /// A pin, an unpin or a hide from another pane (another `board`) reaches an open view within seconds:
+    /// every pane shows the same watchlist, and the view's own next save keeps them.
+    @Test(.enabled(if: LiveViewTmuxTests.tmuxAvailable)) func pinsAndHidesFromAnotherBoardReachAnOpenView() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        defer { try? daemon.stop() }
+        let rows = try #require(try sandbox.board("--json").json?["flights"]?.array)
+        let pinned = try #require(rows[12]["id"]?.int)
+        let pinnedName = try #require(rows[12]["flightName"]?.string)
+        let hidden = try #require(rows[13]["flightName"]?.string)
+        let pane = try TmuxPane(sandbox: sandbox, command: "sh -c '\(Binaries.board) watch all; echo EXITED-$?; sleep 30'")
+        try pane.waitFor("the live board") { $0.contains("● live") && $0.contains(hidden) }
+        #expect(try sandbox.board("pin", String(pinned)).status == 0)
+        try pane.waitFor("the pin from elsewhere") { $0.contains("*") && $0.contains(pinnedName) }
+        #expect(try sandbox.board("hide", hidden).status == 0)
+        try pane.waitFor("the hide from elsewhere") { !$0.contains(hidden) && $0.contains("1 hidden") }
+        #expect(try sandbox.board("unpin", String(pinned)).status == 0)
+        try pane.waitFor("the unpin from elsewhere") { !$0.contains("*") }
+        try pane.send("q")
+        try pane.waitFor("the shell after quitting") { $0.contains("EXITED-0") }
+        let state = try JSON.parse(Array(try Data(contentsOf: URL(fileURLWithPath: sandbox.stateDirectory + "/state.json"))))
+        #expect(state["hidden"]?.array?.count == 1, "the view's own save kept the other board's hide")
+    }
 }

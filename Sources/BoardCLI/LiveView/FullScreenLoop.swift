@@ -17,6 +17,9 @@ struct FullScreenLoop {
     var painter = ScreenPainter()
     /// Keys from the terminal, a sequence split between two reads held for the second.
     var keyDecoder = KeyDecoder()
+    /// The state file as this view last read or wrote it, and when it next looks (once a second).
+    var stateFile: FileIdentity?
+    var nextStateCheck: ContinuousClock.Instant
     var connection: BoardConnection?
     /// The wire id of the board subscription, and of each request in flight with the model's name for it.
     var watchID: Int?
@@ -51,6 +54,8 @@ struct FullScreenLoop {
         self.model.insideTmux = !(BoardPaths.environment("TMUX") ?? "").isEmpty
         self.nextReconnect = clock.now
         self.heartbeat = Heartbeat(now: clock.now)
+        self.stateFile = client.store.fileIdentity
+        self.nextStateCheck = clock.now + .seconds(1)
     }
 
     mutating func run(firstConnection: BoardConnection) -> Int32 {
@@ -82,6 +87,7 @@ struct FullScreenLoop {
             reconnectWhenDue()
             checkHeartbeat()
             reapChildren()
+            followStateFile()
             dispatch(.tick(clock.now))
             if exitStatus == nil { draw() }
         }
@@ -95,7 +101,7 @@ struct FullScreenLoop {
     /// Until the model wants a new frame, or the next reconnection attempt.
     func waitTime() -> Duration {
         let now = clock.now
-        var wait = model.wakeInterval(now: now)
+        var wait = min(model.wakeInterval(now: now), max(.zero, nextStateCheck - now))
         if connection == nil {
             wait = min(wait, max(.milliseconds(10), nextReconnect - now))
         } else {
@@ -127,6 +133,22 @@ struct FullScreenLoop {
     /// Saves the state; pins of days before the daemon's today (flights that left the window) are dropped.
     mutating func save() {
         state = store.save(state, pruningBefore: model.board.flatMap { LocalDate($0.now.prefix(10)) })
+        stateFile = store.fileIdentity
+    }
+
+    /// Once a second, whether another `board` saved the state (`board pin`, `hide` in another pane): its
+    /// pins and hidden flights come into this view, so that every pane shows the same watchlist.
+    mutating func followStateFile() {
+        guard clock.now >= nextStateCheck else { return }
+        nextStateCheck = clock.now + .seconds(1)
+        let now = store.fileIdentity
+        guard now != stateFile, let fresh = store.reread() else { return }
+        stateFile = now
+        state.pins = fresh.pins
+        state.hidden = fresh.hidden
+        let pins = BoardClient.capped(fresh.pins).map { LiveModel.FlightKey(id: $0.id, date: $0.date) }
+        let hidden = Watchlist.keys(fresh.hidden)
+        if pins != model.pins || hidden != model.hidden { dispatch(.watchlistChanged(pins: pins, hidden: hidden)) }
     }
 
     mutating func perform(_ effect: LiveEffect) {

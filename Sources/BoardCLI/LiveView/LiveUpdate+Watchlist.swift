@@ -62,7 +62,8 @@ extension LiveModel {
         return Self.shown(result.board, on: tab, by: filter)
     }
 
-    /// Arranges the last pushed board again, after a hide, an undo or a move: the daemon sends nothing new.
+    /// Arranges the last pushed board again, after a hide, an undo, a move or another `board`'s change of
+    /// the watchlist: the daemon sends nothing new.
     mutating func rearrange() {
         guard let pushedBoard else { return }
         board = arranged(pushedBoard)

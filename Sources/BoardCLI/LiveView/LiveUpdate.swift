@@ -41,6 +41,13 @@ extension LiveModel {
             if case .reconnecting = link {} else { link = .reconnecting(since: at) }
             effects = []
         case .connected: effects = [subscription]
+        case .watchlistChanged(let newPins, let newHidden):
+            let pinsChanged = newPins != pins
+            pins = newPins
+            hidden = newHidden
+            rearrange()
+            // The daemon marks pins and puts them first: a new list is a new watch.
+            effects = pinsChanged ? [subscription] : []
         case .signal(let signal):
             switch signal {
             case .windowChanged: effects = [.repaint]
