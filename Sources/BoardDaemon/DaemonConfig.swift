@@ -203,8 +203,10 @@ public struct DaemonConfig: Hashable, Sendable {
     /// `GMT+5`, which have no daylight saving and are not what an airport keeps.
     static func isTimeZone(_ name: String) -> Bool {
         guard name.contains("/") || name == "UTC", let zone = TimeZone(identifier: name) else { return false }
-        // Foundation answers some near misses with another zone; only an exact match counts.
+        // Foundation answers some near misses with another zone; only an exact match counts. `UTC` is
+        // answered as `GMT`, which is the same zone, and listed under neither name.
         return zone.identifier == name || TimeZone.knownTimeZoneIdentifiers.contains(name)
+            || (name == "UTC" && zone.secondsFromGMT() == 0)
     }
 
     /// Unknown keys, with a hint when only the case is wrong. (Repeated keys are refused by the parser.)

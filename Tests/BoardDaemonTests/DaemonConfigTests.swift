@@ -86,6 +86,14 @@ struct DaemonConfigTests {
         #expect(config.summary == "VLY \"Valley Field\" in America/Denver, seed 7, 3 days x 12 flights a day")
     }
 
+    /// Every way CONFIG.md says a zone may be written; `UTC` was refused (Foundation names it `GMT`).
+    @Test(arguments: ["UTC", "Etc/UTC", "Europe/London", "Asia/Kolkata", "America/Argentina/Buenos_Aires"])
+    func aZoneAsCONFIGmdWritesItIsTaken(zone: String) throws {
+        let text = #"{"airport": {"timeZone": "\#(zone)"}}"#
+        let config = try DaemonConfig.parse(Array(text.utf8), file: "zone.json")
+        #expect(config.summary.contains(" in \(zone),"), "\(config.summary)")
+    }
+
     @Test func aFIFOADeviceOrAFileTooLargeIsRefusedWithoutBlocking() throws {
         let directory = "/tmp/board-config-tests-\(UInt32.random(in: 0...UInt32.max))"
         #expect(mkdir(directory, 0o700) == 0)
