@@ -26,18 +26,23 @@ public struct BoardRenderer {
     /// Another day's board shows now with its own date, `Tue Dec 1 2026  (now Mon Nov 30 12:00)`,
     /// so that the time is not read as that day's.
     func header(_ board: BoardDocument, clock: String? = nil, extra: String? = nil) -> String {
-        var time = clock ?? clockText(board.now)
-        let today = String(board.now.prefix(10))
-        if today != board.date, LocalDate(today) != nil {
-            let day = Self.longDate(today).split(separator: " ").dropLast().joined(separator: " ")
-            time = "(now \(day) \(time))"
-        }
-        var parts = ["\(board.airport.name) (\(board.airport.code))", Self.longDate(board.date), time]
+        var parts = [
+            "\(board.airport.name) (\(board.airport.code))", Self.longDate(board.date),
+            Self.now(clock ?? clockText(board.now), of: board),
+        ]
         if board.simulated { parts.append("SIMULATED") }
         if let extra { parts.append(extra) }
         let plain = parts.joined(separator: "  ")
         guard plain.columns <= width else { return String(plain.prefix(columns: width)) }
         return style.bold(parts[0]) + "  " + parts.dropFirst().joined(separator: "  ")
+    }
+
+    /// The daemon's `clock` as a board's header shows it: `12:00` on today's board, `(now Mon Nov 30
+    /// 12:00)` on another day's, so that the time is not read as that day's.
+    static func now(_ clock: String, of board: BoardDocument) -> String {
+        let today = String(board.now.prefix(10))
+        guard today != board.date, LocalDate(today) != nil else { return clock }
+        return "(now \(longDate(today).split(separator: " ").dropLast().joined(separator: " ")) \(clock))"
     }
 
     /// `Arrivals 15  [All Nov 30]  Departures 15`, the selected tab marked.

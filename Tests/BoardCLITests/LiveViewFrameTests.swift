@@ -86,6 +86,19 @@ struct LiveViewFrameTests {
         #expect(model.press(.enter) == [], "nothing to open")
     }
 
+    /// Another day's board says the daemon's day beside its time, as the one-shot board does: the time
+    /// is not that day's. Where there is no room for dates, it is only the time.
+    @Test func anotherDaysBoardSaysWhichDayTheTimeIs() throws {
+        var model = Fixture.liveModel()
+        let tomorrow = try BoardDocument(json: Fixture.boardJSON().adding("date", "2026-12-01"))
+        model.update(.boardPushed(tomorrow, at: Fixture.start))
+        let header = model.frame()[0]
+        #expect(header.contains("Tue Dec 1 2026  (now Mon Nov 30 12:00)"), "\(header)")
+        #expect(Fixture.liveModel().frame()[0].contains("Mon Nov 30 2026  12:00"), "today's board: the time alone")
+        let narrow = model.frame(TerminalSize(columns: 50, rows: 20))[0]
+        #expect(!narrow.contains("now") && narrow.contains("12:00"), "\(narrow)")
+    }
+
     @Test func anEmptySearchOrFilterSaysWhyTheListIsEmpty() throws {
         var search = Fixture.liveModel()
         let id = try #require(LiveModel.sentID(search.press(.character("/"), .character("q"), .character("x"), .enter)))

@@ -182,7 +182,9 @@ struct LiveFrame {
         guard let board = model.board else { return style.bold("board") + "  " + linkText(model, now: now) }
         var parts = ["\(board.airport.name) (\(board.airport.code))"]
         if size.columns >= 60 { parts.append(BoardRenderer.longDate(board.date)) }
-        parts.append(clock(model, now: now) ?? clockText(board.now))
+        let time = clock(model, now: now) ?? clockText(board.now)
+        // Another day's board says the daemon's day with its time, when there is room for it.
+        parts.append(size.columns >= 60 ? BoardRenderer.now(time, of: board) : time)
         if board.simulated { parts.append(size.columns >= 60 ? "SIMULATED" : "SIM") }
         let left = parts.joined(separator: "  ")
         let link = linkText(model, now: now)
