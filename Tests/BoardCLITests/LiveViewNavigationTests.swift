@@ -28,6 +28,23 @@ struct LiveViewNavigationTests {
         #expect(model.frame().selectedLine?.contains(flight.flightName) == true)
     }
 
+    /// `/` searches from a flight too (its text typed there ran as keys: `P` pinned, `x` hid): the flight
+    /// closes onto its list, and the search sits right above the board, as routes have it.
+    @Test func slashOnAFlightClosesItAndSearches() throws {
+        var model = Fixture.liveModel()
+        let open = try #require(LiveModel.sentID(model.press(.enter)))
+        model.update(.replied(open, Fixture.details(try #require(model.selectedFlight).id)))
+        model.press(.character("/"), .character("P"), .character("x"))
+        #expect(model.screens == [.board, .searchPrompt("Px")])
+        #expect(model.pins.isEmpty && model.hidden.isEmpty, "the text is text")
+        let search = try #require(LiveModel.sentID(model.press(.enter)))
+        model.update(.replied(search, Fixture.search("De")))
+        let opened = try #require(LiveModel.sentID(model.press(.enter)))
+        model.update(.replied(opened, Fixture.details(try #require(model.selectedFlight).id)))
+        model.press(.character("/"))
+        #expect(model.screens == [.board, .searchPrompt("")], "a new search replaces the results under the flight")
+    }
+
     @Test func searchResultsShowTheirDaysInOrder() throws {
         var model = Fixture.liveModel()
         let id = try #require(LiveModel.sentID(model.press(.character("/"), .character("D"), .character("e"), .enter)))

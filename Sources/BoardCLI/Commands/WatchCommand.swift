@@ -46,7 +46,7 @@ struct WatchCommand: BoardCommand, Equatable {
             lands on the board, and Esc on another day's board goes to today's.
             A route names a screen: the tab (@DATE for another day, +hide-past),
             then search/TEXT and flight/ID@DATE, such as
-            departures/flight/1234@2026-12-01. y in the live view shows the route
+            departures/flight/1234@2026-12-01. R in the live view shows the route
             (and puts it in tmux's paste buffer); --print-route prints the route of
             this pane's view for a script or a tmux binding; --route opens it. A
             malformed route is refused with status 2, a flight no longer on the

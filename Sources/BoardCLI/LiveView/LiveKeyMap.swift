@@ -79,7 +79,7 @@ enum LiveKeyMap {
         Binding([.character("n"), .down, .character("j")], .nextFlight, on: .details),
         Binding([.character("p"), .up, .character("k")], .previousFlight, on: .details),
         Binding([.character("h")], .togglePast, on: .list),
-        Binding([.character("/")], .search, on: .list),
+        Binding([.character("/")], .search, on: .all),
         Binding([.character("P")], .pin, on: [.list, .details]),
         Binding([.character("s")], .soonest, on: .all),
         Binding([.enter], .soonest, on: .gone),
@@ -101,7 +101,9 @@ enum LiveKeyMap {
 
     /// The footer's hints on a list, on a flight's details and on a gone flight, in the order they are shown.
     static let listHints = ["←/→ tabs", "↑/↓ move", "⏎ open", "a actions", "s soonest", "/ search", "h past", "P pin", "q quit"]
-    static let detailsHints = ["Esc back", "b board", "n/p next/prev", "a actions", "P pin", "s soonest", "←/→ tabs", "q quit"]
+    static let detailsHints = [
+        "Esc back", "b board", "n/p next/prev", "a actions", "P pin", "s soonest", "/ search", "←/→ tabs", "q quit",
+    ]
     static let goneHints = ["⏎/s soonest", "Esc back", "b board", "q quit"]
 
     static func hints(on screen: Screens) -> String {

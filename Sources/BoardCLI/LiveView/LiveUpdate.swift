@@ -258,7 +258,10 @@ extension LiveModel {
             hidePast.toggle()
             return [subscription]
         case .search:
-            // A new search replaces the results on screen.
+            // From a flight, back to its list first; a new search replaces the results on screen (a
+            // search sits right above the board, as routes say).
+            if case .details = top { land(from: screens.removeLast()) }
+            if case .gone = top { land(from: screens.removeLast()) }
             if case .searchResults = top { screens.removeLast() }
             screens.append(.searchPrompt(""))
         case .pin:
