@@ -93,6 +93,17 @@ struct ClockCommandTests {
         try daemon.stop()
     }
 
+    /// A well-formed time outside the clock's range is told so, not that it is not a time.
+    @Test func aTimeOutsideTheClocksRangeSaysTheRange() throws {
+        let user = BoardUser()
+        let daemon = try user.startDaemon()
+        let result = try user.board("clock", "set", "9998-01-01T00:00:01Z")
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("a TIME from 1970-01-02 to 9998-01-01"), "\(result.stderr)")
+        #expect(try user.json("clock")["now"]?.string == knownInstant, "the clock did not move")
+        try daemon.stop()
+    }
+
     @Test func setAndAdvanceAreRefusedOnTheRealClock() throws {
         let user = BoardUser()
         let daemon = try user.startDaemon(now: nil, speed: nil)

@@ -66,12 +66,13 @@ struct ClockCommand: BoardCommand, Equatable {
         switch action {
         case .get: try client.printClock(try client.call(.clockGet))
         case .set(let time):
-            do { try client.printClock(try client.call(.clockSet, ["time": .string(time)])) } catch .usage {
-                // The daemon's refusal names its param ("clock.set needs \"time\""); say it as the command line would.
-                throw .usage(
-                    UsageError(
-                        message: "board clock set needs a TIME such as 2026-11-30T09:00 or 09:00, not \"\(time)\"",
-                        command: "clock"))
+            do { try client.printClock(try client.call(.clockSet, ["time": .string(time)])) } catch .usage(let refusal) {
+                // The daemon's refusal names its param ("clock.set needs \"time\""); say it as the command line
+                // would, and whether the time was not one or was outside the clock's range.
+                let wanted =
+                    refusal.message.contains(ClockLimits.instantsText)
+                    ? "a TIME \(ClockLimits.instantsText)" : "a TIME such as 2026-11-30T09:00 or 09:00"
+                throw .usage(UsageError(message: "board clock set needs \(wanted), not \"\(time)\"", command: "clock"))
             }
         case .advance(let minutes): try client.printClock(try client.call(.clockAdvance, ["minutes": .int(minutes)]))
         }
