@@ -88,5 +88,18 @@ struct ChangeDocumentTests {
             "c1.1796040720000..2.3", "c1.+1796040720000.1.2.3", "c1.1796040720000.1.2.3 ", String(repeating: "9", count: 10_000),
         ]
         for text in bad { #expect(ChangeCursor.decode(text) == nil, "\(text.prefix(40))") }
+        // A cursor the daemon made, changed: a field edited, moved by a minute, a leading zero, its check.
+        let made = ChangeCursor.encode(positions[0])
+        let f: [String] = made.split(separator: ".").map(String.init)  // c1, ms, day, slot, kind, check
+        #expect(f.count == 6 && f[3] == "4" && f[4] == "1", "\(made)")
+        let later = String(Int(f[1])! + 60_000)
+        let otherCheck = String(UInt32(f[5])! &+ 1)
+        let changed: [String] = [
+            "c1.\(f[1]).\(f[2]).\(f[3]).2.\(f[5])", "c1.\(f[1]).\(f[2]).\(f[3]).1.0", "c1.\(later).\(f[2]).\(f[3]).1.\(f[5])",
+            "c1.\(f[1]).0\(f[2]).\(f[3]).1.\(f[5])", "c1.\(f[1]).\(f[2]).\(f[3]).1.\(otherCheck)",
+            "c1.\(f[1]).\(f[2]).\(f[3]).1",
+        ]
+        #expect(ChangeCursor.decode("c1.\(f[1]).\(f[2]).\(f[3]).1.\(f[5])") == positions[0], "the cursor as made")
+        for text in changed { #expect(ChangeCursor.decode(text) == nil, "\(text)") }
     }
 }
