@@ -49,9 +49,18 @@ struct StateStore {
         return baseline
     }
 
-    /// The state file now: every save renames a new file into place, so another process's save makes
-    /// another file (`FileIdentity`) under the path.
-    var fileIdentity: FileIdentity? { FileIdentity(path: path) }
+    /// Which state file is there now, and when it was written: every save renames a new file into place,
+    /// and as a freed inode's number is soon given again, the time its data was written counts too.
+    struct Version: Equatable {
+        let device: UInt64
+        let inode: UInt64
+        let size: Int64
+        let modified: Int64
+    }
+
+    var version: Version? {
+        (try? FileStatus(path: path)).map { Version(device: $0.device, inode: $0.inode, size: $0.size, modified: $0.modified) }
+    }
 
     /// The state on disk, when it is one (a missing or corrupt file stays for the next command to report,
     /// not a screen in use): this process's later saves merge over it.

@@ -31,6 +31,8 @@ public struct FileStatus: Hashable, Sendable {
     public let inode: UInt64
     /// The size in bytes (`st_size`); for a regular file, how much there is to read.
     public let size: Int64
+    /// When its data was last written (`st_mtim`), in nanoseconds since 1970.
+    public let modified: Int64
 
     /// The sticky bit (`S_ISVTX`): in a directory such as /tmp, only a file's owner may remove or rename it.
     public var isSticky: Bool { permissions & UInt32(S_ISVTX) != 0 }
@@ -39,13 +41,17 @@ public struct FileStatus: Hashable, Sendable {
     public var isWritableByOthers: Bool { permissions & 0o022 != 0 }
 
     /// A status as given, for code that judges one (tests pass what no file on their machine has).
-    public init(kind: Kind, permissions: UInt32, owner: UInt32, device: UInt64 = 0, inode: UInt64 = 0, size: Int64 = 0) {
+    public init(
+        kind: Kind, permissions: UInt32, owner: UInt32, device: UInt64 = 0, inode: UInt64 = 0, size: Int64 = 0,
+        modified: Int64 = 0
+    ) {
         self.kind = kind
         self.permissions = permissions
         self.owner = owner
         self.device = device
         self.inode = inode
         self.size = size
+        self.modified = modified
     }
 
     /// The status of `path` (`stat`); with `followingLinks: false`, of a symbolic link itself (`lstat`).
@@ -81,5 +87,6 @@ public struct FileStatus: Hashable, Sendable {
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)
         size = Int64(info.st_size)
+        modified = Int64(info.st_mtim.tv_sec) &* 1_000_000_000 &+ Int64(info.st_mtim.tv_nsec)
     }
 }

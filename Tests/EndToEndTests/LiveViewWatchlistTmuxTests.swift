@@ -62,11 +62,17 @@ import Testing
         try pane.waitFor("the pin from elsewhere") { $0.contains("*") && $0.contains(pinnedName) }
         #expect(try sandbox.board("hide", hidden).status == 0)
         try pane.waitFor("the hide from elsewhere") { !$0.contains(hidden) && $0.contains("1 hidden") }
+        // Another board's tab choice, then an unpin the view shows: the view read both. Its own next save
+        // (h, hide past) keeps the other board's tab.
+        #expect(try sandbox.board("departures").status == 0)
         #expect(try sandbox.board("unpin", String(pinned)).status == 0)
         try pane.waitFor("the unpin from elsewhere") { !$0.contains("*") }
+        try pane.send("h")
+        try pane.waitFor("past flights hidden") { $0.contains("past hidden") || $0.contains("no past") }
         try pane.send("q")
         try pane.waitFor("the shell after quitting") { $0.contains("EXITED-0") }
         let state = try JSON.parse(Array(try Data(contentsOf: URL(fileURLWithPath: sandbox.stateDirectory + "/state.json"))))
         #expect(state["hidden"]?.array?.count == 1, "the view's own save kept the other board's hide")
+        #expect(state["tab"]?.string == "departures", "and the other board's tab")
     }
 }

@@ -18,7 +18,7 @@ struct FullScreenLoop {
     /// Keys from the terminal, a sequence split between two reads held for the second.
     var keyDecoder = KeyDecoder()
     /// The state file as this view last read or wrote it, and when it next looks (once a second).
-    var stateFile: FileIdentity?
+    var stateFile: StateStore.Version?
     var nextStateCheck: ContinuousClock.Instant
     var connection: BoardConnection?
     /// The wire id of the board subscription, and of each request in flight with the model's name for it.
@@ -54,7 +54,7 @@ struct FullScreenLoop {
         self.model.insideTmux = !(BoardPaths.environment("TMUX") ?? "").isEmpty
         self.nextReconnect = clock.now
         self.heartbeat = Heartbeat(now: clock.now)
-        self.stateFile = client.store.fileIdentity
+        self.stateFile = client.store.version
         self.nextStateCheck = clock.now + .seconds(1)
     }
 
@@ -133,7 +133,7 @@ struct FullScreenLoop {
     /// Saves the state; pins of days before the daemon's today (flights that left the window) are dropped.
     mutating func save() {
         state = store.save(state, pruningBefore: model.board.flatMap { LocalDate($0.now.prefix(10)) })
-        stateFile = store.fileIdentity
+        stateFile = store.version
     }
 
     /// Once a second, whether another `board` saved the state (`board pin`, `hide` in another pane): its
@@ -141,11 +141,13 @@ struct FullScreenLoop {
     mutating func followStateFile() {
         guard clock.now >= nextStateCheck else { return }
         nextStateCheck = clock.now + .seconds(1)
-        let now = store.fileIdentity
+        let now = store.version
         guard now != stateFile, let fresh = store.reread() else { return }
         stateFile = now
-        state.pins = fresh.pins
-        state.hidden = fresh.hidden
+        // The whole state as saved: this view saves each change of its own at once, so nothing of its
+        // is unsaved, and keeping its older tab or last viewed flight would undo another board's on the
+        // next save (a save writes what differs from what was read).
+        state = fresh
         let pins = BoardClient.capped(fresh.pins).map { LiveModel.FlightKey(id: $0.id, date: $0.date) }
         let hidden = Watchlist.keys(fresh.hidden)
         if pins != model.pins || hidden != model.hidden { dispatch(.watchlistChanged(pins: pins, hidden: hidden)) }
