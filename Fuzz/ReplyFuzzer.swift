@@ -40,7 +40,8 @@ public func fuzzReply(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
         if let clock = try? ClockDocument(json: result) { _ = clock.json.bytes }
         if let status = try? StatusLineDocument(json: result) { _ = status.json.bytes }
-        let keys = KeyDecoder.decode(line)
+        var decoder = KeyDecoder()
+        let keys = decoder.feed(line) + decoder.flush()
         // Open a flight, search, then answer both with this reply, as the daemon would.
         for key in [Key.enter, .character("/"), .character("x"), .enter] + keys.prefix(8) {
             for effect in model.update(.key(key)) {
