@@ -714,7 +714,11 @@ final class BoardServer {
     private var eventQueue: [UInt64] = []
     private var eventIndex = 0
     private var eventBatch: [ClientConnection.SharedChange] = []
+    private var eventBatchFrom = Date.distantPast
     private var eventBatchThrough = Date.distantPast
+    /// Whether the move reached further back than the batch lists (one longer than the window): a
+    /// subscription to one flight is then offered that flight's own changes, which cost one day.
+    private var eventBatchPassesTheReach = false
 
     private var offeringEvents: Bool { eventIndex < eventQueue.count }
 
@@ -737,10 +741,13 @@ final class BoardServer {
         nextEventChangeKept = true
         guard now > from else { return }
         let changes = service.allChanges(after: from, through: now, at: now)
-        guard !changes.isEmpty else { return }
+        let passesTheReach = service.movePassesTheReach(after: from, through: now, at: now)
+        guard !changes.isEmpty || passesTheReach else { return }
         let encoding = service.encoding
         eventBatch = changes.map { ClientConnection.SharedChange($0, encoding: encoding) }
+        eventBatchFrom = from
         eventBatchThrough = now
+        eventBatchPassesTheReach = passesTheReach
         eventQueue = subscribers
         eventIndex = 0
         log.debug("offering \(changes.count) change(s) to \(subscribers.count) subscriber(s)")
@@ -753,8 +760,15 @@ final class BoardServer {
         let encoding = service.encoding
         let end = eventIndex + min(limit, eventQueue.count - eventIndex)
         for token in eventQueue[eventIndex..<end] {
+            var offered = eventBatch
+            if eventBatchPassesTheReach, let filter = connections[token]?.events?.filter, filter.flight != nil {
+                offered = service.changes(
+                    matching: filter, counting: .after(eventBatchFrom), keeping: .after(eventBatchFrom),
+                    through: eventBatchThrough, limit: .max, at: service.clock.now
+                ).page.map { ClientConnection.SharedChange($0, encoding: encoding) }
+            }
             connections[token]?.offerChanges(
-                eventBatch, through: eventBatchThrough, bound: BoardService.eventsPerMove,
+                offered, through: eventBatchThrough, bound: BoardService.eventsPerMove,
                 maxQueuedBytes: limits.maxQueuedBytes, encoding: encoding, now: monotonic)
             flush(token)
         }

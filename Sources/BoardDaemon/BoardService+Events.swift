@@ -89,7 +89,8 @@ extension BoardService {
     ///
     /// Days are taken one at a time, so a long interval is counted without being held. The flights
     /// are those of the days from the day before `lower`'s (late baggage) through `end`'s, never more
-    /// than the window's length of days back from `end`.
+    /// than the window's length of days back from `end` (`firstListedDay`); with `flight`, that
+    /// flight's day however far back, since one day is all it costs.
     func changes(
         matching filter: EventFilter, counting lower: FlightChange.Position, keeping from: FlightChange.Position,
         through end: Date, limit: Int, at now: Date
@@ -97,10 +98,10 @@ extension BoardService {
         guard lower < .after(end), limit > 0 else { return ([], 0, 0) }
         let window = window(at: now)
         let last = localTime.date(at: end)
-        var first = max(localTime.date(at: lower.at).adding(days: -1), last.adding(days: -window.days))
+        var first = firstListedDay(after: lower.at, through: end, window: window)
         var final = last
         if let key = filter.flight {
-            first = max(first, key.date)
+            first = max(localTime.date(at: lower.at).adding(days: -1), key.date)
             final = min(final, key.date)
         }
         guard first <= final else { return ([], 0, 0) }
@@ -163,6 +164,19 @@ extension BoardService {
             }
         }
         return made.sorted { $0.position < $1.position }
+    }
+
+    /// The first day whose flights' changes an interval (`start`, `end`] lists: the day before
+    /// `start`'s (an arrival's baggage comes after midnight), but never more than the window's length
+    /// of days back from `end`'s, so that no request derives more days than a window holds.
+    func firstListedDay(after start: Date, through end: Date, window: ScheduleWindow) -> LocalDate {
+        max(localTime.date(at: start).adding(days: -1), localTime.date(at: end).adding(days: -window.days))
+    }
+
+    /// Whether a clock move (`start`, `end`] reaches further back than `allChanges` lists: a
+    /// subscription to one flight of the days left out is then offered that flight's own changes.
+    func movePassesTheReach(after start: Date, through end: Date, at now: Date) -> Bool {
+        firstListedDay(after: start, through: end, window: window(at: now)) > localTime.date(at: start).adding(days: -1)
     }
 
     /// Every change in (`start`, `end`], in order: what a clock move shows all subscribers.

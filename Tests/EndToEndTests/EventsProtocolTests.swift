@@ -140,6 +140,42 @@ import Testing
         try daemon.stop()
     }
 
+    /// A move longer than the window lists, for everyone, only the window's length of days back from
+    /// its end; a subscription to one flight of a day before that still gets every change of that
+    /// flight in the move (what `board wait` follows), the same as a daemon moved in small steps lists.
+    @Test func aSubscriptionToOneFlightGetsItsChangesFromAMoveLongerThanTheWindow() throws {
+        // The flight's changes after 12:00, from a daemon of its own moved two days (within the window).
+        let reference = try RunningDaemon(sandbox: Sandbox())
+        let looker = try BoardConnection(path: reference.socket)
+        let board = try looker.call(.boardGet, ["tab": "departures"])
+        let flight = try #require(
+            board["flights"]?.array?.first { $0["past"]?.bool == false && $0["status"]?.string != "canceled" })
+        let key: JSON = ["id": flight["id"]!, "date": flight["date"]!]
+        _ = try looker.call(.clockAdvance, ["minutes": .int(2 * 1440)])
+        let expected = try Self.getAll(looker, ["flight": key, "since": "2026-11-30T12:00:00-05:00"])
+        #expect(expected.changes.contains { $0["to"]?.string == "departed" }, "the flight leaves in the move")
+        try reference.stop()
+
+        let daemon = try RunningDaemon(sandbox: Sandbox())
+        let watcher = try BoardConnection(path: daemon.socket)
+        _ = try Self.subscribe(watcher, ["flight": key])
+        let everything = try BoardConnection(path: daemon.socket)
+        _ = try Self.subscribe(everything)
+        let control = try BoardConnection(path: daemon.socket)
+        _ = try control.call(.clockAdvance, ["minutes": .int(16 * 1440)])
+        let pushed = try Self.drain(watcher)
+        #expect(pushed.allSatisfy { $0["event"]?.string == "change" }, "\(pushed.map(\.text))")
+        #expect(pushed.map { Self.strip($0["result"]!) } == expected.changes.map(Self.strip))
+        #expect(pushed.map { $0["seq"]?.int ?? 0 } == pushed.indices.map { $0 + 1 })
+        // Everyone else is offered what events.get lists for the move, as before.
+        let all = try Self.drain(everything)
+        #expect(all.count == 201 && all.last?["event"]?.string == "skipped")
+        #expect(
+            !all.contains { $0["result"]?["flight"]?["id"] == flight["id"] && $0["result"]?["flight"]?["date"] == flight["date"] }
+        )
+        try daemon.stop()
+    }
+
     @Test func aClockSetBackRepeatsNothing() throws {
         let sandbox = Sandbox()
         let daemon = try RunningDaemon(sandbox: sandbox)

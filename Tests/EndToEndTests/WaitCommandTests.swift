@@ -74,6 +74,28 @@ struct WaitCommandTests {
         try daemon.stop()
     }
 
+    /// A clock move longer than the window (16 days of 15) still carries the flight's changes to a waiter.
+    @Test
+    func aStateReachedInAMoveLongerThanTheWindowIsStatusZero() throws {
+        let user = BoardUser()
+        let daemon = try user.startDaemon(now: Self.morning)
+        let waiting = try #require(
+            try user.json("departures")["flights"]?.array?.first {
+                $0["past"]?.bool == false && $0["status"]?.string != "canceled"
+            })
+        let id = try #require(waiting["id"]?.int)
+        let waiter = try StartedProcess(
+            [Binaries.board, "wait", String(id), "--until", "departed", "--timeout", "60s"], environment: user.environment)
+        try waitUntil("board wait to subscribe", timeout: 10) { ProcessTableProbe.hasConnected(pid: waiter.pid) }
+        _ = try user.board("clock", "advance", "16d")
+        let (ending, result) = try waiter.finish(timeout: 30)
+        #expect(ending == .exited(0), "\(result.stderr)")
+        #expect(
+            result.stdout.contains("Departed") && result.stdout.contains(waiting["flightName"]?.string ?? "?"),
+            "\(result.stdout)")
+        try daemon.stop()
+    }
+
     @Test
     func aStateNotReachedInTimeIs124() throws {
         let user = BoardUser()
