@@ -82,22 +82,18 @@ struct SavedLiveView: Equatable, Sendable {
     private static func screens(_ json: JSON?) -> [Screen] {
         let screens = (json?.array ?? []).prefix(maxScreens * 4).compactMap { screen -> Screen? in
             // Text that reaches the screen holds no control character: a hand-edited state cannot send escapes.
-            if let text = screen["search"]?.string, !text.allSatisfy(\.isWhitespace), SearchText.fits(text), printable(text) {
+            if let text = screen["search"]?.string, !text.allSatisfy(\.isWhitespace), SearchText.fits(text), !text.hasTerminalControls {
                 return .searchResults(text: text)
             }
             if let flight = screen["flight"], let id = flight["id"]?.int, RememberedFlight.ids.contains(id),
                 let date = flight["date"]?.string, date.count == 10, LocalDate(date) != nil,
-                let name = flight["flightName"]?.string, name.count <= 100, printable(name)
+                let name = flight["flightName"]?.string, name.count <= 100, !name.hasTerminalControls
             {
                 return .flight(id: id, date: date, flightName: name)
             }
             return nil
         }
         return Array(screens.prefix(maxScreens))
-    }
-
-    private static func printable(_ text: String) -> Bool {
-        !text.unicodeScalars.contains { $0.properties.generalCategory == .control }
     }
 }
 

@@ -112,20 +112,23 @@ extension Log.Level {
 
 extension String {
     /// One line that cannot move a terminal: newline, carriage return and tab as `\n`, `\r`, `\t`,
-    /// every other control character (C0, DEL, C1) as `\xHH`. A newline would start a new log line
-    /// (or a new sd_notify assignment); ESC and BEL would reach whoever reads the log on a terminal.
+    /// every other control character (C0, DEL, C1) as `\xHH`, a bidirectional control as `\uHHHH`
+    /// (`Unicode.Scalar.isTerminalControl`). A newline would start a new log line (or a new sd_notify
+    /// assignment); ESC and BEL would reach whoever reads the log on a terminal, U+202E would turn
+    /// the rest of the line around.
     var escapingControlCharacters: String {
-        func isControl(_ scalar: Unicode.Scalar) -> Bool { scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) }
-        guard unicodeScalars.contains(where: isControl) else { return self }
+        guard unicodeScalars.contains(where: \.isTerminalControl) else { return self }
         var result = ""
         for scalar in unicodeScalars {
             switch scalar {
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
-            case _ where isControl(scalar):
+            case _ where scalar.isTerminalControl:
                 let hex = String(scalar.value, radix: 16)
-                result += "\\x" + (hex.count < 2 ? "0" : "") + hex
+                result +=
+                    scalar.value > 0xFF
+                    ? "\\u" + String(repeating: "0", count: 4 - hex.count) + hex : "\\x" + (hex.count < 2 ? "0" : "") + hex
             default: result.unicodeScalars.append(scalar)
             }
         }

@@ -199,9 +199,10 @@ extension JSON {
     /// `rejectingDuplicateKeys` makes it an error (for files people edit, such as the config).
     ///
     /// With `replacingControlCharacters`, every control character in a string or key (C0, DEL
-    /// and C1: U+0000-U+001F, U+007F-U+009F, escaped or raw) becomes U+FFFD, so that no
-    /// text read this way can move a terminal's cursor, retitle it or clear it. The client
-    /// reads every line from the daemon so; the daemon reads requests as they are.
+    /// and C1, and the bidirectional controls: `Unicode.Scalar.isTerminalControl`, escaped or raw)
+    /// becomes U+FFFD, so that no text read this way can move a terminal's cursor, retitle it, clear
+    /// it, or show a line in another order than it holds. The client reads every line from the
+    /// daemon so; the daemon reads requests as they are.
     public static func parse(
         _ bytes: some Collection<UInt8>, rejectingDuplicateKeys: Bool = false, replacingControlCharacters: Bool = false
     ) throws(JSONParseError) -> JSON {
@@ -336,7 +337,8 @@ extension JSON {
                     return text
                 }
                 let quoteOrEscape = byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
-                guard !quoteOrEscape, byte >= 0x20, byte != 0x7F, byte != 0xC2 else { break }
+                // 0xC2, 0xD8 and 0xE2 lead the UTF-8 of the C1 and the bidirectional controls.
+                guard !quoteOrEscape, byte >= 0x20, byte != 0x7F, byte != 0xC2, byte != 0xD8, byte != 0xE2 else { break }
                 index += 1
             }
             var out = Array(bytes[start..<index])
@@ -373,7 +375,7 @@ extension JSON {
                             scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                         }
                         guard let unicode = Unicode.Scalar(scalar) else { throw error("invalid \\u escape") }
-                        if replaceControlCharacters && Self.isControl(scalar) {
+                        if replaceControlCharacters && Unicode.Scalar.isTerminalControl(scalar) {
                             out.append(contentsOf: Self.replacementCharacter)
                         } else {
                             out.append(contentsOf: Array(String(Character(unicode)).utf8))
@@ -382,8 +384,18 @@ extension JSON {
                     }
                 case 0..<0x20: throw error("control character in string")
                 case 0x7F where replaceControlCharacters: out.append(contentsOf: Self.replacementCharacter)
-                case 0xC2 where replaceControlCharacters && index < bytes.count && (0x80...0x9F).contains(bytes[index]):
-                    index += 1  // a C1 control (U+0080-U+009F) in UTF-8
+                case _ where replaceControlCharacters && (byte == 0xC2 || byte == 0xD8 || byte == 0xE2):
+                    // A C1 control (U+0080-U+009F) or a bidirectional control, raw in UTF-8.
+                    let length = byte == 0xE2 ? 3 : 2
+                    guard index + length - 1 <= bytes.count,
+                        case let tail = bytes[index..<index + length - 1], tail.allSatisfy({ $0 & 0xC0 == 0x80 }),
+                        Unicode.Scalar.isTerminalControl(
+                            tail.reduce(UInt32(byte) & (length == 3 ? 0x0F : 0x1F)) { $0 << 6 | UInt32($1 & 0x3F) })
+                    else {
+                        out.append(byte)
+                        break
+                    }
+                    index += length - 1
                     out.append(contentsOf: Self.replacementCharacter)
                 default: out.append(byte)
                 }
@@ -392,9 +404,6 @@ extension JSON {
 
         /// U+FFFD in UTF-8: what a control character becomes when they are replaced.
         static let replacementCharacter: [UInt8] = [0xEF, 0xBF, 0xBD]
-
-        /// C0, DEL and C1.
-        static func isControl(_ scalar: UInt32) -> Bool { scalar < 0x20 || (0x7F...0x9F).contains(scalar) }
 
         func appendControl(_ byte: UInt8, to out: inout [UInt8]) {
             if replaceControlCharacters { out.append(contentsOf: Self.replacementCharacter) } else { out.append(byte) }

@@ -17,6 +17,15 @@ struct KeyDecoderTests {
         #expect(!decoder.isWaiting)
     }
 
+    /// Pasted into the search prompt, a C1 or bidirectional control would steer the prompt's line.
+    @Test func pastedBidirectionalAndC1ControlsAreNoText() {
+        var decoder = KeyDecoder()
+        #expect(
+            decoder.feed(Array("a\u{202E}b\u{2066}\u{9B}c\u{61C}ع".utf8)) == [
+                .character("a"), .character("b"), .character("c"), .character("ع"),
+            ])
+    }
+
     @Test func everySplitBetweenTwoReadsGivesTheSameKeys() {
         for split in 0...Self.bytes.count {
             var decoder = KeyDecoder()

@@ -68,6 +68,7 @@ struct LiveRouteTests {
         ("departures/search/%2", "badly percent-encoded"),
         ("departures/search/%FF", "badly percent-encoded"),
         ("departures/search/%1B%5B2J", "control character"),
+        ("departures/search/%E2%80%AEgnp.exe", "control character"),
         ("departures/tv/1", "\"tv\" is not a screen"),
         ("departures@tomorrow", "\"tomorrow\" after the tab is not a date"),
         ("departures+show-past", "\"+show-past\" is not an option"),

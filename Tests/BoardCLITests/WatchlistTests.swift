@@ -84,15 +84,17 @@ struct WatchlistTests {
         let text = """
             {"pins":[],"hidden":[{"id":1,"designator":"Pacific 1","date":"2026-11-30"},{"id":"x"},7,null,
             {"id":1,"designator":"again","date":"2026-11-30"},{"id":2,"designator":"\\u001b[31mRed","date":"2026-11-30"},
+            {"id":3,"designator":"\\u202egnp.exe","date":"2026-11-30"},
             {"id":99999999999999,"designator":"Huge","date":"not a date"}]}
             """
         let state = try #require(ClientState(json: try JSON.parse(Array(text.utf8))))
-        #expect(state.hidden.map(\.id) == [1, 2], "an id no flight has, with a date that is none, is dropped")
+        #expect(state.hidden.map(\.id) == [1, 2, 3], "an id no flight has, with a date that is none, is dropped")
         #expect(state.hidden[0].designator == "Pacific 1", "the first of two entries for a flight is kept")
-        #expect(Watchlist.keys(state.hidden).map(\.id) == [1, 2])
+        #expect(Watchlist.keys(state.hidden).map(\.id) == [1, 2, 3])
         #expect(try ClientState(json: JSON.parse(Array(#"{"hidden":{"id":1}}"#.utf8)))?.hidden == [])
         // Its completion line is one printable line.
         #expect(state.hidden[1].designator == "\u{FFFD}[31mRed", "no escape sequence reaches the terminal")
+        #expect(state.hidden[2].designator == "\u{FFFD}gnp.exe", "no bidirectional override turns a line around")
         #expect(CompletionIDs.lines([state.hidden[1]]) == ["2\t??31mRed of Nov 30"])
     }
 

@@ -50,6 +50,7 @@ struct LogRateLimiterTests {
     @Test(arguments: [
         ("plain", "plain"), ("a\nb", #"a\nb"#), ("tab\there", #"tab\there"#), ("\u{1B}]0;title\u{07}", #"\x1b]0;title\x07"#),
         ("del\u{7F}", #"del\x7f"#), ("c1\u{9B}31m", #"c1\x9b31m"#), ("café ✈", "café ✈"),
+        ("a\u{202E}b\u{2066}c", #"a\u202eb\u2066c"#), ("ع – …", "ع – …"),
     ])
     func controlCharactersAreEscaped(text: String, escaped: String) {
         #expect(text.escapingControlCharacters == escaped)

@@ -10,6 +10,8 @@ import Testing
         Input(#""\u0000\u001f\u007f\u0080\u009b\u009f""#),
         Input("raw DEL and C1", Array(#""x"#.utf8) + [0x7F, 0xC2, 0x9B, 0xC2, 0x80] + Array(#"y""#.utf8)),
         Input(#"{"\u001bkey":"v"}"#),
+        Input(#""\u202egnp.exe\u2066\u2069\u200f\u061c""#),
+        Input("raw bidirectional controls", Array("\"x\u{202E}y\u{2067}z\u{200E}\u{61C}\"".utf8)),
     ]
 
     @Test(arguments: hostile) func controlCharactersBecomeReplacementCharacters(input: Input) throws {
@@ -20,9 +22,13 @@ import Testing
     }
 
     @Test func printableTextIsUntouched() throws {
-        let line = Array(#"{"name":"Zürich \u00a0Ø 東京 \ud83d\ude80 \"q\" \\ /"}"#.utf8)
+        let line = Array(#"{"name":"Zürich \u00a0Ø 東京 \ud83d\ude80 \"q\" \\ / – … € صنعاء \u2013"}"#.utf8)
         #expect(try JSON.parse(line, replacingControlCharacters: true) == JSON.parse(line))
-        #expect(try JSON.parse(line, replacingControlCharacters: true)["name"]?.string == "Zürich \u{a0}Ø 東京 🚀 \"q\" \\ /")
+        #expect(
+            try JSON.parse(line, replacingControlCharacters: true)["name"]?.string
+                == "Zürich \u{a0}Ø 東京 🚀 \"q\" \\ / – … € صنعاء –")
+        // A lead byte of a control's sequence at the very end is kept for UTF-8 validation to refuse.
+        #expect(throws: JSONParseError.self) { try JSON.parse([0x22, 0xE2, 0x80], replacingControlCharacters: true) }
     }
 
     @Test func withoutTheOptionControlCharactersAreKept() throws {
@@ -35,7 +41,10 @@ import Testing
         #expect(try JSON.parse(value.bytes) == value)
     }
 
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool { scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) }
+    /// C0, DEL, C1 and the bidirectional controls (U+061C, U+200E-U+200F, U+202A-U+202E, U+2066-U+2069).
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.properties.isBidiControl
+    }
 
     static func strings(in value: JSON) -> [String] {
         switch value {

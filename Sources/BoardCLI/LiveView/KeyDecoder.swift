@@ -72,7 +72,10 @@ public struct KeyDecoder: Sendable {
                     i = bytes.count
                     continue
                 }
-                if let text = String(validating: bytes[i..<(i + length)], as: UTF8.self), let c = text.first {
+                // A C1 or bidirectional control (pasted) is no text: it would steer the prompt's line.
+                if let text = String(validating: bytes[i..<(i + length)], as: UTF8.self), let c = text.first,
+                    !text.hasTerminalControls
+                {
                     keys.append(.character(c))
                 }
                 i += length

@@ -109,7 +109,7 @@ struct LiveRoute: Hashable, Sendable, CustomStringConvertible {
                     return bad("\"search/\(value)\": the text is empty or badly percent-encoded")
                 }
                 guard SearchText.fits(decoded) else { return bad("the search text is \(SearchText.limits)") }
-                guard !decoded.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+                guard !decoded.hasTerminalControls else {
                     return bad("\"search/\(value)\": the text holds a control character")
                 }
                 route.screens.append(.search(decoded))
