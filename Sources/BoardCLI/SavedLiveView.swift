@@ -82,7 +82,9 @@ struct SavedLiveView: Equatable, Sendable {
     private static func screens(_ json: JSON?) -> [Screen] {
         let screens = (json?.array ?? []).prefix(maxScreens * 4).compactMap { screen -> Screen? in
             // Text that reaches the screen holds no control character: a hand-edited state cannot send escapes.
-            if let text = screen["search"]?.string, !text.allSatisfy(\.isWhitespace), SearchText.fits(text), !text.hasTerminalControls {
+            if let text = screen["search"]?.string, !text.allSatisfy(\.isWhitespace), SearchText.fits(text),
+                !text.hasTerminalControls
+            {
                 return .searchResults(text: text)
             }
             if let flight = screen["flight"], let id = flight["id"]?.int, RememberedFlight.ids.contains(id),
