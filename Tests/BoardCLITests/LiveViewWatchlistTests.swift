@@ -69,6 +69,25 @@ struct LiveViewWatchlistTests {
         #expect(model.press(.character("u")) == [], "one undo")
     }
 
+    /// A view left open all day does not keep "Pinned Pacific 123." in its footer for hours.
+    @Test func aFooterMessageLeavesAfterTenSeconds() throws {
+        var model = Self.model()
+        let flight = try #require(model.selectedFlight)
+        model.press(.character("P"))
+        #expect(model.message == "Pinned \(flight.flightName).")
+        model.update(.tick(Fixture.start + .seconds(1)))
+        model.update(.tick(Fixture.start + .seconds(10.5)))
+        #expect(model.frame().last?.hasPrefix("Pinned") == true, "still there before ten seconds")
+        model.update(.tick(Fixture.start + .seconds(11)))
+        #expect(model.message == nil)
+        #expect(model.frame().last?.hasPrefix("Pinned") == false, "the footer shows its keys again")
+        // A new message starts its own ten seconds.
+        model.press(.character("P"))
+        model.update(.tick(Fixture.start + .seconds(12)))
+        model.update(.tick(Fixture.start + .seconds(21)))
+        #expect(model.message == "Unpinned \(flight.flightName).")
+    }
+
     @Test func theUndoEndsAfterFiveSecondsOrTheNextKey() throws {
         var model = Self.model()
         model.press(.character("x"))

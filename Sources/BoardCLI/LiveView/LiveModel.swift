@@ -55,8 +55,13 @@ public struct LiveModel: Sendable {
     /// The most keys kept while a screen is on its way; more are dropped, as a terminal's buffer would.
     static let typeAheadLimit = 64
     var nextRequest = 1
-    /// A line for the footer until the next key.
-    var message: String?
+    /// A line for the footer: until the next key, or for `messageLasts` from the first tick that
+    /// shows it (a view left open all day does not keep "Pinned Pacific 123." for hours).
+    var message: String? {
+        didSet { if message != oldValue { messageExpires = nil } }
+    }
+    var messageExpires: ContinuousClock.Instant?
+    static let messageLasts = Duration.seconds(10)
     /// When `--rotate` turns the page next (set by the first tick).
     var nextRotate: ContinuousClock.Instant?
     /// A key was pressed since the last tick: rotation waits a whole period from that tick.

@@ -207,6 +207,17 @@ extension LiveModel {
         return []
     }
 
+    /// A footer message leaves after `messageLasts` (the undo's has its own, shorter, time).
+    mutating func expireMessage(at now: ContinuousClock.Instant) -> [LiveEffect] {
+        guard message != nil, message != undo?.message else { return [] }
+        guard let expires = messageExpires else {
+            messageExpires = now + Self.messageLasts
+            return []
+        }
+        if now >= expires { message = nil }
+        return []
+    }
+
     /// A flight waited on whose status changed on this board: said in the footer, and no longer waited on.
     mutating func noteSteps(on board: BoardDocument) {
         guard !waiting.isEmpty else { return }

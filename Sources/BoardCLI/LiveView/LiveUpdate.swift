@@ -28,7 +28,7 @@ extension LiveModel {
         case .resized(let newSize):
             size = newSize
             effects = [.repaint]
-        case .tick(let now): effects = tick(now) + expireUndo(at: now)
+        case .tick(let now): effects = tick(now) + expireUndo(at: now) + expireMessage(at: now)
         case .boardPushed(let newBoard, let at): effects = receive(newBoard, at: at)
         case .replied(let id, let result): effects = answer(id, result)
         case .replyFailed(let id, let refusal): effects = refused(id, refusal)
