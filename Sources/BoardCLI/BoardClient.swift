@@ -223,18 +223,32 @@ public struct BoardClient {
             return
         }
         guard !remembered.isEmpty else { return Output.print(cut(empty, renderer.width)) }
-        // Each row after its date: the list is in your order, not the day's.
+        // Each row after its date: the list is in your order, not the day's. Where a date column
+        // would leave a row less than its narrowest (the name and the id), the date heads the rows
+        // of its day instead, again wherever the day changes down the list.
+        let dateColumn = 8
+        let datesAhead = renderer.width - dateColumn >= BoardRenderer.Columns.narrowest
         func lines(_ style: Style) -> [String] {
             var rows = renderer
             rows.style = style
-            rows.width = max(20, renderer.width - 8)
-            var lines = [style.dim("DATE    ") + rows.columnTitles()]
+            if datesAhead { rows.width = renderer.width - dateColumn }
+            var lines = [(datesAhead ? style.dim(fit("DATE", dateColumn)) : "") + rows.columnTitles()]
+            var lastDate: String?
             for entry in entries {
                 switch entry {
                 case .found(_, let flight?):
-                    lines.append(fit(LocalDate(flight.date)?.shortName ?? flight.date, 8) + rows.row(flight, now: nil))
+                    let date = LocalDate(flight.date)?.shortName ?? flight.date
+                    if datesAhead {
+                        lines.append(fit(date, dateColumn) + rows.row(flight, now: nil))
+                    } else {
+                        if date != lastDate { lines.append(style.dim(date)) }
+                        lines.append(rows.row(flight, now: nil))
+                    }
+                    lastDate = date
                 case .found(_, nil): continue
-                case .missing(let pin): lines.append(style.dim("\(pin.name) is no longer on the board"))
+                case .missing(let pin):
+                    lines.append(style.dim("\(pin.name) is no longer on the board"))
+                    lastDate = nil
                 }
             }
             return lines

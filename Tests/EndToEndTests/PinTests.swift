@@ -67,6 +67,31 @@ import Testing
         #expect(text.lines.contains { $0.hasSuffix(" \(rows[9].id)") })
     }
 
+    /// Below the width that leaves a row its name and id after a date column, the date heads its
+    /// day's rows instead: the id, which `board unpin` takes, is whole at every width down to a row's narrowest.
+    @Test func pinsKeepTheirIdsInANarrowPane() throws {
+        let user = try BoardUser.ofSharedDaemon()
+        let today = try user.lookup()
+        let tomorrow = try user.lookup("--date", "tomorrow")
+        _ = try user.json("pin", String(today[3].id))
+        _ = try user.json("pin", String(tomorrow[4].id), "--date", "tomorrow")
+        _ = try user.json("pin", String(today[5].id))
+        for width in [29, 30, 33, 36, 37, 40, 80] {
+            let result = try user.board(arguments: ["pins"], env: ["COLUMNS": String(width)])
+            let lines = result.stdout.split(separator: "\n").map(String.init)
+            #expect(lines.allSatisfy { $0.count <= width }, "COLUMNS=\(width): \(lines)")
+            for id in [today[3].id, tomorrow[4].id, today[5].id] {
+                #expect(lines.contains { $0.hasSuffix(" \(id)") }, "COLUMNS=\(width): \(id) whole in \(lines)")
+            }
+            // In the pins' order, each under its own day's date.
+            let rows = lines.indices.filter { index in lines[index].hasSuffix(" \(tomorrow[4].id)") }
+            if width < 37, let row = rows.first {
+                #expect(lines[row - 1].hasPrefix("Dec 1"), "COLUMNS=\(width): \(lines)")
+                #expect(lines[row + 1].hasPrefix("Nov 30"), "the day changes back: \(lines)")
+            }
+        }
+    }
+
     @Test func pinningTwiceKeepsOnePin() throws {
         let user = try BoardUser.ofSharedDaemon()
         let row = try user.lookup()[5]
