@@ -719,6 +719,7 @@ final class BoardServer {
     /// Whether the move reached further back than the batch lists (one longer than the window): a
     /// subscription to one flight is then offered that flight's own changes, which cost one day.
     private var eventBatchPassesTheReach = false
+    private var eventBatchOfOneFlight: [EventFilter: [ClientConnection.SharedChange]] = [:]
 
     private var offeringEvents: Bool { eventIndex < eventQueue.count }
 
@@ -762,10 +763,7 @@ final class BoardServer {
         for token in eventQueue[eventIndex..<end] {
             var offered = eventBatch
             if eventBatchPassesTheReach, let filter = connections[token]?.events?.filter, filter.flight != nil {
-                offered = service.changes(
-                    matching: filter, counting: .after(eventBatchFrom), keeping: .after(eventBatchFrom),
-                    through: eventBatchThrough, limit: .max, at: service.clock.now
-                ).page.map { ClientConnection.SharedChange($0, encoding: encoding) }
+                offered = eventBatchOfOneFlight[filter] ?? changesOfOneFlight(filter)
             }
             connections[token]?.offerChanges(
                 offered, through: eventBatchThrough, bound: BoardService.eventsPerMove,
@@ -777,7 +775,20 @@ final class BoardServer {
             eventQueue.removeAll(keepingCapacity: true)
             eventIndex = 0
             eventBatch = []
+            eventBatchOfOneFlight = [:]
         }
+    }
+
+    /// A one-flight subscription's changes in a move that reached further back than the batch
+    /// lists: worked out once for every subscriber with that filter (many `board wait`s on one flight).
+    private func changesOfOneFlight(_ filter: EventFilter) -> [ClientConnection.SharedChange] {
+        let encoding = service.encoding
+        let changes = service.changes(
+            matching: filter, counting: .after(eventBatchFrom), keeping: .after(eventBatchFrom),
+            through: eventBatchThrough, limit: .max, at: service.clock.now
+        ).page.map { ClientConnection.SharedChange($0, encoding: encoding) }
+        eventBatchOfOneFlight[filter] = changes
+        return changes
     }
 
     // MARK: Publishing

@@ -185,10 +185,11 @@ extension BoardService {
             .page
     }
 
-    /// A day's flights: from the cache for yesterday and the window, else generated (and not kept).
+    /// A day's flights: from the cache for yesterday and the window, else generated (only the last
+    /// such day kept).
     func eventFlights(on date: LocalDate, window: ScheduleWindow) -> [Flight] {
         if date >= window.firstDate.adding(days: -1), date <= window.lastDate { return schedule.flights(on: date) }
-        return ScheduleGenerator(config: config.schedule).flights(on: date)
+        return schedule.olderFlights(on: date)
     }
 
     /// The next instant after `now` at which one of yesterday's flights changes (a late landing, its

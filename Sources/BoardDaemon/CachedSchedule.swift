@@ -6,6 +6,9 @@ final class CachedSchedule: FlightSource {
     let config: ScheduleConfig
     private let generator: ScheduleGenerator
     private let days = Locked<[LocalDate: [Flight]]>([:])
+    /// The last day made outside the kept ones (events of a day gone from the window): one
+    /// entry, so that many requests about one old day make it once.
+    private let older = Locked<(date: LocalDate, flights: [Flight])?>(nil)
 
     init(config: ScheduleConfig) {
         self.config = config
@@ -20,6 +23,15 @@ final class CachedSchedule: FlightSource {
             if cache.count > config.days + 4 { cache.removeAll() }
             cache[date] = made
         }
+        return made
+    }
+
+    /// A day's flights without keeping them among the window's days (`flights(on:)` would push
+    /// those out): only the last such day is kept.
+    func olderFlights(on date: LocalDate) -> [Flight] {
+        if let kept = older.withLock({ $0 }), kept.date == date { return kept.flights }
+        let made = generator.flights(on: date)
+        older.withLock { $0 = (date, made) }
         return made
     }
 }

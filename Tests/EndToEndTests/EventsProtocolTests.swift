@@ -159,6 +159,9 @@ import Testing
         let daemon = try RunningDaemon(sandbox: Sandbox())
         let watcher = try BoardConnection(path: daemon.socket)
         _ = try Self.subscribe(watcher, ["flight": key])
+        // A second subscription to the same flight (its changes are worked out once for both).
+        let second = try BoardConnection(path: daemon.socket)
+        _ = try Self.subscribe(second, ["flight": key])
         let everything = try BoardConnection(path: daemon.socket)
         _ = try Self.subscribe(everything)
         let control = try BoardConnection(path: daemon.socket)
@@ -167,6 +170,7 @@ import Testing
         #expect(pushed.allSatisfy { $0["event"]?.string == "change" }, "\(pushed.map(\.text))")
         #expect(pushed.map { Self.strip($0["result"]!) } == expected.changes.map(Self.strip))
         #expect(pushed.map { $0["seq"]?.int ?? 0 } == pushed.indices.map { $0 + 1 })
+        #expect(try Self.drain(second).map { Self.strip($0["result"]!) } == expected.changes.map(Self.strip))
         // Everyone else is offered what events.get lists for the move, as before.
         let all = try Self.drain(everything)
         #expect(all.count == 201 && all.last?["event"]?.string == "skipped")
