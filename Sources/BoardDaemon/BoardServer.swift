@@ -886,8 +886,11 @@ final class BoardServer {
             case .userDefined1, .userDefined2:
                 if signal == .userDefined1 { checkSocket() }  // at once, as tmux recreates its socket on SIGUSR1
                 let watchers = link.watchers.load(ordering: .relaxed)
+                // Subscribers are all the main loop's.
+                let followers = connections.tokens { $0.events != nil }.count
                 log.info(
                     "\(signal): serving \(listener.path): \(link.clients.load(ordering: .relaxed)) client(s), \(watchers) watching, "
+                        + "\(followers) following events, "
                         + "clock \(service.localTime.iso8601(service.clock.now)), config \(service.config.source)")
             case .windowChanged: break
             }

@@ -128,7 +128,10 @@ final class ScriptedDaemon {
     func oneShotOutputCarriesNoEscapeFromTheDaemon(arguments: [String]) throws {
         let sandbox = Sandbox()
         let fake = try Self.hostileDaemon(sandbox)
-        let result = try sandbox.board(arguments: arguments)
+        // The status line gives up past its budget (offline), which a loaded machine can overrun.
+        let result =
+            arguments.last == "status"
+            ? try statusOnline { try sandbox.board(arguments: arguments) } : try sandbox.board(arguments: arguments)
         #expect(result.status == 0, "\(result.stderr)")
         Self.expectNoControlSequences(result, arguments.joined(separator: " "))
         #expect(result.stdout.contains("\u{FFFD}"), "the names are shown, marked where the daemon put controls")
@@ -240,7 +243,8 @@ final class ScriptedDaemon {
         let took = ContinuousClock.now - start
         #expect(result.status == 3, "\(result.stderr)")
         #expect(result.stderr.contains("did not answer in time"), "\(result.stderr)")
-        #expect(took < .seconds(9), "the 5 s reply deadline and a margin: \(took)")
+        // Read by read, the trickle would take minutes; the margin is for a machine slowed by a sanitizer.
+        #expect(took < .seconds(20), "the 5 s reply deadline and a margin: \(took)")
         _ = fake
     }
 
@@ -251,7 +255,8 @@ final class ScriptedDaemon {
         let result = try sandbox.board("--json", timeout: 30)
         let took = ContinuousClock.now - start
         #expect(result.status == 3, "\(result.stderr)")
-        #expect(took < .seconds(6), "the 2 s connect deadline and a margin: \(took)")
+        // Read by read, the hello would take half a minute; the margin is for a machine slowed by a sanitizer.
+        #expect(took < .seconds(15), "the 2 s connect deadline and a margin: \(took)")
         _ = fake
     }
 

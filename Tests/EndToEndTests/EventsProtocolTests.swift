@@ -107,6 +107,28 @@ import Testing
         try daemon.stop()
     }
 
+    /// More subscribers than are offered a move's changes in one turn of the loop (128): five moves
+    /// sent back to back, each arriving while the one before is still being offered, give every
+    /// subscriber every change once and in order, exactly what events.get lists.
+    @Test func threeHundredSubscribersUnderBackToBackMovesEachGetEveryChangeOnce() throws {
+        let daemon = try RunningDaemon(sandbox: Sandbox())
+        let subscribers = try (0..<300).map { _ in try BoardConnection(path: daemon.socket) }
+        for subscriber in subscribers { _ = try Self.subscribe(subscriber) }
+        let control = try BoardConnection(path: daemon.socket)
+        let moves = (1...5).map { _ in control.send(.clockAdvance, ["minutes": 10]) }
+        for move in moves {
+            while try control.readMessage(timeoutMilliseconds: 10_000)["id"]?.int != move {}
+        }
+        let expected = try Self.getAll(control, ["since": "12:00", "until": "12:50"]).changes.map(Self.strip)
+        #expect(!expected.isEmpty, "fifty minutes of a day change something")
+        for (index, subscriber) in subscribers.enumerated() {
+            let pushed = try Self.drain(subscriber)
+            #expect(pushed.map { Self.strip($0["result"] ?? .null) } == expected, "subscriber \(index)")
+            #expect(pushed.map { $0["seq"]?.int ?? 0 } == pushed.indices.map { $0 + 1 }, "subscriber \(index)")
+        }
+        try daemon.stop()
+    }
+
     @Test func pastTheBoundOneSkippedEventsCursorFetchesExactlyTheSkipped() throws {
         let sandbox = Sandbox()
         let config = sandbox.path + "/busy.json"
@@ -132,11 +154,12 @@ import Testing
         #expect(fetched.total == skipped["count"]?.int)
         #expect(fetched.changes.map(Self.strip) == whole.changes.dropFirst(200).map(Self.strip))
         // The subscription goes on after the gap.
-        _ = try control.call(.clockAdvance, ["minutes": 1])
+        _ = try control.call(.clockAdvance, ["minutes": 10])
         let after = try Self.drain(watcher)
-        let minute = try Self.getAll(control, ["since": "16:00"])
-        #expect(after.map { Self.strip($0["result"]!) } == minute.changes.map(Self.strip))
-        #expect(after.first.map { $0["seq"]?.int == 202 } ?? true)
+        let minutes = try Self.getAll(control, ["since": "16:00"])
+        #expect(after.map { Self.strip($0["result"]!) } == minutes.changes.map(Self.strip))
+        #expect((1...200).contains(minutes.changes.count), "ten minutes after the gap change something, within the bound")
+        #expect(after.first?["seq"]?.int == 202)
         try daemon.stop()
     }
 
@@ -193,6 +216,7 @@ import Testing
         _ = try control.call(.clockAdvance, ["minutes": 60])
         let again = try Self.drain(watcher)
         let expected = try Self.getAll(control, ["since": "13:00", "until": "13:30"])
+        #expect(!expected.changes.isEmpty, "half an hour of a day changes something")
         #expect(again.map { Self.strip($0["result"]!) } == expected.changes.map(Self.strip))
         let seqs = (forward + again).map { $0["seq"]?.int ?? 0 }
         #expect(seqs == seqs.indices.map { $0 + 1 })

@@ -74,7 +74,7 @@ import Testing
         let started = Date()
         let result = try user.board()
         expectFailure(result, 3, "board with a hung daemon")
-        #expect(Date().timeIntervalSince(started) < 10, "gives up in bounded time")
+        #expect(Date().timeIntervalSince(started) < 20, "gives up in bounded time (the 5 s reply deadline)")
         _ = silent
     }
 

@@ -66,6 +66,41 @@ final class Sandbox {
     {
         try run(Binaries.board, arguments, environment: environment(autostart: autostart, extra: env), timeout: timeout)
     }
+
+    /// `board status ARGUMENTS` once it reached the daemon (`statusOnline`).
+    func status(_ arguments: String..., env: [String: String] = [:]) throws -> ProcessResult {
+        try statusOnline { try board(arguments: ["status"] + arguments, env: env) }
+    }
+}
+
+/// How long starting `board` takes now (`board --version`, the longer of two runs): a bound on a
+/// command that must not wait is this plus the margin it guards, so that a machine slowed by a
+/// sanitizer or the rest of the suite moves the bound with it, and a wait of the deadline guarded
+/// (seconds) still fails.
+func processStartSeconds(_ sandbox: Sandbox) throws -> Double {
+    var longest = 0.0
+    for _ in 0..<2 {
+        let started = ContinuousClock.now
+        _ = try sandbox.board("--version")
+        let took = ContinuousClock.now - started
+        longest = max(longest, Double(took.components.seconds) + Double(took.components.attoseconds) / 1e18)
+    }
+    return longest
+}
+
+/// A `board status` run once it reached the daemon. The line's budget is 150 ms (a tmux status line
+/// must never hang), which a loaded machine (a sanitizer run beside the whole suite) can overrun, and
+/// then the line says offline: it is run again until it does not, within a deadline. Tests of the
+/// offline line itself run `board status` once.
+func statusOnline(_ run: () throws -> ProcessResult) throws -> ProcessResult {
+    var last: ProcessResult?
+    try waitUntil("board status to reach the daemon within its budget", timeout: 60) {
+        let result = try run()
+        last = result
+        return result.json?["online"]?.bool != false && !result.stdout.contains("board: offline")
+            && !result.stdout.contains(#""class":"offline""#)
+    }
+    return try #require(last)
 }
 
 struct TimedOut: Error, CustomStringConvertible {
@@ -126,6 +161,18 @@ final class RunningDaemon {
 
     /// What it has logged so far.
     func logText() -> String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+
+    /// Waits until `count` clients follow events (`events.watch`), as the status line SIGUSR2 logs
+    /// counts them: a fact of the daemon's, where a client's open socket says only that it connected.
+    func waitForEventFollowers(_ count: Int, timeout: Double = 10) throws {
+        func statusLines() -> [Substring] { logText().split(separator: "\n").filter { $0.contains("SIGUSR2: serving") } }
+        try waitUntil("\(count) client(s) following events", timeout: timeout) {
+            let before = statusLines().count
+            kill(pid, SIGUSR2)
+            try waitUntil("the status line", timeout: 5) { statusLines().count > before }
+            return statusLines().last?.contains(" \(count) following events") == true
+        }
+    }
 
     deinit {
         if exitStatus == nil {

@@ -140,7 +140,8 @@ final class TmuxPane {
         let daemon = try RunningDaemon(sandbox: sandbox)
         let pane = try TmuxPane(
             sandbox: sandbox, command: "sh -c '\(Binaries.board) watch all --rotate 2; echo EXITED-$?; sleep 30'", rows: 14)
-        try pane.waitFor("the first page") { $0.contains("● live") && $0.contains("page 1/3") }
+        // Any page first: a test thread held up for the 2 s of a page sees the second one first.
+        try pane.waitFor("the first page") { $0.contains("● live") && $0.contains("page ") && $0.contains("/3") }
         try pane.waitFor("the second page, by itself") { $0.contains("page 2/3") }
         try pane.waitFor("the next tab after the last page", timeout: 15) {
             $0.contains("[Departures 15]") && $0.contains("page 1/2")
@@ -206,13 +207,18 @@ final class TmuxPane {
         let daemon = try RunningDaemon(sandbox: sandbox)
         defer { try? daemon.stop() }
         let board = "\(Binaries.board) watch"
-        let pane = try TmuxPane(sandbox: sandbox, command: "sh -c '\(board); echo FIRST-$?; \(board); echo EXITED-$?; sleep 30'")
+        // The second starts on Enter once the first has gone: until then the first's last screen,
+        // the flight under "● live", is still in the pane, and a key sent meanwhile is flushed.
+        let pane = try TmuxPane(
+            sandbox: sandbox, command: "sh -c '\(board); echo FIRST-$?; read line; \(board); echo EXITED-$?; sleep 30'")
         try pane.waitFor("the live board") { $0.contains("● live") }
         try pane.send("Down", "Enter")
         let details = try pane.waitFor("a flight's details") { $0.contains("History") && $0.contains("(id ") }
         let title = try #require(details.split(separator: "\n").first { $0.contains("(id ") }).trimmingCharacters(
             in: .whitespaces)
         try pane.send("q")
+        try pane.waitFor("the first to have quit") { $0.contains("FIRST-0") }
+        try pane.send("Enter")
 
         // The second `board watch` opens that flight again, over its board.
         try pane.waitFor("the same flight reopened") { $0.contains(title) && $0.contains("● live") }

@@ -65,7 +65,7 @@ struct WaitCommandTests {
         let daemon = try user.startDaemon(now: Self.morning)
         let waiter = try StartedProcess(
             [Binaries.board, "wait", String(id), "--until", "departed", "--timeout", "60s"], environment: user.environment)
-        try waitUntil("board wait to subscribe", timeout: 10) { ProcessTableProbe.hasConnected(pid: waiter.pid) }
+        try daemon.waitForEventFollowers(1)
         _ = try user.board("clock", "set", later)
         let (ending, result) = try waiter.finish(timeout: 30)
         #expect(ending == .exited(0), "\(result.stderr)")
@@ -86,7 +86,7 @@ struct WaitCommandTests {
         let id = try #require(waiting["id"]?.int)
         let waiter = try StartedProcess(
             [Binaries.board, "wait", String(id), "--until", "departed", "--timeout", "60s"], environment: user.environment)
-        try waitUntil("board wait to subscribe", timeout: 10) { ProcessTableProbe.hasConnected(pid: waiter.pid) }
+        try daemon.waitForEventFollowers(1)
         _ = try user.board("clock", "advance", "16d")
         let (ending, result) = try waiter.finish(timeout: 30)
         #expect(ending == .exited(0), "\(result.stderr)")
@@ -108,16 +108,5 @@ struct WaitCommandTests {
         #expect(result.stderr.contains("timed out"), "\(result.stderr)")
         #expect(ContinuousClock.now - started >= .seconds(1))
         try daemon.stop()
-    }
-}
-
-/// Whether a process has a Unix socket connected, read from /proc: a follower has subscribed once it has.
-enum ProcessTableProbe {
-    static func hasConnected(pid: pid_t) -> Bool {
-        let directory = "/proc/\(pid)/fd"
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return false }
-        return entries.contains { entry in
-            ((try? FileManager.default.destinationOfSymbolicLink(atPath: directory + "/" + entry)) ?? "").hasPrefix("socket:")
-        }
     }
 }

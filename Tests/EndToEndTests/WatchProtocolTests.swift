@@ -56,6 +56,30 @@ import Testing
         try daemon.stop()
     }
 
+    /// More watchers than are offered a board in one turn of the loop (128): five moves sent back to
+    /// back, each arriving while the one before is still being offered, leave every watcher on the
+    /// last move's board, its boards numbered without a gap or a repeat.
+    @Test func threeHundredWatchersUnderBackToBackMovesEachEndOnTheLastBoard() throws {
+        let daemon = try RunningDaemon(sandbox: Sandbox())
+        let watchers = try (0..<300).map { _ in try BoardConnection(path: daemon.socket) }
+        let ids = watchers.map { $0.send(.boardWatch, ["tab": "all"]) }
+        for (watcher, id) in zip(watchers, ids) { _ = try next(watcher) { $0["id"]?.int == id && $0["event"] == nil } }
+        let control = try BoardConnection(path: daemon.socket)
+        let moves = (1...5).map { _ in control.send(.clockAdvance, ["minutes": 10]) }
+        for move in moves { _ = try next(control) { $0["id"]?.int == move } }
+        for (index, watcher) in watchers.enumerated() {
+            var seq = 0
+            var now: String?
+            while now != "2026-11-30T12:50:00-05:00" {
+                let event = try next(watcher) { $0["event"]?.string == "board" }
+                seq += 1
+                #expect(event["seq"]?.int == seq, "watcher \(index)")
+                now = event["result"]?["now"]?.string
+            }
+        }
+        try daemon.stop()
+    }
+
     @Test func watchersOfTheSameViewGetTheSameBytes() throws {
         let sandbox = Sandbox()
         let daemon = try RunningDaemon(sandbox: sandbox)

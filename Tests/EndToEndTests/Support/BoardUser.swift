@@ -57,13 +57,7 @@ final class BoardUser {
     /// never hang), which a loaded machine (a sanitizer run beside the whole suite) can overrun, and
     /// then the line says offline: it is asked again until it does not, within a deadline.
     func status(_ arguments: String...) throws -> ProcessResult {
-        var last: ProcessResult?
-        try waitUntil("board status to reach the daemon within its budget", timeout: 60) {
-            let result = try board(arguments: ["status"] + arguments)
-            last = result
-            return result.json?["online"]?.bool != false && !result.stdout.contains("board: offline")
-        }
-        return try #require(last)
+        try statusOnline { try board(arguments: ["status"] + arguments) }
     }
 
     /// The board's rows for `arguments` (a tab, flags), as flights.
