@@ -195,8 +195,8 @@ final class ScriptedDaemon {
         #expect(!FileManager.default.fileExists(atPath: directory + "/boardd.sock.lock"), "no daemon was started there")
     }
 
-    @Test func aDirectoryAnotherUserMadeFirstIsRefusedNamingTheOwner() throws {
-        guard getuid() == 0 else { return }  // needs root to give a directory away
+    @Test(.enabled(if: getuid() == 0, "needs root to give a directory away"))
+    func aDirectoryAnotherUserMadeFirstIsRefusedNamingTheOwner() throws {
         let sandbox = Sandbox()
         let directory = sandbox.path + "/board-\(getuid())"
         // Another user (65534) got there first, as with /tmp/board-UID when XDG_RUNTIME_DIR is unset.
@@ -216,8 +216,8 @@ final class ScriptedDaemon {
         #expect(fake.connections == 0, "nothing was sent to them, not even a hello read")
     }
 
-    @Test func aSocketOfAnotherUserInASharedStickyDirectoryIsRefused() throws {
-        guard getuid() == 0 else { return }
+    @Test(.enabled(if: getuid() == 0, "needs root to give a directory away"))
+    func aSocketOfAnotherUserInASharedStickyDirectoryIsRefused() throws {
         let sandbox = Sandbox()
         let directory = sandbox.path + "/sticky"
         let fake = try ScriptedDaemon(path: directory + "/boardd.sock") { WireLine.result(id: $0["id"] ?? .null, [:]) }

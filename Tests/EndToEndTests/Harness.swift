@@ -185,8 +185,9 @@ final class RunningDaemon {
 
 /// Waits for `condition` to hold, checking often, failing after `timeout` seconds.
 func waitUntil(_ what: String, timeout: Double = 10, _ condition: () throws -> Bool) throws {
-    let deadline = Date().addingTimeInterval(timeout)
-    while Date() < deadline {
+    // The monotonic clock: a wall clock stepped meanwhile (NTP) neither stretches nor cuts a wait.
+    let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
+    while ContinuousClock.now < deadline {
         if try condition() { return }
         // Waiting for an external process: a short poll interval bounded by the deadline.
         _ = poll(nil, 0, 10)

@@ -8,8 +8,9 @@ import Testing
 @Suite struct ServerHardeningTests {
     // MARK: Descriptor exhaustion
 
-    @Test func underALowDescriptorLimitTheExtraClientsAreRefusedAndNothingSpins() throws {
-        guard let prlimit = which("prlimit") else { return }
+    @Test(.enabled(if: which("prlimit") != nil, "needs prlimit"))
+    func underALowDescriptorLimitTheExtraClientsAreRefusedAndNothingSpins() throws {
+        let prlimit = try #require(which("prlimit"))
         let sandbox = Sandbox()
         let daemon = try LimitedDaemon(sandbox: sandbox, prlimit: prlimit, descriptors: 64)
         #expect(daemon.logText().contains("serving at most 32 clients, not 10000"), "\(daemon.logText())")
@@ -34,8 +35,9 @@ import Testing
         try daemon.stop()
     }
 
-    @Test func outOfDescriptorsTheSpareIsReleasedToRefuseAndNothingSpins() throws {
-        guard let prlimit = which("prlimit") else { return }
+    @Test(.enabled(if: which("prlimit") != nil, "needs prlimit"))
+    func outOfDescriptorsTheSpareIsReleasedToRefuseAndNothingSpins() throws {
+        let prlimit = try #require(which("prlimit"))
         let sandbox = Sandbox()
         let daemon = try LimitedDaemon(sandbox: sandbox, prlimit: prlimit, descriptors: 256)
         let good = try RawClient(path: daemon.socket)
