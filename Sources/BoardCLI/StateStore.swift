@@ -21,6 +21,8 @@ struct StateStore {
     private(set) var warned = false
     /// The state as this process last read or wrote it: what its changes are measured against.
     private var baseline = ClientState()
+    /// The wall clock a corrupt file's kept copy is named by (a test sets its own).
+    var now: () -> Date = { Date() }
 
     init(directory: String) { self.directory = directory }
 
@@ -33,7 +35,7 @@ struct StateStore {
         case .corrupt:
             // Kept beside it, so that pins can be recovered by hand, before the defaults replace it; a
             // second corrupt file in the same second is kept too (`-2`), not over the first.
-            let stamped = path + ".corrupt-" + Self.fileStamp(Date())
+            let stamped = path + ".corrupt-" + Self.fileStamp(now())
             let kept = ([stamped] + (2...99).map { "\(stamped)-\($0)" }).first { !FileSystem.exists($0) } ?? stamped
             if (try? FileSystem.rename(path, to: kept)) != nil {
                 warn("\(path) is corrupt; kept it as \(kept) and started from defaults")

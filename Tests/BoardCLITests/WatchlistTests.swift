@@ -113,6 +113,27 @@ struct WatchlistTests {
         #expect(StateStore.merge([b, a], since: [a, b, c], into: [a, b]).map(\.id) == [2, 1])
     }
 
+    /// Corrupt states within one second (as a script makes them) are each kept, none over another.
+    @Test func corruptStatesOfOneSecondAreKeptSideBySide() throws {
+        let directory = FileManager.default.temporaryDirectory.path + "/board-corrupt-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let second = Date(timeIntervalSince1970: 1_796_058_000)
+        let contents = ["{\"pins\":[{\"id\":1433", "CORRUPT-B", "CORRUPT-C"]
+        for text in contents {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: directory + "/state.json"))
+            var store = StateStore(directory: directory)
+            store.now = { second }
+            #expect(store.load() == ClientState())
+        }
+        let stamp = "state.json.corrupt-" + StateStore.fileStamp(second)
+        let kept = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasPrefix("state.json.corrupt-") }
+        #expect(kept.sorted() == [stamp, stamp + "-2", stamp + "-3"])
+        for (name, text) in zip([stamp, stamp + "-2", stamp + "-3"], contents) {
+            #expect(FileManager.default.contents(atPath: directory + "/" + name) == Data(text.utf8), "\(name)")
+        }
+    }
+
     @Test func theOrderAndTheHiddenSurviveASaveAndASlidingWindow() throws {
         let directory = FileManager.default.temporaryDirectory.path + "/board-watchlist-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: directory) }
