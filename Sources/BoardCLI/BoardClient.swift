@@ -144,6 +144,14 @@ public struct BoardClient {
         state = store.save(state, pruningBefore: today)
     }
 
+    /// Saves a change that is the command's whole work (a pin, a hide): one that cannot be saved is
+    /// the command's error, status 1, rather than a warning under "Pinned …".
+    mutating func saveChange(_ what: String) throws(ClientError) {
+        do { state = try store.saveChange(state, pruningBefore: today) } catch {
+            throw .failure("\(what) is not saved: \(error.reason); 'board --state-dir DIR' or BOARD_STATE_DIR names another")
+        }
+    }
+
     // MARK: Printing
 
     /// Prints a flight's details; it becomes the last viewed when `remember` is set, and never with `--json`, which only reads.

@@ -18,7 +18,10 @@ import Foundation
 struct StateStore {
     let directory: String
     var path: String { directory + "/state.json" }
+    /// One warning a command about its state, the first: the rest follow from it.
     private(set) var warned = false
+    /// How long a save waits for another `board` to finish its own (a save takes milliseconds).
+    static let lockWait = Duration.seconds(1)
     /// The state as this process last read or wrote it: what its changes are measured against.
     private var baseline = ClientState()
     /// The wall clock a corrupt file's kept copy is named by (a test sets its own).
@@ -45,7 +48,7 @@ struct StateStore {
             // Rewrite it now, as the warning says: a command that saves nothing would
             // otherwise leave the corrupt file, and the warning, for every later run.
             baseline = ClientState()
-            write(baseline)
+            if let failure = write(baseline) { warn(failure + "; the tab, last flight and pins are not saved") }
         case .found(let state): baseline = state
         }
         return baseline
@@ -75,12 +78,37 @@ struct StateStore {
     /// Saves this process's changes to `state` over whatever is on disk now; returns the state as saved.
     ///
     /// With `today` (the daemon's date), pins of earlier days are pruned: their flights have left the window.
+    /// A failure to save is a warning (the command's own work is done).
     @discardableResult
     mutating func save(_ state: ClientState, pruningBefore today: LocalDate? = nil) -> ClientState {
-        guard createDirectory() else { return state }
+        let (saved, failure) = write(state, pruningBefore: today)
+        if let failure { warn(failure + "; the tab, last flight and pins are not saved") }
+        return saved
+    }
+
+    /// Saves as `save` does, for a command whose whole work is the change (`board pin`): a failure is
+    /// its error, the reason why.
+    mutating func saveChange(_ state: ClientState, pruningBefore today: LocalDate?) throws(SaveFailure) -> ClientState {
+        let (saved, failure) = write(state, pruningBefore: today)
+        if let failure { throw SaveFailure(reason: failure) }
+        return saved
+    }
+
+    struct SaveFailure: Error {
+        /// `cannot write /path/state.json (Permission denied)`.
+        let reason: String
+    }
+
+    private mutating func write(_ state: ClientState, pruningBefore today: LocalDate?) -> (ClientState, failure: String?) {
+        if let failure = createDirectory() { return (state, failure) }
         // The lock is the state directory itself (flock works on a directory), so no file is added beside the state.
-        // Best effort: a lock that cannot be taken never stops the save.
-        let lock = try? FileLock(directory, .directory, waiting: true)
+        // Best effort: a lock that cannot be taken within a second (its holder stopped, or gone astray)
+        // never stops the save, which then goes on without it.
+        let lock: FileLock?
+        do { lock = try FileLock(directory, .directory, waitingAtMost: Self.lockWait) } catch {
+            if case .heldElsewhere = error { warn("\(directory) stayed locked by another process; saved without the lock") }
+            lock = nil
+        }
         defer { lock?.release() }
         // A `board` killed while saving (kill -9) left its temporary file; under the lock, no save is half done.
         if lock != nil { AtomicFile.removeLeftovers(of: path) }
@@ -98,9 +126,9 @@ struct StateStore {
             merged.pins.removeAll { $0.isBefore(today) }
             merged.hidden.removeAll { $0.isBefore(today) }
         }
-        write(merged)
+        if let failure = write(merged) { return (state, failure) }
         baseline = merged
-        return merged
+        return (merged, nil)
     }
 
     /// A list of flights (the pins, the hidden) as this process left it (`mine`) over the list on disk now
@@ -150,31 +178,33 @@ struct StateStore {
         return .found(state)
     }
 
-    private mutating func createDirectory() -> Bool {
+    /// Makes the state directory when missing; why it cannot be, when it cannot.
+    private func createDirectory() -> String? {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), !isDirectory.boolValue {
+            return "cannot save in \(directory): it is a file, not a directory"
+        }
         do {
             try FileManager.default.createDirectory(
                 atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            return true
+            return nil
         } catch {
-            warn("cannot create \(directory); the tab, last flight and pins are not saved")
-            return false
+            return "cannot create \(directory)"
         }
     }
 
-    /// Writes through a temporary file, fsync and rename, so a reader never sees half a file.
-    private mutating func write(_ state: ClientState) {
+    /// Writes through a temporary file, fsync and rename, so a reader never sees half a file; why it
+    /// could not, when it could not.
+    private func write(_ state: ClientState) -> String? {
         var bytes = state.json.bytes
         bytes.append(UInt8(ascii: "\n"))
         do { try AtomicFile.write(bytes, to: path, permissions: 0o600) } catch {
             switch error {
-            case .cannotCreate(_, let reason):
-                warn(
-                    "cannot write \(path) (\(SystemError.message(for: reason.code))); the tab, last flight and pins are not saved"
-                )
-            case .cannotReplace:
-                warn("cannot write \(path); the tab, last flight and pins are not saved")
+            case .cannotCreate(_, let reason): return "cannot write \(path) (\(SystemError.message(for: reason.code)))"
+            case .cannotReplace: return "cannot write \(path)"
             }
         }
+        return nil
     }
 
     private mutating func warn(_ message: String) {

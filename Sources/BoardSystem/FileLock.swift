@@ -51,6 +51,22 @@ public struct FileLock: Sendable {
         }
     }
 
+    /// Takes the lock on `path`, waiting at most `limit` for its holder to let go (a holder that is
+    /// stopped, or a stray process that inherited it, would otherwise hold the waiter forever);
+    /// past that, `.heldElsewhere`.
+    public init(_ path: String, _ target: Target, waitingAtMost limit: Duration) throws(LockError) {
+        let deadline = ContinuousClock.now + limit
+        while true {
+            do {
+                self = try FileLock(path, target, waiting: false)
+                return
+            } catch .heldElsewhere(let path) {
+                guard ContinuousClock.now < deadline else { throw .heldElsewhere(path: path) }
+                _ = poll(nil, 0, 10)
+            }
+        }
+    }
+
     /// Lets go of the lock by closing its descriptor.
     public func release() { descriptor.close() }
 }

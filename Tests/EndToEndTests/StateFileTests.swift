@@ -22,6 +22,42 @@ import Testing
         #expect(try user.json()["tab"]?.string == "departures", "a board without a TAB keeps the selection")
     }
 
+    /// A change that is a command's whole work and cannot be saved is that command's error (status 1,
+    /// one line saying why), never "Pinned …" with the pin lost; the file in the way is left alone.
+    @Test func aPinThatCannotBeSavedIsAnErrorNotASuccess() throws {
+        let user = try BoardUser.ofSharedDaemon()
+        let row = try user.lookup()[4]
+        try FileManager.default.createDirectory(atPath: user.sandbox.path, withIntermediateDirectories: true)
+        try Data("not a directory\n".utf8).write(to: URL(fileURLWithPath: user.sandbox.stateDirectory))
+        for command in [["pin", String(row.id)], ["hide", String(row.id)]] {
+            let result = try user.board(arguments: command)
+            #expect(result.status == 1, "board \(command): \(result.stdout) \(result.stderr)")
+            #expect(!result.stdout.contains("Pinned") && !result.stdout.contains("Hidden"), "\(result.stdout)")
+            #expect(result.stderr.contains("is not saved: cannot save in \(user.sandbox.stateDirectory): it is a file"))
+            #expect(result.stderr.contains("BOARD_STATE_DIR"), "says what to do")
+        }
+        #expect(try String(contentsOfFile: user.sandbox.stateDirectory, encoding: .utf8) == "not a directory\n")
+        // A board, whose work is to show, still shows, with a warning.
+        let board = try user.board("departures")
+        #expect(board.status == 0 && board.stdout.contains("FLIGHT"), "\(board.stderr)")
+    }
+
+    /// A save waits at most a second for the state's lock: a `board` stopped in the middle of its
+    /// save, or a stray process holding the lock, never stops every later command.
+    @Test func aLockHeldElsewhereDelaysASaveBySecondsAtMost() throws {
+        let user = try BoardUser.ofSharedDaemon()
+        let row = try user.lookup()[5]
+        try FileManager.default.createDirectory(atPath: user.sandbox.stateDirectory, withIntermediateDirectories: true)
+        let held = try FileLock(user.sandbox.stateDirectory, .directory, waiting: true)
+        defer { held.release() }
+        let started = ContinuousClock.now
+        let result = try user.board("pin", String(row.id))
+        #expect(ContinuousClock.now - started < .seconds(30), "the save waited for the lock without end")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("stayed locked by another process; saved without the lock"), "\(result.stderr)")
+        #expect(user.state()?["pins"]?.array?.first?["id"]?.int == row.id, "saved all the same")
+    }
+
     @Test func theStateFileHasItsShape() throws {
         let user = try BoardUser.ofSharedDaemon()
         let row = try user.lookup()[4]
@@ -106,7 +142,9 @@ import Testing
         #expect(user.state()?["lastViewed"]?["id"]?.int == row.id)
     }
 
-    @Test(arguments: [["arrivals"], ["show", "FIRST"], ["pin", "FIRST"], ["--json"], ["search", "miami"]])
+    /// (`board pin` and the other commands whose work is the change fail instead:
+    /// `aPinThatCannotBeSavedIsAnErrorNotASuccess`.)
+    @Test(arguments: [["arrivals"], ["show", "FIRST"], ["--json"], ["search", "miami"]])
     func anUnwritableStateDirectoryWarnsAndStillPrints(arguments: [String]) throws {
         let user = try BoardUser.ofSharedDaemon()
         let first = String(try #require(try user.lookup().first).id)
@@ -118,7 +156,7 @@ import Testing
         #expect(result.status == 0, "board \(arguments): \(result.stderr)")
         #expect(!result.stdout.isEmpty, "still prints")
         #expect(warnings(result).count <= 1, "at most one warning: \(result.stderr)")
-        if ["arrivals", "show", "pin"].contains(arguments[0]) {
+        if ["arrivals", "show"].contains(arguments[0]) {
             #expect(warnings(result).count == 1, "a state it cannot save is a warning: board \(arguments)")
         }
     }

@@ -59,7 +59,7 @@ struct HideCommand: FlightArgumentCommand, Equatable {
                     + "'board unhide FLIGHT' brings one back ('board hidden' lists them)")
         }
         client.state.hidden.append(flight)
-        client.saveState()
+        try client.saveChange("hiding \(flight.name)")
         client.printHidden(message: "Hidden \(flight.name); 'board unhide \(flight.id)' brings it back.")
     }
 }

@@ -62,7 +62,7 @@ struct PinCommand: BoardCommand, Equatable {
                     + "'board unpin FLIGHT' removes one ('board pins' lists them)")
         }
         if first { client.state.pins.insert(pin, at: 0) } else { client.state.pins.append(pin) }
-        client.saveState()
+        try client.saveChange("the pin of \(pin.name)")
         let place = first ? "first" : "\(client.state.pins.count) of \(client.state.pins.count)"
         client.printPins(message: "Pinned \(pin.name), \(place).")
     }

@@ -73,7 +73,7 @@ struct PinsCommand: BoardCommand, Equatable {
             guard let pin = client.pinMatching(flight) else {
                 throw .notFound("\(flight) is not pinned; 'board pins' lists the pins, 'board pin FLIGHT' pins one")
             }
-            let message = client.movePin(pin, direction)
+            let message = try client.movePin(pin, direction)
             client.printPins(message: message)
         }
     }
@@ -81,14 +81,14 @@ struct PinsCommand: BoardCommand, Equatable {
 
 extension BoardClient {
     /// Moves `pin` in the watchlist and saves it; says where it is now.
-    mutating func movePin(_ pin: RememberedFlight, _ direction: PinsCommand.Direction) -> String {
+    mutating func movePin(_ pin: RememberedFlight, _ direction: PinsCommand.Direction) throws(ClientError) -> String {
         guard let from = state.pins.firstIndex(where: { $0.isSame(as: pin) }) else { return "\(pin.name) is not pinned." }
         let to = Watchlist.place(from: from, direction, count: state.pins.count)
         guard to != from else {
             return "\(pin.name) is already \(from == 0 ? "first" : "last") of \(state.pins.count)."
         }
         state.pins.insert(state.pins.remove(at: from), at: to)
-        saveState()
+        try saveChange("moving \(pin.name)")
         return "Moved \(pin.name) \(direction.rawValue): \(to + 1) of \(state.pins.count)."
     }
 }

@@ -36,7 +36,7 @@ struct UnhideCommand: BoardCommand, Equatable {
             throw .notFound("\(flight) is not hidden; 'board hidden' lists the hidden flights")
         }
         client.state.hidden.removeAll { $0.isSame(as: hidden) }
-        client.saveState()
+        try client.saveChange("unhiding \(hidden.name)")
         client.printHidden(message: "Unhidden \(hidden.name): it is back on your boards.")
     }
 }

@@ -35,7 +35,7 @@ struct UnpinCommand: BoardCommand, Equatable {
             throw .notFound("\(flight) is not pinned; 'board pins' lists the pins")
         }
         client.state.pins.removeAll { $0.isSame(as: pin) }
-        client.saveState()
+        try client.saveChange("unpinning \(pin.name)")
         client.printPins(message: "Unpinned \(pin.name).")
     }
 }
