@@ -68,6 +68,10 @@ public enum Daemon {
                     )
                     return 2
                 }
+                guard ClockLimits.instants.contains(parsed) else {
+                    printError("boardd: --now needs a time \(ClockLimits.instantsText), not \"\(text)\"; see boardd --help")
+                    return 2
+                }
                 start = parsed
             }
             clock = DaemonClock(simulatedAt: start, speed: options.speed ?? 1)

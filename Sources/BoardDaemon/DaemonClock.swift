@@ -1,3 +1,4 @@
+import BoardProtocol
 import FlightData
 import Foundation
 import Synchronization
@@ -30,11 +31,14 @@ public struct DaemonClock: Sendable {
         return 1
     }
 
+    /// A simulated clock running at `speed` stops at the end of its range (`ClockLimits.instants`),
+    /// where every date of the window still has four digits in its year.
     public var now: Date {
         switch mode {
         case .real: return source.wall()
         case .simulated(let anchor, let anchorMonotonic, let speed):
-            return anchor.addingTimeInterval((source.monotonic() - anchorMonotonic) / .seconds(1) * speed)
+            let running = anchor.addingTimeInterval((source.monotonic() - anchorMonotonic) / .seconds(1) * speed)
+            return min(running, max(anchor, ClockLimits.instants.upperBound))
         }
     }
 
@@ -51,7 +55,10 @@ public struct DaemonClock: Sendable {
         guard simulatedSeconds > 0 else { return 0 }
         switch mode {
         case .real: return simulatedSeconds
-        case .simulated(_, _, let speed): return speed > 0 ? simulatedSeconds / speed : nil
+        case .simulated(_, _, let speed):
+            // Past the end of its range the clock stops: it never reads a later instant.
+            guard speed > 0, instant <= ClockLimits.instants.upperBound else { return nil }
+            return simulatedSeconds / speed
         }
     }
 }

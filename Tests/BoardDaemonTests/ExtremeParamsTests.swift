@@ -81,6 +81,30 @@ struct ExtremeParamsTests {
         #expect(Self.answer(.clockSet, ["time": "9997-12-31T00:00:00Z"]) == "result")
     }
 
+    /// A monotonic clock the test moves by hand.
+    final class HandClock: TimeSource, @unchecked Sendable {
+        let start = ContinuousClock.now
+        var elapsed = Duration.zero
+        func wall() -> Date { Date(timeIntervalSince1970: 0) }
+        func monotonic() -> ContinuousClock.Instant { start + elapsed }
+    }
+
+    /// A running clock stops at the end of its range, where a year of the window would take five digits
+    /// (at speed 1,000,000 it reached year 10000, and times showed as "T14:2").
+    @Test func aRunningClockStopsAtTheEndOfItsRange() {
+        let hand = HandClock()
+        let end = ClockLimits.instants.upperBound
+        let clock = DaemonClock(simulatedAt: end.addingTimeInterval(-3600), speed: 3600, source: hand)
+        #expect(clock.realDelay(until: end) == 1)
+        #expect(clock.realDelay(until: end.addingTimeInterval(1)) == nil, "never later than its range")
+        hand.elapsed = .milliseconds(500)
+        #expect(clock.now == end.addingTimeInterval(-1800))
+        hand.elapsed = .seconds(2)
+        #expect(clock.now == end)
+        hand.elapsed = .seconds(3600)
+        #expect(clock.now == end)
+    }
+
     @Test func advancingPastTheClocksRangeIsRefusedAndTheClockStays() {
         let end = ClockLimits.instants.upperBound.addingTimeInterval(-3600)
         var service = BoardService(config: .builtIn, clock: DaemonClock(simulatedAt: end, speed: 0), instance: "test")

@@ -113,6 +113,18 @@ import Testing
         #expect(try daemon.stop() == 0)
     }
 
+    /// `--now` keeps to the clock's range, as `board clock set` does: year 1 showed a board of
+    /// "Sun Dec 31 0" whose clock then could not be moved either way.
+    @Test(arguments: ["0001-01-01T00:00:00Z", "9999-12-31T23:00:00Z"])
+    func aStartTimeOutsideTheClocksRangeIsRefused(now: String) throws {
+        let sandbox = Sandbox()
+        let result = try run(
+            Binaries.boardd, ["--socket", sandbox.socket, "--now", now, "--speed", "0"], environment: sandbox.environment())
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr == "boardd: --now needs a time from 1970-01-02 to 9998-01-01, not \"\(now)\"; see boardd --help\n")
+        #expect(UnixSocket.isSocket(path: sandbox.socket) == nil, "nothing served")
+    }
+
     // MARK: Signals
 
     @Test(arguments: [SIGUSR1, SIGUSR2])
