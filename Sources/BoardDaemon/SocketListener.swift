@@ -109,7 +109,7 @@ struct SocketListener {
 
     /// The user's own directory, where the default socket lives: `$XDG_RUNTIME_DIR/board`, else `/tmp/board-UID`.
     static func userDirectory() -> String {
-        if let runtime = BoardPaths.environment("XDG_RUNTIME_DIR") { return runtime + "/board" }
+        if let runtime = BoardPaths.xdg("XDG_RUNTIME_DIR") { return runtime + "/board" }
         return "/tmp/board-\(Program.userID)"
     }
 

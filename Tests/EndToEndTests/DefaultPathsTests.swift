@@ -29,11 +29,14 @@ struct DefaultPathsTests {
         try daemon.stop()
     }
 
-    @Test func withoutARuntimeDirectoryTheSocketIsInTmp() throws {
+    /// Without one, or with a relative one (which the XDG specification says to ignore).
+    @Test(arguments: [nil, "run/relative"])
+    func withoutARuntimeDirectoryTheSocketIsInTmp(runtime: String?) throws {
         let sandbox = Sandbox()
         let path = "/tmp/board-\(getuid())/boardd.sock"
         // Autostart is off: this only reads which socket board tried, and starts nothing on the shared /tmp path.
-        let result = try runAsFromAShell([Binaries.board, "--json"], environment: environment(sandbox, [:]))
+        let extra = runtime.map { ["XDG_RUNTIME_DIR": $0] } ?? [:]
+        let result = try runAsFromAShell([Binaries.board, "--json"], environment: environment(sandbox, extra))
         if (try? BoardConnection(path: path, timeoutMilliseconds: 500)) != nil {
             #expect(result.status == 0, "a daemon of this machine answers on \(path): \(result.stderr)")
         } else {
@@ -42,16 +45,19 @@ struct DefaultPathsTests {
         }
     }
 
-    @Test(arguments: [true, false])
-    func theStateIsInTheXDGStateHomeElseInLocalState(withStateHome: Bool) throws {
+    /// A relative XDG_STATE_HOME is ignored, as the XDG Base Directory specification says.
+    @Test(arguments: ["absolute", "none", "relative"])
+    func theStateIsInTheXDGStateHomeElseInLocalState(stateHome kind: String) throws {
         let sandbox = Sandbox()
         let daemon = try RunningDaemon(sandbox: sandbox)
         let stateHome = sandbox.path + "/xdg-state"
         var extra = ["BOARD_SOCKET": sandbox.socket]
-        if withStateHome { extra["XDG_STATE_HOME"] = stateHome }
+        if kind == "absolute" { extra["XDG_STATE_HOME"] = stateHome }
+        if kind == "relative" { extra["XDG_STATE_HOME"] = "xdg-state" }
         let result = try runAsFromAShell([Binaries.board, "arrivals"], environment: environment(sandbox, extra))
         #expect(result.status == 0, "\(result.stderr)")
-        let expected = withStateHome ? stateHome + "/board/state.json" : sandbox.path + "/home/.local/state/board/state.json"
+        let expected =
+            kind == "absolute" ? stateHome + "/board/state.json" : sandbox.path + "/home/.local/state/board/state.json"
         #expect(FileManager.default.fileExists(atPath: expected), "state.json at \(expected)")
         try daemon.stop()
     }

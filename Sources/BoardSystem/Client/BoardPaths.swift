@@ -3,24 +3,29 @@ public enum BoardPaths {
     /// The variable's value; nil when it is unset or empty.
     public static func environment(_ name: String) -> String? { Environment.value(name) }
 
+    /// An XDG base directory variable's value; nil when it is unset, empty, or not an absolute path,
+    /// which the XDG Base Directory specification says to ignore (a relative one would give a daemon
+    /// and a state file per working directory).
+    public static func xdg(_ name: String) -> String? { environment(name).flatMap { $0.hasPrefix("/") ? $0 : nil } }
+
     /// `$BOARD_SOCKET`, else `$XDG_RUNTIME_DIR/board/boardd.sock`, else `/tmp/board-$UID/boardd.sock`.
     public static func defaultSocket() -> String {
         if let explicit = environment("BOARD_SOCKET") { return explicit }
-        if let runtime = environment("XDG_RUNTIME_DIR") { return runtime + "/board/boardd.sock" }
+        if let runtime = xdg("XDG_RUNTIME_DIR") { return runtime + "/board/boardd.sock" }
         return "/tmp/board-\(Program.userID)/boardd.sock"
     }
 
     /// `$BOARD_STATE_DIR`, else `$XDG_STATE_HOME/board`, else `~/.local/state/board`.
     public static func defaultStateDirectory() -> String {
         if let explicit = environment("BOARD_STATE_DIR") { return explicit }
-        if let state = environment("XDG_STATE_HOME") { return state + "/board" }
+        if let state = xdg("XDG_STATE_HOME") { return state + "/board" }
         return (environment("HOME") ?? "/tmp") + "/.local/state/board"
     }
 
     /// `$BOARDD_CONFIG`, else `$XDG_CONFIG_HOME/board/boardd.json` (or `~/.config/...`) when it exists.
     public static func defaultConfig() -> (path: String, explicit: Bool)? {
         if let explicit = environment("BOARDD_CONFIG") { return (explicit, true) }
-        let base = environment("XDG_CONFIG_HOME") ?? ((environment("HOME") ?? "/nonexistent") + "/.config")
+        let base = xdg("XDG_CONFIG_HOME") ?? ((environment("HOME") ?? "/nonexistent") + "/.config")
         let path = base + "/board/boardd.json"
         return FileSystem.exists(path) ? (path, false) : nil
     }
