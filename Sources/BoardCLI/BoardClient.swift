@@ -52,7 +52,11 @@ public struct BoardClient {
                 "\(store.path) holds \(state.pins.count) pins, more than the \(PinnedParam.limit) the daemon takes; "
                     + "the \(PinnedParam.limit) earliest are used. 'board unpin FLIGHT' removes one")
         }
-        return PinnedParam.json(sentPins.compactMap(\.key))
+        let pins = sentPins
+        // With the names they were made with: after a config reload with another schedule, the same
+        // identity is another flight, which the daemon then does not mark as pinned.
+        let names = Dictionary(pins.compactMap { pin in pin.key.map { ($0, pin.designator) } }) { first, _ in first }
+        return PinnedParam.json(pins.compactMap(\.key), names: names)
     }
 
     /// The pins sent with requests (the live view sends these too): all of them up to `PinnedParam.limit`;
@@ -208,7 +212,13 @@ public struct BoardClient {
                     let own = pin.key.map { pinned.contains($0) ? [$0] : [] } ?? []
                     let json = try connection.call(
                         .flightGet, ["id": .int(pin.id), "date": .string(pin.date), "pinned": PinnedParam.json(own)])
-                    entries.append(.found(json, try? FlightDetailsDocument(json: json).flight))
+                    let flight = try? FlightDetailsDocument(json: json).flight
+                    // Another flight under its identity (the daemon's schedule changed with its config) is not it.
+                    if let flight, !pin.names(flight) {
+                        entries.append(.missing(pin))
+                    } else {
+                        entries.append(.found(json, flight))
+                    }
                 } catch .remote(let error) where error.code == .notFound || error.code == .outsideWindow {
                     entries.append(.missing(pin))
                 } catch .remote(let error) where error.code == .invalidParams && pin.key == nil {

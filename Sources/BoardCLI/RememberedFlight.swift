@@ -40,6 +40,11 @@ struct RememberedFlight: Equatable {
     /// Whether this is that flight: the same id on the same day.
     func isSame(as other: RememberedFlight) -> Bool { id == other.id && date == other.date }
 
+    /// Whether `flight`, found by this identity, is the flight remembered: its name too is the same.
+    /// A config reloaded with another seed or another number of flights a day makes a new schedule,
+    /// where the same id on the same day is another flight.
+    func names(_ flight: FlightDocument) -> Bool { flight.id == id && flight.date == date && flight.flightName == designator }
+
     /// As it was: `US 481 of Nov 30`, whatever now has its id.
     var name: String { "\(designator) of \(LocalDate(date)?.shortName ?? date)" }
 

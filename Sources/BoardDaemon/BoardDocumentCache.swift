@@ -272,7 +272,9 @@ final class BoardDocumentCache: Sendable {
         for id in pinned.anyDay { if let index = entry.indexByID[id] { indices.append(index) } }
         let checkAnyDay = !pinned.anyDay.isEmpty
         for key in pinned.flights where key.date == date {
-            guard let index = entry.indexByID[key.id], key.matches(entry.flights[index]) else { continue }
+            guard let index = entry.indexByID[key.id], key.matches(entry.flights[index]),
+                pinned.names(entry.flights[index], as: key)
+            else { continue }
             if checkAnyDay && pinned.anyDay.contains(key.id) { continue }  // already found by its id alone
             indices.append(index)
         }

@@ -4,14 +4,24 @@ import FlightData
 ///
 /// Each pin is a flight's identity, `{"id":N,"date":"YYYY-MM-DD"}`: an id alone names a flight
 /// only within one window. A plain id (older clients, scripts) still means that id on any day.
+/// A pin may carry the `flightName` it was made with: a flight of that identity with another name
+/// is then no pin (the daemon's schedule changed with its config since the pin was made).
 public enum PinnedParam {
     /// The most pins one request may carry.
     public static let limit = 1000
 
-    /// `[{"id":N,"date":"YYYY-MM-DD"},...]`, in the order given.
-    public static func json(_ pins: some Sequence<FlightKey>) -> JSON {
-        .array(pins.map { ["id": .int($0.id), "date": .string($0.date.description)] })
+    /// `[{"id":N,"date":"YYYY-MM-DD"},...]`, in the order given; with `names`, each pin's `flightName`.
+    public static func json(_ pins: some Sequence<FlightKey>, names: [FlightKey: String] = [:]) -> JSON {
+        .array(
+            pins.map { key in
+                var pairs: [(String, JSON)] = [("id", .int(key.id)), ("date", .string(key.date.description))]
+                if let name = names[key] { pairs.append(("flightName", .string(name))) }
+                return .object(pairs)
+            })
     }
+
+    /// The longest `flightName` a pin may carry (a designator is about a dozen characters).
+    static let nameLimit = 100
 
     /// Reads the param: absent or null is no pins; anything but an array of identities or ids is `invalidParams`.
     public static func parse(_ value: JSON?) throws(WireError) -> PinnedFlights {
@@ -24,7 +34,15 @@ public enum PinnedParam {
             if let id = item.int {
                 pins.anyDay.insert(id)
             } else if let id = item["id"]?.int, let text = item["date"]?.string, let date = LocalDate(text) {
-                pins.flights.insert(FlightKey(id: id, date: date))
+                let key = FlightKey(id: id, date: date)
+                pins.flights.insert(key)
+                if let value = item["flightName"], !value.isNull {
+                    guard let name = value.string, name.utf8.count <= nameLimit else {
+                        throw WireError(
+                            .invalidParams, "a pin's \"flightName\" must be a string of at most \(nameLimit) bytes.")
+                    }
+                    pins.names[key] = name
+                }
             } else {
                 throw WireError(
                     .invalidParams, "\"pinned\" must hold flights as {\"id\":N,\"date\":\"YYYY-MM-DD\"} (or plain ids).")

@@ -28,6 +28,9 @@ public struct PinnedFlights: Hashable, Sendable, ExpressibleByArrayLiteral {
     public var flights: Set<FlightKey>
     /// Ids without a date: that id on any day.
     public var anyDay: Set<Int>
+    /// The name a pin was made with, where the client sent it: a flight of that identity with another
+    /// name (a config reloaded with another seed makes another schedule) is not the pin.
+    public var names: [FlightKey: String] = [:]
 
     public init(_ flights: some Sequence<FlightKey> = [], anyDay: some Sequence<Int> = []) {
         self.flights = Set(flights)
@@ -41,6 +44,11 @@ public struct PinnedFlights: Hashable, Sendable, ExpressibleByArrayLiteral {
 
     /// Whether `flight` is pinned: its identity is, or (from an older client) its id alone.
     public func contains(_ flight: Flight) -> Bool {
-        anyDay.contains(flight.id) || flights.contains(FlightKey(flight))
+        if anyDay.contains(flight.id) { return true }
+        let key = FlightKey(flight)
+        return flights.contains(key) && names(flight, as: key)
     }
+
+    /// Whether `flight`, of identity `key`, has the name its pin was made with (when one was sent).
+    public func names(_ flight: Flight, as key: FlightKey) -> Bool { names[key].map { $0 == flight.flightName } ?? true }
 }

@@ -114,10 +114,30 @@ struct PinnedParamTests {
             #expect(error.message.contains("\"pinned\""), "\(error.message)")
         }
     }
+
+    /// A pin made with a name is a pin of that flight only: another flight with its identity (a
+    /// config reloaded with another schedule) is not pinned.
+    @Test func aPinWithANameMatchesOnlyTheFlightOfThatName() throws {
+        var service = Self.service()
+        let named: JSON = ["id": 9541, "date": "2026-11-30", "flightName": "US 481"]
+        let misnamed: JSON = ["id": 9541, "date": "2026-11-30", "flightName": "Pacific 251"]
+        #expect(Self.pinnedFlights(try Self.result(&service, .boardGet, ["pinned": [named]])) == ["US 481 2026-11-30"])
+        #expect(Self.pinnedFlights(try Self.result(&service, .boardGet, ["pinned": [misnamed]])) == [])
+        #expect(Self.pinnedFlights(try Self.result(&service, .boardGet, ["pinned": [Self.usFlight]])) == ["US 481 2026-11-30"])
+        let long: JSON = ["id": 9541, "date": "2026-11-30", "flightName": .string(String(repeating: "x", count: 101))]
+        for bad in [long, ["id": 9541, "date": "2026-11-30", "flightName": 5] as JSON] {
+            guard case .failure(let error) = Self.answer(&service, .boardGet, ["pinned": [bad]]) else {
+                Issue.record("\(bad.text) was taken")
+                continue
+            }
+            #expect(error.code == .invalidParams && error.message.contains("flightName"))
+        }
+    }
 }
 
 extension JSON {
     fileprivate func adding(_ key: String, _ value: JSON) -> JSON {
         .object((objectPairs ?? []) + [(key, value)])
     }
+
 }

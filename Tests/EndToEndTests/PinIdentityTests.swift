@@ -1,6 +1,7 @@
 import BoardProtocol
 import BoardSystem
 import Foundation
+import Glibc
 import Testing
 
 /// A remembered flight is always the same flight: its id and its date. Ids repeat once the window
@@ -46,6 +47,45 @@ struct PinIdentityTests {
         let pins2 = try #require(user.state()?["pins"]?.array)
         #expect(pins2.map { $0["date"]?.string } == ["2026-12-15"])
         #expect(try user.rows("--date", "2026-12-15").first.map { "\($0.id) \($0.pinned)" } == "9541 true")
+    }
+
+    /// A config reloaded with another seed or another number of flights a day makes another schedule,
+    /// where the same id on the same day can be another flight: the pin and the last viewed flight do
+    /// not move to it (they showed Southeast 584 where Pacific 146 was pinned), they are named as gone.
+    @Test func aPinDoesNotMoveToAnotherFlightWhenTheScheduleChanges() throws {
+        // An id both schedules use, for two different flights (ids depend on the day and the slot).
+        let reference = BoardUser()
+        let secondConfig = reference.sandbox.path + "/boardd.json"
+        try #"{"flightsPerDay": 31}"#.write(toFile: secondConfig, atomically: true, encoding: .utf8)
+        let secondDaemon = try reference.startDaemon(extra: ["--config", secondConfig])
+        let second = try reference.rows()
+        try secondDaemon.stop()
+        let user = BoardUser()
+        let config = user.sandbox.path + "/boardd.json"
+        try "{}".write(toFile: config, atomically: true, encoding: .utf8)
+        let daemon = try user.startDaemon(extra: ["--config", config])
+        defer { _ = try? daemon.stop() }
+        let row = try #require(
+            try user.lookup().first { first in second.contains { $0.id == first.id && $0.flightName != first.flightName } },
+            "an id both schedules give to different flights")
+        _ = try user.text("pin", String(row.id))
+        _ = try user.text("show", String(row.id))
+        #expect(try user.rows().first { $0.pinned }?.id == row.id)
+
+        try #"{"flightsPerDay": 31}"#.write(toFile: config, atomically: true, encoding: .utf8)
+        kill(daemon.pid, SIGHUP)
+        // Read by someone with no state (`lookup` remembers the first schedule's rows).
+        let looker = BoardUser(socket: user.socket)
+        try waitUntil("the new schedule") { try looker.rows().first { $0.id == row.id }?.flightName != row.flightName }
+        let now = try #require(try looker.rows().first { $0.id == row.id }, "the id is used in the new schedule too")
+        #expect(now.flightName != row.flightName, "the identity names another flight now")
+        #expect(try user.rows().allSatisfy { !$0.pinned }, "no other flight is pinned in its place")
+        let pins = try user.text("pins")
+        #expect(pins.contains("\(row.flightName) of Nov 30 is no longer on the board"), "\(pins)")
+        #expect(!pins.contains(now.flightName), "\(pins)")
+        let last = try user.board("last")
+        #expect(last.status == 4, "\(last.stdout)")
+        #expect(last.stderr.contains("the last viewed flight, \(row.flightName) of Nov 30, is no longer on the board"))
     }
 
     @Test func theLastViewedFlightIsNamedAsItWasOnceGone() throws {

@@ -1,4 +1,5 @@
 import BoardArguments
+import BoardProtocol
 
 /// `board last`: the last-viewed flight again.
 struct LastCommand: BoardCommand, Equatable {
@@ -27,12 +28,15 @@ struct LastCommand: BoardCommand, Equatable {
 
     func run(on client: inout BoardClient) throws(ClientError) {
         let last = try client.lastViewed()
+        let gone = ClientError.notFound("the last viewed flight, \(last.name), is no longer on the board")
+        let json: JSON
         do {
-            try client.showFlight(
-                try client.call(.flightGet, ["id": .int(last.id), "date": .string(last.date), "pinned": client.pinnedParam]),
-                remember: false)
+            json = try client.call(.flightGet, ["id": .int(last.id), "date": .string(last.date), "pinned": client.pinnedParam])
         } catch .notFound {
-            throw .notFound("the last viewed flight, \(last.name), is no longer on the board")
+            throw gone
         }
+        // Another flight under its identity (a config reloaded with another schedule) is not it.
+        if let found = try? FlightDetailsDocument(json: json).flight, !last.names(found) { throw gone }
+        try client.showFlight(json, remember: false)
     }
 }
