@@ -4,7 +4,9 @@ import FlightData
 
 /// Where the client's text goes: data to stdout, everything else to stderr.
 ///
-/// A closed stdout (`board ... | head`) ends the program quietly with status 0.
+/// A closed stdout (`board ... | head`) ends the program quietly with status 0; any other failure to
+/// write it (a full disk, a closed descriptor) ends it with one line saying so and status 1, as `cat`
+/// and `ls` do: a script saving `board all --json > snapshot.json` must not be told it worked.
 enum Output {
     /// The width people's output fits: the terminal's on stdout, else `COLUMNS` (as shells set it),
     /// else 80.
@@ -19,6 +21,8 @@ enum Output {
             try FileDescriptor.standardOutput.writeAll(text + "\n")
         } catch {
             if error.isBrokenPipe { Program.exit(0) }
+            Self.error("cannot write the output: \(SystemError.message(for: error.code))")
+            Program.exit(1)
         }
     }
 

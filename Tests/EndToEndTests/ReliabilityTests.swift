@@ -388,6 +388,20 @@ import Testing
         try daemon.stop()
     }
 
+    /// Output that cannot be written (a full disk, a closed descriptor) is an error, status 1, as for
+    /// `cat`: `board all --json > snapshot.json` on a full disk said nothing and exited 0.
+    @Test func outputThatCannotBeWrittenIsAnError() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        for (redirect, reason) in [("> /dev/full", "No space left on device"), (">&-", "Bad file descriptor")] {
+            let result = try run(
+                "/bin/sh", ["-c", "'\(Binaries.board)' all --json \(redirect); echo \"status=$?\" >&2"],
+                environment: sandbox.environment(), timeout: 20)
+            #expect(result.stderr == "board: cannot write the output: \(reason)\nstatus=1\n", "\(redirect): \(result.stderr)")
+        }
+        try daemon.stop()
+    }
+
     @Test func aClosedPipeEndsQuietly() throws {
         let sandbox = Sandbox()
         let daemon = try RunningDaemon(sandbox: sandbox)
