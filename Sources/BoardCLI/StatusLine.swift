@@ -180,6 +180,8 @@ struct StatusLine {
             // Before the usual line, so that a short status bar cuts the usual part, not the alert.
             text = (tmux ? "#[fg=yellow,bold]\(alert.text.replacingAll("#", with: "##"))#[default]" : alert.text) + "  " + text
         }
+        // The usual line without a next departure leaves its empty fields' spaces at the end.
+        if self.format == nil { text = String(text.reversed().drop { $0 == " " }.reversed()) }
         // A status line is one line, and the format's own text moves no cursor.
         return text.replacingControlCharacters(with: " ")
     }
@@ -195,30 +197,43 @@ struct StatusLine {
             }
             return nil
         }
-        // Both requests at once, so that one round trip fits in the budget.
+        // Every request at once, so that one round trip fits in the budget. With a filter or hidden
+        // flights, the next departure is the filtered board's, and tomorrow's when today has none left.
+        let hidden = Watchlist.keys(state.hidden)
         let boardID = connection.send(.boardGet, ["tab": "all", "hidePast": true, "pinned": pinned])
         let soonestID = connection.send(.flightSoonest, ["tab": "departures"])
+        let tomorrowID =
+            filter.isEmpty && hidden.isEmpty
+            ? nil
+            : connection.send(.boardGet, ["tab": "departures", "hidePast": true, "date": "tomorrow", "pinned": pinned])
         var replies: [Int: JSON] = [:]
-        while replies.count < 2 {
+        while replies.count < (tomorrowID == nil ? 2 : 3) {
             let left = Int32((deadline - ContinuousClock.now) / .milliseconds(1))
             guard left > 0, let message = try? connection.readMessage(timeoutMilliseconds: left) else { break }
-            if let id = message["id"]?.int, id == boardID || id == soonestID { replies[id] = message }
+            if let id = message["id"]?.int, id == boardID || id == soonestID || id == tomorrowID { replies[id] = message }
         }
         guard let boardReply = replies[boardID], let boardJSON = try? BoardConnection.result(of: boardReply),
             let unfiltered = try? BoardDocument(json: boardJSON)
         else { return nil }
         // Hidden flights (`board hide`) leave the counts and the next flight, as they leave the boards.
-        let hidden = Watchlist.keys(state.hidden)
-        let arranged = Watchlist.arrange(unfiltered, pins: Watchlist.keys(state.pins), hidden: hidden).board
-        let board = filter.isEmpty ? arranged : filter.apply(to: arranged)
-        // With a filter, the next matching departure comes from the filtered board; so it does when
-        // the daemon's soonest is a hidden flight.
+        func arranged(_ board: BoardDocument) -> BoardDocument {
+            let arranged = Watchlist.arrange(board, pins: Watchlist.keys(state.pins), hidden: hidden).board
+            return filter.isEmpty ? arranged : filter.apply(to: arranged)
+        }
+        let board = arranged(unfiltered)
+        // With a filter, the next matching departure comes from the filtered board (today's, else
+        // tomorrow's); so it does when the daemon's soonest is a hidden flight.
         var soonest =
             filter.isEmpty
             ? replies[soonestID].flatMap { try? BoardConnection.result(of: $0) }.flatMap {
                 try? FlightDetailsDocument(json: $0).flight
-            } : Self.nextDeparture(board)
-        if let next = soonest, hidden.contains(Watchlist.Key(next)) { soonest = Self.nextDeparture(board) }
+            } : nil
+        if soonest == nil || soonest.map({ hidden.contains(Watchlist.Key($0)) }) == true {
+            let tomorrow = tomorrowID.flatMap { replies[$0] }.flatMap { try? BoardConnection.result(of: $0) }.flatMap {
+                try? BoardDocument(json: $0)
+            }
+            soonest = Self.nextDeparture(board) ?? tomorrow.flatMap { Self.nextDeparture(arranged($0)) }
+        }
         return Self.reading(board, next: soonest)
     }
 
@@ -252,15 +267,20 @@ struct StatusLine {
         return reading
     }
 
-    /// The flights of `direction` not yet past, canceled or diverted: those are not to come.
+    /// The flights of `direction` still to come: not past, canceled, diverted, departed or landed
+    /// (a flight is past only after its time: at that instant it has left without being past).
     /// (The board hides past flights but lists pinned ones all the same.)
     static func stillToCome(_ board: BoardDocument, _ direction: Direction) -> Int {
-        board.flights.filter { $0.direction == direction && !$0.past && $0.status != .canceled && $0.status != .diverted }.count
+        board.flights.filter { $0.direction == direction && isToCome($0) }.count
     }
 
-    /// The filtered board's next departure still to come, by its current time; nil when none is left today.
+    static func isToCome(_ flight: FlightDocument) -> Bool {
+        !flight.past && ![.canceled, .diverted, .departed, .landed].contains(flight.status)
+    }
+
+    /// The board's next departure still to come, by its current time; nil when none is left on it.
     static func nextDeparture(_ board: BoardDocument) -> FlightDocument? {
-        board.flights.filter { $0.direction == .departure && !$0.past && ![.canceled, .departed].contains($0.status) }
+        board.flights.filter { $0.direction == .departure && isToCome($0) }
             .min { ($0.currentTime ?? $0.scheduledTime, $0.id) < ($1.currentTime ?? $1.scheduledTime, $1.id) }
     }
 

@@ -32,11 +32,15 @@ public struct FlightNavigation: Sendable {
         step(from: flight, forward: false)
     }
 
-    /// The first flight in the tab not yet past at `now` and not canceled or diverted (as announced by then).
+    /// The first flight in the tab still to come at `now`: not past, not canceled or diverted (as
+    /// announced by then), and not departed or landed. A flight is past only after its time, so at the
+    /// instant it leaves it has departed without being past: it is no longer to come.
     public func soonest() -> Flight? {
         for date in window.dates {
             let found = flights(on: date).first { flight in
-                !flight.isPast(at: now) && !flight.isCanceled(at: now) && !flight.isDiverted(at: now)
+                guard !flight.isPast(at: now), !flight.isCanceled(at: now), !flight.isDiverted(at: now) else { return false }
+                let status = flight.state(at: now).status
+                return status != .departed && status != .landed
             }
             if let found { return found }
         }

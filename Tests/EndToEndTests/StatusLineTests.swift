@@ -69,6 +69,59 @@ import Testing
         try daemon.stop()
     }
 
+    /// At its very time a flight has departed without being past: it is not the next departure, nor
+    /// counted as to come, nor the soonest (the line said "next Pacific 901 13:25 B1 Departed").
+    @Test func aFlightAtItsVeryTimeIsNoLongerNext() throws {
+        let user = BoardUser()
+        let daemon = try user.startDaemon(now: "2026-11-30T13:25:00-05:00")
+        defer { _ = try? daemon.stop() }
+        let leaving = try #require(try user.rows("departures").first { $0.flightName == "Pacific 901" })
+        #expect(leaving.status == "departed" && leaving.json["past"] == false, "the case: departed at 13:25, past after")
+        let next = try user.status("--format", "%n|%s")
+        #expect(!next.stdout.hasPrefix("Pacific 901"), "\(next.stdout)")
+        #expect(!next.stdout.contains("Departed"), "\(next.stdout)")
+        let filtered = try user.status("--airline", "Pacific", "--format", "%n|%D")
+        let unfiltered = try user.status("--format", "%n")
+        #expect(!filtered.stdout.hasPrefix("Pacific 901|"), "\(filtered.stdout)")
+        #expect(unfiltered.stdout.split(separator: "|").first != "Pacific 901")
+        let soonest = try user.json("soonest", "departures")
+        #expect(soonest["flightName"]?.string != "Pacific 901")
+        #expect(soonest["status"]?.string != "departed")
+    }
+
+    /// With no departure left today, a filter or a hidden first flight still finds tomorrow's
+    /// (the line said "next -"), and the line has no trailing spaces.
+    @Test func afterTheDaysLastDepartureTheNextIsTomorrowsWithAFilterOrAHiddenFlight() throws {
+        let user = BoardUser()
+        let daemon = try user.startDaemon(now: "2026-11-30T23:00:00-05:00")
+        defer { _ = try? daemon.stop() }
+        let tomorrow = try user.rows("departures", "--date", "tomorrow")
+        let first = try #require(tomorrow.first { $0.status != "canceled" })
+        let plain = try user.status()
+        #expect(plain.stdout.contains("next \(first.flightName) Dec 1"), "\(plain.stdout)")
+        #expect(!plain.stdout.hasSuffix(" \n"), "no trailing spaces: \(plain.stdout.debugDescription)")
+        let airline = String(first.flightName.split(separator: " ")[0])
+        let filtered = try user.status("--airline", airline, "--format", "%n %t")
+        let firstOfAirline = try #require(tomorrow.first { $0.status != "canceled" && $0.flightName.hasPrefix(airline + " ") })
+        #expect(filtered.stdout.hasPrefix("\(firstOfAirline.flightName) Dec 1"), "\(filtered.stdout)")
+        #expect(try user.board("hide", String(first.id), "--date", "tomorrow").status == 0)
+        let hidden = try user.status("--format", "%n")
+        let second = try #require(tomorrow.first { $0.status != "canceled" && $0.id != first.id })
+        #expect(hidden.stdout == "\(second.flightName)\n", "\(hidden.stdout)")
+    }
+
+    /// A flight you hid is not the soonest, as it is not the status line's next.
+    @Test func theSoonestSkipsAFlightYouHid() throws {
+        let user = BoardUser()
+        let daemon = try user.startDaemon()
+        defer { _ = try? daemon.stop() }
+        let soonest = try #require(try user.json("soonest", "departures")["id"]?.int)
+        #expect(try user.board("hide", String(soonest)).status == 0)
+        let after = try user.json("soonest", "departures")
+        #expect(after["id"]?.int != soonest)
+        #expect(after["past"] == false && after["status"]?.string != "canceled", "\(after.text)")
+    }
+
     @Test func jsonGivesTheLineAndEachValueByName() throws {
         let sandbox = Sandbox()
         let offline = try #require(try sandbox.board("status", "--json").json)

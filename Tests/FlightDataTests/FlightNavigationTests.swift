@@ -113,13 +113,14 @@ struct FlightNavigationTests {
         #expect(Self.navigation(.all).next(after: future) == nil)
     }
 
-    /// The first flight in the tab not yet past and not canceled.
+    /// The first flight in the tab still to come: not past, canceled, departed or landed.
     @Test(arguments: [
         // Before Overland 433's delay is announced (01:26) it shows 06:25, the day's first time.
         ("2026-11-29T12:00", Tab.all, "Overland 433", "2026-11-30"),  // before the window opens: its first flight
         ("2026-11-30T00:00", .all, "Overland 433", "2026-11-30"),
         ("2026-11-30T02:27", .all, "Pacific 506", "2026-11-30"),  // now 07:15: Pacific 506 (07:00) comes first
-        ("2026-11-30T07:00", .all, "Pacific 506", "2026-11-30"),  // departing now: not past yet
+        ("2026-11-30T06:59", .all, "Pacific 506", "2026-11-30"),
+        ("2026-11-30T07:00", .all, "Overland 433", "2026-11-30"),  // departed now: not past, but no longer to come
         ("2026-11-30T07:00:01", .all, "Overland 433", "2026-11-30"),
         ("2026-11-30T07:30", .departures, "Pacific 759", "2026-11-30"),  // Southeast 282 at 07:50 is canceled
         ("2026-11-30T09:00", .all, "Southeast 666", "2026-11-30"),
@@ -139,7 +140,7 @@ struct FlightNavigationTests {
         #expect(Self.navigation(tab, at: Fixture.instant("2027-01-01T00:00")).soonest() == nil)
     }
 
-    /// Soonest agrees with the definition at every minute of a day.
+    /// Soonest agrees with the definition at every five minutes of a day (every flight's time among them).
     @Test func soonestMatchesItsDefinitionThroughADay() {
         var clock = ManualClock(Fixture.instant("2026-11-30T05:00"))
         let flights = Self.ordered(.all)
@@ -150,8 +151,10 @@ struct FlightNavigationTests {
                 ($0.date, $0.currentTime(at: now).timeIntervalSince1970, $0.id)
                     < ($1.date, $1.currentTime(at: now).timeIntervalSince1970, $1.id)
             }
+            // Still to come: a flight at its very time has departed or landed, though not yet past.
             let expected = ordered.first {
                 $0.currentTime(at: now) >= now && !$0.isCanceled(at: now) && !$0.isDiverted(at: now)
+                    && ![.departed, .landed].contains($0.state(at: now).status)
             }
             #expect(Self.navigation(.all, at: clock.now).soonest() == expected)
             clock.advance(minutes: 5)

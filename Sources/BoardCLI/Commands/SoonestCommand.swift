@@ -1,4 +1,5 @@
 import BoardArguments
+import BoardProtocol
 import FlightData
 
 /// `board soonest [TAB]`: the next flight not yet past.
@@ -12,9 +13,10 @@ struct SoonestCommand: BoardCommand, Equatable {
         help: """
             usage: board soonest [TAB]
 
-            Shows the next flight that is neither past nor canceled, in TAB or the
-            selected tab; a TAB argument selects that tab for later commands too
-            (not with --json). The flight becomes the last viewed.
+            Shows the next flight still to come (not past, canceled, diverted,
+            departed or landed, and not one you hid), in TAB or the selected tab;
+            a TAB argument selects that tab for later commands too (not with
+            --json). The flight becomes the last viewed.
 
             examples:
               board soonest
@@ -32,7 +34,24 @@ struct SoonestCommand: BoardCommand, Equatable {
 
     func run(on client: inout BoardClient) throws(ClientError) {
         client.select(tab)
-        try client.showFlight(
-            try client.call(.flightSoonest, ["tab": .string((tab ?? client.state.tab).rawValue), "pinned": client.pinnedParam]))
+        let tab = (tab ?? client.state.tab).rawValue
+        let pinned = client.pinnedParam
+        var json = try client.call(.flightSoonest, ["tab": .string(tab), "pinned": pinned])
+        // A flight you hid is off your boards and your status line: the soonest is the next one still to come.
+        let hidden = Set(Watchlist.keys(client.state.hidden))
+        var steps = 0
+        while let flight = try? FlightDetailsDocument(json: json).flight,
+            hidden.contains(Watchlist.Key(flight)) || (steps > 0 && !StatusLine.isToCome(flight))
+        {
+            steps += 1
+            guard steps <= PinnedParam.limit + 200 else { break }
+            do {
+                json = try client.call(
+                    .flightNext, ["id": .int(flight.id), "date": .string(flight.date), "tab": .string(tab), "pinned": pinned])
+            } catch .notFound {
+                throw .notFound("no flight still to come in the window but those you hid; 'board hidden' lists them")
+            }
+        }
+        try client.showFlight(json)
     }
 }
