@@ -25,16 +25,27 @@ public struct BoardRenderer {
     ///
     /// Another day's board shows now with its own date, `Tue Dec 1 2026  (now Mon Nov 30 12:00)`,
     /// so that the time is not read as that day's.
+    ///
+    /// Narrower than it, the header shortens a part at a time, never cutting through a word: `SIM`,
+    /// then the airport's code alone, then the date without its year and now as its time alone;
+    /// only what is still too wide is cut, with `…`.
     func header(_ board: BoardDocument, clock: String? = nil, extra: String? = nil) -> String {
-        var parts = [
-            "\(board.airport.name) (\(board.airport.code))", Self.longDate(board.date),
-            Self.now(clock ?? clockText(board.now), of: board),
-        ]
-        if board.simulated { parts.append("SIMULATED") }
-        if let extra { parts.append(extra) }
-        let plain = parts.joined(separator: "  ")
-        guard plain.columns <= width else { return String(plain.prefix(columns: width)) }
-        return style.bold(parts[0]) + "  " + parts.dropFirst().joined(separator: "  ")
+        let time = clock ?? clockText(board.now)
+        let otherDay = Self.now(time, of: board) != time
+        func parts(_ step: Int) -> [String] {
+            var date = Self.longDate(board.date)
+            if step >= 3 { date = String(date.split(separator: " ").dropLast().joined(separator: " ")) }
+            var parts = [
+                step >= 2 ? board.airport.code : "\(board.airport.name) (\(board.airport.code))", date,
+                step >= 3 && otherDay ? "(now \(time))" : Self.now(time, of: board),
+            ]
+            if board.simulated { parts.append(step >= 1 ? "SIM" : "SIMULATED") }
+            if let extra { parts.append(extra) }
+            return parts
+        }
+        let fitting = (0...3).lazy.map(parts).first { $0.joined(separator: "  ").columns <= width }
+        guard let fitting else { return cut(parts(3).joined(separator: "  "), width) }
+        return style.bold(fitting[0]) + "  " + fitting.dropFirst().joined(separator: "  ")
     }
 
     /// The daemon's `clock` as a board's header shows it: `12:00` on today's board, `(now Mon Nov 30
@@ -45,12 +56,22 @@ public struct BoardRenderer {
         return "(now \(longDate(today).split(separator: " ").dropLast().joined(separator: " ")) \(clock))"
     }
 
-    /// `Arrivals 15  [All Nov 30]  Departures 15`, the selected tab marked.
+    /// `Arrivals 15  [All Nov 30]  Departures 15`, the selected tab marked. Narrower than it, the
+    /// other tabs lose their badges, then their names: the selected tab is never cut off.
     func tabBar(_ board: BoardDocument) -> String {
-        board.tabs.map { tab in
-            let label = width < 50 ? "\(tab.title.prefix(3)) \(tab.badge)" : "\(tab.title) \(tab.badge)"
-            return tab.id == board.tab ? style.reverse("[\(label)]") : " \(label) "
-        }.joined(separator: " ").trimmingTrailingSpaces()
+        func bar(_ step: Int, _ style: Style) -> String {
+            board.tabs.compactMap { tab in
+                let title = width < 50 ? String(tab.title.prefix(3)) : tab.title
+                if tab.id == board.tab { return style.reverse("[\(title) \(tab.badge)]") }
+                switch step {
+                case 0: return " \(title) \(tab.badge) "
+                case 1: return " \(title) "
+                default: return nil
+                }
+            }.joined(separator: " ").trimmingTrailingSpaces()
+        }
+        let step = (0...2).first { bar($0, Style(enabled: false)).columns <= width } ?? 2
+        return bar(step, style)
     }
 
     /// `--wide`: every column at its full width whatever the width, and after the ID the terminal,

@@ -62,6 +62,31 @@ struct BoardRendererTests {
         #expect(renderer.header(yesterday).contains("Sun Nov 29 2026  (now Mon Nov 30 12:00)"))
     }
 
+    /// Narrower, the header shortens a part at a time and never cuts through a word without `…`:
+    /// at 80 columns another day's board with hidden flights ended in "SIMULATED  2 hid", at 60 in
+    /// a wrong time "(now Mon Nov 30 12:0".
+    @Test(arguments: 10...100)
+    func theHeaderShortensByPartsNeverThroughAWord(width: Int) {
+        let renderer = BoardRenderer(style: Style(enabled: false), width: width)
+        let tomorrow = board(dated: "2026-12-01")
+        let header = renderer.header(tomorrow, extra: "2 hidden")
+        #expect(header.columns <= width, "\(header)")
+        let words = Set(
+            "Mountain Airport (MTN) Tue Dec 1 2026 (now Mon Nov 30 12:00) SIMULATED SIM MTN 2 hidden 12:00)".split(separator: " ")
+        )
+        for word in header.split(separator: " ") where !word.hasSuffix("…") {
+            #expect(words.contains(word), "\(width): \"\(word)\" in \(header)")
+        }
+        if (77...82).contains(width) {
+            #expect(header == "Mountain Airport (MTN)  Tue Dec 1 2026  (now Mon Nov 30 12:00)  SIM  2 hidden")
+        }
+        if width >= 42 { #expect(header.hasSuffix("2 hidden") && header.contains("12:00"), "\(header)") }
+        // The selected tab is never cut off the tab bar.
+        let bar = renderer.tabBar(tomorrow)
+        let selected = tomorrow.tabs.first { $0.id == tomorrow.tab }.map { "[\($0.title.prefix(3))" } ?? "?"
+        if width >= 16 { #expect(bar.contains(selected) && bar.contains("]") && bar.columns <= width, "\(width): \(bar)") }
+    }
+
     /// The fixture's board labelled with another date (its flights unchanged): enough for a header.
     func board(dated date: String) -> BoardDocument {
         let pairs = LiveViewFixture.board().json.objectPairs!.map { key, value in
