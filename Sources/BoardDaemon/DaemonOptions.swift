@@ -81,8 +81,9 @@ extension DaemonCommand {
             case "--help": return .help
             case "--version": return .version
             case "--check-config": check = true
-            case "--socket": options.socket = text
-            case "--config": options.config = text
+            case "--socket", "--config":
+                guard !text.isEmpty else { throw UsageError(message: "\(flag.name) needs a path, not \"\"") }
+                if flag.name == "--socket" { options.socket = text } else { options.config = text }
             case "--seed":
                 guard let seed = UInt64(text) else { throw UsageError(message: "--seed needs a whole number, not \"\(text)\"") }
                 options.seed = seed

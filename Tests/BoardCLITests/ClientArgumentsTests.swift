@@ -144,6 +144,9 @@ struct ClientArgumentsTests {
         // an id the daemon would refuse in its own words
         (["show", "0"], "0 is not a flight id: ids are whole numbers from 1 to 9999999; see 'board help show'"),
         (["pin", "0"], "0 is not a flight id: ids are whole numbers from 1 to 9999999; see 'board help pin'"),
+        // an empty path names nothing
+        (["--socket", "", "all"], #"--socket needs a path, not ""; see 'board --help'"#),
+        (["status", "--state-dir="], #"--state-dir needs a path, not ""; see 'board --help'"#),
         // unknown command
         (["frobnicate"], #"unknown command "frobnicate"; see 'board --help'"#),
         (["shwo", "1234"], #"unknown command "shwo" (did you mean show?); see 'board --help'"#),

@@ -43,6 +43,8 @@ struct DaemonOptionsTests {
         (["--bogus=1"], #"unknown option "--bogus""#),
         (["--bogus", "--help"], #"unknown option "--bogus""#),
         (["--socket"], "--socket needs a value"),
+        (["--socket", ""], #"--socket needs a path, not """#),
+        (["--config="], #"--config needs a path, not """#),
         (["--config", "--seed", "1"], "--config needs a value"),
         (["--seed", "x"], #"--seed needs a whole number, not "x""#),
         (["--seed", "-1"], #"--seed needs a whole number, not "-1""#),

@@ -29,6 +29,10 @@ struct GlobalOptions: Equatable {
         }
         json = flags["--json"] != nil
         noAutostart = flags["--no-autostart"] != nil
+        // An empty path names nothing: '--socket ""' started a daemon on no address and showed its board.
+        for name in ["--socket", "--state-dir"] where flags[name]?.isEmpty == true {
+            throw UsageError(message: "\(name) needs a path, not \"\"")
+        }
         socket = flags["--socket"]
         stateDirectory = flags["--state-dir"]
     }
