@@ -103,6 +103,21 @@ import Testing
         #expect(gets.compactMap { $0["params"]?["cursor"]?.string }.suffix(2) == ["C2", "C5"], "pages follow next")
     }
 
+    /// A flight's log starts with its first step, at its day's midnight (`events.get` lists changes
+    /// after `since`, and the day's start left it out: at 00:00 the log said "No changes yet").
+    @Test func aFlightsLogHoldsItsMidnightStep() throws {
+        let user = BoardUser()
+        let daemon = try user.startDaemon(now: "2026-11-30T00:00:00-05:00")
+        defer { _ = try? daemon.stop() }
+        let result = try user.board("log", "3559", "--json")
+        #expect(result.status == 0, "\(result.stderr)")
+        let first = try #require(result.stdout.split(separator: "\n").first.flatMap { try? JSON.parse(String($0)) })
+        #expect(first["at"]?.string == "2026-11-30T00:00:00-05:00", "\(result.stdout)")
+        #expect(first["kind"]?.string == "status" && first["from"]?.string == "scheduled", "\(first.text)")
+        let text = try user.board("log", "3559")
+        #expect(!text.stdout.contains("No changes yet"), "\(text.stdout)")
+    }
+
     @Test func eventsWithNothingToShowSaysSoAndJSONSaysNothing() throws {
         let sandbox = Sandbox()
         let fake = try Self.fake(sandbox)
@@ -246,7 +261,8 @@ extension EventsFollowTests {
         let result = try sandbox.board("events", "--pinned")
         #expect(result.status == 0, "\(result.stderr)")
         let sent = fake.requests.last { $0["method"]?.string == "events.get" }?["params"]?["pinned"]
-        #expect(sent == [["id": 1234, "date": "2026-11-30"]], "\(String(describing: sent))")
+        // By identity, with the name it was pinned with (another flight of that identity is not it).
+        #expect(sent == [["id": 1234, "date": "2026-11-30", "flightName": "Pacific 123"]], "\(String(describing: sent))")
     }
 
     @Test func waitSurvivesARestartAndMissesNothingThatHappenedMeanwhile() throws {

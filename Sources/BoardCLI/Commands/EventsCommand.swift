@@ -18,12 +18,13 @@ struct EventsCommand: BoardCommand, Equatable {
 
             Prints the changes of the day, one a line, oldest first: new times,
             gate changes, cancellations, diversions, statuses and baggage belts,
-            each at the daemon's time it happened. Without --since, from the start
+            each at the daemon's time it happened. Without --since, after the start
             of the daemon's today (of the flight's day with --flight); never past
-            the daemon's now.
+            the daemon's now. ('board log FLIGHT' shows a flight's midnight step too.)
 
-              --since T     from T: HH:MM today, a date-time (2026-11-30T09:00),
-                            or a duration back from now (90m, 2h, 1d)
+              --since T     after T: HH:MM today, a date-time (2026-11-30T09:00),
+                            or a duration back from now (90m, 2h, 1d); a change
+                            at T itself is not listed (--since 11:09 lists 11:10's)
               --until T     up to T (the same forms); not with --follow
               --follow      then keep printing each change as the daemon's clock
                             passes it (a simulated clock's jumps too); it survives

@@ -42,7 +42,12 @@ struct LogCommand: FlightArgumentCommand, Equatable {
         let connection = try client.connect()
         let details = try client.details(of: flight, on: date, over: connection)
         let flight = details.flight
-        let filters: JSON = ["flight": ["id": .int(flight.id), "date": .string(flight.date)]]
+        var filters: JSON = ["flight": ["id": .int(flight.id), "date": .string(flight.date)]]
+        // From the last minute of the day before (at the daemon's airport), so that the flight's first
+        // step, at its day's very midnight, is in its log: `events.get` lists changes after `since`.
+        if let day = LocalDate(flight.date) {
+            filters = filters.adding("since", .string("\(day.adding(days: -1))T23:59"))
+        }
         if client.options.json {
             var printed = 0
             _ = try EventStream.all(on: connection, filters) { change in
