@@ -80,11 +80,20 @@ struct StatusFormatTests {
     @Test func theJSONHasEveryValueByName() throws {
         let document = StatusLineDocument(line: Self.line("%n"), values: Self.reading.values)
         let json = document.json
-        #expect(json["minutes"]?.string == "35" && json["city"]?.string == "Atlanta" && json["direction"]?.string == "↑")
+        #expect(json["minutes"]?.int == 35 && json["city"]?.string == "Atlanta" && json["direction"]?.string == "↑")
+        #expect(json["arrivals"]?.int != nil && json["departures"]?.int != nil && json["id"]?.int != nil, "numbers: \(json.text)")
         #expect(json["pinned"]?.string == "Pacific 123 On time" && json["alert"]?.string == "◆ US 481 New time 12:35")
         #expect(try StatusLineDocument(json: json).values == Self.reading.values)
         let offline = StatusLineDocument(line: "board: offline", values: nil).json
         #expect(StatusFormat.Field.allCases.allSatisfy { offline[$0.rawValue] == .null })
+        // No next departure, no pin: null, as offline, not "-" and "" (a script's `.id` fed "" to board show).
+        let unpinned = StatusLineAlertTests.board(now: "2026-11-30T12:00:00-05:00", pinned: [])
+        let none = StatusLine.reading(unpinned, next: nil)
+        let noneJSON = StatusLineDocument(line: "x", values: none.values).json
+        for name in ["next", "time", "gate", "status", "id", "city", "direction", "minutes", "pinned", "alert"] {
+            #expect(noneJSON[name] == .null, "\(name): \(noneJSON.text)")
+        }
+        #expect(try StatusLineDocument(json: noneJSON).values == none.values)
     }
 
     @Test func noNextDepartureAndNoPinsLeaveTheirCodesEmpty() {

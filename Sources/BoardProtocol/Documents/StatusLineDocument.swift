@@ -71,27 +71,40 @@ public struct StatusLineDocument: WireDocument {
         self.values = values
     }
 
+    /// The values that are numbers in `--json`: counts, the flight's id and the minutes until it.
+    static let numbers: Set<String> = ["arrivals", "departures", "id", "minutes"]
+
     public init(json: JSON) throws(WireError) {
         line = try json.field("line", \.string)
         guard try json.field("online", \.bool) else {
             values = nil
             return
         }
+        // As `json` writes them: numbers for the counts, the id and the minutes; null for no value.
+        func text(_ key: String) -> String {
+            if let text = json[key]?.string { return text }
+            if let number = json[key]?.int { return String(number) }
+            return key == "next" ? "-" : ""
+        }
         values = Values(
             code: try json.field("code", \.string), airport: try json.field("airport", \.string),
-            clock: try json.field("clock", \.string), arrivals: try json.field("arrivals", \.string),
-            departures: try json.field("departures", \.string), next: try json.field("next", \.string),
-            time: try json.field("time", \.string), gate: try json.field("gate", \.string),
-            status: try json.field("status", \.string), id: try json.field("id", \.string),
-            city: json["city"]?.string ?? "", direction: json["direction"]?.string ?? "",
-            minutes: json["minutes"]?.string ?? "", pinned: json["pinned"]?.string ?? "",
-            alert: json["alert"]?.string ?? "")
+            clock: try json.field("clock", \.string), arrivals: text("arrivals"), departures: text("departures"),
+            next: text("next"), time: text("time"), gate: text("gate"), status: text("status"), id: text("id"),
+            city: text("city"), direction: text("direction"), minutes: text("minutes"), pinned: text("pinned"),
+            alert: text("alert"))
     }
 
+    /// Every value by its name: counts, the id and the minutes as numbers, and null where the line
+    /// shows nothing (no next departure: `next` and the fields after it; no pin; no change), as
+    /// when the daemon is down.
     public var json: JSON {
         var pairs: [(String, JSON)] = [("schema", .int(documentSchema)), ("online", .bool(online)), ("line", .string(line))]
         if let values {
-            pairs += values.named.map { ($0.name, .string($0.value)) }
+            pairs += values.named.map { name, value in
+                if value.isEmpty || (name == "next" && value == "-") { return (name, .null) }
+                if Self.numbers.contains(name), let number = Int(value) { return (name, .int(number)) }
+                return (name, .string(value))
+            }
         } else {
             pairs += Values.names.map { ($0, .null) }
         }
