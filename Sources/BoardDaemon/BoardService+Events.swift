@@ -78,7 +78,15 @@ extension BoardService {
         var until = now
         // A given `until` may reach back up to what the clock has shown (after a clock set back),
         // never past it; without one, now.
-        if allowUntil, let given = try instant(params, "until", today: today) { until = min(given, max(now, revealedUntil)) }
+        if allowUntil, let given = try instant(params, "until", today: today) {
+            // Both given the wrong way round hold nothing: a script that swapped them is told so.
+            if let sinceGiven, given < sinceGiven {
+                throw WireError(
+                    .invalidParams,
+                    "\"until\" (\(localTime.iso8601(given))) is before \"since\" (\(localTime.iso8601(sinceGiven))): swap them.")
+            }
+            until = min(given, max(now, revealedUntil))
+        }
         let since = sinceGiven ?? cursor?.at ?? localTime.startOfDay(flightDay ?? today)
         let lower = sinceGiven != nil ? FlightChange.Position.after(since) : (cursor ?? .after(since))
         return EventsRequest(filter: filter, since: since, until: until, lower: lower, from: max(lower, cursor ?? lower))
