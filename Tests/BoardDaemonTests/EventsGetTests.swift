@@ -130,7 +130,8 @@ struct EventsGetTests {
     }
 
     static let badParams: [(JSON, String)] = [
-        (["since": "10:00", "until": "09:00"], "swap them"), (["since": "25:00"], "\"since\""), (["until": 5], "\"until\""), (["since": "yesterday"], "\"since\""),
+        (["since": "10:00", "until": "09:00"], "swap them"), (["since": "25:00"], "\"since\""), (["until": 5], "\"until\""),
+        (["since": "yesterday"], "\"since\""),
         (["limit": 0], "\"limit\""), (["limit": 501], "\"limit\""), (["limit": "ten"], "\"limit\""),
         (["cursor": "x"], "\"cursor\""), (["cursor": "c1.1796050800000.1.2.9"], "\"cursor\""), (["cursor": 3], "\"cursor\""),
         (["cursor": "c1.99999999999999999999.1.2.3"], "\"cursor\""),
