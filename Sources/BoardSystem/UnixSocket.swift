@@ -10,7 +10,12 @@ public enum UnixSocket {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(path.utf8)
-        guard bytes.count <= maxPathLength else { throw SystemError("socket path", code: ENAMETOOLONG) }
+        guard bytes.count <= maxPathLength else {
+            throw SystemError(
+                "the socket path \(path) is \(bytes.count) bytes, longer than the \(maxPathLength) a Unix socket takes "
+                    + "(choose a shorter --socket)",
+                code: ENAMETOOLONG)
+        }
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
             raw.copyBytes(from: bytes)
             raw[bytes.count] = 0

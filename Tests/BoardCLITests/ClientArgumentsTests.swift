@@ -303,7 +303,7 @@ struct ClientArgumentsTests {
             ["bench", "--watchers", "100001"],
             #"--watchers needs a whole number from 1 to 100000, not "100001"; see 'board help bench'"#
         ),
-        (["bench", "--duration", "x"], #"--duration needs seconds from 0 to 3600, not "x"; see 'board help bench'"#),
+        (["bench", "--duration", "x"], #"--duration needs seconds above 0, at most 3600, not "x"; see 'board help bench'"#),
         (
             ["bench", "--method", "board.watch"],
             #"--method needs a request method such as board.get or flight.get, not "board.watch"; see 'board help bench'"#

@@ -28,6 +28,19 @@ import Testing
         }
     }
 
+    /// A path too long for a socket is named with its length and the limit, and what to do.
+    @Test func aPathLongerThanSunPathIsNamedWithTheLimit() {
+        let path = "/tmp/" + String(repeating: "q", count: UnixSocket.maxPathLength)
+        for attempt in [{ _ = try UnixSocket.connect(path: path) }, { _ = try UnixSocket.listen(path: path) }] {
+            #expect {
+                try attempt()
+            } throws: { error in
+                "\(error)".contains("\(path) is \(path.utf8.count) bytes, longer than the \(UnixSocket.maxPathLength)")
+                    && "\(error)".contains("--socket")
+            }
+        }
+    }
+
     @Test func aDatagramAddressLongerThanSunPathIsRefused() {
         let path = [UInt8(ascii: "/")] + Array(repeating: UInt8(ascii: "a"), count: UnixSocket.maxPathLength)
         #expect {

@@ -78,7 +78,7 @@ struct BenchmarkCommand: BoardCommand, Equatable {
         bench.rounds = try arguments.number("--rounds", in: 1...100_000) ?? bench.rounds
         if let text = arguments.flags["--duration"] {
             guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
-                throw arguments.usageError("--duration needs seconds from 0 to 3600, not \"\(text)\"")
+                throw arguments.usageError("--duration needs seconds above 0, at most 3600, not \"\(text)\"")
             }
             bench.duration = seconds
         }
