@@ -60,8 +60,16 @@ struct LiveViewOpenFlightTests {
         #expect(!frame[23].contains("No flight"), "no message lingers in the footer")
         #expect(frame[23].contains("soonest") && frame[23].contains("Esc back"))
 
-        // A new board does not bring the old details back.
-        #expect(model.update(.boardPushed(Fixture.board(), at: Fixture.start + .seconds(2))) == [])
+        // A new board without it does not bring the old details back.
+        let without = Fixture.board().replacing(tab: .all, flights: Fixture.board().flights.filter { $0.id != flight.id })
+        #expect(model.update(.boardPushed(without, at: Fixture.start + .seconds(2))) == [])
+        // One that lists it again (the clock set back to its day) asks for it again, once.
+        var back = model
+        let again = back.update(.boardPushed(Fixture.board(), at: Fixture.start + .seconds(3)))
+        #expect(LiveModel.sentRequest(again)?.method == .flightGet)
+        #expect(back.update(.boardPushed(Fixture.board(), at: Fixture.start + .seconds(4))) == [], "once at a time")
+        back.update(.replied(try #require(LiveModel.sentID(again)), Fixture.details(flight.id)))
+        #expect(back.frame().screenText.contains("History") && !back.frame().screenText.contains("no longer on the board"))
 
         // s (or Enter) asks for the soonest flight of the tab; it replaces the gone screen.
         for key in [Key.character("s"), .enter] {

@@ -371,6 +371,13 @@ extension LiveModel {
                 }
             }
         }
+        // A flight shown as gone that the board lists again (the clock set back): its details again,
+        // once at a time; the gone screen stayed up while the header said its day had come back.
+        if case .gone(let gone) = top, pushed.flights.contains(where: { FlightKey($0) == gone.key }),
+            !pending.values.contains(.open(asked: gone))
+        {
+            return [send(.flight(gone.key, pinned: pins), for: .open(asked: gone))]
+        }
         // The open flight may have changed with the board: fetch it again (once at a time).
         if case .details(let open) = top, !pending.values.contains(.refresh(open.key)) {
             return [send(.flight(open.key, pinned: pins), for: .refresh(open.key))]
