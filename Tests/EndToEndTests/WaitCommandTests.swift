@@ -86,13 +86,21 @@ struct WaitCommandTests {
         let id = try #require(waiting["id"]?.int)
         let waiter = try StartedProcess(
             [Binaries.board, "wait", String(id), "--until", "departed", "--timeout", "60s"], environment: user.environment)
-        try daemon.waitForEventFollowers(1)
+        let jsonWaiter = try StartedProcess(
+            [Binaries.board, "wait", String(id), "--until", "departed", "--timeout", "60s", "--json"],
+            environment: user.environment)
+        try daemon.waitForEventFollowers(2)
         _ = try user.board("clock", "advance", "16d")
         let (ending, result) = try waiter.finish(timeout: 30)
         #expect(ending == .exited(0), "\(result.stderr)")
         #expect(
             result.stdout.contains("Departed") && result.stdout.contains(waiting["flightName"]?.string ?? "?"),
             "\(result.stdout)")
+        // As JSON: the change that did it, numbered as the one change printed (it said "seq":2 or more).
+        let (jsonEnding, jsonResult) = try jsonWaiter.finish(timeout: 30)
+        #expect(jsonEnding == .exited(0), "\(jsonResult.stderr)")
+        let change = try JSON.parse(jsonResult.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+        #expect(change["seq"]?.int == 1 && change["to"]?.string == "departed", "\(jsonResult.stdout)")
         try daemon.stop()
     }
 

@@ -115,7 +115,8 @@ struct WaitCommand: BoardCommand, Equatable {
             subject.apply(change)
             switch WaitDecision.decide(target, for: subject) {
             case .reached:
-                Output.print(asJSON ? change.json.text : ChangeLine.line(change, today: today, width: width))
+                // Numbered as the one change this prints (the subscription counted its own).
+                Output.print(asJSON ? change.json(numbered: 1).text : ChangeLine.line(change, today: today, width: width))
                 return true
             case .impossible(let reason): throw .cannotHappen("\(reason); it will not reach \(target.phrase)")
             case .waiting: return false
