@@ -228,7 +228,7 @@ struct StatusLine {
             ? replies[soonestID].flatMap { try? BoardConnection.result(of: $0) }.flatMap {
                 try? FlightDetailsDocument(json: $0).flight
             } : nil
-        if soonest == nil || soonest.map({ hidden.contains(Watchlist.Key($0)) }) == true {
+        if soonest == nil || soonest.map({ next in hidden.contains { $0.names(next) } }) == true {
             let tomorrow = tomorrowID.flatMap { replies[$0] }.flatMap { try? BoardConnection.result(of: $0) }.flatMap {
                 try? BoardDocument(json: $0)
             }

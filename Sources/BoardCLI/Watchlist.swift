@@ -15,9 +15,10 @@ import FlightData
 enum Watchlist {
     typealias Key = LiveModel.FlightKey
 
-    /// The keys of remembered flights (entries with a garbled date name no flight and are skipped).
+    /// The keys of remembered flights, with the names they were remembered by (entries with a
+    /// garbled date name no flight and are skipped).
     static func keys(_ flights: [RememberedFlight]) -> [Key] {
-        flights.compactMap { $0.key == nil ? nil : Key(id: $0.id, date: $0.date) }
+        flights.compactMap { $0.key == nil ? nil : Key(id: $0.id, date: $0.date, name: $0.designator) }
     }
 
     /// `board` arranged: pinned rows in `pins` order, `hidden` flights out, the counts counted again.
@@ -25,22 +26,24 @@ enum Watchlist {
     static func arrange(
         _ board: BoardDocument, pins: [Key], hidden: [Key], all: BoardDocument? = nil
     ) -> (board: BoardDocument, hiddenCount: Int) {
-        let hiddenSet = Set(hidden.filter { $0.date == board.date })
+        // Each hidden flight by its identity, kept to the flight of its name (see `Key`).
+        let hiddenKeys = Dictionary(hidden.filter { $0.date == board.date }.map { ($0, $0) }) { first, _ in first }
+        func isHidden(_ flight: FlightDocument) -> Bool { hiddenKeys[Key(flight)]?.names(flight) ?? false }
         var order: [Key: Int] = [:]
         for (index, pin) in pins.enumerated() where order[pin] == nil { order[pin] = index }
-        let shown = board.flights.filter { !hiddenSet.contains(Key($0)) }
+        let shown = board.flights.filter { !isHidden($0) }
         let pinned = shown.enumerated().filter(\.element.pinned).sorted { a, b in
             (order[Key(a.element)] ?? Int.max, a.offset) < (order[Key(b.element)] ?? Int.max, b.offset)
         }.map(\.element)
         let flights = pinned + shown.filter { !$0.pinned }
         let hiddenCount = board.flights.count - shown.count
-        guard !hiddenSet.isEmpty else {
+        guard !hiddenKeys.isEmpty else {
             return (Self.board(board, tabs: board.tabs, flights: flights), 0)
         }
         let source = all ?? board
-        let gone = source.flights.filter { hiddenSet.contains(Key($0)) }
+        let gone = source.flights.filter(isHidden)
         // A hidden flight of the day not on this direction's board may be on the other's.
-        let unknown = all == nil && board.tab != .all && gone.count < hiddenSet.count
+        let unknown = all == nil && board.tab != .all && gone.count < hiddenKeys.count
         let tabs = board.tabs.map { entry in
             if unknown && entry.id != board.tab && entry.id != .all {
                 return BoardDocument.TabEntry(id: entry.id, title: entry.title, count: entry.count, badge: "–")

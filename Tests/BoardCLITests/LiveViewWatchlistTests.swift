@@ -88,6 +88,25 @@ struct LiveViewWatchlistTests {
         #expect(model.message == "Unpinned \(flight.flightName).")
     }
 
+    /// A pin keeps to the flight of its name: the live view sends each pin with the name it was
+    /// pinned by, and a hidden flight hides only the flight of its name (after a config reloaded
+    /// with another schedule, the same identity is another flight, which neither attaches to).
+    @Test func pinsAndHiddenFlightsKeepToTheFlightsOfTheirNames() throws {
+        let flight = try #require(Fixture.board().flights.first)
+        let pinned = LiveModel.FlightKey(id: flight.id, date: flight.date, name: flight.flightName)
+        let request = LiveRequest.watch(tab: .all, hidePast: false, pinned: [pinned])
+        #expect(
+            request.params["pinned"] == [
+                ["id": .int(flight.id), "date": .string(flight.date), "flightName": .string(flight.flightName)]
+            ])
+        let other = LiveModel.FlightKey(id: flight.id, date: flight.date, name: "Nowhere 1")
+        #expect(other == pinned, "keys are compared by identity")
+        let hiddenByAnother = Watchlist.arrange(Fixture.board(), pins: [], hidden: [other])
+        #expect(hiddenByAnother.hiddenCount == 0 && hiddenByAnother.board.flights.contains { $0.id == flight.id })
+        let hiddenByIt = Watchlist.arrange(Fixture.board(), pins: [], hidden: [pinned])
+        #expect(hiddenByIt.hiddenCount == 1 && !hiddenByIt.board.flights.contains { $0.id == flight.id })
+    }
+
     @Test func theUndoEndsAfterFiveSecondsOrTheNextKey() throws {
         var model = Self.model()
         model.press(.character("x"))

@@ -51,7 +51,8 @@ struct PinIdentityTests {
 
     /// A config reloaded with another seed or another number of flights a day makes another schedule,
     /// where the same id on the same day can be another flight: the pin and the last viewed flight do
-    /// not move to it (they showed Southeast 584 where Pacific 146 was pinned), they are named as gone.
+    /// not move to it (they showed Southeast 584 where Pacific 146 was pinned), they are named as gone;
+    /// nor does a hidden flight hide the flight now of its identity.
     @Test func aPinDoesNotMoveToAnotherFlightWhenTheScheduleChanges() throws {
         // An id both schedules use, for two different flights (ids depend on the day and the slot).
         let reference = BoardUser()
@@ -65,10 +66,13 @@ struct PinIdentityTests {
         try "{}".write(toFile: config, atomically: true, encoding: .utf8)
         let daemon = try user.startDaemon(extra: ["--config", config])
         defer { _ = try? daemon.stop() }
-        let row = try #require(
-            try user.lookup().first { first in second.contains { $0.id == first.id && $0.flightName != first.flightName } },
-            "an id both schedules give to different flights")
+        let common = try user.lookup().filter { first in
+            second.contains { $0.id == first.id && $0.flightName != first.flightName }
+        }
+        try #require(common.count >= 2, "ids both schedules give to different flights")
+        let (row, hiddenRow) = (common[0], common[1])
         _ = try user.text("pin", String(row.id))
+        _ = try user.text("hide", String(hiddenRow.id))
         _ = try user.text("show", String(row.id))
         #expect(try user.rows().first { $0.pinned }?.id == row.id)
 
@@ -80,6 +84,7 @@ struct PinIdentityTests {
         let now = try #require(try looker.rows().first { $0.id == row.id }, "the id is used in the new schedule too")
         #expect(now.flightName != row.flightName, "the identity names another flight now")
         #expect(try user.rows().allSatisfy { !$0.pinned }, "no other flight is pinned in its place")
+        #expect(try user.rows().contains { $0.id == hiddenRow.id }, "nor hidden in place of the one hidden")
         let pins = try user.text("pins")
         #expect(pins.contains("\(row.flightName) of Nov 30 is no longer on the board"), "\(pins)")
         #expect(!pins.contains(now.flightName), "\(pins)")

@@ -102,12 +102,12 @@ struct WatchlistTests {
 
         // board status's next departure is never a hidden one, and its counts leave hidden flights out.
         let status = try #require(try user.status("--json").json)
-        let next = try #require(status["id"]?.string)
-        let departuresLeft = try #require(status["departures"]?.string.flatMap { Int($0) })
+        let next = try #require(status["id"]?.int).description
+        let departuresLeft = try #require(status["departures"]?.int)
         _ = try user.text("hide", next)
         let after = try #require(try user.status("--json").json)
-        #expect(after["id"]?.string != next && after["id"]?.string?.isEmpty == false, "\(after.text)")
-        #expect(after["departures"]?.string == String(departuresLeft - 1))
+        #expect(after["id"]?.int != nil && after["id"]?.int?.description != next, "\(after.text)")
+        #expect(after["departures"]?.int == departuresLeft - 1)
         _ = try user.text("unhide", next)
 
         // Hidden once more, then its day leaves the window: named as it was, then pruned by the next save.

@@ -38,10 +38,10 @@ struct SoonestCommand: BoardCommand, Equatable {
         let pinned = client.pinnedParam
         var json = try client.call(.flightSoonest, ["tab": .string(tab), "pinned": pinned])
         // A flight you hid is off your boards and your status line: the soonest is the next one still to come.
-        let hidden = Set(Watchlist.keys(client.state.hidden))
+        let hidden = Watchlist.keys(client.state.hidden)
         var steps = 0
         while let flight = try? FlightDetailsDocument(json: json).flight,
-            hidden.contains(Watchlist.Key(flight)) || (steps > 0 && !StatusLine.isToCome(flight))
+            hidden.contains(where: { $0.names(flight) }) || (steps > 0 && !StatusLine.isToCome(flight))
         {
             steps += 1
             guard steps <= PinnedParam.limit + 200 else { break }

@@ -47,7 +47,7 @@ struct FullScreenLoop {
         self.store = client.store
         let style = Style(enabled: BoardPaths.environment("NO_COLOR") == nil && client.options.color != .never)
         self.model = LiveModel(
-            tab: tab, hidePast: hidePast, pins: client.sentPins.map { LiveModel.FlightKey(id: $0.id, date: $0.date) },
+            tab: tab, hidePast: hidePast, pins: Watchlist.keys(client.sentPins),
             lastViewed: lastViewed ?? client.state.lastViewed.map { LiveModel.FlightKey(id: $0.id, date: $0.date) },
             restoring: restoring, style: style, rotate: rotate, reducedMotion: reducedMotion)
         self.model.hidden = Watchlist.keys(client.state.hidden)
@@ -148,7 +148,7 @@ struct FullScreenLoop {
         // is unsaved, and keeping its older tab or last viewed flight would undo another board's on the
         // next save (a save writes what differs from what was read).
         state = fresh
-        let pins = BoardClient.capped(fresh.pins).map { LiveModel.FlightKey(id: $0.id, date: $0.date) }
+        let pins = Watchlist.keys(BoardClient.capped(fresh.pins))
         let hidden = Watchlist.keys(fresh.hidden)
         if pins != model.pins || hidden != model.hidden { dispatch(.watchlistChanged(pins: pins, hidden: hidden)) }
     }

@@ -65,8 +65,17 @@ public enum LiveRequest: Hashable, Sendable {
         }
     }
 
-    /// Identities, id and date: an id alone would pin another day's flight once the window slides.
+    /// Identities, id and date: an id alone would pin another day's flight once the window slides;
+    /// with the names they were pinned by, where known (see `LiveModel.FlightKey`).
     private static func pins(_ pinned: [LiveModel.FlightKey]) -> JSON {
-        PinnedParam.json(pinned.compactMap { key in LocalDate(key.date).map { FlightKey(id: key.id, date: $0) } })
+        var names: [FlightKey: String] = [:]
+        let keys = pinned.compactMap { key in
+            LocalDate(key.date).map { date in
+                let identity = FlightKey(id: key.id, date: date)
+                if let name = key.name, names[identity] == nil { names[identity] = name }
+                return identity
+            }
+        }
+        return PinnedParam.json(keys, names: names)
     }
 }

@@ -157,16 +157,34 @@ public struct LiveModel: Sendable {
     }
 
     /// A flight's identity: its id and its local date (ids repeat once the window slides).
+    ///
+    /// It may carry the flight's name as it was pinned or hidden, which two keys are not compared
+    /// by: a pin or a hide then keeps to the flight of that name (`names`), so that after a config
+    /// reloaded with another schedule, where the same identity is another flight, it attaches to none.
     public struct FlightKey: Hashable, Sendable, CustomStringConvertible {
         public let id: Int
         public let date: String
+        public let name: String?
 
-        public init(id: Int, date: String) {
+        public init(id: Int, date: String, name: String? = nil) {
             self.id = id
             self.date = date
+            self.name = name
         }
 
-        public init(_ flight: FlightDocument) { self.init(id: flight.id, date: flight.date) }
+        public init(_ flight: FlightDocument) { self.init(id: flight.id, date: flight.date, name: flight.flightName) }
+
+        /// Whether `flight`, of this identity, is the flight this key was made for (its name too, when known).
+        func names(_ flight: FlightDocument) -> Bool {
+            flight.id == id && flight.date == date && (name.map { $0 == flight.flightName } ?? true)
+        }
+
+        public static func == (a: FlightKey, b: FlightKey) -> Bool { a.id == b.id && a.date == b.date }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(id)
+            hasher.combine(date)
+        }
 
         public var description: String { "\(id) on \(date)" }
     }
