@@ -876,9 +876,15 @@ final class BoardServer {
                 guard let reloadConfig else { break }
                 switch reloadConfig() {
                 case .success(let config):
+                    let previous = service.config.source
                     service.reload(config)
                     link.publish(service)
-                    log.info("reloaded the config from \(config.source)")
+                    if config.source == previous {
+                        log.info("reloaded the config from \(config.source)")
+                    } else {
+                        // The config file found by default was moved or deleted: a new schedule, maybe not the one meant.
+                        log.warning("reloaded the config from \(config.source), no longer from \(previous)")
+                    }
                     publish()
                 case .failure(let error):
                     log.error("kept the old config: \(error)")

@@ -113,6 +113,23 @@ import Testing
         #expect(try daemon.stop() == 0)
     }
 
+    /// The config found by default ($XDG_CONFIG_HOME/board/boardd.json) gone at a reload: the built-in
+    /// defaults serve, a new schedule, and the log warns of it (it said only "info: reloaded").
+    @Test func aDefaultConfigGoneAtAReloadIsAWarning() throws {
+        let sandbox = Sandbox()
+        let config = sandbox.path + "/config/board/boardd.json"
+        try FileManager.default.createDirectory(atPath: sandbox.path + "/config/board", withIntermediateDirectories: true)
+        try "{\"seed\": 7}".write(toFile: config, atomically: true, encoding: .utf8)
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        #expect(unlink(config) == 0)
+        kill(daemon.pid, SIGHUP)
+        try waitUntil("the reload", timeout: 5) { daemon.logText().contains("reloaded the config") }
+        #expect(
+            daemon.logText().contains("warning: reloaded the config from built-in defaults, no longer from \(config)"),
+            "\(daemon.logText())")
+        #expect(try daemon.stop() == 0)
+    }
+
     /// `--now` keeps to the clock's range, as `board clock set` does: year 1 showed a board of
     /// "Sun Dec 31 0" whose clock then could not be moved either way.
     @Test(arguments: ["0001-01-01T00:00:00Z", "9999-12-31T23:00:00Z"])
