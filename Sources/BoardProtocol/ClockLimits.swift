@@ -4,13 +4,15 @@ import FoundationEssentials
 ///
 /// `clock.advance` moves it at most a year either way; the daemon refuses more with `invalidParams`,
 /// and `board clock advance` refuses it first, in its own words. Wherever it is moved, it stays
-/// within `instants` (1970-01-02 to 9998-01-01 UTC), so that every date of the window that follows
-/// it keeps four digits in its year.
+/// within `instants` (1970-01-02 to 3999-01-01 UTC), so that every date of the window that follows
+/// it keeps four digits in its year and comes before `Date.distantFuture` (4001-01-01), which the
+/// daemon's timers and the flights' open intervals use for "never": a clock past it made the daemon
+/// spin (every timer already due) at 38,000 wake-ups a second.
 public enum ClockLimits {
     public static let maximumAdvanceMinutes = 366 * 1440
 
-    public static let instants = Date(timeIntervalSince1970: 86_400)...Date(timeIntervalSince1970: 253_339_228_800)
+    public static let instants = Date(timeIntervalSince1970: 86_400)...Date(timeIntervalSince1970: 64_029_052_800)
 
-    /// `from 1970-01-02 to 9998-01-01`, for messages.
-    public static let instantsText = "from 1970-01-02 to 9998-01-01"
+    /// `from 1970-01-02 to 3999-01-01`, for messages.
+    public static let instantsText = "from 1970-01-02 to 3999-01-01"
 }

@@ -130,15 +130,36 @@ import Testing
         #expect(try daemon.stop() == 0)
     }
 
+    /// A running clock stops at the end of its range and the daemon goes idle there: with a clock
+    /// let past 4001-01-01 (`Date.distantFuture`, its "never"), every timer was due and it spun.
+    @Test func aClockRunningIntoTheEndOfItsRangeStopsThereAndTheDaemonIdles() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox, now: "3998-12-31T23:59:00Z", speed: 600)
+        defer { _ = try? daemon.stop() }
+        // 3999-01-01T00:00Z, in the airport's time.
+        try waitUntil("the clock to reach the end of its range", timeout: 10) {
+            try sandbox.board("clock").stdout.hasPrefix("3998-12-31 19:00:00-05:00")
+        }
+        // A second at the end: a daemon spinning on due timers would use all of it.
+        let before = try cpuTicks(daemon.pid)
+        let start = Date()
+        _ = poll(nil, 0, 1000)
+        let wall = Date().timeIntervalSince(start)
+        let used = Double(try cpuTicks(daemon.pid) - before) / Double(sysconf(Int32(_SC_CLK_TCK)))
+        #expect(used < wall * 0.2, "the daemon used \(used) s of CPU in \(wall) s with its clock stopped")
+        #expect(
+            try sandbox.board("clock").stdout.hasPrefix("3998-12-31 19:00:00-05:00"), "stopped at the end, in the airport's time")
+    }
+
     /// `--now` keeps to the clock's range, as `board clock set` does: year 1 showed a board of
     /// "Sun Dec 31 0" whose clock then could not be moved either way.
-    @Test(arguments: ["0001-01-01T00:00:00Z", "9999-12-31T23:00:00Z"])
+    @Test(arguments: ["0001-01-01T00:00:00Z", "4001-01-02T00:00:00Z", "9999-12-31T23:00:00Z"])
     func aStartTimeOutsideTheClocksRangeIsRefused(now: String) throws {
         let sandbox = Sandbox()
         let result = try run(
             Binaries.boardd, ["--socket", sandbox.socket, "--now", now, "--speed", "0"], environment: sandbox.environment())
         #expect(result.status == 2, "\(result.stderr)")
-        #expect(result.stderr == "boardd: --now needs a time from 1970-01-02 to 9998-01-01, not \"\(now)\"; see boardd --help\n")
+        #expect(result.stderr == "boardd: --now needs a time from 1970-01-02 to 3999-01-01, not \"\(now)\"; see boardd --help\n")
         #expect(UnixSocket.isSocket(path: sandbox.socket) == nil, "nothing served")
     }
 
