@@ -40,6 +40,19 @@ struct RememberedFlight: Equatable {
     /// Whether this is that flight: the same id on the same day.
     func isSame(as other: RememberedFlight) -> Bool { id == other.id && date == other.date }
 
+    /// `flight` put in `list` (pins, hidden flights) unless it is there: an entry of its identity
+    /// made for another flight (a config reloaded with another schedule) gives way to it, in place;
+    /// false when it was there already.
+    static func add(_ flight: RememberedFlight, to list: inout [RememberedFlight]) -> Bool {
+        guard let index = list.firstIndex(where: { $0.isSame(as: flight) }) else {
+            list.append(flight)
+            return true
+        }
+        guard list[index].designator != flight.designator else { return false }
+        list[index] = flight
+        return true
+    }
+
     /// Whether `flight`, found by this identity, is the flight remembered: its name too is the same.
     /// A config reloaded with another seed or another number of flights a day makes a new schedule,
     /// where the same id on the same day is another flight.

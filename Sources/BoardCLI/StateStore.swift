@@ -139,7 +139,10 @@ struct StateStore {
         _ mine: [RememberedFlight], since baseline: [RememberedFlight], into current: [RememberedFlight]
     ) -> [RememberedFlight] {
         func has(_ list: [RememberedFlight], _ flight: RememberedFlight) -> Bool { list.contains { $0.isSame(as: flight) } }
-        var merged = current.filter { has(mine, $0) || !has(baseline, $0) }
+        // Entries kept take this process's version: a pin of an identity made again for another
+        // flight (after a config reload) carries its new name.
+        let mineByIdentity = Dictionary(mine.map { ("\($0.id) \($0.date)", $0) }) { first, _ in first }
+        var merged = current.filter { has(mine, $0) || !has(baseline, $0) }.map { mineByIdentity["\($0.id) \($0.date)"] ?? $0 }
         for flight in mine where !has(baseline, flight) && !has(merged, flight) { merged.append(flight) }
         let kept = baseline.filter { has(mine, $0) }
         let myOrder = mine.filter { has(baseline, $0) }

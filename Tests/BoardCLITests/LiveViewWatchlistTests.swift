@@ -105,6 +105,14 @@ struct LiveViewWatchlistTests {
         #expect(hiddenByAnother.hiddenCount == 0 && hiddenByAnother.board.flights.contains { $0.id == flight.id })
         let hiddenByIt = Watchlist.arrange(Fixture.board(), pins: [], hidden: [pinned])
         #expect(hiddenByIt.hiddenCount == 1 && !hiddenByIt.board.flights.contains { $0.id == flight.id })
+        // P on a flight whose identity a pin made for another flight holds pins it (it said "Unpinned").
+        var model = Self.model()
+        let selected = try #require(model.selectedFlight)
+        model.pins = [LiveModel.FlightKey(id: selected.id, date: selected.date, name: "Nowhere 1")]
+        let effects = model.press(.character("P"))
+        #expect(effects.contains(.pin(selected)), "\(effects)")
+        #expect(model.pins.map(\.name) == [selected.flightName])
+        #expect(model.message == "Pinned \(selected.flightName).")
     }
 
     @Test func theUndoEndsAfterFiveSecondsOrTheNextKey() throws {

@@ -91,6 +91,16 @@ struct PinIdentityTests {
         let last = try user.board("last")
         #expect(last.status == 4, "\(last.stdout)")
         #expect(last.stderr.contains("the last viewed flight, \(row.flightName) of Nov 30, is no longer on the board"))
+        // The flight now of that identity can be pinned and hidden: the old entries give way to it
+        // (it was "already pinned").
+        let pinned = try user.text("pin", String(row.id))
+        #expect(pinned.contains("Pinned \(now.flightName) of Nov 30"), "\(pinned)")
+        #expect(try user.rows().first { $0.pinned }?.flightName == now.flightName)
+        #expect(user.state()?["pins"]?.array?.map { $0["designator"]?.string } == [now.flightName], "one pin, renamed")
+        let newHidden = try #require(try looker.rows().first { $0.id == hiddenRow.id })
+        _ = try user.text("hide", String(hiddenRow.id))
+        #expect(try !user.rows().contains { $0.id == hiddenRow.id }, "\(newHidden.flightName) hidden now")
+        #expect(user.state()?["hidden"]?.array?.map { $0["designator"]?.string } == [newHidden.flightName])
     }
 
     @Test func theLastViewedFlightIsNamedAsItWasOnceGone() throws {

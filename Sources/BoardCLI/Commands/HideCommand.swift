@@ -50,15 +50,16 @@ struct HideCommand: FlightArgumentCommand, Equatable {
             FlightDetailsDocument.self, try client.call(.flightGet, BoardClient.params(for: flight, on: date)))
         client.noteToday(fromNow: details.now)
         let flight = RememberedFlight(details.flight)
-        if client.state.hidden.contains(where: { $0.isSame(as: flight) }) {
+        if client.state.hidden.contains(where: { $0.isSame(as: flight) && $0.designator == flight.designator }) {
             return client.printHidden(message: "\(flight.name) is already hidden; 'board unhide FLIGHT' brings it back.")
         }
-        guard client.canHide else {
+        let replacing = client.state.hidden.contains { $0.isSame(as: flight) }
+        guard replacing || client.canHide else {
             throw .failure(
                 "cannot hide \(flight.name): \(client.state.hidden.count) flights are hidden, and \(PinnedParam.limit) is the most; "
                     + "'board unhide FLIGHT' brings one back ('board hidden' lists them)")
         }
-        client.state.hidden.append(flight)
+        _ = RememberedFlight.add(flight, to: &client.state.hidden)
         try client.saveChange("hiding \(flight.name)")
         client.printHidden(message: "Hidden \(flight.name); 'board unhide \(flight.id)' brings it back.")
     }

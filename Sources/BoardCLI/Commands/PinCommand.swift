@@ -50,7 +50,9 @@ struct PinCommand: BoardCommand, Equatable {
             FlightDetailsDocument.self, try client.call(.flightGet, BoardClient.params(for: flight, on: date)))
         client.noteToday(fromNow: details.now)
         let pin = RememberedFlight(details.flight)
-        // By identity: the same id on another day is another flight, and another pin.
+        // By identity: the same id on another day is another flight, and another pin. A pin of this
+        // identity made for another flight (a config reloaded with another schedule) gives way to it.
+        client.state.pins.removeAll { $0.isSame(as: pin) && $0.designator != pin.designator }
         if let place = client.state.pins.firstIndex(where: { $0.isSame(as: pin) }) {
             return client.printPins(
                 message: "\(pin.name) is already pinned, \(place + 1) of \(client.state.pins.count); "

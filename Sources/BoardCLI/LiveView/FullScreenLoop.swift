@@ -164,9 +164,7 @@ struct FullScreenLoop {
             state.lastViewed = RememberedFlight(flight)
             save()
         case .pin(let flight):
-            if !state.pins.contains(where: { $0.id == flight.id && $0.date == flight.date }) {
-                state.pins.append(RememberedFlight(flight))
-            }
+            _ = RememberedFlight.add(RememberedFlight(flight), to: &state.pins)
             save()
         case .unpin(let key):
             state.pins.removeAll { $0.id == key.id && $0.date == key.date }
@@ -276,9 +274,7 @@ extension FullScreenLoop {
                 .map(\.element)
             save()
         case .hide(let flight):
-            if !state.hidden.contains(where: { $0.id == flight.id && $0.date == flight.date }) {
-                state.hidden.append(RememberedFlight(flight))
-            }
+            _ = RememberedFlight.add(RememberedFlight(flight), to: &state.hidden)
             save()
         case .unhide(let key):
             state.hidden.removeAll { $0.id == key.id && $0.date == key.date }

@@ -298,6 +298,13 @@ extension LiveModel {
 
     mutating func togglePin(_ flight: FlightDocument) -> [LiveEffect] {
         let key = FlightKey(flight)
+        // A pin of this identity made for another flight (a config reloaded with another schedule)
+        // gives way to this one: P pins what is under the cursor.
+        if let index = pins.firstIndex(of: key), !pins[index].names(flight) {
+            pins[index] = key
+            message = "Pinned \(flight.flightName)."
+            return [.pin(flight), subscription]
+        }
         if let index = pins.firstIndex(of: key) {
             pins.remove(at: index)
             message = "Unpinned \(flight.flightName)."
