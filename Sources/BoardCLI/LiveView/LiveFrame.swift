@@ -180,18 +180,14 @@ struct LiveFrame {
 
     private func headerLine(_ model: LiveModel, now: ContinuousClock.Instant) -> String {
         guard let board = model.board else { return style.bold("board") + "  " + linkText(model, now: now) }
-        var parts = ["\(board.airport.name) (\(board.airport.code))"]
-        if size.columns >= 60 { parts.append(BoardRenderer.longDate(board.date)) }
         let time = clock(model, now: now) ?? clockText(board.now)
-        // Another day's board says the daemon's day with its time, when there is room for it.
-        parts.append(size.columns >= 60 ? BoardRenderer.now(time, of: board) : time)
-        if board.simulated { parts.append(size.columns >= 60 ? "SIMULATED" : "SIM") }
-        let left = parts.joined(separator: "  ")
         let link = linkText(model, now: now)
         let plainLink = link.replacingAll("\u{1B}[32m", with: "").replacingAll("\u{1B}[33m", with: "").replacingAll(
             "\u{1B}[0m", with: "")
         let room = size.columns - plainLink.columns - 1
         guard room > 8 else { return link }
+        // The one-shot board's header, shortened a part at a time to the room left by the link's mark.
+        let left = BoardRenderer(style: Style(enabled: false), width: room).header(board, clock: time)
         return fit(left, room) + " " + link
     }
 
