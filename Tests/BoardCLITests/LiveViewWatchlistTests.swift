@@ -214,6 +214,12 @@ struct LiveViewWatchlistTests {
         model.update(.boardPushed(moved, at: Fixture.start + .seconds(3)))
         #expect(model.message == "\(flight.flightName): Canceled (was \(StatusAppearance(flight.status).title)).")
         #expect(model.waiting.isEmpty)
+        // It is news for whoever looks back at the screen: it stays past the footer's ten seconds, until a key.
+        model.update(.tick(Fixture.start + .seconds(4)))
+        model.update(.tick(Fixture.start + .seconds(60)))
+        #expect(model.message?.hasSuffix("Canceled (was \(StatusAppearance(flight.status).title)).") == true)
+        model.press(.down)
+        #expect(model.message == nil)
     }
 
     @Test func aNarrowPaneFitsTheMenuAndTheUndo() throws {

@@ -58,9 +58,16 @@ public struct LiveModel: Sendable {
     /// A line for the footer: until the next key, or for `messageLasts` from the first tick that
     /// shows it (a view left open all day does not keep "Pinned Pacific 123." for hours).
     var message: String? {
-        didSet { if message != oldValue { messageExpires = nil } }
+        didSet {
+            if message != oldValue {
+                messageExpires = nil
+                messageStays = false
+            }
+        }
     }
     var messageExpires: ContinuousClock.Instant?
+    /// The message stays until the next key (a step `w` waited for), not `messageLasts`.
+    var messageStays = false
     static let messageLasts = Duration.seconds(10)
     /// When `--rotate` turns the page next (set by the first tick).
     var nextRotate: ContinuousClock.Instant?

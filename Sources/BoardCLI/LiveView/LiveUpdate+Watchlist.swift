@@ -209,7 +209,7 @@ extension LiveModel {
 
     /// A footer message leaves after `messageLasts` (the undo's has its own, shorter, time).
     mutating func expireMessage(at now: ContinuousClock.Instant) -> [LiveEffect] {
-        guard message != nil, message != undo?.message else { return [] }
+        guard message != nil, message != undo?.message, !messageStays else { return [] }
         guard let expires = messageExpires else {
             messageExpires = now + Self.messageLasts
             return []
@@ -229,6 +229,8 @@ extension LiveModel {
             waiting.removeAll { $0 == wait }
             message =
                 "\(wait.flightName): \(StatusAppearance(flight.status).title) (was \(StatusAppearance(wait.status).title))."
+            // What `w` waited for is news for whoever looks back at the screen: it stays until a key.
+            messageStays = true
         }
     }
 }
