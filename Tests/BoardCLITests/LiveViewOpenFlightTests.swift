@@ -20,6 +20,18 @@ struct LiveViewOpenFlightTests {
         return (model, flight)
     }
 
+    /// After a config reloaded with another schedule, the open flight's identity can name another
+    /// flight: fetched again, that one is not shown in its place; the open flight is gone.
+    @Test func theOpenFlightNeverTurnsIntoAnotherOfItsIdentity() throws {
+        var (model, flight) = try Self.modelWithTheLastFlightOpen()
+        let refresh = model.update(.boardPushed(Fixture.board(), at: Fixture.start + .seconds(1)))
+        let id = try #require(LiveModel.sentID(refresh))
+        model.update(.replied(id, Fixture.details(flight.id).adding("flightName", "Nowhere 1")))
+        let text = model.frame().screenText
+        #expect(text.contains("\(flight.flightName) of Nov 30 is no longer on the board"), "\(text)")
+        #expect(!text.contains("Nowhere 1"))
+    }
+
     @Test func afterTheWindowSlidesTheOpenFlightNeverTurnsIntoAnotherWithItsId() throws {
         var (model, flight) = try Self.modelWithTheLastFlightOpen()
         let later = Fixture.instant(LocalDate(year: 2026, month: 12, day: 15)!)

@@ -380,7 +380,8 @@ extension LiveModel {
         }
         // A flight shown as gone that the board lists again (the clock set back): its details again,
         // once at a time; the gone screen stayed up while the header said its day had come back.
-        if case .gone(let gone) = top, pushed.flights.contains(where: { FlightKey($0) == gone.key }),
+        if case .gone(let gone) = top,
+            pushed.flights.contains(where: { FlightKey($0) == gone.key && $0.flightName == gone.flightName }),
             !pending.values.contains(.open(asked: gone))
         {
             return [send(.flight(gone.key, pinned: pins), for: .open(asked: gone))]
@@ -462,8 +463,9 @@ extension LiveModel {
             guard case .details(let open) = top, open.key == key, let details = try? FlightDetailsDocument(json: result) else {
                 return []
             }
-            // Another flight with the same id (a daemon that went by the id alone) is not this one.
-            guard FlightKey(details.flight) == key else {
+            // Another flight with the same id (a daemon that went by the id alone), or of the same
+            // identity with another name (a config reloaded with another schedule), is not this one.
+            guard FlightKey(details.flight) == key, details.flight.flightName == open.flight.flightName else {
                 showGone(GoneFlight(open.flight))
                 return []
             }
@@ -477,7 +479,7 @@ extension LiveModel {
                 return []
             }
             let flight = details.flight
-            if let asked, asked.key != FlightKey(flight) {
+            if let asked, asked.key != FlightKey(flight) || asked.flightName != flight.flightName {
                 showGone(asked)
                 return []
             }
