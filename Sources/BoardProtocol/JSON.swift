@@ -337,8 +337,10 @@ extension JSON {
                     return text
                 }
                 let quoteOrEscape = byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
-                // 0xC2, 0xD8 and 0xE2 lead the UTF-8 of the C1 and the bidirectional controls.
-                guard !quoteOrEscape, byte >= 0x20, byte != 0x7F, byte != 0xC2, byte != 0xD8, byte != 0xE2 else { break }
+                // 0xC2, 0xD8 and 0xE2 lead the UTF-8 of the C1 and the bidirectional controls, which only a
+                // parse that replaces them looks at (the daemon reads "–" and Arabic text straight through).
+                let mayLeadControl = byte == 0xC2 || (replaceControlCharacters && (byte == 0xD8 || byte == 0xE2))
+                guard !quoteOrEscape, byte >= 0x20, byte != 0x7F, !mayLeadControl else { break }
                 index += 1
             }
             var out = Array(bytes[start..<index])

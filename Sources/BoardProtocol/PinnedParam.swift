@@ -10,15 +10,26 @@ public enum PinnedParam {
     /// The most pins one request may carry.
     public static let limit = 1000
 
-    /// `[{"id":N,"date":"YYYY-MM-DD"},...]`, in the order given; with `names`, each pin's `flightName`.
+    /// `[{"id":N,"date":"YYYY-MM-DD"},...]`, in the order given; with `names`, each pin's `flightName`,
+    /// as long as the names add at most `namesBudget` bytes: a thousand named pins would pass the
+    /// protocol's line limit (64 KiB), and pins past the budget go by their identity alone.
     public static func json(_ pins: some Sequence<FlightKey>, names: [FlightKey: String] = [:]) -> JSON {
-        .array(
+        var budget = namesBudget
+        return .array(
             pins.map { key in
                 var pairs: [(String, JSON)] = [("id", .int(key.id)), ("date", .string(key.date.description))]
-                if let name = names[key] { pairs.append(("flightName", .string(name))) }
+                // `,"flightName":"…"` costs 15 bytes and the name's own.
+                if let name = names[key], budget >= name.utf8.count + 16 {
+                    budget -= name.utf8.count + 16
+                    pairs.append(("flightName", .string(name)))
+                }
                 return .object(pairs)
             })
     }
+
+    /// The bytes of `flightName`s one `pinned` param carries at most: with a thousand seven-digit
+    /// identities (36 KiB), the line stays under the protocol's 64 KiB.
+    public static let namesBudget = 20_000
 
     /// The longest `flightName` a pin may carry (a designator is about a dozen characters).
     static let nameLimit = 100

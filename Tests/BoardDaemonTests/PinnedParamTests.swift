@@ -1,4 +1,5 @@
 import BoardProtocol
+import FlightData
 import Foundation
 import Testing
 
@@ -140,4 +141,17 @@ extension JSON {
         .object((objectPairs ?? []) + [(key, value)])
     }
 
+}
+
+/// A thousand pins with the longest ids and names still make a request within the protocol's line limit.
+@Test func aThousandNamedPinsStayWithinTheLineLimit() throws {
+    let keys = (0..<PinnedParam.limit).map { FlightKey(id: 9_999_000 + $0, date: LocalDate("2026-11-30")!) }
+    let names = Dictionary(uniqueKeysWithValues: keys.map { ($0, "Southeast 9999") })
+    let pinned = PinnedParam.json(keys, names: names)
+    let request = WireLine.line(
+        WireRequest(id: Int.max, method: .boardGet, params: ["tab": "departures", "hidePast": true, "pinned": pinned]).json)
+    #expect(request.count < LineFramer.protocolLimit, "\(request.count) bytes")
+    #expect(pinned.array?.first?["flightName"]?.string == "Southeast 9999", "the first pins carry their names")
+    let parsed = try PinnedParam.parse(pinned)
+    #expect(parsed.flights.count == PinnedParam.limit && !parsed.names.isEmpty)
 }
