@@ -193,8 +193,8 @@ extension BoardService {
             .page
     }
 
-    /// A day's flights: from the cache for yesterday and the window, else generated (only the last
-    /// such day kept).
+    /// A day's flights: from the cache for yesterday and the window, else generated (a few such
+    /// days kept).
     func eventFlights(on date: LocalDate, window: ScheduleWindow) -> [Flight] {
         if date >= window.firstDate.adding(days: -1), date <= window.lastDate { return schedule.flights(on: date) }
         return schedule.olderFlights(on: date)

@@ -6,9 +6,11 @@ final class CachedSchedule: FlightSource {
     let config: ScheduleConfig
     private let generator: ScheduleGenerator
     private let days = Locked<[LocalDate: [Flight]]>([:])
-    /// The last day made outside the kept ones (events of a day gone from the window): one
-    /// entry, so that many requests about one old day make it once.
-    private let older = Locked<(date: LocalDate, flights: [Flight])?>(nil)
+    /// Days made outside the kept ones (events of days gone from the window), a few at most, so
+    /// that many requests about a few old days (a clock move past the window's reach, with `board
+    /// wait`s on flights of several days) make each once.
+    private let older = Locked<[LocalDate: [Flight]]>([:])
+    private static let olderDays = 8
 
     init(config: ScheduleConfig) {
         self.config = config
@@ -29,9 +31,12 @@ final class CachedSchedule: FlightSource {
     /// A day's flights without keeping them among the window's days (`flights(on:)` would push
     /// those out): only the last such day is kept.
     func olderFlights(on date: LocalDate) -> [Flight] {
-        if let kept = older.withLock({ $0 }), kept.date == date { return kept.flights }
+        if let kept = older.withLock({ $0[date] }) { return kept }
         let made = generator.flights(on: date)
-        older.withLock { $0 = (date, made) }
+        older.withLock { cache in
+            if cache.count >= Self.olderDays { cache.removeAll() }
+            cache[date] = made
+        }
         return made
     }
 }
