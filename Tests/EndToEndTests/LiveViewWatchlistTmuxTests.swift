@@ -75,4 +75,30 @@ import Testing
         #expect(state["hidden"]?.array?.count == 1, "the view's own save kept the other board's hide")
         #expect(state["tab"]?.string == "departures", "and the other board's tab")
     }
+    /// The view shows the watchlist as its own save leaves it: a save drops the pins of days that
+    /// left the window (and takes in what other panes saved), and the view kept showing the pin.
+    @Test(.enabled(if: LiveViewTmuxTests.tmuxAvailable)) func theViewShowsTheWatchlistItsOwnSaveLeaves() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        defer { try? daemon.stop() }
+        let rows = try #require(try sandbox.board("--json").json?["flights"]?.array)
+        let name = try #require(rows[12]["flightName"]?.string)
+        #expect(try sandbox.board("pin", String(try #require(rows[12]["id"]?.int))).status == 0)
+        let pane = try TmuxPane(sandbox: sandbox, command: "sh -c '\(Binaries.board) watch all; echo EXITED-$?; sleep 30'")
+        try pane.waitFor("the pinned flight") { $0.contains("● live") && $0.contains("*") && $0.contains(name) }
+        #expect(try sandbox.board("clock", "set", "2026-12-01T12:00:00-05:00").status == 0)
+        try pane.waitFor("the next day's board") { $0.contains("Tue Dec 1") && $0.contains("● live") }
+        // A save (h: hide past flights) on Dec 1 drops the pin of Nov 30, which has left the window.
+        try pane.send("h")
+        try waitUntil("the pin to be dropped by the save") {
+            let state = try JSON.parse(Array(try Data(contentsOf: URL(fileURLWithPath: sandbox.stateDirectory + "/state.json"))))
+            return state["pins"]?.array?.isEmpty == true
+        }
+        try pane.send("h")
+        #expect(try sandbox.board("clock", "set", "2026-11-30T12:00:00-05:00").status == 0)
+        let back = try pane.waitFor("Nov 30's board again") { $0.contains("Mon Nov 30") && $0.contains(name) }
+        #expect(!back.contains("*"), "the view no longer pins what the state no longer has: \(back)")
+        try pane.send("q")
+        try pane.waitFor("the shell after quitting") { $0.contains("EXITED-0") }
+    }
 }

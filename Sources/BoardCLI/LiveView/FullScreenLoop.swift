@@ -134,6 +134,16 @@ struct FullScreenLoop {
     mutating func save() {
         state = store.save(state, pruningBefore: model.board.flatMap { LocalDate($0.now.prefix(10)) })
         stateFile = store.version
+        // The save took in what other panes saved meanwhile, and dropped the days that left the
+        // window: the view shows the watchlist as saved (it kept its own, "5 hidden" of 10).
+        showWatchlist(of: state)
+    }
+
+    /// The view's pins and hidden flights as `state` has them, when they differ.
+    mutating func showWatchlist(of state: ClientState) {
+        let pins = Watchlist.keys(BoardClient.capped(state.pins))
+        let hidden = Watchlist.keys(state.hidden)
+        if pins != model.pins || hidden != model.hidden { dispatch(.watchlistChanged(pins: pins, hidden: hidden)) }
     }
 
     /// Once a second, whether another `board` saved the state (`board pin`, `hide` in another pane): its
@@ -148,9 +158,7 @@ struct FullScreenLoop {
         // is unsaved, and keeping its older tab or last viewed flight would undo another board's on the
         // next save (a save writes what differs from what was read).
         state = fresh
-        let pins = Watchlist.keys(BoardClient.capped(fresh.pins))
-        let hidden = Watchlist.keys(fresh.hidden)
-        if pins != model.pins || hidden != model.hidden { dispatch(.watchlistChanged(pins: pins, hidden: hidden)) }
+        showWatchlist(of: fresh)
     }
 
     mutating func perform(_ effect: LiveEffect) {
