@@ -26,6 +26,26 @@ struct KeyDecoderTests {
             ])
     }
 
+    /// A bracketed paste is text, whatever it holds: an ESC or a `q` in it never closes the prompt or
+    /// runs a command (pasting "miami<ESC>xP" hid one flight and pinned another), in one read or split
+    /// anywhere across two.
+    @Test func aBracketedPasteIsTextAtEverySplit() {
+        let bytes = Array("a\u{1B}[200~miami\u{1B}xP\nq\u{202E}\u{1B}[201~b".utf8)
+        let expected: [Key] = [.character("a"), .paste("miamixP q"), .character("b")]
+        for split in 0...bytes.count {
+            var decoder = KeyDecoder()
+            var keys = decoder.feed(bytes[..<split]) + decoder.feed(bytes[split...])
+            if decoder.isWaiting { keys += decoder.flush() }
+            #expect(keys == expected, "split at \(split): \(keys)")
+        }
+        // A paste whose end never comes is pasted as it is once no more arrives.
+        var decoder = KeyDecoder()
+        #expect(decoder.feed(Array("\u{1B}[200~abc".utf8)) == [])
+        #expect(decoder.isWaiting)
+        #expect(decoder.flush() == [.paste("abc")])
+        #expect(decoder.feed(Array("x".utf8)) == [.character("x")])
+    }
+
     @Test func everySplitBetweenTwoReadsGivesTheSameKeys() {
         for split in 0...Self.bytes.count {
             var decoder = KeyDecoder()

@@ -115,6 +115,23 @@ struct LiveViewWatchlistTests {
         #expect(model.message == "Pinned \(selected.flightName).")
     }
 
+    /// Pasted text goes into the search prompt, as much as a search takes; elsewhere it does nothing.
+    @Test func aPasteIsTextInThePromptAndNothingElsewhere() throws {
+        var model = Self.model()
+        let before = model.hidden
+        #expect(model.press(.paste("xPq")) == [], "no key of it runs on the board")
+        #expect(model.hidden == before && model.screens == [.board])
+        model.press(.character("/"))
+        model.press(.paste("miami xq"))
+        #expect(model.screens.last == .searchPrompt("miami xq"))
+        model.press(.paste(String(repeating: "a", count: 500)))
+        guard case .searchPrompt(let text)? = model.screens.last else {
+            Issue.record("the prompt closed")
+            return
+        }
+        #expect(SearchText.fits(text) && text.count == 100, "cut to what a search takes: \(text.count)")
+    }
+
     @Test func theUndoEndsAfterFiveSecondsOrTheNextKey() throws {
         var model = Self.model()
         model.press(.character("x"))

@@ -101,4 +101,26 @@ import Testing
         try pane.send("q")
         try pane.waitFor("the shell after quitting") { $0.contains("EXITED-0") }
     }
+    /// The view turns on bracketed paste: text pasted into the search prompt (tmux's `paste-buffer -p`,
+    /// as a terminal pastes) is text, even with an ESC and command letters in it.
+    @Test(.enabled(if: LiveViewTmuxTests.tmuxAvailable)) func pastedTextIsTextNotKeys() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        defer { try? daemon.stop() }
+        let pane = try TmuxPane(sandbox: sandbox, command: "sh -c '\(Binaries.board) watch all; echo EXITED-$?; sleep 30'")
+        try pane.waitFor("the live board") { $0.contains("● live") }
+        _ = try pane.tmux(["-S", pane.socket, "set-buffer", "miami\u{1B}xPq"])
+        try pane.send("/")
+        try pane.waitFor("the search prompt") { $0.contains("/█") }
+        _ = try pane.tmux(["-S", pane.socket, "paste-buffer", "-p"])
+        try pane.waitFor("the pasted text in the prompt") { $0.contains("/miamixPq█") }
+        try pane.send("Escape")
+        try pane.send("q")
+        try pane.waitFor("the shell after quitting") { $0.contains("EXITED-0") }
+        let state = FileManager.default.contents(atPath: sandbox.stateDirectory + "/state.json").flatMap {
+            try? JSON.parse(Array($0))
+        }
+        #expect(
+            (state?["hidden"]?.array ?? []).isEmpty && (state?["pins"]?.array ?? []).isEmpty, "the paste hid and pinned nothing")
+    }
 }

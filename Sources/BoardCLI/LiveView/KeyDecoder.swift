@@ -4,6 +4,9 @@ public enum Key: Hashable, Sendable {
     case up, down, left, right, pageUp, pageDown, home, end
     case tab, backTab, enter, escape, backspace
     case interrupt  // Ctrl-C
+    /// Text pasted (bracketed paste): text only, never keys, so that an ESC or a `q` in it cannot close
+    /// the prompt and run commands. Line breaks and tabs are spaces; other controls are left out.
+    case paste(String)
 }
 
 /// Turns terminal input bytes into keys, read after read.
@@ -13,32 +16,66 @@ public enum Key: Hashable, Sendable {
 /// `ESC [ C` split after `ESC` is still Right, not Esc and then `[C` as text. A read that ends in a
 /// lone ESC is the same question: the reader waits a moment for more (`isWaiting`), as tmux's
 /// `escape-time` does, and when none comes `flush` makes it the Esc key.
+///
+/// The live view turns on bracketed paste (`ESC [ ? 2004 h`): a paste comes between `ESC [ 200 ~`
+/// and `ESC [ 201 ~`, and is one `.paste` of its text, however many reads it takes.
 public struct KeyDecoder: Sendable {
     /// The start of a sequence the last read ended in.
     private var pending: [UInt8] = []
+    /// The bytes of a paste begun and not yet ended, when one is.
+    private var pasted: [UInt8]?
+    /// The most bytes of one paste kept (a search's text is at most 400).
+    static let pasteLimit = 4096
+    static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
 
     public init() {}
 
-    /// Whether the last read ended inside a sequence (or in a lone ESC) that the next may finish.
-    public var isWaiting: Bool { !pending.isEmpty }
+    /// Whether the last read ended inside a sequence (or in a lone ESC, or in a paste) that the next may finish.
+    public var isWaiting: Bool { !pending.isEmpty || pasted != nil }
 
     /// What the last read left, now that no more is coming: a lone ESC is Esc (and what followed it
-    /// text); half a character is nothing.
+    /// text); half a character is nothing; a paste whose end never came is pasted as it is.
     public mutating func flush() -> [Key] {
         defer { pending = [] }
+        if let bytes = pasted {
+            pasted = nil
+            return [Self.paste(bytes + pending)]
+        }
         guard pending.first == 0x1B else { return [] }
         let text = pending.dropFirst().filter { (0x20...0x7E).contains($0) }
         return [.escape] + text.map { .character(Character(Unicode.Scalar($0))) }
     }
 
+    /// A paste's bytes as text: line breaks and tabs as spaces, other controls (ESC among them) left out.
+    static func paste(_ bytes: [UInt8]) -> Key {
+        let text = String(decoding: bytes.prefix(pasteLimit), as: UTF8.self)
+        let scalars = text.unicodeScalars.compactMap { scalar -> Unicode.Scalar? in
+            if scalar == "\n" || scalar == "\r" || scalar == "\t" { return " " }
+            return scalar.isTerminalControl ? nil : scalar
+        }
+        return .paste(String(String.UnicodeScalarView(scalars)))
+    }
+
     /// The keys of one read's `bytes`, after what the last read left incomplete.
     public mutating func feed(_ bytes: some Collection<UInt8>) -> [Key] {
-        let bytes = pending + bytes
+        var bytes = pending + bytes
         pending = []
         var keys: [Key] = []
+        if pasted != nil {
+            guard let rest = takePaste(&bytes, into: &keys) else { return keys }
+            bytes = rest
+        }
         var i = 0
         while i < bytes.count {
             let byte = bytes[i]
+            if byte == 0x1B, Self.startsPaste(bytes, at: i) {
+                pasted = []
+                var rest = Array(bytes[(i + 6)...])
+                guard let after = takePaste(&rest, into: &keys) else { return keys }
+                bytes = after
+                i = 0
+                continue
+            }
             if byte == 0x1B {
                 guard i + 1 < bytes.count else {
                     pending = [byte]
@@ -84,6 +121,34 @@ public struct KeyDecoder: Sendable {
             i += 1
         }
         return keys
+    }
+
+    /// Whether `ESC [ 200 ~` (a paste's start) is at `start`.
+    private static func startsPaste(_ bytes: [UInt8], at start: Int) -> Bool {
+        bytes.count >= start + 6 && Array(bytes[start..<(start + 6)]) == Array("\u{1B}[200~".utf8)
+    }
+
+    /// Takes a paste's bytes from `bytes` up to its end (`ESC [ 201 ~`): the paste is added to `keys`
+    /// and what follows it returned; nil when the end is still to come (the bytes wait in `pasted`, and
+    /// a possible start of the end marker in `pending`).
+    private mutating func takePaste(_ bytes: inout [UInt8], into keys: inout [Key]) -> [UInt8]? {
+        let marker = Self.pasteEnd
+        if bytes.count >= marker.count,
+            let end = (0...(bytes.count - marker.count)).first(where: { bytes[$0..<($0 + marker.count)].elementsEqual(marker) })
+        {
+            let text = (pasted ?? []) + bytes[..<end]
+            pasted = nil
+            keys.append(Self.paste(text))
+            return Array(bytes[(end + marker.count)...])
+        }
+        // Keep a tail that may be the end marker's start for the next read; the rest is the paste's.
+        let keep = (1..<Self.pasteEnd.count).reversed().first { count in
+            count <= bytes.count && Array(bytes.suffix(count)) == Array(Self.pasteEnd.prefix(count))
+        } ?? 0
+        let body = bytes.dropLast(keep)
+        if (pasted?.count ?? 0) < Self.pasteLimit { pasted?.append(contentsOf: body.prefix(Self.pasteLimit)) }
+        pending = Array(bytes.suffix(keep))
+        return nil
     }
 
     /// The key of the `ESC [` or `ESC O` sequence at `start` (nil for one the view does not use) and

@@ -212,6 +212,11 @@ extension LiveModel {
             case .backspace: screens[screens.count - 1] = .searchPrompt(String(text.dropLast()))
             case .character(let c) where SearchText.fits(text + String(c)):
                 screens[screens.count - 1] = .searchPrompt(text + String(c))
+            case .paste(let pasted):
+                // As much of it as the search takes, character by character.
+                var joined = text
+                for c in pasted where SearchText.fits(joined + String(c)) { joined.append(c) }
+                screens[screens.count - 1] = .searchPrompt(joined)
             default: break
             }
             return []

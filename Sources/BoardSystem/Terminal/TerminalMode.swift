@@ -29,15 +29,16 @@ public final class TerminalMode {
         }
         guard tcsetattr(input.rawValue, TCSAFLUSH, &raw) == 0 else { throw SystemError("tcsetattr") }
         active = true
-        // Alternate screen, hidden cursor, cleared.
-        try? output.writeAll("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J\u{1B}[H")
+        // Alternate screen, hidden cursor, cleared; bracketed paste, so that pasted text comes marked
+        // as text and is never read as keys.
+        try? output.writeAll("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?2004h\u{1B}[2J\u{1B}[H")
     }
 
     /// The normal screen, the cursor and the saved line settings back.
     public func restore() {
         guard active else { return }
         active = false
-        try? output.writeAll("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
+        try? output.writeAll("\u{1B}[0m\u{1B}[?2004l\u{1B}[?25h\u{1B}[?1049l")
         _ = tcsetattr(input.rawValue, TCSAFLUSH, &saved)
     }
 
