@@ -142,9 +142,10 @@ public struct KeyDecoder: Sendable {
             return Array(bytes[(end + marker.count)...])
         }
         // Keep a tail that may be the end marker's start for the next read; the rest is the paste's.
-        let keep = (1..<Self.pasteEnd.count).reversed().first { count in
-            count <= bytes.count && Array(bytes.suffix(count)) == Array(Self.pasteEnd.prefix(count))
-        } ?? 0
+        let keep =
+            (1..<Self.pasteEnd.count).reversed().first { count in
+                count <= bytes.count && Array(bytes.suffix(count)) == Array(Self.pasteEnd.prefix(count))
+            } ?? 0
         let body = bytes.dropLast(keep)
         if (pasted?.count ?? 0) < Self.pasteLimit { pasted?.append(contentsOf: body.prefix(Self.pasteLimit)) }
         pending = Array(bytes.suffix(keep))
