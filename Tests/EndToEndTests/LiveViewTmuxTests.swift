@@ -200,6 +200,29 @@ final class TmuxPane {
         try pane.waitFor("the shell after quitting") { $0.contains("EXITED-0") }
     }
 
+    /// A signal that ends the view ends it with the terminal as it was: the alternate screen left and the
+    /// cursor shown (SIGQUIT left the terminal raw, in the alternate screen, the cursor hidden).
+    @Test(.enabled(if: tmuxAvailable), arguments: [SIGQUIT, SIGTERM, SIGHUP])
+    func aSignalEndsTheViewWithTheTerminalRestored(signal: Int32) throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        defer { try? daemon.stop() }
+        let pane = try TmuxPane(sandbox: sandbox, command: "sh -c '\(Binaries.board) watch all; echo EXITED-$?; sleep 30'")
+        try pane.waitFor("the live board") { $0.contains("● live") }
+        func paneFlag(_ name: String) throws -> String {
+            try pane.tmux(["-S", pane.socket, "display-message", "-p", "#{\(name)}"]).stdout.trimmingCharacters(
+                in: .whitespacesAndNewlines)
+        }
+        #expect(try paneFlag("alternate_on") == "1", "the view is on the alternate screen")
+        let shell = try #require(Int32(try paneFlag("pane_pid")))
+        let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
+        let board = try #require(children.split(separator: " ").first.flatMap { Int32($0) }, "board under the pane's shell")
+        #expect(kill(board, signal) == 0)
+        try pane.waitFor("the shell after the signal") { $0.contains("EXITED-\(128 + signal)") }
+        #expect(try paneFlag("alternate_on") == "0", "the alternate screen left")
+        #expect(try paneFlag("cursor_flag") == "1", "the cursor shown")
+    }
+
     /// `board watch` reopens as it was left: the open flight on top of its board, and Esc lands on
     /// the board with the cursor on that flight, marked as the last viewed.
     @Test(.enabled(if: tmuxAvailable)) func watchReopensWhereItWasLeft() throws {

@@ -59,7 +59,8 @@ struct FullScreenLoop {
     }
 
     mutating func run(firstConnection: BoardConnection) -> Int32 {
-        guard let signals = try? SignalDescriptor([.interrupt, .terminate, .hangUp, .windowChanged]) else { return 1 }
+        // Every signal that would end the view, so that it ends by restoring the terminal (SIGQUIT left it raw).
+        guard let signals = try? SignalDescriptor([.interrupt, .terminate, .hangUp, .quit, .windowChanged]) else { return 1 }
         do { try terminal.enter() } catch {
             Output.error("cannot use the terminal: \(error)")
             return 1
