@@ -132,6 +132,17 @@ struct LiveViewWatchlistTests {
         #expect(SearchText.fits(text) && text.count == 100, "cut to what a search takes: \(text.count)")
     }
 
+    /// The last viewed flight is marked only on the flight of its name: after a config reloaded with
+    /// another schedule, the › sat on the flight now of its identity.
+    @Test func theLastViewedMarkKeepsToTheFlightOfItsName() throws {
+        var model = Self.model()
+        let flight = try #require(model.board?.flights[3])
+        model.lastViewed = LiveModel.FlightKey(id: flight.id, date: flight.date, name: "Nowhere 1")
+        #expect(!model.frame().joined().contains("›"), "another flight of its identity is not marked")
+        model.lastViewed = LiveModel.FlightKey(id: flight.id, date: flight.date, name: flight.flightName)
+        #expect(model.frame().contains { $0.contains("›") && $0.contains(flight.flightName) })
+    }
+
     @Test func theUndoEndsAfterFiveSecondsOrTheNextKey() throws {
         var model = Self.model()
         model.press(.character("x"))

@@ -229,7 +229,7 @@ struct WatchCommand: BoardCommand, Equatable {
         let view = SavedLiveView(
             hidePast: hidePast, screens: screens, tab: tab, date: date == today ? nil : date, otherTabs: others)
         let flight = screens.compactMap { screen -> LiveModel.FlightKey? in
-            if case .flight(let id, let date, _) = screen { return LiveModel.FlightKey(id: id, date: date) }
+            if case .flight(let id, let date, let name) = screen { return LiveModel.FlightKey(id: id, date: date, name: name) }
             return nil
         }.first
         return LiveView.Start(pane: pane, restoring: view, lastViewed: flight)

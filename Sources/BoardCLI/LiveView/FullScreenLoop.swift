@@ -48,7 +48,8 @@ struct FullScreenLoop {
         let style = Style(enabled: BoardPaths.environment("NO_COLOR") == nil && client.options.color != .never)
         self.model = LiveModel(
             tab: tab, hidePast: hidePast, pins: Watchlist.keys(client.sentPins),
-            lastViewed: lastViewed ?? client.state.lastViewed.map { LiveModel.FlightKey(id: $0.id, date: $0.date) },
+            lastViewed: lastViewed
+                ?? client.state.lastViewed.map { LiveModel.FlightKey(id: $0.id, date: $0.date, name: $0.designator) },
             restoring: restoring, style: style, rotate: rotate, reducedMotion: reducedMotion)
         self.model.hidden = Watchlist.keys(client.state.hidden)
         self.model.insideTmux = !(BoardPaths.environment("TMUX") ?? "").isEmpty

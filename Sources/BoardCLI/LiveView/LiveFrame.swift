@@ -119,7 +119,7 @@ struct LiveFrame {
                     lines.append(
                         row(
                             flights[index], selected: index == selected,
-                            lastViewed: LiveModel.FlightKey(flights[index]) == model.lastViewed, now: board.now,
+                            lastViewed: model.lastViewed?.names(flights[index]) == true, now: board.now,
                             elapsed: elapsed, renderer))
                 }
             }
@@ -130,7 +130,7 @@ struct LiveFrame {
             lines.append(
                 row(
                     flights[index], selected: index == selected,
-                    lastViewed: LiveModel.FlightKey(flights[index]) == model.lastViewed, now: board.now,
+                    lastViewed: model.lastViewed?.names(flights[index]) == true, now: board.now,
                     elapsed: elapsed, renderer))
         }
         return pad(lines, footer: footer(model))

@@ -297,7 +297,7 @@ extension LiveModel {
     /// Where the cursor starts on `board`: the last viewed flight when it is listed, else the first
     /// flight not yet past, else (every flight past) the last one; nil on an empty board.
     static func startingFlight(on board: BoardDocument, lastViewed: FlightKey?) -> FlightDocument? {
-        if let lastViewed, let last = board.flights.first(where: { FlightKey($0) == lastViewed }) { return last }
+        if let lastViewed, let last = board.flights.first(where: { lastViewed.names($0) }) { return last }
         return board.flights.first(where: { !$0.past }) ?? board.flights.last
     }
 
