@@ -15,6 +15,18 @@ struct LiveKeyMapTests {
         }
     }
 
+    /// The footer's hints fit the width by leaving out the last ones before `q quit`, which stays:
+    /// at 80 columns the list's ended "q qu…".
+    @Test(arguments: [LiveKeyMap.Screens.list, .details, .gone])
+    func theHintsAlwaysSayHowToQuit(screen: LiveKeyMap.Screens) {
+        for width in 16...120 {
+            let hints = LiveKeyMap.hints(on: screen, width: width)
+            #expect(hints.hasSuffix("q quit"), "\(width): \(hints)")
+            if hints.split(separator: "  ").count > 2 { #expect(hints.columns <= width, "\(width): \(hints)") }
+        }
+        #expect(LiveKeyMap.hints(on: .list, width: 80).columns <= 80)
+    }
+
     @Test func theContractsKeysAreBound() {
         // CONTRACT.md's live view: Tab/Shift-Tab or left/right, up/down or j/k, Enter, Esc, n/p, h, /, P, q.
         let list: [(Key, LiveAction)] = [

@@ -256,7 +256,7 @@ struct LiveFrame {
             case .gone: .gone
             case .board, .searchPrompt, .searchResults: .list
             }
-        return style.dim(fit(LiveKeyMap.hints(on: screen), size.columns))
+        return style.dim(fit(LiveKeyMap.hints(on: screen, width: size.columns), size.columns))
     }
 
     /// `/text█`, its end kept (where the typing is) with `…` before it when it is wider than the screen.

@@ -106,12 +106,17 @@ enum LiveKeyMap {
     ]
     static let goneHints = ["⏎/s soonest", "Esc back", "b board", "q quit"]
 
-    static func hints(on screen: Screens) -> String {
-        switch screen {
-        case .details: detailsHints.joined(separator: "  ")
-        case .gone: goneHints.joined(separator: "  ")
-        default: listHints.joined(separator: "  ")
-        }
+    /// The hints that fit `width`: the last ones before `q quit` go first, so that how to quit is
+    /// always shown (at 80 columns the list's hints ended "q qu…").
+    static func hints(on screen: Screens, width: Int = .max) -> String {
+        var hints =
+            switch screen {
+            case .details: detailsHints
+            case .gone: goneHints
+            default: listHints
+            }
+        while hints.count > 2, hints.joined(separator: "  ").columns > width { hints.remove(at: hints.count - 2) }
+        return hints.joined(separator: "  ")
     }
 
     /// The keys as `board help watch` (and the contract) name them.
