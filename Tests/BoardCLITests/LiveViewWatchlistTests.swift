@@ -250,6 +250,25 @@ struct LiveViewWatchlistTests {
         #expect(model.message == nil)
     }
 
+    /// The step `w` waited for, come while the search prompt is open, is shown once the prompt closes.
+    @Test func aStepThatComesWhileSearchingIsShownAfter() throws {
+        var model = Self.model()
+        let flight = try #require(model.selectedFlight)
+        model.press(.character("w"))
+        model.press(.character("/"))
+        model.press(.character("m"))
+        let moved = Fixture.board(Fixture.board()) { flights in
+            flights.map { json in
+                json["id"]?.int == flight.id ? json.adding("status", .string(FlightStatus.canceled.rawValue)) : json
+            }
+        }
+        model.update(.boardPushed(moved, at: Fixture.start + .seconds(3)))
+        model.press(.character("i"))
+        model.press(.escape)
+        #expect(model.message?.hasPrefix("\(flight.flightName): Canceled") == true, "\(String(describing: model.message))")
+        #expect(model.frame().last?.contains("Canceled") == true)
+    }
+
     @Test func aNarrowPaneFitsTheMenuAndTheUndo() throws {
         var model = Self.model(pins: [Self.ids[2]], insideTmux: true)
         model.press(.character("a"))

@@ -196,7 +196,10 @@ extension LiveModel {
     }
 
     private mutating func press(_ key: Key) -> [LiveEffect] {
-        message = nil
+        // The step `w` waited for, come while the search prompt hides the footer, waits for the
+        // prompt to close rather than go with the keys typed into it.
+        let promptOpen = if case .searchPrompt = top { true } else { false }
+        if !(messageStays && promptOpen) { message = nil }
         if key == .interrupt { return [.quit(130)] }
         switch top {
         case .searchPrompt(let text):
