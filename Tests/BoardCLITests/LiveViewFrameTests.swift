@@ -52,6 +52,19 @@ struct LiveViewFrameTests {
         #expect(widest <= 60)
     }
 
+    /// The header's clock runs on at the daemon's speed while live, and stops where it was when the
+    /// daemon goes away: it went back to the last board's time (08:09, then 08:01 reconnecting).
+    @Test func theClockStopsWhereItWasWhenTheDaemonGoesAway() {
+        var model = Fixture.liveModel()
+        model.update(.boardPushed(Fixture.board(speed: 60), at: Fixture.start))
+        let size = TerminalSize(columns: 80, rows: 24)
+        let live = model.view(size: size, now: Fixture.start + .seconds(8))[0].visibleText
+        #expect(live.contains("12:08"), "\(live)")
+        model.update(.connectionLost(at: Fixture.start + .seconds(8)))
+        let away = model.view(size: size, now: Fixture.start + .seconds(20))[0].visibleText
+        #expect(away.contains("12:08") && away.contains("reconnecting"), "\(away)")
+    }
+
     @Test func narrowScreensShortenTheTabsAndTheHeader() throws {
         var (_, model) = try #require(try Self.screens().first)
         let size = TerminalSize(columns: 40, rows: 10)

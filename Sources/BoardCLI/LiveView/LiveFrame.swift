@@ -192,13 +192,22 @@ struct LiveFrame {
     }
 
     /// The seconds the daemon's clock has run since the board it sent (at its speed); nil unless live.
+    /// While live, up to now; once the daemon is away, up to when it went away, so that the clock
+    /// stops there rather than go back to the last board's time (08:09, then 08:01 reconnecting).
     private func daemonSecondsSinceBoard(_ model: LiveModel, now: ContinuousClock.Instant) -> Double? {
-        guard let board = model.board, let received = model.boardReceivedAt, model.link == .live else { return nil }
-        let since = max(0, Self.seconds(now - received))
+        guard let board = model.board, let received = model.boardReceivedAt else { return nil }
+        let end: ContinuousClock.Instant
+        switch model.link {
+        case .live: end = now
+        case .reconnecting(let since): end = since
+        case .connecting: return nil
+        }
+        let since = max(0, Self.seconds(end - received))
         return board.simulated ? since * board.speed : since
     }
 
-    /// The daemon's clock, run on from the last board at its speed (never the local clock's date); only while live.
+    /// The daemon's clock, run on from the last board at its speed (never the local clock's date), to
+    /// now while live, to when it went away while reconnecting.
     private func clock(_ model: LiveModel, now: ContinuousClock.Instant) -> String? {
         guard let board = model.board, let elapsed = daemonSecondsSinceBoard(model, now: now), board.now.count >= 19
         else { return nil }
