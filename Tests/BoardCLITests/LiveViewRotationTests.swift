@@ -59,6 +59,17 @@ struct LiveViewRotationTests {
         #expect(model.update(.tick(Fixture.start + .seconds(70))) == Self.subscribed(.all))
     }
 
+    /// The first page of a wall screen is the board's top, as every later one is: the first cycle's
+    /// "page 1" showed the rows around the first flight still to come, and its top flights never.
+    @Test func theFirstPageIsTheTop() {
+        var model = LiveModel(tab: .all, hidePast: false, style: Style(enabled: false), rotate: .seconds(10), size: Self.short)
+        model.update(.connected)
+        model.update(.boardPushed(Fixture.board(), at: Fixture.start))
+        #expect(model.boardCursor.scroll == 0 && model.selectedRow == 0)
+        let frame = model.frame(Self.short)
+        #expect(frame[1].hasSuffix("page 1/3") && frame[3].contains(Fixture.board().flights[0].flightName), "\(frame)")
+    }
+
     @Test func aBoardThatFitsTurnsStraightToTheNextTabWithoutAnIndicator() {
         var model = Self.rotatingModel(tab: .departures, size: Fixture.size)
         let frame = model.frame()

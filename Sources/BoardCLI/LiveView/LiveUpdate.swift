@@ -356,7 +356,9 @@ extension LiveModel {
         board = newBoard
         boardReceivedAt = time
         link = .live
-        if rotationTurnedTab {
+        // A wall screen (`--rotate`) starts its first page at the top too, as every later one does:
+        // the first cycle's "page 1" showed the rows around the first flight still to come.
+        if rotationTurnedTab || (!cursorPlaced && rotation != nil) {
             rotationTurnedTab = false
             cursorPlaced = true
             boardCursor = ListCursor(flight: newBoard.flights.first.map { FlightKey($0) }, row: 0, scroll: 0)
