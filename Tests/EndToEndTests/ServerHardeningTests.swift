@@ -209,6 +209,16 @@ func cpuTicks(_ pid: pid_t) throws -> Int {
     return (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0)
 }
 
+/// The CPU `pid` uses over the next `milliseconds` of wall time, and that time, in seconds: a window
+/// measured, not a wait for something to happen (a process spinning would use about all of it).
+func cpuUse(_ pid: pid_t, overMilliseconds milliseconds: Int32 = 1000) throws -> (used: Double, wall: Double) {
+    let before = try cpuTicks(pid)
+    let start = Date()
+    _ = poll(nil, 0, milliseconds)
+    let wall = Date().timeIntervalSince(start)
+    return (Double(try cpuTicks(pid) - before) / Double(sysconf(Int32(_SC_CLK_TCK))), wall)
+}
+
 /// Resident and peak memory of `pid` in KiB (/proc/PID/status VmRSS and VmHWM).
 func memoryKiB(_ pid: pid_t) throws -> (resident: Int, peak: Int) {
     let text = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
