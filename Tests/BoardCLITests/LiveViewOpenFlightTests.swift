@@ -32,6 +32,24 @@ struct LiveViewOpenFlightTests {
         #expect(!text.contains("Nowhere 1"))
     }
 
+    /// `/` on a flight, then Esc: back on the flight (it was the board, the flight thrown away).
+    @Test func aSearchPromptLeftWithoutSearchingGivesTheFlightBack() throws {
+        var (model, flight) = try Self.modelWithTheLastFlightOpen()
+        model.press(.character("/"))
+        model.press(.character("m"))
+        model.press(.escape)
+        guard case .details(let open)? = model.screens.last else {
+            Issue.record("not on the flight: \(model.screens)")
+            return
+        }
+        #expect(open.flight.id == flight.id && model.screens.count == 2)
+        // A search made from it replaces it, as before: a search sits right above the board.
+        model.press(.character("/"))
+        model.press(.character("m"))
+        model.press(.enter)
+        #expect(model.promptLeft.isEmpty)
+    }
+
     @Test func afterTheWindowSlidesTheOpenFlightNeverTurnsIntoAnotherWithItsId() throws {
         var (model, flight) = try Self.modelWithTheLastFlightOpen()
         let later = Fixture.instant(LocalDate(year: 2026, month: 12, day: 15)!)

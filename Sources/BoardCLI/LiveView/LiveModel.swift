@@ -37,6 +37,8 @@ public struct LiveModel: Sendable {
 
     /// The open screens, the board at the bottom and the one shown on top.
     var screens: [Screen] = [.board]
+    /// The screens the search prompt was opened from, given back when it closes without a search.
+    var promptLeft: [Screen] = []
     /// Where the cursor is on the board (the search results carry their own).
     var boardCursor = ListCursor()
 

@@ -195,6 +195,14 @@ extension LiveModel {
         }
     }
 
+    /// Closes the search prompt without searching: back to the screens it was opened from (a flight's
+    /// details, search results), which Esc used to leave for the board.
+    private mutating func closePrompt() {
+        screens.removeLast()
+        screens += promptLeft
+        promptLeft = []
+    }
+
     private mutating func press(_ key: Key) -> [LiveEffect] {
         // The step `w` waited for, come while the search prompt hides the footer, waits for the
         // prompt to close rather than go with the keys typed into it.
@@ -204,13 +212,14 @@ extension LiveModel {
         switch top {
         case .searchPrompt(let text):
             switch key {
-            case .escape: screens.removeLast()
+            case .escape: closePrompt()
             case .enter:
                 let query = text.trimmingTrailingSpaces()
                 guard !query.isEmpty else {
-                    screens.removeLast()
+                    closePrompt()
                     return []
                 }
+                promptLeft = []
                 return [send(.search(text: query, tab: tab, pinned: pins), for: .search(query))]
             case .backspace: screens[screens.count - 1] = .searchPrompt(String(text.dropLast()))
             case .character(let c) where SearchText.fits(text + String(c)):
@@ -267,10 +276,13 @@ extension LiveModel {
             return [subscription]
         case .search:
             // From a flight, back to its list first; a new search replaces the results on screen (a
-            // search sits right above the board, as routes say).
+            // search sits right above the board, as routes say). A prompt left without searching
+            // gives those screens back.
+            let before = screens
             if case .details = top { land(from: screens.removeLast()) }
             if case .gone = top { land(from: screens.removeLast()) }
             if case .searchResults = top { screens.removeLast() }
+            promptLeft = Array(before[screens.count...])
             screens.append(.searchPrompt(""))
         case .pin:
             if case .details(let open) = top { return togglePin(open.flight) }
