@@ -41,7 +41,7 @@ struct KeyDecoderTests {
         // A paste whose end never comes is pasted as it is once no more arrives.
         var decoder = KeyDecoder()
         #expect(decoder.feed(Array("\u{1B}[200~abc".utf8)) == [])
-        #expect(decoder.isWaiting)
+        #expect(decoder.isWaiting && decoder.isPasting, "a paste's rest is waited for longer than an escape's")
         #expect(decoder.flush() == [.paste("abc")])
         #expect(decoder.feed(Array("x".utf8)) == [.character("x")])
     }

@@ -197,7 +197,9 @@ struct FullScreenLoop {
         // A read that ended inside a sequence, or in ESC: the rest of a burst follows at once; Esc alone
         // is Esc after 25 ms (tmux waits `escape-time`, 500 ms by default, before it sends Esc on).
         while keyDecoder.isWaiting {
-            guard DescriptorPoll.readable([terminal.input], timeout: .milliseconds(25))[0],
+            // A paste begun is waited for a second: its rest may come in packets far apart.
+            let wait: Duration = keyDecoder.isPasting ? .seconds(1) : .milliseconds(25)
+            guard DescriptorPoll.readable([terminal.input], timeout: wait)[0],
                 let more = try? terminal.input.read(into: &buffer), more > 0
             else {
                 keys += keyDecoder.flush()

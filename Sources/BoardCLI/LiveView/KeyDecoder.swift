@@ -33,6 +33,10 @@ public struct KeyDecoder: Sendable {
     /// Whether the last read ended inside a sequence (or in a lone ESC, or in a paste) that the next may finish.
     public var isWaiting: Bool { !pending.isEmpty || pasted != nil }
 
+    /// Whether a paste has begun and not ended: its rest may come in reads far apart (a paste over
+    /// ssh), and is waited for longer than an escape sequence's, so that it is not read as keys.
+    public var isPasting: Bool { pasted != nil }
+
     /// What the last read left, now that no more is coming: a lone ESC is Esc (and what followed it
     /// text); half a character is nothing; a paste whose end never came is pasted as it is.
     public mutating func flush() -> [Key] {
