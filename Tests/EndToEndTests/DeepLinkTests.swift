@@ -31,7 +31,8 @@ import Testing
         (["watch", "--date", "tomorrow"], 2, "--date goes with a FLIGHT"),
         (["watch", "sideways"], 2, "expected a tab (arrivals, all or departures) or a flight"),
         (["watch", "9999999"], 4, "no flight 9999999"),
-        (["watch", "--route", "all/flight/9999999@2026-11-30"], 4, "no longer on the board"),
+        (["watch", "--route", "all/flight/9999999@2026-11-30"], 4, "no flight 9999999 on 2026-11-30;"),
+        (["watch", "--route", "all/flight/9999999@2026-12-02"], 4, "no flight 9999999 on 2026-12-02;"),
         (["watch", "--route", "all/flight/9541@2026-11-29"], 4, "2026-11-29 is outside the board's window"),
         (["watch", "--route", "all@2027-01-30"], 4, "outside the board's window"),
     ])

@@ -261,8 +261,12 @@ struct WatchCommand: BoardCommand, Equatable {
                 let json: JSON
                 do { json = try connection.call(.flightGet, ["id": .int(key.id), "date": .string(key.date)]) } catch {
                     if case .remote(let refusal) = error, refusal.code == .notFound || refusal.code == .outsideWindow {
-                        throw .notFound(
-                            "flight \(key.id) of \(key.date) is no longer on the board; 'board watch' opens the board")
+                        // A day the window has passed held the flight once; a day still in it never did.
+                        let why =
+                            key.date < String(board.now.prefix(10))
+                            ? "flight \(key.id) of \(key.date) is no longer on the board"
+                            : "no flight \(key.id) on \(key.date)"
+                        throw .notFound("\(why); 'board watch' opens the board")
                     }
                     throw ClientError(error, socket: client.socket, autostartOffBy: nil)
                 }
