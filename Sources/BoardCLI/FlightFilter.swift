@@ -89,6 +89,22 @@ struct FlightFilter: Equatable, Sendable {
         return parts.joined(separator: ", ")
     }
 
+    /// The filter as `--json` states it on a board: each kind given, by the values given
+    /// (`{"airline":["Pacific"],"gate":["B5"]}`), and `withinMinutes`.
+    var json: JSON {
+        var pairs: [(String, JSON)] = []
+        func add(_ name: String, _ values: [String]) {
+            if !values.isEmpty { pairs.append((name, .array(values.map { .string($0) }))) }
+        }
+        add("airline", airlines)
+        add("city", cities)
+        add("gate", gates)
+        add("terminal", terminals)
+        add("status", statuses.map(\.rawValue))
+        if let within { pairs.append(("withinMinutes", .int(within))) }
+        return .object(pairs)
+    }
+
     /// The board with only the matching flights, its tab counts and badges counted again from
     /// `all`, the same day's `all` tab (the board itself when it is that tab).
     func apply(to board: BoardDocument, all: BoardDocument? = nil) -> BoardDocument {

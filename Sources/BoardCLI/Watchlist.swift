@@ -21,6 +21,16 @@ enum Watchlist {
         flights.compactMap { $0.key == nil ? nil : Key(id: $0.id, date: $0.date, name: $0.designator) }
     }
 
+    /// An arranged board as `--json` prints it: the board, then `hidden`, how many of its flights
+    /// you hid were left out, and `filter`, what it was filtered by, each only when there is one
+    /// (a board neither hidden from nor filtered is the daemon's, as it sent it).
+    static func json(_ board: BoardDocument, hidden: Int, filter: FlightFilter) -> JSON {
+        var json = board.json
+        if hidden > 0 { json = json.adding("hidden", .int(hidden)) }
+        if !filter.isEmpty { json = json.adding("filter", filter.json) }
+        return json
+    }
+
     /// `board` arranged: pinned rows in `pins` order, `hidden` flights out, the counts counted again.
     /// `hiddenCount` is how many of the board's flights were left out.
     static func arrange(

@@ -120,6 +120,30 @@ struct WatchlistTests {
         #expect(statePins(user, "hidden") == [])
     }
 
+    /// A script reading `board --json` learns that rows were left out: `hidden` counts the flights
+    /// you hid from this board, `filter` states the filter; neither is there when nothing was.
+    @Test func aBoardsJSONSaysWhatYourHidesAndFiltersLeftOut() throws {
+        let user = BoardUser()
+        let daemon = try user.startDaemon()
+        defer { _ = try? daemon.stop() }
+        let plain = try user.json("departures")
+        #expect(plain["hidden"] == nil && plain["filter"] == nil, "\(plain.text)")
+        let departures = try user.lookup("departures")
+        _ = try user.text("hide", String(departures[1].id))
+        _ = try user.text("hide", String(departures[3].id))
+        #expect(try user.json("departures")["hidden"]?.int == 2)
+        #expect(try user.json("all")["hidden"]?.int == 2)
+        #expect(try user.json("arrivals")["hidden"] == nil, "none of the arrivals is hidden")
+        let filtered = try user.json("departures", "--airline", "Pacific,US", "--city", "ft worth", "--within", "2h")
+        #expect(
+            filtered["filter"]?.text == #"{"airline":["Pacific","US"],"city":["ft worth"],"withinMinutes":120}"#,
+            "\(filtered.text)")
+        #expect(try user.json("departures", "--status", "delayed")["filter"]?.text == #"{"status":["delayed"]}"#)
+        _ = try user.text("unhide", String(departures[1].id))
+        _ = try user.text("unhide", String(departures[3].id))
+        #expect(try user.json("departures")["hidden"] == nil)
+    }
+
     @Test func watchNotOnATerminalArrangesEachBoardAsTheOneShotBoardDoes() throws {
         let user = BoardUser()
         let daemon = try user.startDaemon()
@@ -147,6 +171,7 @@ struct WatchlistTests {
         #expect(!ids.contains(rows[8].id), "hidden")
         #expect(ids == (expected["flights"]?.array ?? []).compactMap { $0["id"]?.int }, "as the one-shot board")
         #expect(board["tabs"] == expected["tabs"])
+        #expect(board["hidden"]?.int == 1 && expected["hidden"]?.int == 1)
     }
 
     @Test func bashCompletesTheHiddenAndPinnedFlightsAndWhereToMoveThem() throws {

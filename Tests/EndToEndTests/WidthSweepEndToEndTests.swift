@@ -126,6 +126,7 @@ struct WidthSweepEndToEndTests {
         #expect(board["tab"]?.string == "departures")
         let badges = (board["tabs"]?.array ?? []).map { "\($0["id"]?.string ?? "") \($0["badge"]?.string ?? "")" }
         #expect(badges == ["arrivals 1", "all Nov 30", "departures 5"])
+        #expect(board["filter"]?.text == #"{"airline":["Pacific"]}"#)
         #expect((board["flights"]?.array ?? []).allSatisfy { $0["direction"]?.string == "departure" })
     }
 }

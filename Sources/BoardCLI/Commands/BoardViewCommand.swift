@@ -33,7 +33,9 @@ struct BoardViewCommand: BoardCommand, Equatable {
             must match every kind given, and any value of a kind). The board
             filters what the daemon sends; the tab counts and badges count the
             filtered flights, and a line under the header says what is filtered
-            (--json prints the board as filtered, its counts counted again).
+            (--json prints the board as filtered, its counts counted again, and
+            states the filter: "filter": {"airline": ["Pacific"]}; "hidden": N
+            counts the flights you hid that it leaves out).
               --airline A     the operating airline: \(FlightCatalog.airlines.joined(separator: ", "))
               --city TEXT     any part of the other city's name, case, spaces and
                               punctuation ignored: "ft worth" finds Dallas/Ft. Worth
@@ -131,7 +133,9 @@ struct BoardViewCommand: BoardCommand, Equatable {
         if !filter.isEmpty {
             board = filter.apply(to: board, all: all.map { Watchlist.arrange($0, pins: pins, hidden: hidden).board })
         }
-        if client.options.json { return Output.print(board.json.text) }
+        if client.options.json {
+            return Output.print(Watchlist.json(board, hidden: arranged.hiddenCount, filter: filter).text)
+        }
         Output.print(render(board, with: client.renderer, hidden: arranged.hiddenCount))
     }
 

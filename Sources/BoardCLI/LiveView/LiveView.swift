@@ -85,7 +85,10 @@ enum LiveView {
                         let arranged = Watchlist.arrange(decoded, pins: pins, hidden: hidden)
                         renderer.hiddenNote = Watchlist.hiddenNote(arranged.hiddenCount)
                         let shown = LiveModel.shown(arranged.board, on: tab, by: filter)
-                        Output.print(client.options.json ? shown.json.text : renderer.board(shown) + "\n")
+                        Output.print(
+                            client.options.json
+                                ? Watchlist.json(shown, hidden: arranged.hiddenCount, filter: filter).text
+                                : renderer.board(shown) + "\n")
                     }
                 }
             } catch {
