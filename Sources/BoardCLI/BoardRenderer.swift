@@ -211,14 +211,65 @@ public struct BoardRenderer {
 
     /// `make`'s lines as they are when every one fits the width; else without colour, each line
     /// longer than the width cut with `…`, so that nothing wraps.
-    private func fitted(_ make: (BoardRenderer) -> String) -> String {
+    /// With `wrapping`, a line too long is broken at its spaces instead (see `wrap`): text read
+    /// as sentences, where a cut would lose the end of a time or a city.
+    private func fitted(wrapping: Bool = false, _ make: (BoardRenderer) -> String) -> String {
         var plain = BoardRenderer(style: Style(enabled: false), width: width)
         plain.countdown = countdown
         plain.filterNote = filterNote
         plain.wide = wide
         let plainLines = make(plain).split(separator: "\n", omittingEmptySubsequences: false)
         guard plainLines.contains(where: { $0.columns > width }) else { return make(self) }
-        return plainLines.map { cut($0, width) }.joined(separator: "\n")
+        guard wrapping else { return plainLines.map { cut($0, width) }.joined(separator: "\n") }
+        return plainLines.enumerated().flatMap { index, line in
+            Self.wrap(line, width, indent: index == 0 ? 2 : Self.labelWidth)
+        }.joined(separator: "\n")
+    }
+
+    /// The cells of a details line's label (`Flight      `), where its value starts.
+    static let labelWidth = 12
+
+    /// `line` broken at its spaces into lines of at most `width` cells, each after the first starting
+    /// `indent` cells in (2 when the width leaves less than 12 cells after it), under the value it
+    /// continues. A word longer than a line is cut with `…`.
+    static func wrap(_ line: Substring, _ width: Int, indent: Int) -> [String] {
+        guard line.columns > width else { return [String(line)] }
+        let indent = width - indent >= 12 ? indent : min(2, width / 4)
+        let margin = String(repeating: " ", count: indent)
+        // The first line keeps its own start (a label and its padding) whole, up to the indent.
+        let head = line.prefix(columns: indent)
+        var lines: [String] = []
+        var current = String(head)
+        var holdsWords = false
+        func finish(_ text: String) {
+            var text = Substring(text)
+            while text.last == " " { text = text.dropLast() }
+            lines.append(String(text))
+        }
+        for word in line.dropFirst(head.count).split(separator: " ", omittingEmptySubsequences: false) {
+            if !holdsWords, !lines.isEmpty, word.isEmpty { continue }  // spaces at a continuation's start
+            let joined = holdsWords ? current + " " + word : current + word
+            if joined.columns <= width {
+                current = joined
+                holdsWords = true
+            } else if !holdsWords {
+                finish(cut(joined, width))
+                current = margin
+            } else {
+                finish(current)
+                current = margin
+                holdsWords = false
+                if word.isEmpty { continue }
+                if (margin + word).columns <= width {
+                    current = margin + word
+                    holdsWords = true
+                } else {
+                    finish(cut(margin + word, width))
+                }
+            }
+        }
+        if holdsWords || lines.isEmpty { finish(current) }
+        return lines
     }
 
     /// The whole board for one-shot output.
@@ -253,14 +304,16 @@ public struct BoardRenderer {
     }
 
     /// One flight's details: times, gate, status, progress, on-time history.
-    public func details(_ details: FlightDetailsDocument) -> String { fitted { $0.detailLines(details) } }
+    public func details(_ details: FlightDetailsDocument) -> String {
+        fitted(wrapping: true) { $0.detailLines(details) }
+    }
 
     private func detailLines(_ details: FlightDetailsDocument) -> String {
         let flight = details.flight
         let direction =
             flight.direction == .arrival ? "Arrival from \(flight.otherAirport)" : "Departure to \(flight.otherAirport)"
         var lines = [style.bold("\(flight.flightName)") + "  \(direction)  (id \(flight.id))"]
-        func field(_ name: String, _ value: String) { lines.append(style.dim(fit(name, 12)) + value) }
+        func field(_ name: String, _ value: String) { lines.append(style.dim(fit(name, Self.labelWidth)) + value) }
         field("Date", Self.longDate(flight.date))
         var status = style.status(flight.status, StatusAppearance(flight.status).title)
         if let city = flight.divertedTo { status += " to \(city)" }
@@ -296,8 +349,10 @@ public struct BoardRenderer {
         }
         // Shares are clamped: a reply claiming 500% must not draw a bar longer than its box (or trap).
         if let progress = details.progress.map(Self.share) {
-            let filled = Int((progress * 20).rounded())
-            let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: 20 - filled)
+            // 20 cells, fewer when the pane leaves less beside the label and the percentage.
+            let cells = max(5, min(20, width - Self.labelWidth - 5))
+            let filled = Int((progress * Double(cells)).rounded())
+            let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: cells - filled)
             field("Progress", "\(bar) \(Int((progress * 100).rounded()))%")
         }
         field("On time", "\(Int((Self.share(details.onTimeRate) * 100).rounded()))% of the last \(details.history.count) days")
@@ -305,7 +360,9 @@ public struct BoardRenderer {
             let mark = HistoryMark(day.status)
             return style.apply(mark.colour, mark.symbol)
         }
-        field("History", marks.joined(separator: " ") + style.dim("  (newest first; \(HistoryMark.legend))"))
+        // Spaced out when the marks fit so beside the label; else close, so as not to break them.
+        let spaced = width >= Self.labelWidth + 2 * marks.count - 1
+        field("History", marks.joined(separator: spaced ? " " : "") + style.dim("  (newest first; \(HistoryMark.legend))"))
         lines += announcementLines(details)
         return lines.joined(separator: "\n")
     }
@@ -320,7 +377,7 @@ public struct BoardRenderer {
         let shown = all.suffix(Self.shownAnnouncements)
         var lines: [String] = []
         if all.count > shown.count {
-            lines.append(style.dim(fit("Announced", 12)) + style.dim("and \(all.count - shown.count) earlier"))
+            lines.append(style.dim(fit("Announced", Self.labelWidth)) + style.dim("and \(all.count - shown.count) earlier"))
         }
         for (index, announcement) in zip(shown.indices, shown) {
             let name = lines.isEmpty ? "Announced" : ""
@@ -331,7 +388,7 @@ public struct BoardRenderer {
                     (0...RecentChange.boardWindow * 60).contains($0)
                 } == true
             let text = clockText(announcement.at) + (marked ? " " + highlight(RecentChange.mark) : "  ") + announcement.text
-            lines.append(style.dim(fit(name, 12)) + text)
+            lines.append(style.dim(fit(name, Self.labelWidth)) + text)
         }
         return lines
     }

@@ -215,6 +215,36 @@ struct AnnouncementRenderingTests {
                 #expect(line.count <= width)
             }
         }
+        // A narrow pane wraps each value under itself rather than cut it: every word of the
+        // details is still there, whole (the progress bar only shorter, the history marks closer).
+        func words(_ text: String) -> String { text.filter { !$0.isWhitespace && $0 != "█" && $0 != "·" } }
+        for width in 24..<80 {
+            let narrow = BoardRenderer(style: Style(enabled: false), width: width).details(details)
+            #expect(!narrow.contains("…"), "\(width):\n\(narrow)")
+            #expect(words(narrow) == words(text), "\(width):\n\(narrow)")
+            for line in narrow.split(separator: "\n") {
+                #expect(line.columns <= width && line.last != " ", "\(width): \(line)")
+            }
+        }
+        let thirty = BoardRenderer(style: Style(enabled: false), width: 30).details(details).split(separator: "\n")
+        #expect(thirty.contains("Baggage     belt 3, first bag"))
+        #expect(thirty.contains("            12:05, last bag"))
+        #expect(thirty.contains("            12:25"))
+    }
+
+    /// A line too long is broken at its spaces, each continuation under the value; a word longer
+    /// than a line is cut; no line ends in a space.
+    @Test func wrappingBreaksAtSpacesUnderTheValue() {
+        #expect(
+            BoardRenderer.wrap("Flight      leaves here 09:05, arrives Detroit 10:40", 30, indent: 12)
+                == ["Flight      leaves here 09:05,", "            arrives Detroit", "            10:40"])
+        #expect(BoardRenderer.wrap("Short", 30, indent: 12) == ["Short"])
+        #expect(
+            BoardRenderer.wrap("Remark      Supercalifragilisticexpialidocious today", 24, indent: 12)
+                == ["Remark      Supercalifr…", "            today"])
+        #expect(BoardRenderer.wrap("Pacific 123  Arrival from Denver", 20, indent: 2) == ["Pacific 123  Arrival", "  from Denver"])
+        // Too narrow for the value to sit beside its label: continuations start 2 cells in.
+        #expect(BoardRenderer.wrap("Time        scheduled 09:05", 20, indent: 12) == ["Time", "  scheduled 09:05"])
     }
 
     /// A diverted arrival's details say where it went.
