@@ -242,7 +242,8 @@ struct AnnouncementRenderingTests {
         #expect(
             BoardRenderer.wrap("Remark      Supercalifragilisticexpialidocious today", 24, indent: 12)
                 == ["Remark      Supercalifr…", "            today"])
-        #expect(BoardRenderer.wrap("Pacific 123  Arrival from Denver", 20, indent: 2) == ["Pacific 123  Arrival", "  from Denver"])
+        #expect(
+            BoardRenderer.wrap("Pacific 123  Arrival from Denver", 20, indent: 2) == ["Pacific 123  Arrival", "  from Denver"])
         // Too narrow for the value to sit beside its label: continuations start 2 cells in.
         #expect(BoardRenderer.wrap("Time        scheduled 09:05", 20, indent: 12) == ["Time", "  scheduled 09:05"])
     }
