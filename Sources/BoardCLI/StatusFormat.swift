@@ -50,6 +50,11 @@ struct StatusFormat: Hashable, Sendable {
     /// The default line: `MTN ↓12 ↑14 next Pacific 123 12:35 A3 Boarding`.
     static let defaultText = "%a ↓%A ↑%D next %n %t %g %s"
     static let standard = try! StatusFormat(defaultText)
+    /// The default line's shorter forms, for a terminal too narrow for it: the status goes first,
+    /// then the word "next", the gate and the airport's code, before anything is cut.
+    static let shorterStandards = [
+        "%a ↓%A ↑%D next %n %t %g", "%a ↓%A ↑%D %n %t %g", "%a ↓%A ↑%D %n %t", "↓%A ↑%D %n %t",
+    ].map { try! StatusFormat($0) }
 
     /// What is wrong with a format, for the usage error.
     struct Problem: Error, Hashable {

@@ -78,10 +78,18 @@ struct StatusLine {
     }
 
     /// The line cut to `width` with `…` when it is longer, so that a terminal never wraps it; not with
-    /// `--tmux`, whose colour codes tmux reads and whose length `status-right-length` limits.
+    /// `--tmux`, whose colour codes tmux reads and whose length `status-right-length` limits. The
+    /// default line first takes its shorter forms (`StatusFormat.shorterStandards`), so that the
+    /// next departure's time is the last thing to go.
     func line(_ reading: Reading?, width: Int?) -> String {
         let text = line(reading)
         guard let width, !tmux, text.columns > width else { return text }
+        if format == nil, reading != nil {
+            for shorter in StatusFormat.shorterStandards {
+                let text = line(reading, as: shorter)
+                if text.columns <= width { return text }
+            }
+        }
         return fit(text, width)
     }
 
@@ -158,12 +166,12 @@ struct StatusLine {
         return BoardPaths.environment("COLUMNS").flatMap(Int.init).flatMap { (1...10_000).contains($0) ? $0 : nil }
     }
 
-    func line(_ reading: Reading?) -> String {
+    func line(_ reading: Reading?, as chosen: StatusFormat? = nil) -> String {
         guard let reading else {
             return tmux ? "#[fg=colour244]\(Self.offlineText)#[default]" : Self.offlineText
         }
         // The command checked the format; an unreadable one here is the default line.
-        let format = format.flatMap { try? StatusFormat($0) } ?? .standard
+        let format = chosen ?? format.flatMap { try? StatusFormat($0) } ?? .standard
         let values = Dictionary(uniqueKeysWithValues: reading.values.named.map { ($0.name, $0.value) })
         var text = format.render(
             { values[$0.rawValue] ?? "" },

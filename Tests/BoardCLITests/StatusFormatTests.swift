@@ -58,6 +58,30 @@ struct StatusFormatTests {
         #expect(plain.hasPrefix("MTN ↓") && plain.hasSuffix("next US 481 12:35 A1 Delayed"))
     }
 
+    /// In a narrow terminal the default line gives up its parts before it is cut: the status, the
+    /// word "next", the gate, the airport's code; the next departure and its time stay longest.
+    /// A format of your own is cut as it is.
+    @Test func theDefaultLineShortensByPartsInANarrowTerminal() {
+        let standard = StatusLine(socket: "", state: ClientState(), format: nil, tmux: false)
+        let full = standard.line(Self.quiet)
+        let counts = String(full.split(separator: " ")[1...2].joined(separator: " "))  // ↓N ↑N
+        let forms = [
+            full, "MTN \(counts) next US 481 12:35 A1", "MTN \(counts) US 481 12:35 A1", "MTN \(counts) US 481 12:35",
+            "\(counts) US 481 12:35",
+        ]
+        // Each form where it just fits, and the next where it is one cell too wide.
+        for (form, next) in zip(forms, forms.dropFirst()) {
+            #expect(standard.line(Self.quiet, width: form.columns) == form)
+            #expect(standard.line(Self.quiet, width: form.columns - 1) == next, "\(form.columns - 1)")
+        }
+        let shortest = forms.last!.columns
+        #expect(standard.line(Self.quiet, width: shortest - 1) == cut(full, shortest - 1))
+        for width in 1...full.columns { #expect(standard.line(Self.quiet, width: width).columns <= width) }
+        let own = StatusLine(socket: "", state: ClientState(), format: StatusFormat.defaultText, tmux: false)
+        #expect(own.line(Self.quiet, width: full.columns - 1) == cut(full, full.columns - 1))
+        #expect(standard.line(nil, width: 10) == cut(StatusLine.offlineText, 10))
+    }
+
     /// Whatever the format's own text holds, the line is one line that moves no cursor: `\r\n` is one
     /// `Character`, so looking for `\n` alone let it through.
     @Test func theLineIsOneLineWithoutControlCharacters() {

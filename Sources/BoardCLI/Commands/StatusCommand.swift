@@ -22,8 +22,10 @@ struct StatusCommand: BoardCommand, Equatable {
             answers it starts one in the background (unless autostart is off) and
             prints the offline marker this once; it never waits for the daemon.
             Offline for longer? Any other command (board clock) says why. On a
-            terminal, or with COLUMNS set, a longer line is cut with … to the
-            width (not with --tmux: tmux's status-right-length cuts it).
+            terminal, or with COLUMNS set, the default line gives up the status,
+            "next", the gate and the airport's code, in that order, to fit the
+            width; anything longer still (or a FMT of yours) is cut with … (not
+            with --tmux: tmux's status-right-length cuts it).
 
             For 10 minutes of the daemon's clock after a pinned flight of today
             changes, the line starts with it: "◆ Pacific 123 Gate changed from A3".
