@@ -111,10 +111,11 @@ public struct ScheduleGenerator: FlightSource {
         // Announcements draw from a stream of their own, so the facts above never move.
         var announcementStream = SplitMix64(
             seed: config.seed, keys: UInt64(bitPattern: Int64(date.dayNumber)), UInt64(slot), 0xA770)
+        let scheduledTime = localTime.instant(on: date, minute: minute)
         let unfolding = Unfolding.draw(
             &announcementStream, rules: config.announcements, direction: direction, disruption: disruption,
-            scheduledMinute: minute, flightMinutes: FlightCatalog.cities[cityIndex].flightMinutes,
-            gate: gateIndex, city: cityIndex)
+            minutesIntoDay: Int(scheduledTime.timeIntervalSince(dayStart) / 60),
+            flightMinutes: FlightCatalog.cities[cityIndex].flightMinutes, gate: gateIndex, city: cityIndex)
         return Flight(
             id: identity.id(dayNumber: date.dayNumber, slot: slot),
             airlineIndex: UInt8(FlightCatalog.airlines.firstIndex(of: designator.airline)!),
@@ -125,7 +126,7 @@ public struct ScheduleGenerator: FlightSource {
             date: date,
             slot: slot,
             scheduledMinute: minute,
-            scheduledTime: localTime.instant(on: date, minute: minute),
+            scheduledTime: scheduledTime,
             dayStart: dayStart,
             disruption: disruption,
             pastDays: pastDays,

@@ -112,12 +112,14 @@ extension Unfolding {
     ///   last bag 10 to 30 minutes after the first.
     static func draw(
         _ rng: inout SplitMix64, rules: AnnouncementRules, direction: Direction, disruption: Disruption,
-        scheduledMinute: Int, flightMinutes: Int, gate: Int, city: Int
+        minutesIntoDay: Int, flightMinutes: Int, gate: Int, city: Int
     ) -> Unfolding {
         var unfolding = Unfolding()
-        // Minutes from the scheduled time: the day starts at -scheduledMinute (wall-clock minutes are
-        // the day's minutes for every flight: none is scheduled before 06:00, past any DST change).
-        let dayStart = -scheduledMinute
+        // Minutes from the scheduled time: the day starts at -minutesIntoDay, the minutes that
+        // really pass from the day's start to the scheduled time. That is the wall-clock minute
+        // except on a day the clocks change: the evening before a spring forward is not the flight's
+        // day, and after a fall back, midnight is an hour further back than the wall clock says.
+        let dayStart = -minutesIntoDay
         let leaves = direction == .departure ? 0 : -flightMinutes
         func notice(_ range: ClosedRange<Int>, before moment: Int) -> Int {
             max(dayStart, moment - rng.next(in: range))

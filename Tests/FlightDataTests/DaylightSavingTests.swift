@@ -141,6 +141,39 @@ struct DaylightSavingTests {
         #expect(board.tabs.map(\.count) == [15, 30, 15])
     }
 
+    /// Nothing is announced before a flight's own day begins, on the days the clocks change too:
+    /// lead times count the minutes that really pass, so an announcement they would put before the
+    /// day is made at its first instant. Counted in wall-clock minutes, a spring-forward day's came
+    /// an hour early, the evening before (a board of tomorrow showed its gate changes), and a
+    /// fall-back day's an hour after midnight.
+    @Test(arguments: [
+        (newYork, "2026-03-08"), (newYork, "2026-11-01"), ("America/Havana", "2026-03-08"),
+        ("America/Havana", "2026-11-01"), ("Australia/Lord_Howe", "2026-04-05"), ("Australia/Lord_Howe", "2026-10-04"),
+        (london, "2026-03-29"), (london, "2026-10-25"),
+    ])
+    func nothingIsAnnouncedBeforeAChangeDayBegins(zone: String, date: String) {
+        var config = Fixture.config(timeZone: zone)
+        config.flightsPerDay = 300
+        config.announcements = AnnouncementRules(
+            delayNotice: 700...720, cancelNotice: 700...720, gateChangePercent: 100, gateNotice: 700...720)
+        let clock = LocalTime(timeZone: config.airport.timeZone)
+        let day = Fixture.date(date)
+        let start = clock.startOfDay(day)
+        let eve = start.addingTimeInterval(-1)
+        var atTheStart = 0
+        for flight in ScheduleGenerator(config: config).flights(on: day) {
+            let announcements = flight.announcements
+            #expect(announcements.allSatisfy { $0.at >= start }, "\(flight.flightName): \(announcements)")
+            atTheStart += announcements.count { $0.at == start }
+            let before = flight.state(at: eve)
+            #expect(before.status == .scheduled && before.currentTime == flight.scheduledTime, "\(flight.flightName)")
+            #expect(before.gate == flight.gate && before.previousGate == nil && before.remark == nil)
+            #expect(flight.announcements(through: eve).isEmpty)
+        }
+        // Notices of 12 hours put the morning's announcements at the day's first instant.
+        #expect(atTheStart > 100, "\(atTheStart)")
+    }
+
     /// Whatever the zone, each day of 2026 begins once, right after the day
     /// before ends, even where clocks change at midnight (Havana, Santiago) or
     /// by half an hour (Lord Howe).
