@@ -291,18 +291,18 @@ extension BoardService {
         return flight
     }
 
-    /// A time param as `clock.set` takes it: ISO-8601, or HH:MM for today.
+    /// A time param as `clock.set` takes it: ISO-8601, or HH:MM for today. A bound beyond the
+    /// clock's range is read as the range's end, since nothing changes outside it: `board log` on
+    /// the range's first day asks from the evening before, which the range does not hold.
     func instant(_ params: JSON, _ key: String, today: LocalDate) throws(WireError) -> Date? {
         guard let value = params[key], !value.isNull else { return nil }
         guard let text = value.string, text.utf8.count <= 64,
-            let instant = InstantInput.parse(text, localTime: localTime, today: today), ClockLimits.instants.contains(instant)
+            let instant = InstantInput.parse(text, localTime: localTime, today: today)
         else {
             throw WireError(
-                .invalidParams,
-                "\"\(key)\" must be a time: ISO-8601 such as 2026-11-30T09:00:00-05:00, or HH:MM for today, \(ClockLimits.instantsText)."
-            )
+                .invalidParams, "\"\(key)\" must be a time: ISO-8601 such as 2026-11-30T09:00:00-05:00, or HH:MM for today.")
         }
-        return instant
+        return min(max(instant, ClockLimits.instants.lowerBound), ClockLimits.instants.upperBound)
     }
 
     static func eventsLimit(_ params: JSON) throws(WireError) -> Int {

@@ -43,10 +43,12 @@ struct LogCommand: FlightArgumentCommand, Equatable {
         let details = try client.details(of: flight, on: date, over: connection)
         let flight = details.flight
         var filters: JSON = ["flight": ["id": .int(flight.id), "date": .string(flight.date)]]
-        // From the last minute of the day before (at the daemon's airport), so that the flight's first
-        // step, at its day's very midnight, is in its log: `events.get` lists changes after `since`.
+        // From noon the day before (at the daemon's airport), so that the flight's first step, at its
+        // day's very start, is in its log: `events.get` lists changes after `since`, and nothing of
+        // the flight comes before its day. Not 23:59, a minute that a clock change can skip (Nuuk
+        // springs from 22:59 to 00:00): read as 00:59, it left out the day's first hour.
         if let day = LocalDate(flight.date) {
-            filters = filters.adding("since", .string("\(day.adding(days: -1))T23:59"))
+            filters = filters.adding("since", .string("\(day.adding(days: -1))T12:00"))
         }
         if client.options.json {
             var printed = 0
