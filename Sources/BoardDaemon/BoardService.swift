@@ -281,12 +281,15 @@ public struct BoardService: Sendable {
         }
     }
 
-    /// The next instant any watched view changes: a status boundary, a flight becoming past, or midnight.
+    /// The next instant any watched view changes: a status boundary, a flight becoming past, midnight,
+    /// or the clocks changing (every board's `now` takes the new offset, and a live view's clock runs
+    /// on from it: without a board then, it showed 02:01 in New York an hour after 02:00 became 03:00).
     func nextChange(after now: Date) -> Date {
         let window = window(at: now)
         let today = window.flights(on: window.firstDate)
         let flightChange = today.compactMap { $0.nextBoardChange(after: now) }.min()
-        return min(flightChange ?? window.nextSlide, window.nextSlide)
+        let offsetChange = localTime.nextOffsetChange(after: now) ?? .distantFuture
+        return min(flightChange ?? window.nextSlide, window.nextSlide, offsetChange)
     }
 
     // MARK: Params

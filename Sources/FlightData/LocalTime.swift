@@ -18,6 +18,10 @@ public struct LocalTime: Sendable {
     /// The UTC offset, in seconds, in force at `instant`.
     public func offset(at instant: Date) -> Int { timeZone.secondsFromGMT(for: instant) }
 
+    /// The next instant after `instant` at which the offset from UTC changes (daylight saving begins
+    /// or ends), nil in a zone that has no more changes.
+    public func nextOffsetChange(after instant: Date) -> Date? { timeZone.nextDaylightSavingTimeTransition(after: instant) }
+
     /// The airport's date at `instant`.
     public func date(at instant: Date) -> LocalDate {
         LocalDate(dayNumber: Self.floorDiv(localSeconds(at: instant), 86_400))

@@ -20,6 +20,22 @@ struct WatchDateTests {
         try JSON.parse(PinnedParamTests.service().watchBoard(view, at: now).joined)
     }
 
+    /// Watchers get a board when the clocks change: its `now` has the new offset, and the live
+    /// view's clock, run on from the last board, would otherwise read 02:01 an hour after New York's
+    /// 02:00 became 03:00, until the next flight changed.
+    @Test(arguments: [
+        (Date(timeIntervalSince1970: 1_772_953_200), "2026-03-08T03:00:00-04:00"),  // spring forward
+        (Date(timeIntervalSince1970: 1_793_512_800), "2026-11-01T01:00:00-05:00"),  // fall back
+    ])
+    func theBoardsChangeWhenTheClocksChange(transition: Date, after: String) throws {
+        let before = transition.addingTimeInterval(-120)
+        let service = BoardService(config: .builtIn, clock: DaemonClock(simulatedAt: before, speed: 0), instance: "test")
+        #expect(service.nextChange(after: before) <= transition)
+        #expect(service.nextChange(after: transition.addingTimeInterval(-1)) == transition)
+        let board = try JSON.parse(service.watchBoard(WatchView(tab: .all, hidePast: false, pinned: []), at: transition).joined)
+        #expect(board["now"]?.string == after)
+    }
+
     @Test func aWatchedDayIsThatDaysBoardAndWithoutOneToday() throws {
         let tomorrow = try Self.watch(["tab": "departures", "date": "2026-12-01"]).get()
         #expect(try Self.board(tomorrow)["date"]?.string == "2026-12-01")
