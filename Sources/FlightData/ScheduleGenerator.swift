@@ -29,6 +29,9 @@ public struct ScheduleGenerator: FlightSource {
         let designators = designators(on: date)
         let codeshares = codeshares(on: date, operating: designators)
         let dayStart = localTime.startOfDay(date)
+        // A date the zone skipped whole (Samoa's 2011-12-30) has no time of its own: its flights
+        // would all fall on the next day, beside that day's own.
+        guard localTime.date(at: dayStart) == date else { return [] }
         return (0..<count).map { slot in
             makeFlight(on: date, slot: slot, dayStart: dayStart, designator: designators[slot], codeshares: codeshares[slot])
         }

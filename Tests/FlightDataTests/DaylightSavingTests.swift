@@ -174,6 +174,20 @@ struct DaylightSavingTests {
         #expect(atTheStart > 100, "\(atTheStart)")
     }
 
+    /// A date a zone skipped whole has no flights: Samoa went from 2011-12-29 to 2011-12-31, and the
+    /// 30th's flights all fell on the 31st, beside the 31st's own.
+    @Test func aDateTheZoneSkippedHasNoFlights() {
+        let config = Fixture.config(timeZone: "Pacific/Apia")
+        let clock = LocalTime(timeZone: config.airport.timeZone)
+        let generator = ScheduleGenerator(config: config)
+        #expect(generator.flights(on: Fixture.date("2011-12-30")).isEmpty)
+        for date in ["2011-12-29", "2011-12-31"] {
+            let flights = generator.flights(on: Fixture.date(date))
+            #expect(flights.count == 30)
+            #expect(flights.allSatisfy { clock.date(at: $0.scheduledTime) == Fixture.date(date) }, "\(date)")
+        }
+    }
+
     /// Whatever the zone, each day of 2026 begins once, right after the day
     /// before ends, even where clocks change at midnight (Havana, Santiago) or
     /// by half an hour (Lord Howe).
