@@ -70,7 +70,8 @@ struct CompletionScriptTests {
     /// What each command's first argument completes to follows its declared kind.
     @Test func bashOffersEachCommandsPositionalKind() {
         let script = CompletionScript.text(for: .bash)
-        let commands = CompletionScript.words(CommandTable.names)
+        // `board help` takes every command, and `board` for the board's own help.
+        let commands = CompletionScript.words(CommandTable.names + ["board"])
         #expect(script.contains("        help) _board_reply '\(commands)' ;;"))
         #expect(script.contains("        clock) _board_reply 'set advance' ;;"))
         #expect(script.contains("        completions) _board_reply 'bash zsh fish' ;;"))

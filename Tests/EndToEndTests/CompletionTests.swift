@@ -292,7 +292,10 @@ import Testing
         for command in commands {
             #expect(overview.contains("board \(command)") || overview.contains("| \(command)"), "the overview lacks \(command)")
         }
-        let last = try #require(commands.last)
+        #expect(commands.last == "board", "board help board, the board's own help, is offered too")
+        let board = try sandbox.board("help", "board")
+        #expect(board.status == 0 && board.stdout.hasPrefix("usage: board [arrivals|all|departures]"), "\(board.stdout)")
+        let last = try #require(commands.dropLast().last)
         let result = try sandbox.board("help", last)
         #expect(result.status == 0 && result.stdout.hasPrefix("usage: board \(last)") && result.stdout.contains("example"))
         #expect(try sandbox.board(last, "--help").stdout == result.stdout, "board \(last) --help")

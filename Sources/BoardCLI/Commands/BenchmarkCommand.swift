@@ -27,7 +27,7 @@ struct BenchmarkCommand: BoardCommand, Equatable {
         help: """
             usage: board bench [--clients N] [--duration S] [--method M] [--params JSON]
                    board bench --watchers N [--rounds R] [--subscription board|views|events]
-                   board bench --hostile pipeline|flood|views [--duration S] [--watchers N]
+                   board bench --hostile none|pipeline|flood|views [--duration S] [--watchers N]
                    board bench --resp KEY [--payload FILE] ...   (the same, against Redis)
 
             Measures the daemon. Request/response: N clients (default 50), driven
@@ -43,7 +43,8 @@ struct BenchmarkCommand: BoardCommand, Equatable {
             changes are read to the end, counted, not timed). Both modes print the
             server's peak memory. Fan-out needs a simulated clock.
 
-            Fairness: --hostile runs one hostile load (pipeline: 1,000 searches in
+            Fairness: --hostile runs one hostile load (none: the pings alone, the
+            baseline; pipeline: 1,000 searches in
             one write, again and again; flood: 8 clients of 100 board.get a write;
             views: --watchers N watchers, default 2000, each with its own pins, and
             clock moves) while one client pings, and prints the ping's p50/p99/max.

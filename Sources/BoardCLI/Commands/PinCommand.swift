@@ -7,7 +7,7 @@ struct PinCommand: BoardCommand, Equatable {
     static let spec = CommandSpec(
         name: "pin",
         summary: "keep a flight at the top of the board",
-        overview: OverviewLine("board pin FLIGHT | unpin FLIGHT", "keep flights at the top"),
+        overview: OverviewLine("board pin FLIGHT [--first] | unpin FLIGHT", "keep flights at the top"),
         flags: [.date, .first],
         positional: .flightIDs,
         help: """

@@ -13,7 +13,7 @@ struct WatchCommand: BoardCommand, Equatable {
         flags: [
             .hidePast,
             .date,
-            Flag("--route", value: .free, summary: "open this route (from y or --print-route)"),
+            Flag("--route", value: .free, summary: "open this route (from R or --print-route)"),
             Flag("--print-route", summary: "print the route of what this pane's live view shows"),
             Flag("--rotate", value: .number, summary: "page through the board and its tabs every SECONDS"),
             Flag("--reduced-motion", summary: "nothing moves by itself: no rotation"),
@@ -96,7 +96,7 @@ struct WatchCommand: BoardCommand, Equatable {
               board watch departures --hide-past
               board watch --rotate 15
               board watch "Pacific 123" --date tomorrow
-              board watch --route departures/flight/1234@2026-12-01
+              board watch --route departures/flight/4912@2026-12-01
               tmux split-window "board watch --route $(board watch --print-route)"
               board watch departures --airline Pacific --countdown
               board watch --json | jq -c '.tabs'

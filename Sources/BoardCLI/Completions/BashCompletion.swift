@@ -29,7 +29,7 @@ enum BashCompletion {
             let words: String
             switch Spec.positional(of: command) {
             case .commandsAndTabs: words = CompletionScript.quoted(CompletionScript.words(commands + Spec.tabs))
-            case .commands: words = CompletionScript.quoted(CompletionScript.words(commands))
+            case .commands: words = CompletionScript.quoted(CompletionScript.words(Spec.helpTopics))
             case .tabs: words = CompletionScript.quoted(CompletionScript.words(Spec.tabs))
             case .flightIDs: words = #""$(_board_ids "$exe" "$socket" "$date")""#
             case .hiddenIDs: words = #""$(_board_state_ids "$exe" "$statedir" --hidden-ids)""#

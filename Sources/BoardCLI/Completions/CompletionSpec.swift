@@ -16,6 +16,9 @@ enum CompletionSpec {
     /// Every command word, in the order help lists them.
     static var commands: [String] { CommandTable.names }
 
+    /// What `board help` takes (a `.commands` argument): every command, and `board` for the board's own help.
+    static var helpTopics: [String] { commands + [CommandTable.board.spec.name] }
+
     static var tabs: [String] { Tab.allCases.map(\.rawValue) }
 
     /// The flags `command` takes beyond the global ones and offers; "board" is the board itself.

@@ -34,7 +34,7 @@ enum ZshCompletion {
             switch Spec.positional(of: command) {
             case .commandsAndTabs:
                 body = "_describe -t commands command commands; _describe -t tabs tab tabs"
-            case .commands: body = "compadd -- \(CompletionScript.words(commands))"
+            case .commands: body = "compadd -- \(CompletionScript.words(Spec.helpTopics))"
             case .tabs: body = "_describe -t tabs tab tabs"
             case .flightIDs:
                 body = #"ids=(${(f)"$(_board_ids)"}); ids=(${ids//$'\t'/:}); (( $#ids )) && _describe -t ids 'flight id' ids"#
