@@ -52,7 +52,8 @@ enum FishCompletion {
                 }
                 rules.append("complete -c board -n \(condition) -a '(__board_ids)'")
             case .commands:
-                rules.append("complete -c board -n \(condition) -a \(CompletionScript.quoted(CompletionScript.words(Spec.helpTopics)))")
+                rules.append(
+                    "complete -c board -n \(condition) -a \(CompletionScript.quoted(CompletionScript.words(Spec.helpTopics)))")
             case .words(let list):
                 rules.append("complete -c board -n \(condition) -a \(CompletionScript.quoted(CompletionScript.words(list)))")
             case .nothing: break
