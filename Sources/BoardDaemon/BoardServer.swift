@@ -268,16 +268,18 @@ final class BoardServer {
         sweepWanted = false
         for token in connections.tokens {
             guard let connection = connections[token] else { continue }
-            // While its reading is paused (its requests or replies wait on the daemon), the rest of
-            // its line cannot arrive: that is not the client's delay.
-            if connection.readingPaused {
+            // Output the socket has taken nothing of for so long is the client's doing, whatever
+            // else waits: one that pipelined past the queue's limit has its reading paused too.
+            if let since = connection.stalledSince, now - since > .seconds(limits.stalledWriteTimeout) {
+                log.info("closing a client that stopped reading (\(connection.queuedBytes) bytes waiting)")
+                close(token)
+            } else if connection.readingPaused {
+                // While its reading is paused (its requests or replies wait on the daemon), the rest
+                // of its line cannot arrive: that is not the client's delay.
                 connections[token]?.partialSince = connection.partialSince.map { _ in now }
                 sweepWanted = true
             } else if let since = connection.partialSince, now - since > .seconds(limits.partialLineTimeout) {
                 log.info("closing a client whose request line never finished")
-                close(token)
-            } else if let since = connection.stalledSince, now - since > .seconds(limits.stalledWriteTimeout) {
-                log.info("closing a client that stopped reading (\(connection.queuedBytes) bytes waiting)")
                 close(token)
             } else if connection.partialSince != nil || connection.hasOutput {
                 sweepWanted = true

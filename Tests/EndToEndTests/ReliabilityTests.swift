@@ -242,6 +242,27 @@ import Testing
         try daemon.stop()
     }
 
+    /// A client that pipelines past its queue's limit (its reading paused) and then stops reading
+    /// is closed at the stall timeout too: it was skipped as "paused", and held its megabytes forever.
+    @Test func aClientThatPipelinesPastItsQueueAndStopsReadingIsDropped() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox, extra: ["--stall-timeout", "1"])
+        let stuck = try UnixSocket.connect(path: daemon.socket)
+        defer { stuck.close() }
+        var small: Int32 = 2048
+        setsockopt(stuck.rawValue, SOL_SOCKET, SO_RCVBUF, &small, socklen_t(MemoryLayout<Int32>.size))
+        // 40 searches of about 90 KB each: far past the 1 MiB a client may have queued.
+        let search = WireLine.line(WireRequest(id: 1, method: .search, params: ["text": "a"]).json)
+        try stuck.writeAll(Array((0..<40).map { _ in search }.joined()))
+        try waitUntil("the stuck client to be dropped", timeout: 30) {
+            var entry = pollfd(fd: stuck.rawValue, events: 0, revents: 0)
+            return poll(&entry, 1, 100) == 1 && entry.revents & Int16(POLLHUP) != 0
+        }
+        #expect(daemon.logText().contains("closing a client that stopped reading"), "\(daemon.logText())")
+        #expect(try sandbox.board("--json").status == 0)
+        try daemon.stop()
+    }
+
     @Test func aClientVanishingMidReplyDoesNotHurtTheDaemon() throws {
         let sandbox = Sandbox()
         let daemon = try RunningDaemon(sandbox: sandbox)
