@@ -172,7 +172,9 @@ public struct DaemonConfig: Hashable, Sendable {
             switch key {
             case "name":
                 guard text.count <= 40 else { throw refuse(path, field, "must be at most 40 characters (it has \(text.count))") }
-                guard !text.contains(where: { $0.isNewline || $0.asciiValue.map { $0 < 0x20 } == true }) else {
+                // Every board carries the name to every terminal: no line break, no control (a bidi
+                // control such as U+202E too, which turns the text after it around).
+                guard !text.unicodeScalars.contains(where: { $0.isTerminalControl || Character($0).isNewline }) else {
                     throw refuse(path, field, "must be one line without control characters")
                 }
                 name = text

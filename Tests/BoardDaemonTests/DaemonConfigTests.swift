@@ -59,6 +59,15 @@ struct DaemonConfigTests {
         BadConfig(
             name: "empty name", text: #"{"airport": {"name": ""}}"#, expected: [#"airport.name = """#, "non-empty string"]),
         BadConfig(
+            name: "name with a bidi control", text: #"{"airport": {"name": "\u202eMountain"}}"#,
+            expected: ["airport.name", "one line without control characters"]),
+        BadConfig(
+            name: "name with a C1 control", text: #"{"airport": {"name": "Moun\u009btain"}}"#,
+            expected: ["airport.name", "one line without control characters"]),
+        BadConfig(
+            name: "name with a line separator", text: #"{"airport": {"name": "Moun\u2028tain"}}"#,
+            expected: ["airport.name", "one line without control characters"]),
+        BadConfig(
             name: "key given twice", text: "{\"seed\": 1,\n \"seed\": 2}",
             expected: [#"the key "seed" appears twice"#, "line 2, column 2"]),
         BadConfig(name: "broken JSON", text: "{\n  \"seed\": 1,\n}", expected: ["is not valid JSON", "line 3, column 1"]),
