@@ -158,23 +158,54 @@ extension JSON {
     static let falseBytes = Array("false".utf8)
     static let hexDigits = Array("0123456789abcdef".utf8)
 
+    /// `s` as a JSON string. Every terminal control is escaped (`\u001b`, `\u0085`, `\u202e`), so
+    /// that text a client sent (an id, a search, a method's name) never reaches another program's
+    /// terminal as a control, however that program prints it.
     public static func writeString(_ s: String, into out: inout [UInt8]) {
+        let start = out.count
         out.append(UInt8(ascii: "\""))
         for byte in s.utf8 {
             switch byte {
-            case UInt8(ascii: "\""): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-            case UInt8(ascii: "\\"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case UInt8(ascii: "\n"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case UInt8(ascii: "\r"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case UInt8(ascii: "\t"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-            case 0..<0x20, 0x7F:
-                out.append(contentsOf: Array("\\u00".utf8))
-                out.append(hexDigits[Int(byte >> 4)])
-                out.append(hexDigits[Int(byte & 0xF)])
-            default: out.append(byte)
+            case 0xC2, 0xD8, 0xE2:
+                // A C1 or bidirectional control may start here: the string again, a scalar at a time.
+                out.removeSubrange(start...)
+                return writeStringEscapingControls(s, into: &out)
+            default: writeASCII(byte, into: &out)
             }
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    private static func writeStringEscapingControls(_ s: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for scalar in s.unicodeScalars {
+            if scalar.isASCII {
+                writeASCII(UInt8(scalar.value), into: &out)
+            } else if scalar.isTerminalControl {
+                out.append(contentsOf: Array("\\u".utf8))
+                for shift in [12, 8, 4, 0] { out.append(hexDigits[Int((scalar.value >> UInt32(shift)) & 0xF)]) }
+            } else {
+                out.append(contentsOf: String(scalar).utf8)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// One byte of a string: escaped when it is a quote, a backslash or a control, else as it is.
+    @inline(__always)
+    private static func writeASCII(_ byte: UInt8, into out: inout [UInt8]) {
+        switch byte {
+        case UInt8(ascii: "\""): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+        case UInt8(ascii: "\\"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+        case UInt8(ascii: "\n"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+        case UInt8(ascii: "\r"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+        case UInt8(ascii: "\t"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+        case 0..<0x20, 0x7F:
+            out.append(contentsOf: Array("\\u00".utf8))
+            out.append(hexDigits[Int(byte >> 4)])
+            out.append(hexDigits[Int(byte & 0xF)])
+        default: out.append(byte)
+        }
     }
 }
 

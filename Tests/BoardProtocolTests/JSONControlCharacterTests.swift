@@ -21,6 +21,17 @@ import Testing
         #expect(text.contains("\u{FFFD}"))
     }
 
+    /// What the daemon writes escapes every terminal control, so a client that prints a message,
+    /// an id or a search's text as it is cannot be driven by whoever wrote the request.
+    @Test func writtenStringsEscapeEveryTerminalControl() throws {
+        let text = "a\u{1B}[2J\u{7F}\u{85}\u{9B}\u{202E}gnp\u{2066}\u{200F}\u{61C}°é €東京🚀\"\\"
+        let written = JSON.string(text).text
+        #expect(written == #""a\u001b[2J\u007f\u0085\u009b\u202egnp\u2066\u200f\u061c°é €東京🚀\"\\""#)
+        #expect(!written.unicodeScalars.contains { Self.isControl($0) })
+        #expect(try JSON.parse(Array(written.utf8)).string == text, "the same string, read back")
+        #expect(JSON.string("plain ASCII, Zürich").text == #""plain ASCII, Zürich""#)
+    }
+
     @Test func printableTextIsUntouched() throws {
         let line = Array(#"{"name":"Zürich \u00a0Ø 東京 \ud83d\ude80 \"q\" \\ / – … € صنعاء \u2013"}"#.utf8)
         #expect(try JSON.parse(line, replacingControlCharacters: true) == JSON.parse(line))
