@@ -99,6 +99,20 @@ public struct FileDescriptor: Hashable, Sendable {
         try poll(events: Int16(POLLIN), timeoutMilliseconds: timeoutMilliseconds)
     }
 
+    /// Waits until this descriptor is readable, or `output` loses its reader (the other end of a
+    /// pipe closed: `board watch | head` once head has its lines), for at most the timeout.
+    public func waitUntilReadable(
+        timeoutMilliseconds: Int32, orReaderLeaves output: FileDescriptor
+    ) throws(SystemError) -> (readable: Bool, readerLeft: Bool) {
+        // No events asked of the output: poll reports an error or hang-up on it whatever is asked.
+        var entries = [
+            pollfd(fd: rawValue, events: Int16(POLLIN), revents: 0), pollfd(fd: output.rawValue, events: 0, revents: 0),
+        ]
+        let n = retryingOnInterrupt { Glibc.poll(&entries, 2, timeoutMilliseconds) }
+        guard n >= 0 else { throw SystemError("poll") }
+        return (entries[0].revents != 0, entries[1].revents & Int16(POLLERR | POLLHUP) != 0)
+    }
+
     public func waitUntilWritable(timeoutMilliseconds: Int32) throws(SystemError) -> Bool {
         try poll(events: Int16(POLLOUT), timeoutMilliseconds: timeoutMilliseconds)
     }

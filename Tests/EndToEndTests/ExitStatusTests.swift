@@ -129,6 +129,21 @@ import Testing
         }
     }
 
+    /// `board watch` and `board events --follow` into `head` end once head has its lines, even on a
+    /// frozen clock with nothing more to write (they waited for the next board, for good).
+    @Test func aStreamEndsWhenItsReaderLeavesThoughNothingComesToWrite() throws {
+        let user = try BoardUser.ofSharedDaemon()
+        let statusFile = user.sandbox.path + "/status"
+        for command in ["watch --json", "watch all", "events --follow --since 00:00"] {
+            let script = "{ \"$0\" \(command); echo $? > '\(statusFile)'; } | head -1"
+            let result = try runAsFromAShell(["/bin/sh", "-c", script, Binaries.board], environment: user.environment)
+            #expect(result.status == 0)
+            #expect(result.stdout.lines.count == 1, "\(command): \(result.stdout)")
+            let status = try String(contentsOfFile: statusFile, encoding: .utf8)
+            #expect(status.trimmingCharacters(in: .whitespacesAndNewlines) == "0", "board \(command) | head -1")
+        }
+    }
+
     @Test func writingToAPipeNobodyReadsIsStatusZero() throws {
         let user = try BoardUser.ofSharedDaemon()
         // A pipe whose reader is gone before board writes: every write fails with EPIPE.

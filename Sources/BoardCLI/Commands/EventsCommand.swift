@@ -135,7 +135,7 @@ struct EventsCommand: BoardCommand, Equatable {
         if follow {
             var stream = EventFollow(since: since?.param(now: now))
             _ = try EventStream.follow(
-                client: client, first: connection, filters: filters, follow: &stream,
+                client: client, first: connection, filters: filters, follow: &stream, endingWhenUnread: true,
                 subscribed: { today = EventTime.date(of: $0) },
                 handle: { change in
                     guard flights.keeps(change) else { return false }

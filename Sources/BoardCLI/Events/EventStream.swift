@@ -49,7 +49,7 @@ enum EventStream {
     /// The daemon's refusals (a bad filter, an unknown flight) end it with their error.
     static func follow(
         client: BoardClient, first: BoardConnection, filters: JSON, follow: inout EventFollow,
-        deadline: ContinuousClock.Instant? = nil, subscribed: (String) -> Void = { _ in },
+        deadline: ContinuousClock.Instant? = nil, endingWhenUnread: Bool = false, subscribed: (String) -> Void = { _ in },
         handle: (EventChange) throws(ClientError) -> Bool
     ) throws(ClientError) -> End {
         var connection: BoardConnection? = first
@@ -73,7 +73,10 @@ enum EventStream {
             reading: while true {
                 let step: EventFollow.Step
                 do {
-                    guard let message = try LiveView.nextMessage(from: current, heartbeat: &heartbeat, deadline: deadline) else {
+                    guard
+                        let message = try LiveView.nextMessage(
+                            from: current, heartbeat: &heartbeat, deadline: deadline, endingWhenUnread: endingWhenUnread)
+                    else {
                         return .timedOut
                     }
                     step = try follow.read(message, subscription: id)

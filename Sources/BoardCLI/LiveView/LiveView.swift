@@ -72,7 +72,9 @@ enum LiveView {
             var heartbeat = Heartbeat(now: .now)
             do {
                 while true {
-                    guard let message = try nextMessage(from: current, heartbeat: &heartbeat) else { continue }
+                    guard let message = try nextMessage(from: current, heartbeat: &heartbeat, endingWhenUnread: true) else {
+                        continue
+                    }
                     if message["event"]?.string == "shutdown" { throw ConnectionError.closed }
                     guard message["id"]?.int == id else { continue }
                     let board = try BoardConnection.result(of: message)
@@ -103,8 +105,12 @@ enum LiveView {
     /// It waits for the socket to be readable rather than reading with a timeout: a read that times
     /// out gives the connection up, and a quiet daemon (a frozen clock, or minutes between changes)
     /// is not a gone one. A line that has begun must still end within `BoardConnection.lineLimit`.
+    ///
+    /// With `endingWhenUnread`, a stdout whose reader has left (`board watch | head`) ends the
+    /// program quietly, as a write to it would, even while nothing comes to write (a frozen clock).
     static func nextMessage(
-        from connection: BoardConnection, heartbeat: inout Heartbeat, deadline: ContinuousClock.Instant? = nil
+        from connection: BoardConnection, heartbeat: inout Heartbeat, deadline: ContinuousClock.Instant? = nil,
+        endingWhenUnread: Bool = false
     ) throws(ConnectionError) -> JSON? {
         while !connection.hasWholeLine {
             var wait = heartbeat.nextCheck(after: .now)
@@ -114,7 +120,16 @@ enum LiveView {
             }
             let milliseconds = Int32(min(max(wait / .milliseconds(1), 1), 60_000))
             let readable: Bool
-            do { readable = try connection.descriptor.waitUntilReadable(timeoutMilliseconds: milliseconds) } catch {
+            do {
+                if endingWhenUnread {
+                    let wait = try connection.descriptor.waitUntilReadable(
+                        timeoutMilliseconds: milliseconds, orReaderLeaves: .standardOutput)
+                    if wait.readerLeft { Program.exit(0) }
+                    readable = wait.readable
+                } else {
+                    readable = try connection.descriptor.waitUntilReadable(timeoutMilliseconds: milliseconds)
+                }
+            } catch {
                 throw .system(error)
             }
             if readable { break }
