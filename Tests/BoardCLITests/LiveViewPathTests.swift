@@ -139,6 +139,23 @@ struct LiveViewPathTests {
         #expect(model.selectedFlight.map(Identity.init) == Identity(departure))
     }
 
+    /// Back on All from a look at Departures, the cursor is on the arrival it was on: it took the
+    /// departure at its row on the board still on screen (All's row 10, departures[10], five hours
+    /// later), before All's board came back.
+    @Test(arguments: [[Key.tab, .backTab], [.right, .left]])
+    func aTabComesBackWithItsCursorOnTheFlightItWasOn(keys: [Key]) throws {
+        var model = Fixture.liveModel()
+        let arrival = try #require(model.listedFlights.dropFirst(8).first { $0.direction == .arrival })
+        try model.moveCursor(to: arrival.id)
+        model.press(keys[0])
+        model.update(.boardPushed(Fixture.board(tab: .departures), at: Fixture.start))
+        #expect(model.selectedFlight?.direction == .departure)
+        model.press(keys[1])
+        model.update(.resized(TerminalSize(columns: 80, rows: 30)))  // any event before All's board
+        model.update(.boardPushed(Fixture.board(), at: Fixture.start))
+        #expect(model.selectedFlight.map(Identity.init) == Identity(arrival), "\(String(describing: model.selectedFlight))")
+    }
+
     @Test func everyTabsPathIsSavedAndComesBackInTheNextRun() throws {
         var model = Fixture.liveModel()
         let flight = try #require(model.listedFlights.dropFirst(2).first)

@@ -181,6 +181,40 @@ struct LiveViewWatchlistTests {
                 == [.subscribe(.watch(tab: .all, hidePast: false, pinned: pins))])
     }
 
+    /// `s` never opens a flight you hid, as `board soonest` does not: the daemon's soonest is
+    /// stepped past (flight.next) to the next still to come.
+    @Test func theSoonestStepsPastAFlightYouHid() throws {
+        var model = Self.model()
+        let toCome = Fixture.board().flights.filter { !$0.past }
+        let (soonest, next) = (toCome[0], toCome[1])
+        model.update(.watchlistChanged(pins: [], hidden: [Self.key(soonest.id)]))
+        let asked = try #require(LiveModel.sentID(model.press(.character("s"))))
+        let step = model.update(.replied(asked, Fixture.details(soonest.id)))
+        let request = try #require(LiveModel.sentRequest(step))
+        #expect(request.method == .flightNext && request.params["id"]?.int == soonest.id)
+        #expect(model.top == .board, "the hidden flight is not opened")
+        #expect(
+            model.update(.replied(try #require(LiveModel.sentID(step)), Fixture.details(next.id))) == [
+                .saveLastViewed(next.withDetails)
+            ])
+        guard case .details(let open) = model.top else {
+            Issue.record("on top: \(model.top)")
+            return
+        }
+        #expect(open.key == Self.key(next.id))
+        // Every flight still to come hidden: said so, nothing opened.
+        var all = Self.model()
+        all.update(.watchlistChanged(pins: [], hidden: toCome.map { Self.key($0.id) }))
+        var sent = try #require(LiveModel.sentID(all.press(.character("s"))))
+        for flight in toCome {
+            let effects = all.update(.replied(sent, Fixture.details(flight.id)))
+            sent = try #require(LiveModel.sentID(effects))
+        }
+        all.refuse(sent, .notFound, "the last flight of the window in this tab.")
+        #expect(all.top == .board)
+        #expect(all.frame().screenText.contains("No flight still to come in the window but those you hid"))
+    }
+
     @Test func hidingTheOpenFlightClosesItsDetails() throws {
         var model = Self.model()
         let flight = try #require(model.selectedFlight)

@@ -318,6 +318,9 @@ public struct LiveModel: Sendable {
         case refresh(FlightKey)
         /// Open the flight after (or before) this one, the open flight.
         case step(from: FlightKey)
+        /// Open the soonest flight still to come (`s`), `steps` flights past the daemon's soonest:
+        /// one you hid is stepped past, as `board soonest` does.
+        case soonest(steps: Int)
         case search(String)
     }
 }

@@ -152,7 +152,11 @@ extension LiveModel {
     /// it, so that going back lands on the flight you came from when the list has it again.
     private mutating func keepCursorOnScreen() {
         let visible = Self.listRows(size.rows)
-        boardCursor = Self.settled(boardCursor, in: board?.flights ?? [], visible: visible, shown: isShown(0))
+        // Until the chosen tab's board arrives, the board on screen is the tab left: the cursor, kept
+        // for this tab, is not settled on that board's rows (it took the flight at its row there).
+        if board == nil || board?.tab == tab {
+            boardCursor = Self.settled(boardCursor, in: board?.flights ?? [], visible: visible, shown: isShown(0))
+        }
         for index in screens.indices {
             if case .searchResults(var results) = screens[index] {
                 let cursor = results.cursor
@@ -268,7 +272,7 @@ extension LiveModel {
                 return [send(.flight(FlightKey(flight), pinned: pins), for: .open(asked: GoneFlight(flight)))]
             }
         case .soonest:
-            return [send(.soonest(tab: tab, pinned: pins), for: .open(asked: nil))]
+            return [send(.soonest(tab: tab, pinned: pins), for: .soonest(steps: 0))]
         case .nextFlight, .previousFlight:
             if case .details(let open) = top { return [step(from: open.key, forward: action == .nextFlight)] }
         case .togglePast:
@@ -462,7 +466,9 @@ extension LiveModel {
             if case .details(let open) = top, open.key == key, !pending.values.contains(.refresh(key)) {
                 return [send(.flight(key, pinned: pins), for: .refresh(key))]
             }
-        case .open, .step, .search:
+        case .soonest(let steps) where gone && steps > 0:
+            message = "No flight still to come in the window but those you hid; 'board hidden' lists them."
+        case .open, .step, .soonest, .search:
             message = refusal.message
         }
         return []
@@ -493,7 +499,7 @@ extension LiveModel {
             }
             screens[screens.count - 1] = .details(OpenFlight(details: details))
             return []
-        case .open, .step:
+        case .open, .step, .soonest:
             let asked: GoneFlight? = if case .open(let asked) = purpose { asked } else { nil }
             let details: FlightDetailsDocument
             do { details = try FlightDetailsDocument(json: result) } catch {
@@ -501,6 +507,14 @@ extension LiveModel {
                 return []
             }
             let flight = details.flight
+            // The soonest is never a flight you hid: the one after it, still to come, is asked for.
+            if case .soonest(let steps) = purpose, steps <= PinnedParam.limit + 200,
+                hidden.contains(where: { $0.names(flight) }) || (steps > 0 && !StatusLine.isToCome(flight))
+            {
+                return [
+                    send(.step(from: FlightKey(flight), forward: true, tab: tab, pinned: pins), for: .soonest(steps: steps + 1))
+                ]
+            }
             if let asked, asked.key != FlightKey(flight) || asked.flightName != flight.flightName {
                 showGone(asked)
                 return []
