@@ -226,6 +226,10 @@ extension CommandArguments {
             FlightFilter.statusNames.first { $0.0 == name }?.1
         }
         for city in words("--city") {
+            // The filter is said back on every board ("filtered: city ..."): no control may ride in it.
+            guard !city.hasTerminalControls, !city.contains(where: \.isNewline) else {
+                throw usageError("--city takes a city's name, not control characters or line breaks: \"\(city)\"")
+            }
             guard !city.foldedForFilter.isEmpty else {
                 throw usageError(
                     "--city needs a letter or digit of a city's name, such as \"denver\" or \"ft worth\", not \"\(city)\"")

@@ -192,6 +192,10 @@ import Testing
     @Test(arguments: [
         ["show", "\u{1B}]0;PWNED\u{07}\u{1B}[2J"], ["pin", "1433\n"], ["status", "--format", "%\n"], ["--color", "\u{1B}[31m"],
         ["help", "\u{9B}31m"], ["events", "--kind", "\r\n\u{1B}[2J"],
+        // --city is said back on every board it filters ("filtered: city ..."): refused, not run.
+        ["--city", "\u{1B}]0;PWNED\u{07}\u{1B}[41mX"], ["search", "miami", "--city", "mi\nami"],
+        ["watch", "--city", "\u{202E}imaim"],
+        ["status", "--city", "\u{1B}[2J"],
     ])
     func aUsageErrorPrintsNoControlCharacter(arguments: [String]) throws {
         let user = try BoardUser.ofSharedDaemon()
