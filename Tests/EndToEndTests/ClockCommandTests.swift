@@ -93,6 +93,20 @@ struct ClockCommandTests {
         try daemon.stop()
     }
 
+    /// A TIME that is not one is refused as a usage error before any daemon is asked: none is
+    /// started for it (autostart started a real-clock daemon, then said it ran on the real clock),
+    /// and a 70 KB one is quoted short (it was sent, and the wire's line limit came back).
+    @Test func aMalformedTimeIsRefusedBeforeAnyDaemonIsAskedOrStarted() throws {
+        let user = BoardUser()
+        for time in ["garbage", "25:00", String(repeating: "x", count: 70_000)] {
+            let result = try user.board(arguments: ["clock", "set", time], autostart: true)
+            #expect(result.status == 2, "\(result.stderr.prefix(200))")
+            #expect(result.stderr.hasPrefix("board: board clock set needs a TIME such as"), "\(result.stderr.prefix(200))")
+            #expect(result.stderr.count < 200 && result.stderr.lines.count == 1)
+        }
+        #expect(!FileManager.default.fileExists(atPath: user.socket), "no daemon was started")
+    }
+
     /// A well-formed time outside the clock's range is told so, not that it is not a time.
     @Test func aTimeOutsideTheClocksRangeSaysTheRange() throws {
         let user = BoardUser()

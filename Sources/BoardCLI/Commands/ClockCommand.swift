@@ -46,7 +46,16 @@ struct ClockCommand: BoardCommand, Equatable {
             guard words.count == 2 else {
                 throw arguments.usageError("board clock set needs one TIME, such as 2026-11-30T09:00 or 09:00")
             }
-            action = .set(words[1])
+            // Read here as the daemon reads it (only the zone is the daemon's to know), so that a time
+            // that is not one is a usage error before any daemon is asked, or started.
+            let time = words[1]
+            guard time.utf8.count <= 64,
+                InstantInput.parse(time, localTime: LocalTime(timeZone: .gmt), today: LocalDate(dayNumber: 0)) != nil
+            else {
+                let shown = time.count > 40 ? time.prefix(40) + "…" : Substring(time)
+                throw arguments.usageError("board clock set needs a TIME such as 2026-11-30T09:00 or 09:00, not \"\(shown)\"")
+            }
+            action = .set(time)
         case "advance":
             guard words.count == 2 else {
                 throw arguments.usageError("board clock advance needs one DURATION, such as 90m, 2h or 1h30m")
