@@ -56,17 +56,35 @@ struct ChangeLineTests {
                 == "09:12  gate      A3 → B5  (Gate changed from A3)")
     }
 
-    @Test(arguments: [30, 40, 80, 1, 2, 10])
+    @Test(arguments: [30, 40, 56, 57, 80, 1, 2, 10])
     func aLineNeverWrapsAtAnyWidth(width: Int) {
         for (change, full) in Self.everyKind {
             for today in ["2026-11-30", "2026-11-29"] {
                 let line = ChangeLine.line(change, today: today, width: width)
                 #expect(line.count <= width, "\(line)")
                 #expect(!line.contains("\n"))
-                if today == "2026-11-30" && full.count > width { #expect(line.hasSuffix("…") && full.hasPrefix(line.dropLast())) }
-                if today == "2026-11-30" && full.count <= width { #expect(line == full) }
+                guard today == "2026-11-30", width >= 57 else { continue }
+                if full.count > width { #expect(line.hasSuffix("…") && full.hasPrefix(line.dropLast())) }
+                if full.count <= width { #expect(line == full) }
             }
         }
+    }
+
+    /// In a narrow pane what changed stays whole: the columns close up, and a status, time, gate or
+    /// belt goes without its kind (at 40 columns "On time → Delayed" read "On tim…").
+    @Test func aNarrowLineKeepsWhatChanged() {
+        let lines = Self.everyKind.map { ChangeLine.line($0.0, today: "2026-11-30", width: 40) }
+        #expect(
+            lines == [
+                "09:12 Pacific 123 A3 → B5", "09:12 US 481 14:00 → 14:25", "09:12 Pacific 123 On time → Boarding",
+                "09:12 Pacific 123 Gate closed → Departed", "09:12 Pacific 123 canceled was delayed",
+                "09:12 Pacific 123 diverted to Denver", cut("09:12 Pacific 123 belt 3, bags 14:12–14:35", 40),
+                "09:12 Pacific 123 lounge open → closed",
+            ])
+        // A flight's own log has room for the columns from 41.
+        let gate = Self.everyKind[0].0
+        #expect(ChangeLine.line(gate, today: "2026-11-30", width: 41, showsFlight: false) == "09:12  gate      A3 → B5")
+        #expect(ChangeLine.line(gate, today: "2026-11-30", width: 40, showsFlight: false) == "09:12 A3 → B5")
     }
 
     @Test func theChangeKeepsWhatTheDaemonSentForJSON() throws {

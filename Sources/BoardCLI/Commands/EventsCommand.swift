@@ -45,9 +45,10 @@ struct EventsCommand: BoardCommand, Equatable {
             Listing, now is when the command runs; with --follow, when each
             change is printed.
 
-            Each line fits the terminal's width (else COLUMNS, else 80), cut with …
-            where it is longer; its columns (time, flight, kind, what changed) all
-            stay, so there is no --wide.
+            Each line fits the terminal's width (else COLUMNS, else 80): its columns
+            (time, flight, kind, what changed) all stay, so there is no --wide. Below
+            57 columns they close up, and a status, time, gate or belt goes without
+            its kind, which what changed says; a line longer still is cut with ….
 
             With --json, one change a line (NDJSON), as the daemon sends it:
             {"seq","at","flight":{"id","date","flightName"},"kind","from","to","cursor"},

@@ -15,14 +15,36 @@ enum ChangeLine {
     static func line(_ change: EventChange, today: String?, width: Int, showsFlight: Bool = true, note: String? = nil)
         -> String
     {
-        var columns = [when(change.at, today: today)]
-        if showsFlight { columns.append(padded(change.flightName, flightWidth)) }
-        columns.append(padded(change.kindName, kindWidth))
         let detail = detail(change)
-        if !detail.isEmpty { columns.append(detail) }
-        if let note, !note.isEmpty, note != detail { columns.append("(\(note))") }
-        let text = columns.joined(separator: "  ")
-        return cut(String(text.reversed().drop { $0 == " " }.reversed()), width)
+        var rest: [String] = []
+        if !detail.isEmpty { rest.append(detail) }
+        if let note, !note.isEmpty, note != detail { rest.append("(\(note))") }
+        let when = when(change.at, today: today)
+        // Columns in line while what changed has its room beside them; in a narrower pane they close
+        // up, and a status, time, gate or belt goes without its kind, which what changed says.
+        let columnsWidth = 5 + 2 + (showsFlight ? flightWidth + 2 : 0) + kindWidth + 2
+        guard width - columnsWidth < detailRoom else {
+            var columns = [when]
+            if showsFlight { columns.append(padded(change.flightName, flightWidth)) }
+            columns.append(padded(change.kindName, kindWidth))
+            let text = (columns + rest).joined(separator: "  ")
+            return cut(String(text.reversed().drop { $0 == " " }.reversed()), width)
+        }
+        var columns = [when]
+        if showsFlight { columns.append(change.flightName) }
+        if !Self.detailSaysKind(change.kind) || detail.isEmpty { columns.append(change.kindName) }
+        return cut((columns + rest).joined(separator: " "), width)
+    }
+
+    /// The room what changed takes at most, as a status change does: `Final call → Gate closed`.
+    static let detailRoom = 24
+
+    /// Whether what changed says its kind by itself: a status's words, a time, a gate, a belt.
+    static func detailSaysKind(_ kind: EventChange.Kind?) -> Bool {
+        switch kind {
+        case .status?, .time?, .gate?, .baggage?: true
+        default: false
+        }
     }
 
     /// `09:12`, or `Nov 29 09:12` when `time` is not on `today`.
