@@ -223,6 +223,30 @@ final class TmuxPane {
         #expect(try paneFlag("cursor_flag") == "1", "the cursor shown")
     }
 
+    /// Ctrl-Z stops the view as less and vim stop: the terminal given back to the shell (it was
+    /// swallowed as a key), and full screen again on `fg`.
+    @Test(.enabled(if: tmuxAvailable)) func ctrlZSuspendsTheViewAndFgBringsItBack() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        defer { try? daemon.stop() }
+        let pane = try TmuxPane(
+            sandbox: sandbox,
+            command: "sh -c 'set -m; \(Binaries.board) watch all; echo STOPPED-$?; read line; fg; echo EXITED-$?; sleep 30'")
+        func alternateScreen() throws -> String {
+            try pane.tmux(["-S", pane.socket, "display-message", "-p", "#{alternate_on}"]).stdout.trimmingCharacters(
+                in: .whitespacesAndNewlines)
+        }
+        try pane.waitFor("the live board") { $0.contains("● live") }
+        try pane.send("C-z")
+        try pane.waitFor("the shell, the view stopped (128 + SIGTSTP)") { $0.contains("STOPPED-148") }
+        #expect(try alternateScreen() == "0", "the terminal given back")
+        try pane.send("Enter")
+        try pane.waitFor("the view again after fg") { $0.contains("● live") && !$0.contains("STOPPED-148") }
+        #expect(try alternateScreen() == "1")
+        try pane.send("q")
+        try pane.waitFor("the shell after quitting") { $0.contains("EXITED-0") }
+    }
+
     /// `board watch` reopens as it was left: the open flight on top of its board, and Esc lands on
     /// the board with the cursor on that flight, marked as the last viewed.
     @Test(.enabled(if: tmuxAvailable)) func watchReopensWhereItWasLeft() throws {

@@ -208,9 +208,24 @@ struct FullScreenLoop {
             keys += keyDecoder.feed(buffer[..<more])
         }
         for key in keys {
+            if key == .suspend {
+                suspend()
+                continue
+            }
             dispatch(.key(key))
             if exitStatus != nil { return }
         }
+    }
+
+    /// Ctrl-Z: stopped with the terminal given back, then the whole screen drawn again on `fg`.
+    mutating func suspend() {
+        do { try terminal.suspend() } catch {
+            Output.error("cannot use the terminal again: \(error)")
+            exitStatus = 1
+            return
+        }
+        painter.invalidate()
+        dispatch(.resized(terminal.size))
     }
 
     mutating func readDaemon() {

@@ -4,6 +4,7 @@ public enum Key: Hashable, Sendable {
     case up, down, left, right, pageUp, pageDown, home, end
     case tab, backTab, enter, escape, backspace
     case interrupt  // Ctrl-C
+    case suspend  // Ctrl-Z
     /// Text pasted (bracketed paste): text only, never keys, so that an ESC or a `q` in it cannot close
     /// the prompt and run commands. Line breaks and tabs are spaces; other controls are left out.
     case paste(String)
@@ -100,6 +101,7 @@ public struct KeyDecoder: Sendable {
             }
             switch byte {
             case 0x03: keys.append(.interrupt)
+            case 0x1A: keys.append(.suspend)
             case 0x09: keys.append(.tab)
             case 0x0D, 0x0A: keys.append(.enter)
             case 0x7F, 0x08: keys.append(.backspace)

@@ -127,7 +127,8 @@ enum LiveKeyMap {
         "/ searches (results by day)", "P pins", "K/J move the pinned flight up or down the watchlist",
         "x hides a flight (u undoes it for 5 s)", "a opens a flight's actions", "w waits for its next step",
         "l shows its log", "y (inside tmux) copies its id and flight to tmux's paste buffer",
-        "R shows the route of the screen (for 'board watch --route'; into tmux's paste buffer inside tmux)", "q quits",
+        "R shows the route of the screen (for 'board watch --route'; into tmux's paste buffer inside tmux)",
+        "Ctrl-Z suspends (fg brings it back)", "q quits",
     ]
 
     /// The help's "Keys: ..." paragraph, wrapped to 72 columns.

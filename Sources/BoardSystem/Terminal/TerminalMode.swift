@@ -42,6 +42,15 @@ public final class TerminalMode {
         _ = tcsetattr(input.rawValue, TCSAFLUSH, &saved)
     }
 
+    /// Ctrl-Z, as less and vim take it: the terminal given back to the shell, the process stopped
+    /// (SIGTSTP, its default action), and full screen again once `fg` continues it. The caller draws
+    /// the whole screen again.
+    public func suspend() throws(SystemError) {
+        restore()
+        kill(getpid(), SIGTSTP)
+        try enter()
+    }
+
     deinit { restore() }
 
     /// The screen's size; 80x24 when it cannot be read.
