@@ -5,10 +5,10 @@ import Testing
 /// Terminal bytes to keys, whatever reads they arrive in: a burst of held keys ends a read anywhere.
 struct KeyDecoderTests {
     static let bytes: [UInt8] = Array(
-        "a\u{1B}[C\u{1B}[D\u{1B}OA\u{1B}[5~\u{1B}[6~\u{1B}[1;5C\u{1B}[Z東e\u{301}\t\r\u{7F}\u{03}\u{1B}x".utf8)
+        "a\u{1B}[C\u{1B}[D\u{1B}OA\u{1B}[5~\u{1B}[6~\u{1B}[1;5C\u{1B}[Z東e\u{301}\t\r\u{7F}\u{03}\u{1A}\u{1B}x".utf8)
     static let keys: [Key] = [
         .character("a"), .right, .left, .up, .pageUp, .pageDown, .right, .backTab, .character("東"), .character("e"),
-        .character("\u{301}"), .tab, .enter, .backspace, .interrupt, .escape, .character("x"),
+        .character("\u{301}"), .tab, .enter, .backspace, .interrupt, .suspend, .escape, .character("x"),
     ]
 
     @Test func oneReadGivesEveryKey() {
