@@ -167,6 +167,9 @@ final class TmuxPane {
         #expect(try option("status-interval") == "7")
         #expect(try option("status-right-length") == "33")
         #expect(try option("status-right") == "MINE #(board status --tmux)", "appended to the user's own")
+        // Sourced again (a prefix r habit), it is not appended twice.
+        _ = try pane.tmux(["-S", pane.socket, "source-file", Repository.root + "/config/tmux.conf"])
+        #expect(try option("status-right") == "MINE #(board status --tmux)", "once only")
         let binding = try pane.tmux(["-S", pane.socket, "list-keys", "-T", "prefix", "B"]).stdout
         let width = try #require(binding.firstMatch(of: /-l (\d+)/).flatMap { Int($0.1) })
         #expect(width >= 59, "\(binding)")
