@@ -11,7 +11,8 @@ enum HelpText {
                             no tab or last flight is remembered (pins still change)
           --socket PATH     the daemon's socket (BOARD_SOCKET; default
                             $XDG_RUNTIME_DIR/board/boardd.sock)
-          --color WHEN      auto (default), always or never; NO_COLOR turns it off
+          --color WHEN      auto (default), always or never; NO_COLOR or
+                            TERM=dumb turns auto off
           --no-autostart    never start boardd (BOARD_NO_AUTOSTART=1)
           --state-dir DIR   the tab, last flight and pins (BOARD_STATE_DIR)
 

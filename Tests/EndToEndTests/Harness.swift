@@ -48,6 +48,8 @@ final class Sandbox {
         env["BOARD_STATE_DIR"] = stateDirectory
         env["XDG_CONFIG_HOME"] = path + "/config"
         env.removeValue(forKey: "NO_COLOR")
+        // A terminal that can show colour, whatever the runner's (CI sets TERM=dumb, or none).
+        env["TERM"] = "xterm-256color"
         env.removeValue(forKey: "COLUMNS")  // people's output is 80 wide unless a test says otherwise
         if autostart { env.removeValue(forKey: "BOARD_NO_AUTOSTART") } else { env["BOARD_NO_AUTOSTART"] = "1" }
         for (key, value) in extra { env[key] = value }

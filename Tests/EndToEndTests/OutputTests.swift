@@ -165,6 +165,13 @@ import Testing
 
         let never = try runOnTerminal(Binaries.board, ["--color", "never"], environment: environment)
         #expect(!never.stdout.hasANSI, "--color never on a TTY")
+
+        var dumb = environment
+        dumb["TERM"] = "dumb"
+        let onADumbTerminal = try runOnTerminal(Binaries.board, [], environment: dumb)
+        #expect(onADumbTerminal.stdout.contains("Mountain Airport"))
+        #expect(!onADumbTerminal.stdout.hasANSI, "no colour for TERM=dumb, as git and ls")
+        #expect(try runOnTerminal(Binaries.board, ["--color", "always"], environment: dumb).stdout.hasANSI)
     }
 
     @Test func dataGoesToStdoutAndNothingToStderr() throws {
