@@ -28,7 +28,8 @@ import Testing
         (["watch", "--route", "all/tv/1"], 2, "\"tv\" is not a screen"),
         (["watch", "departures", "--route", "all"], 2, "without a TAB or FLIGHT"),
         (["watch", "--print-route", "all"], 2, "--print-route only prints"),
-        (["watch", "--date", "tomorrow"], 2, "--date goes with a FLIGHT"),
+        (["watch", "--route", "all", "--date", "tomorrow"], 2, "--route names the day too"),
+        (["watch", "--date", "+30"], 4, "outside the board's window"),
         (["watch", "sideways"], 2, "expected a tab (arrivals, all or departures) or a flight"),
         (["watch", "9999999"], 4, "no flight 9999999"),
         (["watch", "--route", "all/flight/9999999@2026-11-30"], 4, "no flight 9999999 on 2026-11-30;"),
@@ -123,6 +124,23 @@ import Testing
         try pane.waitFor("today's board") { $0.contains("Nov 30") && $0.contains("FLIGHT") }
         try pane.send("q")
         try pane.waitFor("the shell after quitting") { $0.contains("EXITED-0") }
+    }
+
+    /// `board watch departures --date tomorrow` opens tomorrow's board (it was refused: --date went
+    /// with a FLIGHT only, though a route could open it); Esc goes back to today's.
+    @Test(.enabled(if: tmuxAvailable)) func watchWithADateOpensThatDaysBoard() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        defer { try? daemon.stop() }
+        let pane = try TmuxPane(
+            sandbox: sandbox, command: "sh -c '\(Binaries.board) watch departures --date tomorrow; echo EXITED-$?; sleep 30'")
+        try pane.waitFor("Dec 1's departures") { $0.contains("Dec 1") && $0.contains("[Departures") && $0.contains("● live") }
+        try pane.send("Escape")
+        try pane.waitFor("today's board") { $0.contains("Nov 30") && $0.contains("[Departures") }
+        try pane.send("q")
+        try pane.waitFor("the shell after quitting") { $0.contains("EXITED-0") }
+        let route = try sandbox.board("watch", "--print-route", env: Self.outsideTmux)
+        #expect(route.stdout == "departures\n", "back on today's: \(route.stdout)")
     }
 
     /// Two panes of one tmux server, each its own `$TMUX_PANE`: each comes back as it was left.

@@ -21,10 +21,10 @@ struct WatchCommand: BoardCommand, Equatable {
         ] + FlightFilter.flags + [.within, .countdown],
         positional: .tabsAndFlightIDs,
         help: """
-            usage: board watch [TAB] [--hide-past] [--rotate SECONDS] [--reduced-motion]
-                               [--wide] [--airline A] [--city TEXT] [--gate G]
-                               [--terminal T] [--status S] [--within DURATION]
-                               [--countdown]
+            usage: board watch [TAB] [--date D] [--hide-past] [--rotate SECONDS]
+                               [--reduced-motion] [--wide] [--airline A] [--city TEXT]
+                               [--gate G] [--terminal T] [--status S]
+                               [--within DURATION] [--countdown]
                    board watch FLIGHT [--date D]
                    board watch --route ROUTE
                    board watch --print-route
@@ -44,7 +44,8 @@ struct WatchCommand: BoardCommand, Equatable {
             takes it) opens that flight over its day's board, in its direction's tab
             (or the tab you had, when it holds the flight), the cursor on it: Esc
             lands on the board, and Esc on another day's board goes to today's.
-            A route names a screen: the tab (@DATE for another day, +hide-past),
+            'board watch [TAB] --date D' (tomorrow, +2, YYYY-MM-DD) opens that
+            day's board. A route names a screen: the tab (@DATE for another day, +hide-past),
             then search/TEXT and flight/ID@DATE, such as
             departures/flight/1234@2026-12-01. R in the live view shows the route
             (and puts it in tmux's paste buffer); --print-route prints the route of
@@ -152,12 +153,12 @@ struct WatchCommand: BoardCommand, Equatable {
             flight = try arguments.flight()
         }
         date = try arguments.date()
-        if date != nil, flight == nil {
-            throw arguments.usageError("--date goes with a FLIGHT: board watch FLIGHT --date D")
-        }
         if let text = arguments.flags["--route"] {
             guard tab == nil, flight == nil else {
                 throw arguments.usageError("--route names the whole screen: give it without a TAB or FLIGHT")
+            }
+            guard date == nil else {
+                throw arguments.usageError("--route names the day too (all@2026-12-01): give it without --date")
             }
             switch LiveRoute.parse(text) {
             case .success(let parsed): route = parsed
@@ -165,8 +166,8 @@ struct WatchCommand: BoardCommand, Equatable {
             }
         }
         printRoute = arguments.has("--print-route")
-        if printRoute, tab != nil || flight != nil || route != nil {
-            throw arguments.usageError("--print-route only prints: give it without a TAB, FLIGHT or --route")
+        if printRoute, tab != nil || flight != nil || route != nil || date != nil {
+            throw arguments.usageError("--print-route only prints: give it without a TAB, FLIGHT, --date or --route")
         }
         hidePast = arguments.has("--hide-past")
         reducedMotion = arguments.has("--reduced-motion")
@@ -199,7 +200,8 @@ struct WatchCommand: BoardCommand, Equatable {
                 to: [.flight(id: details.flight.id, date: details.flight.date, flightName: details.flight.flightName)],
                 tab: shownTab, date: details.flight.date, today: details.now, hidePast: saved?.hidePast ?? false,
                 over: saved, remembered: client.state.tab, pane: pane)
-        } else if let route {
+        } else if let route = route ?? date.map({ LiveRoute(tab: shownTab, date: $0.description) }) {
+            // A route, or another day's board (`board watch departures --date tomorrow`).
             shownTab = route.tab
             start = try Self.open(route, on: client, over: saved, remembered: client.state.tab, pane: pane)
         }
@@ -274,8 +276,9 @@ struct WatchCommand: BoardCommand, Equatable {
                 screens.append(.flight(id: flight.id, date: flight.date, flightName: flight.flightName))
             }
         }
+        // The board's own day: the route's `tomorrow` or `+2` as the daemon read it.
         return deepLink(
-            to: screens, tab: route.tab, date: route.boardDate, today: board.now, hidePast: route.hidePast, over: saved,
+            to: screens, tab: route.tab, date: board.date, today: board.now, hidePast: route.hidePast, over: saved,
             remembered: remembered, pane: pane)
     }
 
