@@ -91,6 +91,7 @@ struct PinIdentityTests {
         let last = try user.board("last")
         #expect(last.status == 4, "\(last.stdout)")
         #expect(last.stderr.contains("the last viewed flight, \(row.flightName) of Nov 30, is no longer on the board"))
+        #expect(last.stderr.contains("'board soonest' shows the next flight"), "what to do, as next and prev say")
         // The flight now of that identity can be pinned and hidden: the old entries give way to it
         // (it was "already pinned").
         let pinned = try user.text("pin", String(row.id))

@@ -28,7 +28,8 @@ struct LastCommand: BoardCommand, Equatable {
 
     func run(on client: inout BoardClient) throws(ClientError) {
         let last = try client.lastViewed()
-        let gone = ClientError.notFound("the last viewed flight, \(last.name), is no longer on the board")
+        let gone = ClientError.notFound(
+            "the last viewed flight, \(last.name), is no longer on the board; 'board soonest' shows the next flight")
         let json: JSON
         do {
             json = try client.call(.flightGet, ["id": .int(last.id), "date": .string(last.date), "pinned": client.pinnedParam])
