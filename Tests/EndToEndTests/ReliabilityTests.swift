@@ -216,13 +216,25 @@ import Testing
         try daemon.stop()
     }
 
+    /// A client that will not read: connected with a receive buffer as small as it gets.
+    static func clientThatWillNotRead(_ daemon: RunningDaemon) throws -> FileDescriptor {
+        let stuck = try UnixSocket.connect(path: daemon.socket)
+        var small: Int32 = 2048
+        setsockopt(stuck.rawValue, SOL_SOCKET, SO_RCVBUF, &small, socklen_t(MemoryLayout<Int32>.size))
+        return stuck
+    }
+
+    /// Whether the daemon hung up on `client`, waiting up to `milliseconds`, without reading from it.
+    static func isHungUp(_ client: FileDescriptor, waiting milliseconds: Int32 = 0) -> Bool {
+        var entry = pollfd(fd: client.rawValue, events: 0, revents: 0)
+        return poll(&entry, 1, milliseconds) == 1 && entry.revents & Int16(POLLHUP) != 0
+    }
+
     @Test func aWatcherThatStopsReadingIsDroppedAndOthersCarryOn() throws {
         let sandbox = Sandbox()
         let daemon = try RunningDaemon(sandbox: sandbox, extra: ["--stall-timeout", "1"])
-        let stuck = try UnixSocket.connect(path: daemon.socket)
+        let stuck = try Self.clientThatWillNotRead(daemon)
         defer { stuck.close() }
-        var small: Int32 = 2048
-        setsockopt(stuck.rawValue, SOL_SOCKET, SO_RCVBUF, &small, socklen_t(MemoryLayout<Int32>.size))
         try stuck.writeAll(WireLine.line(WireRequest(id: 1, method: .boardWatch).json))
         let healthy = try BoardConnection(path: daemon.socket)
         let id = healthy.send(.boardWatch)
@@ -236,8 +248,7 @@ import Testing
             let event = try healthy.readMessage(timeoutMilliseconds: 5000)
             #expect(event["seq"]?.int == seq + 1, "the healthy watcher gets every board")
             seq = event["seq"]?.int ?? seq
-            var entry = pollfd(fd: stuck.rawValue, events: 0, revents: 0)
-            return poll(&entry, 1, 0) == 1 && entry.revents & Int16(POLLHUP) != 0
+            return Self.isHungUp(stuck)
         }
         try daemon.stop()
     }
@@ -247,17 +258,12 @@ import Testing
     @Test func aClientThatPipelinesPastItsQueueAndStopsReadingIsDropped() throws {
         let sandbox = Sandbox()
         let daemon = try RunningDaemon(sandbox: sandbox, extra: ["--stall-timeout", "1"])
-        let stuck = try UnixSocket.connect(path: daemon.socket)
+        let stuck = try Self.clientThatWillNotRead(daemon)
         defer { stuck.close() }
-        var small: Int32 = 2048
-        setsockopt(stuck.rawValue, SOL_SOCKET, SO_RCVBUF, &small, socklen_t(MemoryLayout<Int32>.size))
         // 40 searches of about 90 KB each: far past the 1 MiB a client may have queued.
         let search = WireLine.line(WireRequest(id: 1, method: .search, params: ["text": "a"]).json)
         try stuck.writeAll(Array((0..<40).map { _ in search }.joined()))
-        try waitUntil("the stuck client to be dropped", timeout: 30) {
-            var entry = pollfd(fd: stuck.rawValue, events: 0, revents: 0)
-            return poll(&entry, 1, 100) == 1 && entry.revents & Int16(POLLHUP) != 0
-        }
+        try waitUntil("the stuck client to be dropped", timeout: 30) { Self.isHungUp(stuck, waiting: 100) }
         #expect(daemon.logText().contains("closing a client that stopped reading"), "\(daemon.logText())")
         #expect(try sandbox.board("--json").status == 0)
         try daemon.stop()
