@@ -118,8 +118,28 @@ extension BoardService {
         // The page's positions: the first `limit` after `from`, merged day by day.
         var page: [FlightChange.Position] = []
         var flightsByDay: [Int: [Flight]] = [:]
+        let endAt = end.timeIntervalSinceReferenceDate
+        // A day counted on an earlier page adds its count alone, without its changes, when they all
+        // lie within (lower, end] and either none comes after `from` (a day before the cursor) or
+        // all come after the last of a full page (a day past it).
+        let lowerAt = lower.at.timeIntervalSinceReferenceDate
+        let fromAt = from.at.timeIntervalSinceReferenceDate
         var date = first
         while date <= final {
+            let countKey = DayCountCache.Key(filter: filter, dayNumber: date.dayNumber)
+            if let counted = dayCounts.count(countKey) {
+                let none = counted.count == 0
+                let allCounted = none || (counted.first > lowerAt && counted.last <= endAt)
+                let noneKept = none || counted.last < fromAt
+                let allPastThePage =
+                    page.count == limit && counted.first > max(fromAt, page.last?.at.timeIntervalSinceReferenceDate ?? .infinity)
+                if allCounted && (noneKept || allPastThePage) {
+                    total += counted.count
+                    if !noneKept { kept += counted.count }
+                    date = date.adding(days: 1)
+                    continue
+                }
+            }
             // A day's flights are made only when needed (days before the window are generated
             // again each time): to index the day once, for a filter that names flights, for the page.
             var made: [Flight]?
@@ -131,8 +151,10 @@ extension BoardService {
             let day = dayChanges.changes(on: date, flights: flights)
             // A filter that names flights admits slots; the kinds filter reads the entry.
             let admitted: [Bool]? = filter.flight == nil && filter.pinned == nil ? nil : flights().map(filter.admits)
+            if dayCounts.count(countKey) == nil {
+                dayCounts.store(DayCount(day, filter: filter, admitted: admitted), for: countKey)
+            }
             var dayKept: [FlightChange.Position] = []
-            let endAt = end.timeIntervalSinceReferenceDate
             var index = day.firstIndex(atOrAfter: lower.at)
             while index < day.entries.count, day.entries[index].at <= endAt {
                 let entry = day.entries[index]

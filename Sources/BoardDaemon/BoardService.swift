@@ -30,6 +30,8 @@ public struct BoardService: Sendable {
     private(set) var documents = BoardDocumentCache()
     /// Each day's changes, in order, for `events.get` and subscriptions; emptied with the config.
     private(set) var dayChanges = DayChangesCache()
+    /// Each day's count of changes by filter, for pages of a long interval; emptied with the config.
+    private(set) var dayCounts = DayCountCache()
     /// The latest instant the clock has shown: changes up to it have been revealed, so `events.get`
     /// may list them even after the clock is set back (a gap a subscriber was told to fetch stays
     /// fetchable); nothing past it is ever listed.
@@ -52,6 +54,7 @@ public struct BoardService: Sendable {
         encoding = WireEncoding(airport: newConfig.schedule.airport)
         documents = BoardDocumentCache()
         dayChanges = DayChangesCache()
+        dayCounts = DayCountCache()
         readings = ClockReadings()
     }
 
@@ -78,6 +81,7 @@ public struct BoardService: Sendable {
             copy.encoding = WireEncoding(airport: config.schedule.airport)
         }
         copy.dayChanges = DayChangesCache()  // events are the main loop's
+        copy.dayCounts = DayCountCache()
         return copy
     }
 

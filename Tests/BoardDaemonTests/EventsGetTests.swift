@@ -55,6 +55,49 @@ struct EventsGetTests {
         #expect(all.changes == whole.enumerated().map { encoding.change($0.element, seq: $0.offset + 1) })
     }
 
+    /// An interval longer than the days' cache holds (32): the pages still add up to the whole,
+    /// `total` the same on each, with and without a filter, and a page after the first takes its
+    /// later days' counts from the counts kept (each page went through every day of it again).
+    @Test(arguments: ["everything", "kinds", "pinned"])
+    func pagesOfAnIntervalLongerThanTheCacheAddUpToTheWhole(filter: String) throws {
+        var config = DaemonConfig.builtIn
+        config.schedule.days = 60
+        let start = Self.noon
+        let now = start.addingTimeInterval(45 * 86_400)
+        let service = Self.service(config, at: now)
+        let window = service.window(at: now)
+        // Pages of 200 of everything, of 5 of a filter's fewer changes.
+        var pairs: [(String, JSON)] = [("since", "2026-11-30T12:00:00-05:00"), ("limit", filter == "everything" ? 200 : 5)]
+        if filter == "kinds" { pairs.append(("kinds", ["gate", "canceled"])) }
+        if filter == "pinned" {
+            // Two flights 40 days apart: the days between count none of their changes.
+            let pins = [-44, -4].compactMap { service.eventFlights(on: window.firstDate.adding(days: $0), window: window).first }
+            pairs.append(("pinned", .array(pins.map { ["id": .int($0.id), "date": .string($0.date.description)] })))
+        }
+        let params = JSON.object(pairs)
+        // The whole, in one reading of every day's changes, as the domain gives them.
+        var flights: [Flight] = []
+        var day = window.firstDate.adding(days: -46)
+        while day <= window.firstDate {
+            flights += service.eventFlights(on: day, window: window)
+            day = day.adding(days: 1)
+        }
+        let query = try service.eventFilter(params, window: window).0
+        let whole = ChangeQuery(kinds: query.kinds).changes(of: flights.filter(query.admits), after: start, through: now)
+        #expect(whole.count > (filter == "everything" ? 2_000 : 5), "\(whole.count): several pages")
+        var seen: [String] = []
+        var cursor: JSON = .null
+        var pages = 0
+        repeat {
+            let page = try service.events(.object(pairs + [("cursor", cursor)]), at: now)
+            #expect(page.total == whole.count, "page \(pages)")
+            seen += page.changes.map { $0.cursor }
+            cursor = page.next.map(JSON.string) ?? .null
+            pages += 1
+        } while !cursor.isNull && pages < 500
+        #expect(seen == whole.map { ChangeCursor.encode($0.position) })
+    }
+
     @Test func aCursorAloneResumesAfterItsChangeWithoutRepeats() throws {
         let service = Self.service()
         let whole = Self.whole(service)
