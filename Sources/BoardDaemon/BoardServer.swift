@@ -722,6 +722,18 @@ final class BoardServer {
     /// subscription to one flight is then offered that flight's own changes, which cost one day.
     private var eventBatchPassesTheReach = false
     private var eventBatchOfOneFlight: [EventFilter: [ClientConnection.SharedChange]] = [:]
+    /// A move longer than `longMove`: no batch of all its changes (months of them froze every client
+    /// for seconds, to send each subscriber 200). Each subscriber is offered the first
+    /// `eventsPerMove` after where it stands, and the count of the rest, worked out once for all
+    /// subscribers of one filter at one place (`boundedChanges`).
+    private var eventBatchIsBounded = false
+    private var eventBoundedPages: [BoundedKey: (page: [ClientConnection.SharedChange], rest: Int)] = [:]
+    private struct BoundedKey: Hashable {
+        let filter: EventFilter
+        let after: FlightChange.Position
+    }
+    /// A move this long or longer offers bounded pages rather than a batch of all its changes.
+    static let longMove: TimeInterval = 86_400
 
     private var offeringEvents: Bool { eventIndex < eventQueue.count }
 
@@ -743,6 +755,18 @@ final class BoardServer {
         nextEventChange = service.nextLateChange(after: now)
         nextEventChangeKept = true
         guard now > from else { return }
+        if now.timeIntervalSince(from) >= Self.longMove {
+            eventBatch = []
+            eventBatchIsBounded = true
+            eventBatchFrom = from
+            eventBatchThrough = now
+            eventBatchPassesTheReach = false
+            eventQueue = subscribers
+            eventIndex = 0
+            log.debug(
+                "offering a move of \(Int(now.timeIntervalSince(from) / 3600)) h to \(subscribers.count) subscriber(s), bounded")
+            return
+        }
         let changes = service.allChanges(after: from, through: now, at: now)
         let passesTheReach = service.movePassesTheReach(after: from, through: now, at: now)
         guard !changes.isEmpty || passesTheReach else { return }
@@ -764,11 +788,14 @@ final class BoardServer {
         let end = eventIndex + min(limit, eventQueue.count - eventIndex)
         for token in eventQueue[eventIndex..<end] {
             var offered = eventBatch
-            if eventBatchPassesTheReach, let filter = connections[token]?.events?.filter, filter.flight != nil {
+            var alsoSkipped = 0
+            if eventBatchIsBounded, let events = connections[token]?.events {
+                (offered, alsoSkipped) = boundedChanges(events.filter, after: events.position)
+            } else if eventBatchPassesTheReach, let filter = connections[token]?.events?.filter, filter.flight != nil {
                 offered = eventBatchOfOneFlight[filter] ?? changesOfOneFlight(filter)
             }
             connections[token]?.offerChanges(
-                offered, through: eventBatchThrough, bound: BoardService.eventsPerMove,
+                offered, through: eventBatchThrough, alsoSkipped: alsoSkipped, bound: BoardService.eventsPerMove,
                 maxQueuedBytes: limits.maxQueuedBytes, encoding: encoding, now: monotonic)
             flush(token)
         }
@@ -778,7 +805,27 @@ final class BoardServer {
             eventIndex = 0
             eventBatch = []
             eventBatchOfOneFlight = [:]
+            eventBatchIsBounded = false
+            eventBoundedPages = [:]
         }
+    }
+
+    /// A long move's changes for a subscriber of `filter` standing at `position`: the first
+    /// `eventsPerMove` after it, encoded, and how many more there are, as `events.get` pages them
+    /// (a page costs its days' counts, not their changes).
+    private func boundedChanges(
+        _ filter: EventFilter, after position: FlightChange.Position
+    ) -> (page: [ClientConnection.SharedChange], rest: Int) {
+        let after = max(.after(eventBatchFrom), position)
+        let key = BoundedKey(filter: filter, after: after)
+        if let known = eventBoundedPages[key] { return known }
+        let encoding = service.encoding
+        let found = service.changes(
+            matching: filter, counting: after, keeping: after, through: eventBatchThrough,
+            limit: BoardService.eventsPerMove, at: service.clock.now)
+        let bounded = (found.page.map { ClientConnection.SharedChange($0, encoding: encoding) }, found.kept - found.page.count)
+        eventBoundedPages[key] = bounded
+        return bounded
     }
 
     /// A one-flight subscription's changes in a move that reached further back than the batch
