@@ -162,6 +162,9 @@ struct ClientArgumentsTests {
         (["show", "1234", "--verbose"], "unknown flag --verbose; see 'board --help'"),
         (["-x"], "unknown flag -x; see 'board --help'"),
         (["--frob", "--date"], "unknown flag --frob; see 'board --help'"),
+        (["--hide-pst"], "unknown flag --hide-pst (did you mean --hide-past?); see 'board --help'"),
+        (["events", "--jsn"], "unknown flag --jsn (did you mean --json?); see 'board --help'"),
+        (["--colour", "never"], "unknown flag --colour (did you mean --color?); see 'board --help'"),
         (["clock", "advance", "-1x"], "unknown flag -1x; see 'board --help'"),
         // a flag the command does not take
         (["show", "1234", "--hide-past"], "board show does not take --hide-past; see 'board help show'"),

@@ -10,7 +10,11 @@ struct ClientArguments {
     static var knownFlags: [Flag] { GlobalOptions.flags + CommandTable.specs.flatMap(\.flags) }
 
     init(_ arguments: [String]) throws(UsageError) {
-        var tokenizer = FlagTokenizer(arguments, flags: Self.knownFlags)
+        let known = Self.knownFlags
+        var tokenizer = FlagTokenizer(arguments, flags: known) { word in
+            // `--hide-pst`: the flag it was meant to be, when one is near.
+            "unknown flag \(word)" + NearestWord.hint(for: word, among: Array(Set(known.map(\.name))).sorted())
+        }
         var positionals: [String] = []
         var given: [String] = []
         var flags: [String: String] = [:]
