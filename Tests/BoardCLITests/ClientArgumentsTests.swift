@@ -271,8 +271,9 @@ struct ClientArgumentsTests {
         (["arrivals", "departures"], #"unexpected argument "departures"; see 'board --help'"#),
         (
             ["help", "nonsense"],
-            #"no help for "nonsense": the commands are show, last, next, prev, soonest, search, pin, unpin, pins, hide, unhide, hidden, watch, events, log, wait, status, clock, bench, completions, help; see 'board --help'"#
+            #"no help for "nonsense": the commands are show, last, next, prev, soonest, search, pin, unpin, pins, hide, unhide, hidden, watch, events, log, wait, status, clock, bench, completions, help, board; see 'board --help'"#
         ),
+        (["help", "shwo"], #"no help for "shwo" (did you mean show?); see 'board --help'"#),
         (["help", "show", "watch"], "board help takes one command name; see 'board --help'"),
         // clock
         (["clock", "set"], "board clock set needs one TIME, such as 2026-11-30T09:00 or 09:00; see 'board help clock'"),

@@ -28,8 +28,11 @@ struct HelpCommand: BoardCommand, Equatable {
         let words = arguments.positionals
         guard words.count <= 1 else { throw UsageError(message: "board help takes one command name") }
         if let topic = words.first, CommandTable.command(named: topic) == nil {
-            let names = CommandTable.names.joined(separator: ", ")
-            throw UsageError(message: "no help for \"\(topic)\": the commands are \(names)")
+            let topics = CommandTable.names + [CommandTable.board.spec.name]
+            if let meant = NearestWord.suggestion(for: topic, among: topics) {
+                throw UsageError(message: "no help for \"\(topic)\" (did you mean \(meant)?)")
+            }
+            throw UsageError(message: "no help for \"\(topic)\": the commands are \(topics.joined(separator: ", "))")
         }
         topic = words.first
     }
