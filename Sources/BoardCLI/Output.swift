@@ -36,7 +36,37 @@ enum Output {
     /// One line, whatever it quotes: a control character in it (an argument such as `$'\e[2J'` echoed
     /// in a usage error) is printed as U+FFFD.
     static func error(_ message: String) {
-        try? FileDescriptor.standardError.writeAll("board: \(lowercasingFirstLetter(message).replacingControlCharacters())\n")
+        let line = shorteningQuotes(lowercasingFirstLetter(message)).replacingControlCharacters()
+        try? FileDescriptor.standardError.writeAll("board: \(line)\n")
+    }
+
+    /// The longest text an error quotes whole; a longer one is its start and `…`.
+    static let longestQuote = 60
+
+    /// `message` with every quoted text longer than `longestQuote` cut, so that an argument of
+    /// 100 KB makes a one-line error still (it printed all of it).
+    static func shorteningQuotes(_ message: String) -> String {
+        guard message.count > longestQuote else { return message }
+        var result = ""
+        var inside = false
+        var quoted = ""
+        for character in message {
+            guard inside else {
+                result.append(character)
+                if character == "\"" { inside = true }
+                continue
+            }
+            if character == "\"" {
+                result += quoted.count > longestQuote ? quoted.prefix(longestQuote - 20) + "…" : quoted
+                result.append(character)
+                quoted = ""
+                inside = false
+            } else {
+                quoted.append(character)
+            }
+        }
+        // A quote left open (a message that quotes a quote mark) keeps what followed it.
+        return result + quoted
     }
 
     static func lowercasingFirstLetter(_ message: String) -> String {

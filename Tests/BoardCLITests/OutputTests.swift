@@ -20,4 +20,17 @@ struct OutputTests {
     func aSentenceStartsLowerCaseAfterBoard(message: String, shown: String) {
         #expect(Output.lowercasingFirstLetter(message) == shown)
     }
+
+    /// An error quotes what was typed, but never more than 60 characters of it: a 100 KB argument
+    /// made a 100 KB error line.
+    @Test func anErrorQuotesLongTextShort() {
+        let long = String(repeating: "x", count: 100_000)
+        #expect(
+            Output.shorteningQuotes("unknown command \"\(long)\"; see 'board --help'")
+                == "unknown command \"\(String(repeating: "x", count: 40))…\"; see 'board --help'")
+        let sixty = String(repeating: "y", count: 60)
+        let short = "--date needs YYYY-MM-DD, today, tomorrow or +N, not \"\(sixty)\" nor \"z\""
+        #expect(Output.shorteningQuotes(short) == short, "60 is whole")
+        #expect(Output.shorteningQuotes("a quote \" left open \(long)") == "a quote \" left open \(long)")
+    }
 }
