@@ -422,6 +422,11 @@ final class BoardServer {
             }
             if n == 0 {
                 connection.peerClosed = true
+                // The last line before the client's end of writing needs no newline
+                // (`printf '{"id":1,"method":"ping"}' | nc -U`): it was dropped without a word.
+                if connection.framer.bufferedCount > 0, !connection.framer.overflowed {
+                    connection.inbox += connection.framer.feed([UInt8(ascii: "\n")])
+                }
                 break
             }
             connection.inbox += readBuffer.withUnsafeBytes { connection.framer.feed(UnsafeRawBufferPointer(rebasing: $0[..<n])) }

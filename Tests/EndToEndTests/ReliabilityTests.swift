@@ -269,6 +269,21 @@ import Testing
         try daemon.stop()
     }
 
+    /// A last line the client ends its sending after, without a newline, is answered (it was
+    /// dropped without a word): `printf '{"id":1,"method":"ping"}' | socat - UNIX-CONNECT:PATH`.
+    @Test func aLastLineWithoutANewlineBeforeTheClientsEndIsAnswered() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        let client = try RawClient(path: daemon.socket)
+        #expect(try client.readLine()?["type"]?.string == "hello")
+        try client.send(#"{"id":1,"method":"ping"}"# + "\n" + #"{"id":2,"method":"ping"}"#)
+        _ = shutdown(client.descriptor.rawValue, Int32(SHUT_WR))
+        let replies = try client.readUntilClosed()
+        #expect(replies.map { $0["id"]?.int } == [1, 2], "\(replies)")
+        #expect(replies.allSatisfy { $0["result"] != nil })
+        try daemon.stop()
+    }
+
     @Test func aClientVanishingMidReplyDoesNotHurtTheDaemon() throws {
         let sandbox = Sandbox()
         let daemon = try RunningDaemon(sandbox: sandbox)
