@@ -36,37 +36,19 @@ enum Output {
     /// One line, whatever it quotes: a control character in it (an argument such as `$'\e[2J'` echoed
     /// in a usage error) is printed as U+FFFD.
     static func error(_ message: String) {
-        let line = shorteningQuotes(lowercasingFirstLetter(message)).replacingControlCharacters()
+        let line = shortening(lowercasingFirstLetter(message)).replacingControlCharacters()
         try? FileDescriptor.standardError.writeAll("board: \(line)\n")
     }
 
-    /// The longest text an error quotes whole; a longer one is its start and `…`.
-    static let longestQuote = 60
+    /// The most cells an error line takes; a longer one keeps its start and its end (where it says
+    /// what to do), so that a 100 KB argument quoted in it makes a short line still (it printed all of it).
+    static let longestError = 240
 
-    /// `message` with every quoted text longer than `longestQuote` cut, so that an argument of
-    /// 100 KB makes a one-line error still (it printed all of it).
-    static func shorteningQuotes(_ message: String) -> String {
-        guard message.count > longestQuote else { return message }
-        var result = ""
-        var inside = false
-        var quoted = ""
-        for character in message {
-            guard inside else {
-                result.append(character)
-                if character == "\"" { inside = true }
-                continue
-            }
-            if character == "\"" {
-                result += quoted.count > longestQuote ? quoted.prefix(longestQuote - 20) + "…" : quoted
-                result.append(character)
-                quoted = ""
-                inside = false
-            } else {
-                quoted.append(character)
-            }
-        }
-        // A quote left open (a message that quotes a quote mark) keeps what followed it.
-        return result + quoted
+    /// `message` cut in its middle with `…` when longer than `longestError`.
+    static func shortening(_ message: String) -> String {
+        guard message.count > longestError else { return message }
+        let end = 80
+        return message.prefix(longestError - end - 1) + "…" + message.suffix(end)
     }
 
     static func lowercasingFirstLetter(_ message: String) -> String {

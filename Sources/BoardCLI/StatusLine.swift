@@ -84,13 +84,13 @@ struct StatusLine {
     func line(_ reading: Reading?, width: Int?) -> String {
         let text = line(reading)
         guard let width, !tmux, text.columns > width else { return text }
-        if format == nil, reading != nil {
-            for shorter in StatusFormat.shorterStandards {
-                let text = line(reading, as: shorter)
-                if text.columns <= width { return text }
-            }
+        guard format == nil, reading != nil else { return fit(text, width) }
+        for shorter in StatusFormat.shorterStandards {
+            let text = line(reading, as: shorter)
+            if text.columns <= width { return text }
         }
-        return fit(text, width)
+        // Narrower still: the shortest form, cut.
+        return fit(line(reading, as: StatusFormat.shorterStandards.last), width)
     }
 
     /// waybar's custom-module JSON on one line: `{"text":…,"tooltip":…,"class":…}`. The text is the line

@@ -21,6 +21,16 @@ enum Watchlist {
         flights.compactMap { $0.key == nil ? nil : Key(id: $0.id, date: $0.date, name: $0.designator) }
     }
 
+    /// Whether the soonest flight, `steps` flights past the daemon's soonest, is stepped past to
+    /// the next (`board soonest` and the live view's `s`): one you hid, or after the first step one
+    /// no longer to come; never past `soonestSteps` steps (a list of pins and hides is that long at most).
+    static func stepsPast(_ flight: FlightDocument, steps: Int, hidden: [Key]) -> Bool {
+        guard steps < soonestSteps else { return false }
+        return hidden.contains { $0.names(flight) } || (steps > 0 && !StatusLine.isToCome(flight))
+    }
+
+    static let soonestSteps = PinnedParam.limit + 200
+
     /// An arranged board as `--json` prints it: the board, then `hidden`, how many of its flights
     /// you hid were left out, and `filter`, what it was filtered by, each only when there is one
     /// (a board neither hidden from nor filtered is the daemon's, as it sent it).

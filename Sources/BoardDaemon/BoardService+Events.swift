@@ -126,8 +126,10 @@ extension BoardService {
         let fromAt = from.at.timeIntervalSinceReferenceDate
         var date = first
         while date <= final {
-            let countKey = DayCountCache.Key(filter: filter, dayNumber: date.dayNumber)
-            if let counted = dayCounts.count(countKey) {
+            // Not for pins: a key holds its filter, and a thousand pins a key, a different list
+            // each request, would fill memory (a pin list's days are few flights to scan anyway).
+            let countKey = filter.pinned == nil ? DayCountCache.Key(filter: filter, dayNumber: date.dayNumber) : nil
+            if let countKey, let counted = dayCounts.count(countKey) {
                 let none = counted.count == 0
                 let allCounted = none || (counted.first > lowerAt && counted.last <= endAt)
                 let noneKept = none || counted.last < fromAt
@@ -151,7 +153,7 @@ extension BoardService {
             let day = dayChanges.changes(on: date, flights: flights)
             // A filter that names flights admits slots; the kinds filter reads the entry.
             let admitted: [Bool]? = filter.flight == nil && filter.pinned == nil ? nil : flights().map(filter.admits)
-            if dayCounts.count(countKey) == nil {
+            if let countKey, dayCounts.count(countKey) == nil {
                 dayCounts.store(DayCount(day, filter: filter, admitted: admitted), for: countKey)
             }
             var dayKept: [FlightChange.Position] = []

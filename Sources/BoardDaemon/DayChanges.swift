@@ -111,6 +111,9 @@ final class DayCountCache: Sendable {
 
     func count(_ key: Key) -> DayCount? { counts.withLock { $0[key] } }
 
+    /// How many counts are kept.
+    var stored: Int { counts.withLock { $0.count } }
+
     func store(_ count: DayCount, for key: Key) {
         counts.withLock { cache in
             if cache.count >= Self.capacity { cache.removeAll() }

@@ -81,6 +81,11 @@ struct ChangeLineTests {
                 "09:12 Pacific 123 diverted to Denver", cut("09:12 Pacific 123 belt 3, bags 14:12–14:35", 40),
                 "09:12 Pacific 123 lounge open → closed",
             ])
+        // Another day's change starts with its date: the columns give way for it too.
+        let late = Self.change("status", from: "boarding", to: "finalCall", at: "2026-11-29T23:58:00-05:00")
+        for width in 57...63 {
+            #expect(ChangeLine.line(late, today: "2026-11-30", width: width).hasSuffix("Boarding → Final call"), "\(width)")
+        }
         // A flight's own log has room for the columns from 41.
         let gate = Self.everyKind[0].0
         #expect(ChangeLine.line(gate, today: "2026-11-30", width: 41, showsFlight: false) == "09:12  gate      A3 → B5")

@@ -21,16 +21,19 @@ struct OutputTests {
         #expect(Output.lowercasingFirstLetter(message) == shown)
     }
 
-    /// An error quotes what was typed, but never more than 60 characters of it: a 100 KB argument
-    /// made a 100 KB error line.
-    @Test func anErrorQuotesLongTextShort() {
-        let long = String(repeating: "x", count: 100_000)
-        #expect(
-            Output.shorteningQuotes("unknown command \"\(long)\"; see 'board --help'")
-                == "unknown command \"\(String(repeating: "x", count: 40))…\"; see 'board --help'")
-        let sixty = String(repeating: "y", count: 60)
-        let short = "--date needs YYYY-MM-DD, today, tomorrow or +N, not \"\(sixty)\" nor \"z\""
-        #expect(Output.shorteningQuotes(short) == short, "60 is whole")
-        #expect(Output.shorteningQuotes("a quote \" left open \(long)") == "a quote \" left open \(long)")
+    /// An error line is at most 240 characters, its start and its end (what to do) kept, whatever
+    /// it quotes: a 100 KB argument made a 100 KB error line, and one holding a quote mark too.
+    @Test func anErrorLineOfALongArgumentKeepsItsStartAndEnd() {
+        let hint = "; see 'board help show'"
+        for argument in [String(repeating: "x", count: 100_000), "ab\"" + String(repeating: "c", count: 300)] {
+            let message = "\"\(argument)\" is not a flight: give an id (1234) or an airline and number" + hint
+            let line = Output.shortening(message)
+            #expect(line.count == Output.longestError, "\(line)")
+            #expect(line.hasPrefix("\"ab\"ccc") || line.hasPrefix("\"xxx"), "\(line)")
+            #expect(line.hasSuffix("or an airline and number" + hint), "\(line)")
+            #expect(line.contains("…"))
+        }
+        let short = "--date needs YYYY-MM-DD, today, tomorrow or +N, not \"\(String(repeating: "y", count: 100))\""
+        #expect(Output.shortening(short) == short)
     }
 }

@@ -74,8 +74,9 @@ struct StatusFormatTests {
             #expect(standard.line(Self.quiet, width: form.columns) == form)
             #expect(standard.line(Self.quiet, width: form.columns - 1) == next, "\(form.columns - 1)")
         }
-        let shortest = forms.last!.columns
-        #expect(standard.line(Self.quiet, width: shortest - 1) == cut(full, shortest - 1))
+        // Narrower still, the shortest form is cut: its time goes last.
+        let shortest = forms.last!
+        #expect(standard.line(Self.quiet, width: shortest.columns - 1) == cut(shortest, shortest.columns - 1))
         for width in 1...full.columns { #expect(standard.line(Self.quiet, width: width).columns <= width) }
         let own = StatusLine(socket: "", state: ClientState(), format: StatusFormat.defaultText, tmux: false)
         #expect(own.line(Self.quiet, width: full.columns - 1) == cut(full, full.columns - 1))

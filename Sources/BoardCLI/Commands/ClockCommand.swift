@@ -52,8 +52,7 @@ struct ClockCommand: BoardCommand, Equatable {
             guard time.utf8.count <= 64,
                 InstantInput.parse(time, localTime: LocalTime(timeZone: .gmt), today: LocalDate(dayNumber: 0)) != nil
             else {
-                let shown = time.count > 40 ? time.prefix(40) + "…" : Substring(time)
-                throw arguments.usageError("board clock set needs a TIME such as 2026-11-30T09:00 or 09:00, not \"\(shown)\"")
+                throw arguments.usageError("board clock set needs a TIME such as 2026-11-30T09:00 or 09:00, not \"\(time)\"")
             }
             action = .set(time)
         case "advance":

@@ -35,6 +35,9 @@ enum CommandTable {
     /// The words that name a command (`show`, `last`, ...): every command but the board.
     static var names: [String] { all.map { $0.spec.name }.filter { $0 != board.spec.name } }
 
+    /// What `board help` takes: every command, and `board` for the board's own help.
+    static var helpTopics: [String] { names + [board.spec.name] }
+
     /// The command named `name` (`board` for the board itself).
     static func command(named name: String) -> (any BoardCommand.Type)? {
         all.first { $0.spec.name == name }

@@ -28,7 +28,7 @@ struct HelpCommand: BoardCommand, Equatable {
         let words = arguments.positionals
         guard words.count <= 1 else { throw UsageError(message: "board help takes one command name") }
         if let topic = words.first, CommandTable.command(named: topic) == nil {
-            let topics = CommandTable.names + [CommandTable.board.spec.name]
+            let topics = CommandTable.helpTopics
             if let meant = NearestWord.suggestion(for: topic, among: topics) {
                 throw UsageError(message: "no help for \"\(topic)\" (did you mean \(meant)?)")
             }

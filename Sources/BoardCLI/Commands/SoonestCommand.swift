@@ -41,10 +41,9 @@ struct SoonestCommand: BoardCommand, Equatable {
         let hidden = Watchlist.keys(client.state.hidden)
         var steps = 0
         while let flight = try? FlightDetailsDocument(json: json).flight,
-            hidden.contains(where: { $0.names(flight) }) || (steps > 0 && !StatusLine.isToCome(flight))
+            Watchlist.stepsPast(flight, steps: steps, hidden: hidden)
         {
             steps += 1
-            guard steps <= PinnedParam.limit + 200 else { break }
             do {
                 json = try client.call(
                     .flightNext, ["id": .int(flight.id), "date": .string(flight.date), "tab": .string(tab), "pinned": pinned])

@@ -16,8 +16,8 @@ enum CompletionSpec {
     /// Every command word, in the order help lists them.
     static var commands: [String] { CommandTable.names }
 
-    /// What `board help` takes (a `.commands` argument): every command, and `board` for the board's own help.
-    static var helpTopics: [String] { commands + [CommandTable.board.spec.name] }
+    /// What `board help` takes (a `.commands` argument).
+    static var helpTopics: [String] { CommandTable.helpTopics }
 
     static var tabs: [String] { Tab.allCases.map(\.rawValue) }
 

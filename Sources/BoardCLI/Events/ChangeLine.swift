@@ -22,7 +22,8 @@ enum ChangeLine {
         let when = when(change.at, today: today)
         // Columns in line while what changed has its room beside them; in a narrower pane they close
         // up, and a status, time, gate or belt goes without its kind, which what changed says.
-        let columnsWidth = 5 + 2 + (showsFlight ? flightWidth + 2 : 0) + kindWidth + 2
+        // The time is `09:12`, or `Dec 11 20:10` for another day's change.
+        let columnsWidth = when.count + 2 + (showsFlight ? flightWidth + 2 : 0) + kindWidth + 2
         guard width - columnsWidth < detailRoom else {
             var columns = [when]
             if showsFlight { columns.append(padded(change.flightName, flightWidth)) }

@@ -210,6 +210,7 @@ struct FullScreenLoop {
         for key in keys {
             if key == .suspend {
                 suspend()
+                if exitStatus != nil { return }
                 continue
             }
             dispatch(.key(key))

@@ -508,9 +508,7 @@ extension LiveModel {
             }
             let flight = details.flight
             // The soonest is never a flight you hid: the one after it, still to come, is asked for.
-            if case .soonest(let steps) = purpose, steps <= PinnedParam.limit + 200,
-                hidden.contains(where: { $0.names(flight) }) || (steps > 0 && !StatusLine.isToCome(flight))
-            {
+            if case .soonest(let steps) = purpose, Watchlist.stepsPast(flight, steps: steps, hidden: hidden) {
                 return [
                     send(.step(from: FlightKey(flight), forward: true, tab: tab, pinned: pins), for: .soonest(steps: steps + 1))
                 ]

@@ -47,7 +47,8 @@ public final class TerminalMode {
     /// the whole screen again.
     public func suspend() throws(SystemError) {
         restore()
-        kill(getpid(), SIGTSTP)
+        // The whole process group, as vim stops it: a script that started the view stops with it.
+        kill(0, SIGTSTP)
         try enter()
     }
 
