@@ -102,7 +102,9 @@ struct ClockCommandTests {
             let result = try user.board(arguments: ["clock", "set", time], autostart: true)
             #expect(result.status == 2, "\(result.stderr.prefix(200))")
             #expect(result.stderr.hasPrefix("board: board clock set needs a TIME such as"), "\(result.stderr.prefix(200))")
-            #expect(result.stderr.count <= 250 && result.stderr.lines.count == 1, "one line of at most 240 characters after \"board: \"")
+            #expect(
+                result.stderr.count <= 250 && result.stderr.lines.count == 1,
+                "one line of at most 240 characters after \"board: \"")
         }
         #expect(!FileManager.default.fileExists(atPath: user.socket), "no daemon was started")
     }
