@@ -165,6 +165,9 @@ struct ClientArgumentsTests {
         (["--hide-pst"], "unknown flag --hide-pst (did you mean --hide-past?); see 'board --help'"),
         (["events", "--jsn"], "unknown flag --jsn (did you mean --json?); see 'board --help'"),
         (["--colour", "never"], "unknown flag --colour (did you mean --color?); see 'board --help'"),
+        // Among the command's own flags: clock takes no --follow.
+        (["clock", "--follw"], "unknown flag --follw; see 'board --help'"),
+        (["events", "--follw"], "unknown flag --follw (did you mean --follow?); see 'board --help'"),
         (["clock", "advance", "-1x"], "unknown flag -1x; see 'board --help'"),
         // a flag the command does not take
         (["show", "1234", "--hide-past"], "board show does not take --hide-past; see 'board help show'"),

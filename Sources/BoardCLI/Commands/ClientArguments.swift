@@ -12,8 +12,11 @@ struct ClientArguments {
     init(_ arguments: [String]) throws(UsageError) {
         let known = Self.knownFlags
         var tokenizer = FlagTokenizer(arguments, flags: known) { word in
-            // `--hide-pst`: the flag it was meant to be, when one is near.
-            "unknown flag \(word)" + NearestWord.hint(for: word, among: Array(Set(known.map(\.name))).sorted())
+            // `--hide-pst`: the flag it was meant to be, when one is near, among those of the command
+            // given (its first word that is no flag; the board's own without one).
+            let command = arguments.first { !$0.hasPrefix("-") }.flatMap(CommandTable.command(named:)) ?? CommandTable.board
+            let candidates = Set((GlobalOptions.flags + command.spec.flags).map(\.name)).sorted()
+            return "unknown flag \(word)" + NearestWord.hint(for: word, among: candidates)
         }
         var positionals: [String] = []
         var given: [String] = []
