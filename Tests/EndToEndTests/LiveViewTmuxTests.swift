@@ -226,6 +226,20 @@ final class TmuxPane {
         #expect(try paneFlag("cursor_flag") == "1", "the cursor shown")
     }
 
+    /// On `TERM=dumb` (an Emacs shell buffer: no cursor moves) the view prints each board as it comes,
+    /// as into a pipe, instead of drawing a full screen with cursor addressing.
+    @Test(.enabled(if: tmuxAvailable)) func aDumbTerminalGetsBoardsPrintedNotAFullScreen() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        defer { try? daemon.stop() }
+        let pane = try TmuxPane(sandbox: sandbox, command: "sh -c 'TERM=dumb \(Binaries.board) watch all; sleep 30'")
+        // The rows printed (the header may have scrolled off the pane).
+        try pane.waitFor("a board printed") { $0.contains("On time") && $0.contains("→") }
+        let alternate = try pane.tmux(["-S", pane.socket, "display-message", "-p", "#{alternate_on}"]).stdout
+        #expect(alternate.trimmingCharacters(in: .whitespacesAndNewlines) == "0", "no full screen")
+        #expect(!(try pane.waitFor("the board") { _ in true }).contains("● live"), "the live view's header is not drawn")
+    }
+
     /// Ctrl-Z stops the view as less and vim stop: the terminal given back to the shell (it was
     /// swallowed as a key), and full screen again on `fg`.
     @Test(.enabled(if: tmuxAvailable)) func ctrlZSuspendsTheViewAndFgBringsItBack() throws {

@@ -15,7 +15,11 @@ enum LiveView {
     ) throws(ClientError) {
         // The first connection may start the daemon; later ones only reconnect.
         let first = try client.connect()
-        if FileDescriptor.standardOutput.isTerminal && FileDescriptor.standardInput.isTerminal && !client.options.json {
+        // Full screen on a terminal that can take it: not `TERM=dumb`, which moves no cursor (an
+        // Emacs shell buffer), where each board is printed as it comes, as into a pipe.
+        if FileDescriptor.standardOutput.isTerminal && FileDescriptor.standardInput.isTerminal && !client.options.json
+            && BoardPaths.environment("TERM") != "dumb"
+        {
             var loop = FullScreenLoop(
                 client: client, tab: tab, hidePast: hidePast, rotate: rotateSeconds.map { .seconds($0) },
                 reducedMotion: reducedMotion, pane: start.pane, restoring: start.restoring, lastViewed: start.lastViewed)
