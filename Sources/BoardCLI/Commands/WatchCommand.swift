@@ -54,12 +54,12 @@ struct WatchCommand: BoardCommand, Equatable {
             board or a day outside the window with status 4, before the screen
             opens.
 
-            Not on a terminal, it prints one board per update; with --json one
-            JSON board per line.
+            Not on a terminal (or on TERM=dumb), it prints one board per update;
+            with --json one JSON board per line.
 
               --hide-past        start with past flights hidden
-              --date D           with FLIGHT: that day's flight (YYYY-MM-DD,
-                                 today, tomorrow, +N)
+              --date D           that day's board, or with FLIGHT that day's
+                                 flight (YYYY-MM-DD, today, tomorrow, +N)
               --route ROUTE      open the screen ROUTE names
               --print-route      print the route of this pane's live view
                                  (the plain board's when none was saved) and exit;
