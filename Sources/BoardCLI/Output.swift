@@ -40,7 +40,7 @@ enum Output {
         try? FileDescriptor.standardError.writeAll("board: \(line)\n")
     }
 
-    /// The most cells an error line takes; a longer one keeps its start and its end (where it says
+    /// The most characters an error line takes; a longer one keeps its start and its end (where it says
     /// what to do), so that a 100 KB argument quoted in it makes a short line still (it printed all of it).
     static let longestError = 240
 
