@@ -45,14 +45,16 @@ final class BoardDocumentCache: Sendable {
         /// flight's range in those rows (nil for a flight not shown).
         let counts: [Int]
         let tabs: [UInt8]
-        let rows: [UInt8]
+        /// The rows in pages of their own, sent to every reader by reference (`SpliceWriter`).
+        let rows: SpliceableBytes
         let rowRanges: [Range<Int>?]
 
         var size: Int { prefix.count + middle.count + fragments.count + rows.count + tabs.count + flights.count * 64 }
 
         init(
             validFrom: Date, validUntil: Date, prefix: [UInt8], middle: [UInt8], flights: [Flight], past: [Bool],
-            indexByID: [Int: Int], fragments: [UInt8], ranges: [Range<Int>?], counts: [Int], tabs: [UInt8], rows: [UInt8],
+            indexByID: [Int: Int], fragments: [UInt8], ranges: [Range<Int>?], counts: [Int], tabs: [UInt8],
+            rows: SpliceableBytes,
             rowRanges: [Range<Int>?]
         ) {
             self.validFrom = validFrom
@@ -164,7 +166,8 @@ final class BoardDocumentCache: Sendable {
         return Entry(
             validFrom: now, validUntil: source.validUntil, prefix: Array(head[..<split.lowerBound]),
             middle: Array(head[split.upperBound...]), flights: flights, past: past, indexByID: indexByID,
-            fragments: fragments, ranges: ranges, counts: counts, tabs: tabsBytes(counts, date: key.date), rows: rows,
+            fragments: fragments, ranges: ranges, counts: counts, tabs: tabsBytes(counts, date: key.date),
+            rows: SpliceableBytes(rows),
             rowRanges: rowRanges)
     }
 
@@ -188,8 +191,8 @@ final class BoardDocumentCache: Sendable {
         guard !pins.isEmpty else {
             return EncodedDocument(
                 pieces: [
-                    entry.prefix[...], nowText[...], entry.middle[...], entry.tabs[...], flightsOpening[...],
-                    entry.rows[...], documentClosing[...],
+                    .bytes(entry.prefix[...]), .bytes(nowText[...]), .bytes(entry.middle[...]), .bytes(entry.tabs[...]),
+                    .bytes(flightsOpening[...]), entry.rows[entry.rows.all], .bytes(documentClosing[...]),
                 ])
         }
         var counts = entry.counts
@@ -203,9 +206,9 @@ final class BoardDocumentCache: Sendable {
         let tabs = counts == entry.counts ? entry.tabs : tabsBytes(counts, date: key.date)
 
         // Runs of the shared rows between the pinned ones, each one slice; slot 0 waits for the head.
-        var pieces: [ArraySlice<UInt8>] = []
+        var pieces: [OutputChunk] = []
         pieces.reserveCapacity(pins.count + 4)  // the head, the runs, the closing and a line's end
-        pieces.append([])
+        pieces.append(.bytes([]))
         var run: Range<Int>?
         var previous: Range<Int>?
         func endRun() {
@@ -254,8 +257,8 @@ final class BoardDocumentCache: Sendable {
             }
         }
         if wrote && pieces.count > 1 { head.append(UInt8(ascii: ",")) }
-        pieces[0] = head[...]
-        pieces.append(documentClosing[...])
+        pieces[0] = .bytes(head[...])
+        pieces.append(.bytes(documentClosing[...]))
         return EncodedDocument(pieces: pieces)
     }
 

@@ -601,7 +601,7 @@ final class BoardServer {
 
     /// Writes what it can; false when the connection is finished and must be closed.
     private func flush(_ connection: inout ClientConnection, token: UInt64, now: ContinuousClock.Instant) -> Bool {
-        let result = connection.flush(now: now)
+        let result = connection.flush(now: now, splicer: splicer)
         if result == .drained, connection.queuedTotal &- connection.trimMark > Self.trimAfterBytes {
             connection.trimMark = connection.queuedTotal
             trimWanted = true
@@ -671,6 +671,9 @@ final class BoardServer {
     /// Freed memory is given back to the system (`malloc_trim`) when a client leaves or after large
     /// replies went out, at most once a second: otherwise the heap stays at its peak after an attack.
     private var trimWanted = false
+    /// Sends large shared output (a board's rows) by reference; nil when this kernel gives no pipe for
+    /// it, or when `BOARDD_SPLICE=0` asks for plain `writev` (to measure the difference, or to rule it out).
+    private let splicer = Environment.value("BOARDD_SPLICE") == "0" ? nil : SpliceWriter()
     private var lastTrim: ContinuousClock.Instant?
     private static let trimInterval = Duration.seconds(1)
     private static let trimAfterBytes = 256 << 10
@@ -897,7 +900,7 @@ final class BoardServer {
                 body = cached
             } else {
                 var encoded = publishBoards?.board(view) ?? service.watchBoard(view, at: publishAt)
-                encoded.pieces.append(WireLine.closing[...])
+                encoded.pieces.append(.bytes(WireLine.closing[...]))
                 publishBodies[view] = encoded
                 body = encoded
             }

@@ -6,14 +6,15 @@ import Synchronization
 
 /// One client of the daemon: its framing, its queued output and, when it watches, its view.
 ///
-/// Output is a queue of byte chunks. A pushed board's body is one shared
-/// array (copy-on-write), so 5,000 watchers of a view hold one copy of it.
+/// Output is a queue of byte chunks. A pushed board's body is shared, so
+/// 5,000 watchers of a view hold one copy of it, and its rows are sent by
+/// reference (`SpliceWriter`), not copied into each watcher's socket.
 /// A watcher that cannot keep up never builds a backlog: the newest board
 /// waits in `pendingBoard`, replacing any older one not yet started.
 struct ClientConnection {
     let descriptor: FileDescriptor
     var framer = LineFramer(find: ByteSearch.firstIndex)
-    private(set) var chunks: [ArraySlice<UInt8>] = []
+    private(set) var chunks: [OutputChunk] = []
     private(set) var offset = 0
     private(set) var queuedBytes = 0
     /// Every byte ever queued, to measure a turn's share of replies.
@@ -105,12 +106,17 @@ struct ClientConnection {
 
     /// Queues a chunk without telling the meter (the caller does, once for several); returns its size.
     private mutating func append(_ bytes: ArraySlice<UInt8>, now: ContinuousClock.Instant) -> Int {
-        guard !bytes.isEmpty else { return 0 }
+        append(.bytes(bytes), now: now)
+    }
+
+    private mutating func append(_ chunk: OutputChunk, now: ContinuousClock.Instant) -> Int {
+        let count = chunk.count
+        guard count > 0 else { return 0 }
         if chunks.isEmpty { stalledSince = now }
-        chunks.append(bytes)
-        queuedBytes += bytes.count
-        queuedTotal &+= bytes.count
-        return bytes.count
+        chunks.append(chunk)
+        queuedBytes += count
+        queuedTotal &+= count
+        return count
     }
 
     /// Queues `{"id":N,"result":DOCUMENT}` without copying the document's pieces. The meter, which both
@@ -204,12 +210,18 @@ struct ClientConnection {
     /// pins is a few dozen slices of the shared rows, written in one call.
     static let chunksPerWrite = 64
 
-    /// Writes what the socket takes now, several chunks to a system call.
-    mutating func flush(now: ContinuousClock.Instant) -> FlushResult {
+    /// Writes what the socket takes now, several chunks to a system call: by `splicer` (the loop's)
+    /// when it takes them, the shared rows then going by reference, else with `writev`.
+    mutating func flush(now: ContinuousClock.Instant, splicer: SpliceWriter? = nil) -> FlushResult {
         while !chunks.isEmpty {
             let written: Int
             do {
-                written = try descriptor.writeVector(chunks.prefix(Self.chunksPerWrite), skippingFirst: offset)
+                let batch = chunks.prefix(Self.chunksPerWrite)
+                if let spliced = try splicer?.write(batch, skippingFirst: offset, to: descriptor) {
+                    written = spliced
+                } else {
+                    written = try descriptor.writeVector(batch, skippingFirst: offset)
+                }
             } catch { return .failed }
             if written == 0 { return .blocked }
             stalledSince = now

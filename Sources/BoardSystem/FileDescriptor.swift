@@ -12,16 +12,28 @@ public struct FileDescriptor: Hashable, Sendable {
 
     /// Writes the chunks in order with one `writev`, the first one from `skippingFirst`; for
     /// non-blocking sockets. Returns the count written (0 if it would block).
-    public func writeVector(_ chunks: ArraySlice<ArraySlice<UInt8>>, skippingFirst offset: Int) throws(SystemError) -> Int {
+    public func writeVector(_ chunks: ArraySlice<OutputChunk>, skippingFirst offset: Int) throws(SystemError) -> Int {
         let fd = rawValue
-        // The vectors live on the stack for the call (no allocation a write); the arrays stay alive and
-        // unmoved for it, as `chunks` holds them.
-        let n = withUnsafeTemporaryAllocation(of: iovec.self, capacity: max(1, chunks.count)) { vectors -> Int in
+        let n = withVectors(chunks, skippingFirst: offset) { vectors, count in
+            retryingOnInterrupt { Glibc.writev(fd, vectors, Int32(count)) }
+        }
+        if n < 0 {
+            if errno == EAGAIN || errno == EWOULDBLOCK { return 0 }
+            throw SystemError("writev")
+        }
+        return n
+    }
+
+    /// Calls `body` with an `iovec` for each chunk (the first from `offset`), on the stack for the call
+    /// (no allocation a write); the chunks' memory stays alive and unmoved for it, as `chunks` holds it.
+    func withVectors(
+        _ chunks: ArraySlice<OutputChunk>, skippingFirst offset: Int,
+        _ body: (UnsafePointer<iovec>?, Int) -> Int
+    ) -> Int {
+        withUnsafeTemporaryAllocation(of: iovec.self, capacity: max(1, chunks.count)) { vectors -> Int in
             var count = 0
-            func gather(_ index: ArraySlice<ArraySlice<UInt8>>.Index) -> Int {
-                if index == chunks.endIndex {
-                    return retryingOnInterrupt { Glibc.writev(fd, vectors.baseAddress, Int32(count)) }
-                }
+            func gather(_ index: ArraySlice<OutputChunk>.Index) -> Int {
+                if index == chunks.endIndex { return body(UnsafePointer(vectors.baseAddress), count) }
                 return chunks[index].withUnsafeBytes { raw in
                     let skip = index == chunks.startIndex ? offset : 0
                     vectors[count] = iovec(
@@ -32,11 +44,6 @@ public struct FileDescriptor: Hashable, Sendable {
             }
             return gather(chunks.startIndex)
         }
-        if n < 0 {
-            if errno == EAGAIN || errno == EWOULDBLOCK { return 0 }
-            throw SystemError("writev")
-        }
-        return n
     }
 
     /// Reads what is available into the whole of `buffer`; 0 means end of file.

@@ -1,8 +1,11 @@
-// The Linux calls Glibc's Swift module leaves out: epoll, eventfd, signalfd, accept4, SO_PEERCRED.
+// The Linux calls Glibc's Swift module leaves out: epoll, eventfd, signalfd, accept4, SO_PEERCRED,
+// pipe2 with a size, vmsplice and splice.
 // Compiled here with _GNU_SOURCE; the header declares them with plain C types only,
 // so that it never clashes with the Glibc module's view of the system headers.
 #define _GNU_SOURCE
+#include <fcntl.h>
 #include <sys/epoll.h>
+#include <sys/uio.h>
 #include <sys/eventfd.h>
 #include <sys/signalfd.h>
 #include <sys/socket.h>
@@ -79,3 +82,21 @@ int board_eventfd(void) { return eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK); }
 
 /// Names the calling thread (at most 15 bytes), as `top -H` shows it.
 int board_name_thread(const char *name) { return pthread_setname_np(pthread_self(), name); }
+
+/// A non-blocking pipe for splicing, asked to hold `size` bytes; returns what it holds, or -1.
+int board_splice_pipe(int fds[2], int size) {
+    if (pipe2(fds, O_NONBLOCK | O_CLOEXEC) != 0) return -1;
+    int held = fcntl(fds[1], F_SETPIPE_SZ, size);
+    if (held < 0) held = fcntl(fds[1], F_GETPIPE_SZ);
+    return held;
+}
+
+/// Puts references to the pages of `vectors` (struct iovec) into the pipe, without copying them.
+long board_vmsplice(int pipe_fd, const void *vectors, int count) {
+    return vmsplice(pipe_fd, (const struct iovec *)vectors, (unsigned long)count, SPLICE_F_NONBLOCK);
+}
+
+/// Moves up to `length` bytes from a pipe to a socket (by reference where the socket takes pages).
+long board_splice(int from_fd, int to_fd, unsigned long length) {
+    return splice(from_fd, NULL, to_fd, NULL, length, SPLICE_F_NONBLOCK);
+}

@@ -1,4 +1,5 @@
-// The Linux calls Glibc's Swift module leaves out: epoll, eventfd, signalfd, accept4, SO_PEERCRED.
+// The Linux calls Glibc's Swift module leaves out: epoll, eventfd, signalfd, accept4, SO_PEERCRED,
+// pipe2 with a size, vmsplice and splice.
 // Thin wrappers; the Swift side (the BoardSystem module) gives them Swift names.
 #ifndef CSYSTEMSHIMS_H
 #define CSYSTEMSHIMS_H
@@ -16,5 +17,8 @@ int board_signalfd_read(int fd);
 unsigned int board_epollin(void);
 unsigned int board_epollout(void);
 unsigned int board_epollerr(void);
+int board_splice_pipe(int fds[2], int size);
+long board_vmsplice(int pipe_fd, const void *vectors, int count);
+long board_splice(int from_fd, int to_fd, unsigned long length);
 
 #endif

@@ -1,0 +1,170 @@
+import CSystemShims
+import Glibc
+
+/// Writes a socket's queued output with the large shared parts sent by reference: the pages of each
+/// `SpliceableBytes` chunk go into a pipe (`vmsplice`) and from the pipe to the socket (`splice`), so
+/// the kernel attaches them to the message instead of copying them, and a reader copies out of pages
+/// every reader shares. The other chunks (headers, a reply's id, small parts) are copied into pages
+/// of the writer's own, used once and never written again, for the same reason as `SpliceableBytes`.
+///
+/// One per event loop (not shared between threads). Two system calls instead of one `writev`, so it
+/// is used only when at least `threshold` bytes go by reference; anything it cannot do (no pipe, a
+/// kernel or socket that refuses) is reported as nil, and the caller writes with `writev`.
+public final class SpliceWriter {
+    /// The fewest bytes by reference worth the extra system call: a page.
+    public static let threshold = 4096
+    /// The most bytes copied into the writer's pages in one call.
+    static let copyBudget = 64 << 10
+    static let blockSize = 1 << 20
+
+    private var pipe: (read: Int32, write: Int32) = (-1, -1)
+    private let capacity: Int
+    private var block: UnsafeMutableRawPointer?
+    private var used = 0
+    private var scratch: UnsafeMutableRawPointer
+    /// False once the kernel refused a splice: from then on this writer declines every write.
+    public private(set) var isWorking = true
+
+    public init?() {
+        var fds: (Int32, Int32) = (-1, -1)
+        let held = withUnsafeMutablePointer(to: &fds) {
+            $0.withMemoryRebound(to: Int32.self, capacity: 2) { board_splice_pipe($0, 1 << 20) }
+        }
+        guard held > 0 else { return nil }
+        pipe = fds
+        capacity = Int(held)
+        scratch = .allocate(byteCount: Self.copyBudget, alignment: 16)
+    }
+
+    deinit {
+        Glibc.close(pipe.read)
+        Glibc.close(pipe.write)
+        if let block { munmap(block, Self.blockSize) }
+        scratch.deallocate()
+    }
+
+    /// Writes the chunks (the first from `offset`) as far as one splice takes them; returns the count
+    /// written (0 if the socket would block), or nil when fewer than `threshold` bytes would go by
+    /// reference or splicing does not work here: write them with `writev` then.
+    public func write(_ chunks: ArraySlice<OutputChunk>, skippingFirst offset: Int, to socket: FileDescriptor)
+        throws(SystemError) -> Int?
+    {
+        guard isWorking, worthSplicing(chunks, skippingFirst: offset), makeRoom() else { return nil }
+        let moved = withUnsafeTemporaryAllocation(of: iovec.self, capacity: max(1, chunks.count)) { vectors -> Int in
+            let count = gather(chunks, skippingFirst: offset, into: vectors)
+            return board_vmsplice(pipe.write, vectors.baseAddress, Int32(count))
+        }
+        guard moved > 0 else {
+            // The kernel refused (or took nothing): write with writev from now on.
+            drain()
+            isWorking = false
+            return nil
+        }
+        let sent = board_splice(pipe.read, socket.rawValue, UInt(moved))
+        if sent < 0 {
+            let error = errno
+            discard(moved)
+            if error == EAGAIN || error == EWOULDBLOCK { return 0 }
+            if error == EINVAL || error == ENOSYS || error == EOPNOTSUPP {
+                isWorking = false
+                return nil
+            }
+            errno = error
+            throw SystemError("splice")
+        }
+        if sent < moved { discard(moved - sent) }
+        return sent
+    }
+
+    /// Whether at least `threshold` bytes by reference come before the copy budget or the pipe runs out.
+    private func worthSplicing(_ chunks: ArraySlice<OutputChunk>, skippingFirst offset: Int) -> Bool {
+        var copied = 0
+        var shared = 0
+        var total = 0
+        for index in chunks.indices {
+            let size = chunks[index].count - (index == chunks.startIndex ? offset : 0)
+            if case .spliceable(let bytes, _) = chunks[index], bytes.isSpliceable {
+                shared += size
+                if shared >= Self.threshold { return true }
+            } else {
+                copied += size
+                if copied > Self.copyBudget { return false }
+            }
+            total += size
+            if total >= capacity { return false }
+        }
+        return false
+    }
+
+    /// Fills `vectors` for one `vmsplice`: spliceable chunks as they are, runs of the others copied
+    /// into the writer's pages; stops at the copy budget or the pipe's capacity. Returns the count.
+    private func gather(
+        _ chunks: ArraySlice<OutputChunk>, skippingFirst offset: Int, into vectors: UnsafeMutableBufferPointer<iovec>
+    ) -> Int {
+        var count = 0
+        var copied = 0
+        var total = 0
+        var run: UnsafeMutableRawPointer?  // where the current run of copies began
+        var runLength = 0
+        func endRun() {
+            guard let start = run, runLength > 0 else { return }
+            vectors[count] = iovec(iov_base: start, iov_len: runLength)
+            count += 1
+            run = nil
+            runLength = 0
+        }
+        for index in chunks.indices where total < capacity {
+            let skip = index == chunks.startIndex ? offset : 0
+            let chunk = chunks[index]
+            if case .spliceable(let bytes, let range) = chunk, bytes.isSpliceable {
+                endRun()
+                let raw = bytes.bytes(range)
+                let length = min(raw.count - skip, capacity - total)
+                guard length > 0 else { continue }
+                vectors[count] = iovec(iov_base: UnsafeMutableRawPointer(mutating: raw.baseAddress! + skip), iov_len: length)
+                count += 1
+                total += length
+                continue
+            }
+            let length = min(chunk.count - skip, Self.copyBudget - copied, capacity - total)
+            guard length > 0 else { break }
+            if run == nil { run = block! + used }
+            used += length
+            chunk.withUnsafeBytes { raw in
+                (run! + runLength).copyMemory(from: raw.baseAddress! + skip, byteCount: length)
+            }
+            runLength += length
+            copied += length
+            total += length
+            if length < chunk.count - skip { break }  // the rest of this chunk must come before the next
+        }
+        endRun()
+        return count
+    }
+
+    /// Makes sure the current block has room for a call's copies (`gather` never changes blocks, as
+    /// its vectors point into the block): a fresh block when it has not. The old one is unmapped; pages
+    /// the kernel still holds live on until it lets them go. False when no memory could be mapped.
+    private func makeRoom() -> Bool {
+        if block != nil, used + Self.copyBudget <= Self.blockSize { return true }
+        if let block { munmap(block, Self.blockSize) }
+        block = nil
+        let memory = mmap(nil, Self.blockSize, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0)
+        guard let memory, memory != MAP_FAILED else { return false }
+        block = memory
+        used = 0
+        return true
+    }
+
+    /// Reads back and drops what the socket did not take: the chunks are still queued and are sent again.
+    private func discard(_ count: Int) {
+        var left = count
+        while left > 0 {
+            let n = Glibc.read(pipe.read, scratch, min(left, Self.copyBudget))
+            if n <= 0 { break }
+            left -= n
+        }
+    }
+
+    private func drain() { discard(capacity) }
+}

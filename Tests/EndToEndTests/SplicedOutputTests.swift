@@ -1,0 +1,166 @@
+import BoardProtocol
+import BoardSystem
+import Foundation
+import Testing
+
+/// The daemon sends a board's rows by reference (`vmsplice` and `splice`, `SpliceWriter`): the kernel
+/// holds the rows' pages until the reader reads them. What a reader gets must be what the daemon
+/// encoded, however late it reads: after the clock moved on, the board was dropped and its pages
+/// unmapped, and the writer's pages for headers were used up and unmapped many times over.
+@Suite struct SplicedOutputTests {
+    static let tabs = ["all", "arrivals", "departures"]
+
+    /// Each board a prompt client gets, by tab and "now": what a late reader must get for the same.
+    struct Expected {
+        var boards: [String: JSON] = [:]
+        mutating func record(_ tab: String, _ board: JSON) { boards[tab + " " + (board["now"]?.string ?? "?")] = board }
+        func board(_ tab: String, at now: String) -> JSON? { boards[tab + " " + now] }
+    }
+
+    static func connect(_ daemon: RunningDaemon) throws -> RawClient {
+        let client = try RawClient(path: daemon.socket)
+        #expect(try client.readLine()?["type"]?.string == "hello")
+        return client
+    }
+
+    static func fetch(_ client: RawClient, tab: String, id: Int) throws -> JSON {
+        try client.send(#"{"id":\#(id),"method":"board.get","params":{"tab":"\#(tab)"}}"# + "\n")
+        let reply = try #require(try client.readLine(timeout: 30))
+        #expect(reply["id"]?.int == id)
+        return try #require(reply["result"])
+    }
+
+    @Test func repliesReadLateAreTheBoardsTheyWereAfterTheirBoardsAreGone() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        defer { _ = try? daemon.stop() }
+        let mover = try Self.connect(daemon)
+        let prompt = try Self.connect(daemon)
+        let late = try Self.connect(daemon)
+        var expected = Expected()
+        var sent = 0
+        // 40 moves of 25 minutes: nearly every one changes a status, so each tab's board is built
+        // again and the one before is dropped while the late reader's socket still holds its rows.
+        for step in 0...40 {
+            if step > 0 {
+                try mover.send(#"{"id":\#(step),"method":"clock.advance","params":{"minutes":25}}"# + "\n")
+                #expect(try mover.readLine(timeout: 30)?["result"] != nil)
+            }
+            for tab in Self.tabs {
+                sent += 1
+                try late.send(#"{"id":\#(sent),"method":"board.get","params":{"tab":"\#(tab)"}}"# + "\n")
+            }
+            for (index, tab) in Self.tabs.enumerated() { expected.record(tab, try Self.fetch(prompt, tab: tab, id: index)) }
+        }
+        // Boards the late reader's requests were answered with after the last move, if reading paused.
+        for tab in Self.tabs { expected.record(tab, try Self.fetch(prompt, tab: tab, id: 99)) }
+        for id in 1...sent {
+            let reply = try #require(try late.readLine(timeout: 30), "reply \(id) of \(sent)")
+            #expect(reply["id"]?.int == id)
+            let tab = Self.tabs[(id - 1) % Self.tabs.count]
+            let result = try #require(reply["result"])
+            let now = try #require(result["now"]?.string)
+            #expect(result == expected.board(tab, at: now), "reply \(id) (\(tab) at \(now)) differs from the board sent at once")
+        }
+    }
+
+    @Test func aWatcherThatReadsLateGetsWholeBoards() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        defer { _ = try? daemon.stop() }
+        let mover = try Self.connect(daemon)
+        let prompt = try Self.connect(daemon)
+        let watcher = try Self.connect(daemon)
+        try watcher.send(#"{"id":5,"method":"board.watch","params":{"tab":"all"}}"# + "\n")
+        var expected = Expected()
+        var finalNow = try #require(try Self.fetch(prompt, tab: "all", id: 0)["now"]?.string)
+        expected.record("all", try Self.fetch(prompt, tab: "all", id: 0))
+        for step in 1...40 {
+            try mover.send(#"{"id":\#(step),"method":"clock.advance","params":{"minutes":25}}"# + "\n")
+            #expect(try mover.readLine(timeout: 30)?["result"] != nil)
+            let board = try Self.fetch(prompt, tab: "all", id: step)
+            expected.record("all", board)
+            finalNow = try #require(board["now"]?.string)
+        }
+        // The first reply, then boards (a watcher behind gets the newest, never a backlog), up to the
+        // board of the last move.
+        var lastNow = ""
+        var boards = 0
+        while lastNow != finalNow, let line = try watcher.readLine(timeout: 30) {
+            #expect(line["id"]?.int == 5)
+            let board = try #require(line["result"])
+            let now = try #require(board["now"]?.string)
+            #expect(board == expected.board("all", at: now), "board \(boards) at \(now) differs from the board sent at once")
+            lastNow = now
+            boards += 1
+        }
+        #expect(boards >= 2)
+    }
+
+    /// Pinned rows and headers are copied into pages the daemon uses once: a late watcher's boards
+    /// are whole after those pages were used up and unmapped (a view's pinned rows, several KiB a board,
+    /// wear through a megabyte of them in a few hundred boards).
+    @Test func pinnedViewsReadLateAreWholeAfterTheirCopiesWereUsedUp() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        defer { _ = try? daemon.stop() }
+        let mover = try Self.connect(daemon)
+        let setup = try Self.connect(daemon)
+        let flights = try #require(try Self.fetch(setup, tab: "all", id: 1)["flights"]?.array)
+        let pins = flights.indices.filter { $0.isMultiple(of: 2) }.compactMap { flights[$0]["id"]?.int }
+        let watch = #"{"id":5,"method":"board.watch","params":{"tab":"all","pinned":\#(pins)}}"# + "\n"
+        let prompt = try Self.connect(daemon)
+        let late = try Self.connect(daemon)
+        try prompt.send(watch)
+        try late.send(watch)
+        var expected: [String: JSON] = [:]
+        func readPrompt() throws -> String {
+            let board = try #require(try prompt.readLine(timeout: 30)?["result"])
+            let now = try #require(board["now"]?.string)
+            expected[now] = board
+            return now
+        }
+        var finalNow = try readPrompt()
+        for step in 1...200 {  // ten hours: the pinned flights stay on the board
+            try mover.send(#"{"id":\#(step),"method":"clock.advance","params":{"minutes":3}}"# + "\n")
+            #expect(try mover.readLine(timeout: 30)?["result"] != nil)
+            finalNow = try readPrompt()
+        }
+        var lastNow = ""
+        var boards = 0
+        while lastNow != finalNow, let line = try late.readLine(timeout: 30) {
+            let board = try #require(line["result"])
+            let now = try #require(board["now"]?.string)
+            #expect(board == expected[now], "board \(boards) at \(now) differs from the one the prompt watcher got")
+            #expect(board["flights"]?.array?.first?["pinned"]?.bool == true)
+            lastNow = now
+            boards += 1
+        }
+        #expect(boards >= 2)
+    }
+
+    /// A board larger than the pipe and the socket's buffer goes in parts, each splice taking what the
+    /// socket has room for; the rest is sent again from where it stopped.
+    @Test func aBoardLargerThanThePipeArrivesWhole() throws {
+        let sandbox = Sandbox()
+        let config = sandbox.path + "/boardd.json"
+        try #"{"days": 2, "flightsPerDay": 3000}"#.write(toFile: config, atomically: true, encoding: .utf8)
+        let daemon = try RunningDaemon(sandbox: sandbox, extra: ["--config", config])
+        defer { _ = try? daemon.stop() }
+        let prompt = try Self.connect(daemon)
+        let late = try Self.connect(daemon)
+        let mover = try Self.connect(daemon)
+        try late.send(#"{"id":1,"method":"board.get","params":{"tab":"all"}}"# + "\n")
+        try late.send(#"{"id":2,"method":"board.get","params":{"tab":"departures"}}"# + "\n")
+        let all = try Self.fetch(prompt, tab: "all", id: 1)
+        let departures = try Self.fetch(prompt, tab: "departures", id: 2)
+        try mover.send(#"{"id":1,"method":"clock.advance","params":{"minutes":60}}"# + "\n")
+        #expect(try mover.readLine(timeout: 30)?["result"] != nil)
+        let first = try #require(try late.readLine(timeout: 60))
+        let second = try #require(try late.readLine(timeout: 60))
+        #expect(first["result"]?["flights"]?.array?.count ?? 0 > 2000)
+        // Unless the daemon read the second request after the move, both are the boards sent at once.
+        #expect(first["result"] == all)
+        if second["result"]?["now"] == departures["now"] { #expect(second["result"] == departures) }
+    }
+}
