@@ -7,7 +7,8 @@ import Glibc
 /// every reader shares. The other chunks (headers, a reply's id, small parts) are copied into pages
 /// of the writer's own, used once and never written again, for the same reason as `SpliceableBytes`.
 ///
-/// One per event loop (not shared between threads). Two system calls instead of one `writev`, so it
+/// One per event loop (not shared between threads). As with `writev`, a closed peer raises SIGPIPE: the
+/// process must ignore it (`UnixSignal.ignoreBrokenPipe`, as the daemon does). Two system calls instead of one `writev`, so it
 /// is used only when at least `threshold` bytes go by reference; anything it cannot do (no pipe, a
 /// kernel or socket that refuses) is reported as nil, and the caller writes with `writev`.
 public final class SpliceWriter {
@@ -157,14 +158,22 @@ public final class SpliceWriter {
     }
 
     /// Reads back and drops what the socket did not take: the chunks are still queued and are sent again.
+    /// The pipe must be empty before the next `vmsplice`, or its leftovers would go to the next socket:
+    /// when it cannot be emptied, this writer stops (and the caller writes with `writev` from then on).
     private func discard(_ count: Int) {
         var left = count
         while left > 0 {
-            let n = Glibc.read(pipe.read, scratch, min(left, Self.copyBudget))
-            if n <= 0 { break }
+            let n = retryingOnInterrupt { Glibc.read(pipe.read, scratch, min(left, Self.copyBudget)) }
+            guard n > 0 else {
+                isWorking = false
+                return
+            }
             left -= n
         }
     }
 
-    private func drain() { discard(capacity) }
+    /// Empties the pipe, whatever is in it (after a `vmsplice` that failed, which may have put part in).
+    private func drain() {
+        while retryingOnInterrupt({ Glibc.read(pipe.read, scratch, Self.copyBudget) }) > 0 {}
+    }
 }
