@@ -37,10 +37,11 @@ final class BoardDocumentCache: Sendable {
         let flights: [Flight]
         let past: [Bool]
         let indexByID: [Int: Int]
-        /// Each row of the tab encoded unpinned, one after another, and each flight's range in it
-        /// (nil for a flight not in the tab).
-        let fragments: [UInt8]
-        let ranges: [Range<Int>?]
+        /// Each row of the tab encoded pinned (`"pinned":true`), each followed by a comma, and each
+        /// flight's range in them without its comma (nil for a flight not in the tab): a view's pinned
+        /// rows are slices of these, sent by reference as the shared rows are.
+        let pinnedRows: SpliceableBytes
+        let pinnedRanges: [Range<Int>?]
         /// Without pins: each tab's count, the tabs encoded and the rows shown, comma-separated, and each
         /// flight's range in those rows (nil for a flight not shown).
         let counts: [Int]
@@ -48,14 +49,15 @@ final class BoardDocumentCache: Sendable {
         /// The rows in pages of their own, sent to every reader by reference (`SpliceWriter`).
         let rows: SpliceableBytes
         let rowRanges: [Range<Int>?]
+        /// How many rows `rows` holds.
+        let shownCount: Int
 
-        var size: Int { prefix.count + middle.count + fragments.count + rows.count + tabs.count + flights.count * 64 }
+        var size: Int { prefix.count + middle.count + pinnedRows.count + rows.count + tabs.count + flights.count * 64 }
 
         init(
             validFrom: Date, validUntil: Date, prefix: [UInt8], middle: [UInt8], flights: [Flight], past: [Bool],
-            indexByID: [Int: Int], fragments: [UInt8], ranges: [Range<Int>?], counts: [Int], tabs: [UInt8],
-            rows: SpliceableBytes,
-            rowRanges: [Range<Int>?]
+            indexByID: [Int: Int], pinnedRows: SpliceableBytes, pinnedRanges: [Range<Int>?], counts: [Int],
+            tabs: [UInt8], rows: SpliceableBytes, rowRanges: [Range<Int>?]
         ) {
             self.validFrom = validFrom
             self.validUntil = validUntil
@@ -64,12 +66,13 @@ final class BoardDocumentCache: Sendable {
             self.flights = flights
             self.past = past
             self.indexByID = indexByID
-            self.fragments = fragments
-            self.ranges = ranges
+            self.pinnedRows = pinnedRows
+            self.pinnedRanges = pinnedRanges
             self.counts = counts
             self.tabs = tabs
             self.rows = rows
             self.rowRanges = rowRanges
+            self.shownCount = rowRanges.lazy.filter { $0 != nil }.count
         }
     }
 
@@ -136,9 +139,10 @@ final class BoardDocumentCache: Sendable {
         JSON.writeString(marker, into: &quoted)
         let split = head.firstRange(of: quoted)!
 
-        var fragments: [UInt8] = []
-        var ranges: [Range<Int>?] = []
-        ranges.reserveCapacity(flights.count)
+        var row: [UInt8] = []
+        var pinnedRows: [UInt8] = []
+        var pinnedRanges: [Range<Int>?] = []
+        pinnedRanges.reserveCapacity(flights.count)
         var rows: [UInt8] = []
         var rowRanges: [Range<Int>?] = []
         rowRanges.reserveCapacity(flights.count)
@@ -147,26 +151,31 @@ final class BoardDocumentCache: Sendable {
             let shown = !key.hidePast || !past[index]
             if shown { for (t, tab) in Tab.allCases.enumerated() where tab.includes(flight) { counts[t] += 1 } }
             guard key.tab.includes(flight) else {
-                ranges.append(nil)
+                pinnedRanges.append(nil)
                 rowRanges.append(nil)
                 continue
             }
-            let start = fragments.count
-            encoding.flight(flight, at: now, pinned: false).json.write(into: &fragments)
-            ranges.append(start..<fragments.count)
+            row.removeAll(keepingCapacity: true)
+            encoding.flight(flight, at: now, pinned: false).json.write(into: &row)
+            let start = pinnedRows.count
+            pinnedRows += row[..<(row.count - pinnedFalse.count)]
+            pinnedRows += pinnedTrue
+            pinnedRanges.append(start..<pinnedRows.count)
+            pinnedRows.append(UInt8(ascii: ","))
             guard shown else {
                 rowRanges.append(nil)
                 continue
             }
             if !rows.isEmpty { rows.append(UInt8(ascii: ",")) }
             let rowStart = rows.count
-            rows += fragments[start...]
+            rows += row
             rowRanges.append(rowStart..<rows.count)
         }
         return Entry(
             validFrom: now, validUntil: source.validUntil, prefix: Array(head[..<split.lowerBound]),
             middle: Array(head[split.upperBound...]), flights: flights, past: past, indexByID: indexByID,
-            fragments: fragments, ranges: ranges, counts: counts, tabs: tabsBytes(counts, date: key.date),
+            pinnedRows: SpliceableBytes(pinnedRows), pinnedRanges: pinnedRanges, counts: counts,
+            tabs: tabsBytes(counts, date: key.date),
             rows: SpliceableBytes(rows),
             rowRanges: rowRanges)
     }
@@ -181,19 +190,24 @@ final class BoardDocumentCache: Sendable {
     }
 
     /// The view's document from the entry's parts: shared bytes when no pin falls on the board's day.
-    /// With pins, the document up to its rows is copied once into one array with the pinned rows (moved
-    /// first, their `"pinned"` set); the other rows are slices of the board's shared rows, cut around
-    /// the pinned ones (each with the comma after it), never copied. A view is then a handful of
-    /// pieces, about as many as a board without pins: each piece is a vector for `writev` and a
-    /// reference counted as it is queued.
+    /// With pins, the pinned rows come first, as slices of the entry's rows encoded pinned (one slice
+    /// for pins next to each other in the tab), then the other rows as slices of the shared rows, cut
+    /// around the pinned ones; each slice takes the comma after it but the last. Nothing is copied: a
+    /// view is a handful of pieces, the same head as every view's, each piece a vector for `writev`
+    /// (or a reference for `splice`) and a reference counted as it is queued.
     static func assemble(_ entry: Entry, key: Key, pinned: PinnedFlights, nowText: [UInt8]) -> EncodedDocument {
         let pins = pinnedIndices(entry, date: key.date, pinned: pinned)
+        var pieces: [OutputChunk] = []
+        pieces.reserveCapacity(2 * pins.count + 8)  // the head's five, the runs, the closing and a line's end
+        pieces.append(.bytes(entry.prefix[...]))
+        pieces.append(.bytes(nowText[...]))
+        pieces.append(.bytes(entry.middle[...]))
         guard !pins.isEmpty else {
-            return EncodedDocument(
-                pieces: [
-                    .bytes(entry.prefix[...]), .bytes(nowText[...]), .bytes(entry.middle[...]), .bytes(entry.tabs[...]),
-                    .bytes(flightsOpening[...]), entry.rows[entry.rows.all], .bytes(documentClosing[...]),
-                ])
+            pieces.append(.bytes(entry.tabs[...]))
+            pieces.append(.bytes(flightsOpening[...]))
+            pieces.append(entry.rows[entry.rows.all])
+            pieces.append(.bytes(documentClosing[...]))
+            return EncodedDocument(pieces: pieces)
         }
         var counts = entry.counts
         if key.hidePast {
@@ -204,11 +218,27 @@ final class BoardDocumentCache: Sendable {
         }
         // The tabs are encoded again only when a pin changed a count (a pinned past flight under hide-past).
         let tabs = counts == entry.counts ? entry.tabs : tabsBytes(counts, date: key.date)
+        pieces.append(.bytes(tabs[...]))
+        pieces.append(.bytes(flightsOpening[...]))
 
-        // Runs of the shared rows between the pinned ones, each one slice; slot 0 waits for the head.
-        var pieces: [OutputChunk] = []
-        pieces.reserveCapacity(pins.count + 4)  // the head, the runs, the closing and a line's end
-        pieces.append(.bytes([]))
+        // The pinned rows, in time order; a run of pins next to each other in the tab is one slice.
+        let pinnedShown = pins.lazy.filter { entry.rowRanges[$0] != nil }.count
+        let othersFollow = entry.shownCount > pinnedShown
+        var pinnedRun: Range<Int>?
+        for index in pins {
+            guard let range = entry.pinnedRanges[index] else { continue }
+            if let run = pinnedRun, run.upperBound + 1 == range.lowerBound {
+                pinnedRun = run.lowerBound..<range.upperBound
+                continue
+            }
+            if let run = pinnedRun { pieces.append(entry.pinnedRows[run.lowerBound..<(run.upperBound + 1)]) }
+            pinnedRun = range
+        }
+        if let run = pinnedRun {
+            pieces.append(entry.pinnedRows[run.lowerBound..<(run.upperBound + (othersFollow ? 1 : 0))])
+        }
+
+        // Runs of the shared rows between the pinned ones, each one slice.
         var run: Range<Int>?
         var previous: Range<Int>?
         func endRun() {
@@ -231,33 +261,6 @@ final class BoardDocumentCache: Sendable {
         }
         endRun()
         if let previous { pieces.append(entry.rows[previous]) }
-
-        // The head: the document up to its rows, then the pinned rows, in one array of the exact size.
-        var size = entry.prefix.count + nowText.count + entry.middle.count + tabs.count + flightsOpening.count + 1
-        for index in pins {
-            if let range = entry.ranges[index] { size += range.count - pinnedFalse.count + pinnedTrue.count + 1 }
-        }
-        var head: [UInt8] = []
-        head.reserveCapacity(size)
-        head += entry.prefix
-        head += nowText
-        head += entry.middle
-        head += tabs
-        head += flightsOpening
-        var wrote = false
-        entry.fragments.withUnsafeBufferPointer { fragments in
-            for index in pins {
-                guard let range = entry.ranges[index] else { continue }
-                if wrote { head.append(UInt8(ascii: ",")) }
-                head.append(
-                    contentsOf: UnsafeBufferPointer(
-                        rebasing: fragments[range.lowerBound..<(range.upperBound - pinnedFalse.count)]))
-                head.append(contentsOf: pinnedTrue)
-                wrote = true
-            }
-        }
-        if wrote && pieces.count > 1 { head.append(UInt8(ascii: ",")) }
-        pieces[0] = .bytes(head[...])
         pieces.append(.bytes(documentClosing[...]))
         return EncodedDocument(pieces: pieces)
     }
