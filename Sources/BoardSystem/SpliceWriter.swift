@@ -7,10 +7,11 @@ import Glibc
 /// every reader shares. The other chunks (headers, a reply's id, small parts) are copied into pages
 /// of the writer's own, used once and never written again, for the same reason as `SpliceableBytes`.
 ///
-/// One per event loop (not shared between threads). As with `writev`, a closed peer raises SIGPIPE: the
-/// process must ignore it (`UnixSignal.ignoreBrokenPipe`, as the daemon does). Two system calls instead of one `writev`, so it
+/// One per event loop (not shared between threads). Two system calls instead of one `writev`, so it
 /// is used only when at least `threshold` bytes go by reference; anything it cannot do (no pipe, a
-/// kernel or socket that refuses) is reported as nil, and the caller writes with `writev`.
+/// kernel or socket that refuses) is reported as nil, and the caller writes with `writev`. As with
+/// `writev`, a closed peer raises SIGPIPE: the process must ignore it (`UnixSignal.ignoreBrokenPipe`,
+/// as the daemon does).
 public final class SpliceWriter {
     /// The fewest bytes by reference worth the extra system call: a page.
     public static let threshold = 4096
@@ -56,16 +57,17 @@ public final class SpliceWriter {
             return board_vmsplice(pipe.write, vectors.baseAddress, Int32(count))
         }
         guard moved > 0 else {
-            // The kernel refused (or took nothing): write with writev from now on.
+            // The kernel refused (or took nothing): write with writev, from now on unless interrupted.
+            let interrupted = moved < 0 && errno == EINTR
             drain()
-            isWorking = false
+            if !interrupted { isWorking = false }
             return nil
         }
         let sent = board_splice(pipe.read, socket.rawValue, UInt(moved))
         if sent < 0 {
             let error = errno
             discard(moved)
-            if error == EAGAIN || error == EWOULDBLOCK { return 0 }
+            if error == EAGAIN || error == EWOULDBLOCK || error == EINTR { return 0 }
             if error == EINVAL || error == ENOSYS || error == EOPNOTSUPP {
                 isWorking = false
                 return nil
