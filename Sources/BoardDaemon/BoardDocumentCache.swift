@@ -224,19 +224,20 @@ final class BoardDocumentCache: Sendable {
         // The pinned rows, in time order; a run of pins next to each other in the tab is one slice.
         let pinnedShown = pins.lazy.filter { entry.rowRanges[$0] != nil }.count
         let othersFollow = entry.shownCount > pinnedShown
-        var pinnedRun: Range<Int>?
+        var pinnedRuns: [Range<Int>] = []
         for index in pins {
             guard let range = entry.pinnedRanges[index] else { continue }
-            if let run = pinnedRun, run.upperBound + 1 == range.lowerBound {
-                pinnedRun = run.lowerBound..<range.upperBound
-                continue
+            if let run = pinnedRuns.last, run.upperBound + 1 == range.lowerBound {
+                pinnedRuns[pinnedRuns.count - 1] = run.lowerBound..<range.upperBound
+            } else {
+                pinnedRuns.append(range)
             }
-            if let run = pinnedRun { pieces.append(entry.pinnedRows[run.lowerBound..<(run.upperBound + 1)]) }
-            pinnedRun = range
         }
-        if let run = pinnedRun {
-            pieces.append(entry.pinnedRows[run.lowerBound..<(run.upperBound + (othersFollow ? 1 : 0))])
+        // Each run takes the comma after it, but the last when no other row follows.
+        for (number, run) in pinnedRuns.enumerated() where number < pinnedRuns.count - 1 || othersFollow {
+            pinnedRuns[number] = run.lowerBound..<(run.upperBound + 1)
         }
+        let pinnedAt = pieces.count
 
         // Runs of the shared rows between the pinned ones, each one slice.
         var run: Range<Int>?
@@ -262,6 +263,23 @@ final class BoardDocumentCache: Sendable {
         endRun()
         if let previous { pieces.append(entry.rows[previous]) }
         pieces.append(.bytes(documentClosing[...]))
+
+        // Slices keep their whole buffers in memory while they wait to be written, and the output
+        // limits count what is queued. The pinned rows go as slices when that keeps at most three
+        // times the document's size alive; else (a few pins of a large day whose rows are mostly
+        // hidden: hide-past, late) they are copied, and the document keeps only the shown rows, which
+        // are at most its own size.
+        let pinnedSize = pinnedRuns.reduce(0) { $0 + $1.count }
+        let size = pieces.reduce(pinnedSize) { $0 + $1.count }
+        let rowsKept = pieces.count > pinnedAt + 1 ? entry.rows.count : 0
+        if rowsKept + entry.pinnedRows.count <= 3 * size {
+            pieces.insert(contentsOf: pinnedRuns.map { entry.pinnedRows[$0] }, at: pinnedAt)
+        } else {
+            var copied: [UInt8] = []
+            copied.reserveCapacity(pinnedSize)
+            for run in pinnedRuns { copied += entry.pinnedRows.bytes(run) }
+            pieces.insert(.bytes(copied[...]), at: pinnedAt)
+        }
         return EncodedDocument(pieces: pieces)
     }
 

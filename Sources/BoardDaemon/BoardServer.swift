@@ -396,7 +396,7 @@ final class BoardServer {
             serveInbox(event.token)
         }
         if connections.contains(event.token), event.events.contains(.writable) {
-            flush(event.token)
+            flush(event.token, writable: true)
             if connections.update(event.token, { !$0.inbox.isEmpty }) == true { serveInbox(event.token) }
         }
     }
@@ -593,15 +593,27 @@ final class BoardServer {
         }
     }
 
-    private func flush(_ token: UInt64) {
+    /// Writes what the client's socket takes; `writable` when epoll just said it takes more.
+    private func flush(_ token: UInt64, writable: Bool = false) {
         let now = time.now
-        let keep = connections.update(token) { connection in flush(&connection, token: token, now: now) }
+        let keep = connections.update(token) { connection in
+            flush(&connection, token: token, now: now, writable: writable)
+        }
         if keep == false { close(token) }
     }
 
-    /// Writes what it can; false when the connection is finished and must be closed.
-    private func flush(_ connection: inout ClientConnection, token: UInt64, now: ContinuousClock.Instant) -> Bool {
-        let result = connection.flush(now: now, splicer: splicer)
+    /// Writes what it can; false when the connection is finished and must be closed. A connection
+    /// waiting for epoll to say its socket takes more is not tried before it does: a full socket
+    /// refuses every write, and a spliced write costs its `vmsplice` and reading the pipe back.
+    private func flush(
+        _ connection: inout ClientConnection, token: UInt64, now: ContinuousClock.Instant, writable: Bool = false
+    ) -> Bool {
+        let result: ClientConnection.FlushResult =
+            connection.wantsWritable && !writable ? .blocked : connection.flush(now: now, splicer: splicer)
+        if let splicer, !splicer.isWorking, !spliceStopReported {
+            spliceStopReported = true
+            log.warning("writing with writev from now on: \(splicer.stopReason ?? "splice refused")")
+        }
         if result == .drained, connection.queuedTotal &- connection.trimMark > Self.trimAfterBytes {
             connection.trimMark = connection.queuedTotal
             trimWanted = true
@@ -674,6 +686,7 @@ final class BoardServer {
     /// Sends large shared output (a board's rows) by reference; nil when this kernel gives no pipe for
     /// it, or when `BOARDD_SPLICE=0` asks for plain `writev` (to measure the difference, or to rule it out).
     private let splicer = Environment.value("BOARDD_SPLICE") == "0" ? nil : SpliceWriter()
+    private var spliceStopReported = false
     private var lastTrim: ContinuousClock.Instant?
     private static let trimInterval = Duration.seconds(1)
     private static let trimAfterBytes = 256 << 10

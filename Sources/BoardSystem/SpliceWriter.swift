@@ -18,6 +18,9 @@ public final class SpliceWriter {
     /// The most bytes copied into the writer's pages in one call.
     static let copyBudget = 64 << 10
     static let blockSize = 1 << 20
+    /// The most bytes one call puts into the pipe: about what a socket's buffer takes (208 KiB by
+    /// default), so that little is read back when the socket takes less.
+    static let batchLimit = 128 << 10
 
     private var pipe: (read: Int32, write: Int32) = (-1, -1)
     private let capacity: Int
@@ -26,15 +29,17 @@ public final class SpliceWriter {
     private var scratch: UnsafeMutableRawPointer
     /// False once the kernel refused a splice: from then on this writer declines every write.
     public private(set) var isWorking = true
+    /// Why it stopped, for the log.
+    public private(set) var stopReason: String?
 
     public init?() {
         var fds: (Int32, Int32) = (-1, -1)
         let held = withUnsafeMutablePointer(to: &fds) {
-            $0.withMemoryRebound(to: Int32.self, capacity: 2) { board_splice_pipe($0, 1 << 20) }
+            $0.withMemoryRebound(to: Int32.self, capacity: 2) { board_splice_pipe($0, Int32(2 * Self.batchLimit)) }
         }
         guard held > 0 else { return nil }
         pipe = fds
-        capacity = Int(held)
+        capacity = min(Int(held), Self.batchLimit)
         scratch = .allocate(byteCount: Self.copyBudget, alignment: 16)
     }
 
@@ -58,9 +63,10 @@ public final class SpliceWriter {
         }
         guard moved > 0 else {
             // The kernel refused (or took nothing): write with writev, from now on unless interrupted.
-            let interrupted = moved < 0 && errno == EINTR
+            let error = errno
             drain()
-            if !interrupted { isWorking = false }
+            if moved < 0 && error == EINTR { return nil }
+            stop(moved < 0 ? "vmsplice: " + String(cString: strerror(error)) : "vmsplice took nothing")
             return nil
         }
         let sent = board_splice(pipe.read, socket.rawValue, UInt(moved))
@@ -69,7 +75,7 @@ public final class SpliceWriter {
             discard(moved)
             if error == EAGAIN || error == EWOULDBLOCK || error == EINTR { return 0 }
             if error == EINVAL || error == ENOSYS || error == EOPNOTSUPP {
-                isWorking = false
+                stop("splice: " + String(cString: strerror(error)))
                 return nil
             }
             errno = error
@@ -167,11 +173,16 @@ public final class SpliceWriter {
         while left > 0 {
             let n = retryingOnInterrupt { Glibc.read(pipe.read, scratch, min(left, Self.copyBudget)) }
             guard n > 0 else {
-                isWorking = false
+                stop("the pipe could not be emptied")
                 return
             }
             left -= n
         }
+    }
+
+    private func stop(_ reason: String) {
+        isWorking = false
+        stopReason = reason
     }
 
     /// Empties the pipe, whatever is in it (after a `vmsplice` that failed, which may have put part in).

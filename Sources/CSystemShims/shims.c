@@ -88,6 +88,10 @@ int board_splice_pipe(int fds[2], int size) {
     if (pipe2(fds, O_NONBLOCK | O_CLOEXEC) != 0) return -1;
     int held = fcntl(fds[1], F_SETPIPE_SZ, size);
     if (held < 0) held = fcntl(fds[1], F_GETPIPE_SZ);
+    if (held < 0) {
+        close(fds[0]);
+        close(fds[1]);
+    }
     return held;
 }
 

@@ -56,6 +56,37 @@ struct WatchViewAssemblyTests {
         }
     }
 
+    /// A document's slices keep their whole buffers in memory while they wait to be written, and the
+    /// output limits count what is queued: no document keeps alive more than three times its own size
+    /// (hide-past late in the day with a few pins kept the day's pinned rows, 1.4 MB at 3,000 flights,
+    /// for a reply of 2 KB, and a client that never read held 800 MB).
+    @Test(arguments: [-6.0, 0, 5.5, 11.9])
+    func noViewKeepsMoreThanThreeTimesItsSizeInMemory(hoursFromNoon: Double) throws {
+        let now = Self.noon.addingTimeInterval(hoursFromNoon * 3600)
+        let service = Self.service(at: now)
+        let window = service.window(at: now)
+        var random = SplitMix64(seed: UInt64(hoursFromNoon * 10 + 107))
+        let date = window.firstDate
+        let flights = window.flights(on: date)
+        var pinSets: [PinnedFlights] = [[], PinnedFlights(flights.map(FlightKey.init))]
+        for flight in flights { pinSets.append([FlightKey(flight)]) }
+        for _ in 0..<30 { pinSets.append(PinnedFlights(flights.filter { _ in random.next() % 5 == 0 }.map(FlightKey.init))) }
+        for tab in Tab.allCases {
+            for hidePast in [false, true] {
+                for pinned in pinSets {
+                    let document = service.document(
+                        WatchView(tab: tab, hidePast: hidePast, pinned: pinned), on: date, at: now, window: window)
+                    var buffers: [ObjectIdentifier: Int] = [:]
+                    for case .spliceable(let bytes, _) in document.pieces { buffers[ObjectIdentifier(bytes)] = bytes.count }
+                    let kept = buffers.values.reduce(0, +)
+                    #expect(
+                        kept <= 3 * document.count,
+                        "\(tab) hidePast \(hidePast) pins \(pinned.count): keeps \(kept) bytes for \(document.count)")
+                }
+            }
+        }
+    }
+
     @Test func twoThousandDistinctPinListsAreOneBuild() {
         let service = Self.service(at: Self.noon)
         let flights = service.window(at: Self.noon).flights(on: service.window(at: Self.noon).firstDate)
