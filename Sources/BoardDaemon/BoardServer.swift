@@ -685,7 +685,8 @@ final class BoardServer {
     private var trimWanted = false
     /// Sends large shared output (a board's rows) by reference; nil when this kernel gives no pipe for
     /// it, or when `BOARDD_SPLICE=0` asks for plain `writev` (to measure the difference, or to rule it out).
-    private let splicer = Environment.value("BOARDD_SPLICE") == "0" ? nil : SpliceWriter()
+    private lazy var splicer =
+        Environment.value("BOARDD_SPLICE") == "0" ? nil : SpliceWriter(statistics: link.spliceStatistics)
     private var spliceStopReported = false
     private var lastTrim: ContinuousClock.Instant?
     private static let trimInterval = Duration.seconds(1)
@@ -967,6 +968,7 @@ final class BoardServer {
                 log.info(
                     "\(signal): serving \(listener.path): \(link.clients.load(ordering: .relaxed)) client(s), \(watchers) watching, "
                         + "\(followers) following events, "
+                        + "\(link.spliceStatistics.readBack.load(ordering: .relaxed) >> 10) KiB read back from splices, "
                         + "clock \(service.localTime.iso8601(service.clock.now)), config \(service.config.source)")
             case .windowChanged: break
             }

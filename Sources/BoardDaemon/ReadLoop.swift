@@ -28,6 +28,8 @@ final class ReadLoopLink: Sendable {
     let watchers = Atomic<Int>(0)
     /// The output queued for every client of both loops.
     let meter = ClientConnection.Meter()
+    /// What both loops' splices read back (for the status line SIGUSR2 logs).
+    let spliceStatistics = SpliceStatistics()
     /// Connections handed to each loop.
     let toRead: Mailbox
     let toMain: Mailbox

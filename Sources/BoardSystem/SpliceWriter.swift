@@ -1,5 +1,14 @@
 import CSystemShims
 import Glibc
+import Synchronization
+
+/// What splices cost beyond what they sent, shared by the writers of several loops.
+public final class SpliceStatistics: Sendable {
+    /// Bytes put into a pipe that the socket did not take, read back out and dropped.
+    public let readBack = Atomic<Int>(0)
+
+    public init() {}
+}
 
 /// Writes a socket's queued output with the large shared parts sent by reference: the pages of each
 /// `SpliceableBytes` chunk go into a pipe (`vmsplice`) and from the pipe to the socket (`splice`), so
@@ -31,8 +40,10 @@ public final class SpliceWriter {
     public private(set) var isWorking = true
     /// Why it stopped, for the log.
     public private(set) var stopReason: String?
+    private let statistics: SpliceStatistics?
 
-    public init?() {
+    public init?(statistics: SpliceStatistics? = nil) {
+        self.statistics = statistics
         var fds: (Int32, Int32) = (-1, -1)
         let held = withUnsafeMutablePointer(to: &fds) {
             $0.withMemoryRebound(to: Int32.self, capacity: 2) { board_splice_pipe($0, Int32(2 * Self.batchLimit)) }
@@ -169,6 +180,7 @@ public final class SpliceWriter {
     /// The pipe must be empty before the next `vmsplice`, or its leftovers would go to the next socket:
     /// when it cannot be emptied, this writer stops (and the caller writes with `writev` from then on).
     private func discard(_ count: Int) {
+        statistics?.readBack.add(count, ordering: .relaxed)
         var left = count
         while left > 0 {
             let n = retryingOnInterrupt { Glibc.read(pipe.read, scratch, min(left, Self.copyBudget)) }
