@@ -18,6 +18,14 @@ import Testing
         func board(_ tab: String, at now: String) -> JSON? { boards[tab + " " + now] }
     }
 
+    /// A daemon whose days have 3,000 flights: the All board is 1.4 MB, Arrivals about 700 KB.
+    static func largeDayDaemon() throws -> RunningDaemon {
+        let sandbox = Sandbox()
+        let config = sandbox.path + "/boardd.json"
+        try #"{"days": 2, "flightsPerDay": 3000}"#.write(toFile: config, atomically: true, encoding: .utf8)
+        return try RunningDaemon(sandbox: sandbox, extra: ["--config", config])
+    }
+
     static func connect(_ daemon: RunningDaemon) throws -> RawClient {
         let client = try RawClient(path: daemon.socket)
         #expect(try client.readLine()?["type"]?.string == "hello")
@@ -144,10 +152,7 @@ import Testing
     /// would splice up to 128 KiB into the pipe and read it all back (60 such clients each sending a
     /// ping every 2 ms kept the daemon at 99% of a core). The status line counts what was read back.
     @Test func aClientWhoseSocketIsFullIsNotTriedUntilItDrains() throws {
-        let sandbox = Sandbox()
-        let config = sandbox.path + "/boardd.json"
-        try #"{"days": 2, "flightsPerDay": 3000}"#.write(toFile: config, atomically: true, encoding: .utf8)
-        let daemon = try RunningDaemon(sandbox: sandbox, extra: ["--config", config])
+        let daemon = try Self.largeDayDaemon()
         defer { _ = try? daemon.stop() }
         // A watcher (served by the main loop, as every client's first request is) that never reads:
         // its first board, about 700 KB, fills its socket and waits, under the 1 MiB queue limit.
@@ -174,10 +179,7 @@ import Testing
     /// A board larger than the pipe and the socket's buffer goes in parts, each splice taking what the
     /// socket has room for; the rest is sent again from where it stopped.
     @Test func aBoardLargerThanThePipeArrivesWhole() throws {
-        let sandbox = Sandbox()
-        let config = sandbox.path + "/boardd.json"
-        try #"{"days": 2, "flightsPerDay": 3000}"#.write(toFile: config, atomically: true, encoding: .utf8)
-        let daemon = try RunningDaemon(sandbox: sandbox, extra: ["--config", config])
+        let daemon = try Self.largeDayDaemon()
         defer { _ = try? daemon.stop() }
         let prompt = try Self.connect(daemon)
         let late = try Self.connect(daemon)
