@@ -192,9 +192,10 @@ final class BoardDocumentCache: Sendable {
     /// The view's document from the entry's parts: shared bytes when no pin falls on the board's day.
     /// With pins, the pinned rows come first, as slices of the entry's rows encoded pinned (one slice
     /// for pins next to each other in the tab), then the other rows as slices of the shared rows, cut
-    /// around the pinned ones; each slice takes the comma after it but the last. Nothing is copied: a
-    /// view is a handful of pieces, the same head as every view's, each piece a vector for `writev`
-    /// (or a reference for `splice`) and a reference counted as it is queued.
+    /// around the pinned ones; each slice takes the comma after it but the last. Nothing is copied
+    /// (but the pinned rows, where slicing them would keep too much in memory: below): a view is a
+    /// handful of pieces, the same head as every view's, each piece a vector for `writev` (or a
+    /// reference for `splice`) and a reference counted as it is queued.
     static func assemble(_ entry: Entry, key: Key, pinned: PinnedFlights, nowText: [UInt8]) -> EncodedDocument {
         let pins = pinnedIndices(entry, date: key.date, pinned: pinned)
         var pieces: [OutputChunk] = []
