@@ -574,8 +574,9 @@ final class BoardServer {
             }
             let board = service.watchBoard(view, at: service.clock.now)
             connections[token]?.enqueueResult(id: request.id, board, now: now)
+            // Watching again changes the view: still one watcher.
+            if connections[token]?.watch == nil { link.watchers.add(1, ordering: .relaxed) }
             connections[token]?.watch = ClientConnection.Watch(requestID: request.id, view: view, seq: 0)
-            link.watchers.add(1, ordering: .relaxed)
         case .eventsWatch(let subscription):
             guard let connection = connections[token], connection.watch == nil, connection.events == nil else {
                 connections[token]?.enqueue(WireLine.error(id: request.id, Self.oneWatch), now: now)

@@ -145,6 +145,32 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: daemon.socket), "the socket is removed")
     }
 
+    /// Watching again on one connection changes its view: the status line counts one watcher, and
+    /// none once it leaves (each new watch added one, and leaving took one away).
+    @Test func watchingAgainIsStillOneWatcher() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        var lines = 0
+        func statusLine() throws -> String {
+            lines += 1
+            let number = lines
+            kill(daemon.pid, SIGUSR1)
+            try waitUntil("status line \(number)") { daemon.logText().components(separatedBy: "SIGUSR1: serving").count > number }
+            return String(daemon.logText().components(separatedBy: "SIGUSR1: serving")[number].prefix { $0 != "\n" })
+        }
+        do {
+            let watcher = try BoardConnection(path: daemon.socket)
+            for tab in ["departures", "arrivals", "all"] {
+                let id = watcher.send(.boardWatch, ["tab": .string(tab)])
+                _ = try next(watcher) { $0["id"]?.int == id }
+            }
+            let watching = try statusLine()
+            #expect(watching.contains(", 1 watching,"), "\(watching)")
+        }  // and the watcher leaves
+        try waitUntil("the watcher gone") { try statusLine().contains(", 0 watching,") }
+        try daemon.stop()
+    }
+
     /// `board watch` in a pipe, on a frozen clock: one board and then quiet. The heartbeat's pings are
     /// answered, so a quiet daemon is never taken for a gone one (no second board, no warning).
     @Test func watchInAPipeStaysConnectedToAQuietDaemon() throws {
