@@ -103,6 +103,7 @@ final class BoardServer {
         try epoll.add(listener.descriptor, token: Self.listenerToken, events: .readable)
         try epoll.add(signals!.descriptor, token: Self.signalToken, events: .readable)
         try epoll.add(link.toMain.wakeup.descriptor, token: Self.mailboxToken, events: .readable)
+        _ = splicer  // its pipe is made now: the daemon's descriptors are all open before the first client
     }
 
     /// The read loop of `link`'s main loop: no listener, no signals, no watchers; its clients come
@@ -122,6 +123,7 @@ final class BoardServer {
         self.eventsPublishedAt = service.clock.now
         _ = link.service(after: &seenGeneration)
         try epoll.add(link.toRead.wakeup.descriptor, token: Self.mailboxToken, events: .readable)
+        _ = splicer  // made here, on the main loop's thread, before the read loop's starts
     }
 
     /// The read loop takes the main loop's newest service, if it changed.
@@ -576,7 +578,7 @@ final class BoardServer {
             connections[token]?.enqueueResult(id: request.id, board, now: now)
             // Watching again changes the view: still one watcher.
             if connections[token]?.watch == nil { link.watchers.add(1, ordering: .relaxed) }
-            connections[token]?.watch = ClientConnection.Watch(requestID: request.id, view: view, seq: 0)
+            connections[token]?.watch = ClientConnection.Watch(requestID: request.id, view: view)
         case .eventsWatch(let subscription):
             guard let connection = connections[token], connection.watch == nil, connection.events == nil else {
                 connections[token]?.enqueue(WireLine.error(id: request.id, Self.oneWatch), now: now)
@@ -919,7 +921,7 @@ final class BoardServer {
                 publishBodies[view] = encoded
                 body = encoded
             }
-            connections[token]?.offerBoard(body, now: monotonic)
+            connections.update(token) { $0.offerBoard(body, now: monotonic, splicer: splicer) }
             flush(token)
         }
         publishIndex = end

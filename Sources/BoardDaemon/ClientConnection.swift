@@ -44,6 +44,15 @@ struct ClientConnection {
         var seq: Int
         /// The newest board not yet queued (already encoded, with the closing brace and newline).
         var pendingBoard: EncodedDocument?
+        /// `{"id":N,"event":"board","seq":`, the start of each of its boards' headers, made once.
+        let eventPrefix: [UInt8]
+
+        init(requestID: JSON, view: WatchView, seq: Int = 0) {
+            self.requestID = requestID
+            self.view = view
+            self.seq = seq
+            self.eventPrefix = WireLine.boardEventPrefix(id: requestID)
+        }
     }
 
     /// An `events.watch` subscription: where it stands in the order of changes, and any changes it
@@ -129,23 +138,56 @@ struct ClientConnection {
     }
 
     /// Queues a board for a watcher, or keeps it as the newest pending one when output is still waiting.
-    mutating func offerBoard(_ body: EncodedDocument, now: ContinuousClock.Instant) {
+    /// With nothing waiting and the loop's `splicer`, the board is spliced to the socket at once, and
+    /// only what the socket did not take is queued: a fan-out to thousands of watchers then makes no
+    /// header array and queues no pieces a watcher.
+    mutating func offerBoard(_ body: EncodedDocument, now: ContinuousClock.Instant, splicer: SpliceWriter? = nil) {
         guard watch != nil else { return }
         if chunks.isEmpty {
-            queueBoard(body, now: now)
+            queueBoard(body, now: now, splicer: splicer)
         } else {
             watch?.pendingBoard = body
         }
     }
 
-    private mutating func queueBoard(_ body: EncodedDocument, now: ContinuousClock.Instant) {
-        guard var current = watch else { return }
-        current.seq += 1
-        current.pendingBoard = nil
-        watch = current
-        var added = append(WireLine.boardEventHeader(id: current.requestID, seq: current.seq)[...], now: now)
+    private mutating func queueBoard(_ body: EncodedDocument, now: ContinuousClock.Instant, splicer: SpliceWriter? = nil) {
+        // Changed in place: a copy of the watch retained its every part, for each of thousands of watchers.
+        guard watch != nil else { return }
+        watch!.seq += 1
+        watch!.pendingBoard = nil
+        let seq = watch!.seq
+        var sent = 0
+        if chunks.isEmpty, let splicer,
+            let spliced = Self.send(body, seq: seq, prefix: watch!.eventPrefix, to: descriptor, by: splicer)
+        {
+            if spliced.sent == spliced.count {
+                queuedTotal &+= spliced.count
+                return
+            }
+            sent = spliced.sent
+        }
+        var added = append(WireLine.boardEventHeader(id: watch!.requestID, seq: seq)[...], now: now)
         for piece in body.pieces { added += append(piece, now: now) }
         meter.add(added)
+        if sent > 0 { remove(written: sent, now: now) }
+    }
+
+    /// Splices a watcher's board (its header made in place from `prefix`, its watch's `eventPrefix`)
+    /// straight to the socket: how many of its bytes the socket took, of how many; nil when it went
+    /// no way (not worth splicing, splicing stopped, or an error, which the flush that follows meets
+    /// again and closes the connection for). Static: a method of the connection copied it whole first.
+    private static func send(
+        _ body: EncodedDocument, seq: Int, prefix: [UInt8], to descriptor: FileDescriptor, by splicer: SpliceWriter
+    ) -> (sent: Int, count: Int)? {
+        withUnsafeTemporaryAllocation(byteCount: prefix.count + WireLine.boardEventHeaderRoom, alignment: 1) {
+            buffer -> (sent: Int, count: Int)? in
+            let length = WireLine.writeBoardEventHeader(prefix: prefix, seq: seq, into: buffer)
+            let header = UnsafeRawBufferPointer(rebasing: buffer[..<length])
+            guard let sent = try? splicer.write(body.pieces[...], skippingFirst: 0, after: header, to: descriptor) else {
+                return nil
+            }
+            return (sent, length + body.count)
+        }
     }
 
     /// Queues the changes of one clock move that this subscription wants, in order (`shared` is every
@@ -224,17 +266,7 @@ struct ClientConnection {
                 }
             } catch { return .failed }
             if written == 0 { return .blocked }
-            stalledSince = now
-            queuedBytes -= written
-            meter.add(-written)
-            var remaining = written + offset
-            var done = 0
-            while done < chunks.count, remaining >= chunks[done].count {
-                remaining -= chunks[done].count
-                done += 1
-            }
-            chunks.removeFirst(done)
-            offset = remaining
+            remove(written: written, now: now)
             if chunks.isEmpty, let pending = watch?.pendingBoard {
                 queueBoard(pending, now: now)
             }
@@ -244,5 +276,20 @@ struct ClientConnection {
         }
         stalledSince = nil
         return .drained
+    }
+
+    /// Takes what the socket took off the front of the queue.
+    private mutating func remove(written: Int, now: ContinuousClock.Instant) {
+        stalledSince = now
+        queuedBytes -= written
+        meter.add(-written)
+        var remaining = written + offset
+        var done = 0
+        while done < chunks.count, remaining >= chunks[done].count {
+            remaining -= chunks[done].count
+            done += 1
+        }
+        chunks.removeFirst(done)
+        offset = remaining
     }
 }

@@ -23,6 +23,43 @@ public enum WireLine {
         }
     }
 
+    /// `{"id":N,"event":"board","seq":`, made once for a watch: each of its boards' headers is this, the
+    /// board's seq and `,"result":` (`writeBoardEventHeader`).
+    public static func boardEventPrefix(id: JSON) -> [UInt8] {
+        header(id: id) { out in out += boardEventSeq }
+    }
+
+    /// Room `writeBoardEventHeader` needs beyond the prefix: a seq's digits and `,"result":`.
+    public static let boardEventHeaderRoom = 32
+
+    /// Writes the bytes `boardEventHeader` makes, from the watch's `boardEventPrefix`, into `buffer`
+    /// (at least the prefix's count and `boardEventHeaderRoom` long), allocating nothing: a fan-out
+    /// writes one for every watcher. Returns their count.
+    public static func writeBoardEventHeader(prefix: [UInt8], seq: Int, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        precondition(seq >= 0 && buffer.count >= prefix.count + boardEventHeaderRoom)
+        var at = prefix.withUnsafeBytes { bytes in
+            buffer.baseAddress!.copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+            return bytes.count
+        }
+        var digits = 1
+        var rest = seq / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        var value = seq
+        for place in stride(from: at + digits - 1, through: at, by: -1) {
+            buffer[place] = UInt8(ascii: "0") + UInt8(value % 10)
+            value /= 10
+        }
+        at += digits
+        for byte in resultKey {
+            buffer[at] = byte
+            at += 1
+        }
+        return at
+    }
+
     /// `{"id":N,"event":"change","seq":S,"result":{"seq":S,`, the start of a pushed change whose
     /// other fields follow already encoded (`changeTail`), then `closing`.
     public static func changeEventHeader(id: JSON, seq: Int) -> [UInt8] {

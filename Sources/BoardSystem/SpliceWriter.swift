@@ -61,15 +61,17 @@ public final class SpliceWriter {
         scratch.deallocate()
     }
 
-    /// Writes the chunks (the first from `offset`) as far as one splice takes them; returns the count
-    /// written (0 if the socket would block), or nil when fewer than `threshold` bytes would go by
-    /// reference or splicing does not work here: write them with `writev` then.
-    public func write(_ chunks: ArraySlice<OutputChunk>, skippingFirst offset: Int, to socket: FileDescriptor)
-        throws(SystemError) -> Int?
-    {
-        guard isWorking, worthSplicing(chunks, skippingFirst: offset), makeRoom() else { return nil }
-        let moved = withUnsafeTemporaryAllocation(of: iovec.self, capacity: max(1, chunks.count)) { vectors -> Int in
-            let count = gather(chunks, skippingFirst: offset, into: vectors)
+    /// Writes `prefix`, then the chunks (the first from `offset`), as far as one splice takes them;
+    /// returns the count written (0 if the socket would block), or nil when fewer than `threshold`
+    /// bytes would go by reference or splicing does not work here: write them with `writev` then.
+    /// `prefix` (a pushed board's header, made for one watcher and queued nowhere) is copied first.
+    public func write(
+        _ chunks: ArraySlice<OutputChunk>, skippingFirst offset: Int,
+        after prefix: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0), to socket: FileDescriptor
+    ) throws(SystemError) -> Int? {
+        guard isWorking, worthSplicing(chunks, skippingFirst: offset, after: prefix.count), makeRoom() else { return nil }
+        let moved = withUnsafeTemporaryAllocation(of: iovec.self, capacity: chunks.count + 1) { vectors -> Int in
+            let count = gather(chunks, skippingFirst: offset, after: prefix, into: vectors)
             return board_vmsplice(pipe.write, vectors.baseAddress, Int32(count))
         }
         guard moved > 0 else {
@@ -97,10 +99,11 @@ public final class SpliceWriter {
     }
 
     /// Whether at least `threshold` bytes by reference come before the copy budget or the pipe runs out.
-    private func worthSplicing(_ chunks: ArraySlice<OutputChunk>, skippingFirst offset: Int) -> Bool {
-        var copied = 0
+    private func worthSplicing(_ chunks: ArraySlice<OutputChunk>, skippingFirst offset: Int, after prefix: Int) -> Bool {
+        guard prefix <= Self.copyBudget else { return false }
+        var copied = prefix
         var shared = 0
-        var total = 0
+        var total = prefix
         for index in chunks.indices {
             let size = chunks[index].count - (index == chunks.startIndex ? offset : 0)
             if case .spliceable(let bytes, _) = chunks[index], bytes.isSpliceable {
@@ -116,16 +119,24 @@ public final class SpliceWriter {
         return false
     }
 
-    /// Fills `vectors` for one `vmsplice`: spliceable chunks as they are, runs of the others copied
-    /// into the writer's pages; stops at the copy budget or the pipe's capacity. Returns the count.
+    /// Fills `vectors` for one `vmsplice`: `prefix` copied, then spliceable chunks as they are, runs
+    /// of the others copied into the writer's pages; stops at the copy budget or the pipe's capacity
+    /// (which `worthSplicing` made sure the prefix is within). Returns the count.
     private func gather(
-        _ chunks: ArraySlice<OutputChunk>, skippingFirst offset: Int, into vectors: UnsafeMutableBufferPointer<iovec>
+        _ chunks: ArraySlice<OutputChunk>, skippingFirst offset: Int, after prefix: UnsafeRawBufferPointer,
+        into vectors: UnsafeMutableBufferPointer<iovec>
     ) -> Int {
         var count = 0
-        var copied = 0
-        var total = 0
+        var copied = prefix.count
+        var total = prefix.count
         var run: UnsafeMutableRawPointer?  // where the current run of copies began
         var runLength = 0
+        if let start = prefix.baseAddress, prefix.count > 0 {
+            run = block! + used
+            run!.copyMemory(from: start, byteCount: prefix.count)
+            used += prefix.count
+            runLength = prefix.count
+        }
         func endRun() {
             guard let start = run, runLength > 0 else { return }
             vectors[count] = iovec(iov_base: start, iov_len: runLength)

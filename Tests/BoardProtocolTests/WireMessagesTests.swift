@@ -202,6 +202,20 @@ import Testing
         #expect(String(decoding: event, as: UTF8.self) == #"{"id":7,"event":"board","seq":12,"result":{"schema":1}}"# + "\n")
     }
 
+    /// The header a fan-out writes in place for each watcher is the bytes `boardEventHeader` makes,
+    /// for any id a client may send and any seq, the largest too.
+    @Test(arguments: [0, 1, 9, 10, 99, 100, 12_345, Int.max])
+    func aBoardEventHeaderWrittenInPlaceIsTheOneMade(seq: Int) {
+        let ids: [JSON] = [7, -3, "watch \"me\"\n", .null, .double(1e300)]
+        for id in ids {
+            let prefix = WireLine.boardEventPrefix(id: id)
+            let written = [UInt8](unsafeUninitializedCapacity: prefix.count + WireLine.boardEventHeaderRoom) { buffer, count in
+                count = WireLine.writeBoardEventHeader(prefix: prefix, seq: seq, into: UnsafeMutableRawBufferPointer(buffer))
+            }
+            #expect(written == WireLine.boardEventHeader(id: id, seq: seq), "id \(id.text), seq \(seq)")
+        }
+    }
+
     @Test func anErrorReplyHasTheContractsShape() {
         let line = WireLine.error(id: 4, WireError(.unknownMethod, "Unknown method \"fly\"."))
         #expect(
