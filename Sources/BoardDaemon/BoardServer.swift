@@ -80,6 +80,7 @@ final class BoardServer {
     ) throws(SystemError) {
         self.role = .main
         self.link = try ReadLoopLink(service)
+        self.splicer = Self.makeSplicer(link.spliceStatistics)
         self.service = service
         self.listener = listener
         var limits = limits
@@ -103,7 +104,6 @@ final class BoardServer {
         try epoll.add(listener.descriptor, token: Self.listenerToken, events: .readable)
         try epoll.add(signals!.descriptor, token: Self.signalToken, events: .readable)
         try epoll.add(link.toMain.wakeup.descriptor, token: Self.mailboxToken, events: .readable)
-        _ = splicer  // its pipe is made now: the daemon's descriptors are all open before the first client
     }
 
     /// The read loop of `link`'s main loop: no listener, no signals, no watchers; its clients come
@@ -111,6 +111,7 @@ final class BoardServer {
     private init(readLoopOf link: ReadLoopLink, service: BoardService, limits: ServerLimits, log: Log) throws(SystemError) {
         self.role = .read
         self.link = link
+        self.splicer = Self.makeSplicer(link.spliceStatistics)  // on the main loop's thread, before the read loop's starts
         self.service = service.forReadLoop(previous: nil)
         self.mainService = service
         self.listener = nil
@@ -123,7 +124,6 @@ final class BoardServer {
         self.eventsPublishedAt = service.clock.now
         _ = link.service(after: &seenGeneration)
         try epoll.add(link.toRead.wakeup.descriptor, token: Self.mailboxToken, events: .readable)
-        _ = splicer  // made here, on the main loop's thread, before the read loop's starts
     }
 
     /// The read loop takes the main loop's newest service, if it changed.
@@ -688,8 +688,12 @@ final class BoardServer {
     private var trimWanted = false
     /// Sends large shared output (a board's rows) by reference; nil when this kernel gives no pipe for
     /// it, or when `BOARDD_SPLICE=0` asks for plain `writev` (to measure the difference, or to rule it out).
-    private lazy var splicer =
-        Environment.value("BOARDD_SPLICE") == "0" ? nil : SpliceWriter(statistics: link.spliceStatistics)
+    /// Made with the loop, so that the daemon's descriptors are all open before its first client.
+    private let splicer: SpliceWriter?
+
+    private static func makeSplicer(_ statistics: SpliceStatistics) -> SpliceWriter? {
+        Environment.value("BOARDD_SPLICE") == "0" ? nil : SpliceWriter(statistics: statistics)
+    }
     private var spliceStopReported = false
     private var lastTrim: ContinuousClock.Instant?
     private static let trimInterval = Duration.seconds(1)
@@ -870,6 +874,7 @@ final class BoardServer {
     /// The watchers still to be offered the boards of the last change, and where the offering is.
     private var publishQueue: [UInt64] = []
     private var publishIndex = 0
+    /// The boards of views without pins, each shared by all its watchers (a few tabs and days).
     private var publishBodies: [WatchView: EncodedDocument] = [:]
     private var publishAt = Date.distantPast
     /// The boards of the last change, each board's shared encoding looked up once for all its views.
@@ -880,8 +885,9 @@ final class BoardServer {
 
     private var publishing: Bool { publishIndex < publishQueue.count || offeringEvents }
 
-    /// Builds each watched view's board once and offers the same bytes to all its watchers, a share
-    /// of them per turn of the loop. A change during the offering starts it again with the newest boards.
+    /// Builds each watched view's board once (a view with pins, once a watcher) and offers the same
+    /// bytes to all its watchers, a share of them per turn of the loop. A change during the offering
+    /// starts it again with the newest boards.
     private func publish() {
         publishEvents()
         let now = service.clock.now
@@ -899,8 +905,6 @@ final class BoardServer {
         }
         publishIndex = 0
         publishBoards = publishQueue.isEmpty ? nil : service.watchBoards(at: now)
-        // Room for a body a watcher (each may watch its own view), so the table never grows mid-offering.
-        publishBodies.reserveCapacity(min(publishQueue.count, 8192))
         // Offered from the loop, a share a turn, after the replies of this turn.
     }
 
@@ -913,25 +917,34 @@ final class BoardServer {
             // Read in place: `connections[token]?.watch` copied the whole connection out of its slot.
             guard let view = connections.update(token, { $0.watch?.view }) ?? nil else { continue }
             let body: EncodedDocument
-            if let cached = publishBodies[view] {
+            if !view.pinned.isEmpty {
+                // A view with pins is most often one watcher's own: assembled for it (a handful of
+                // slices), not hashed, kept and freed with thousands of others at the end.
+                body = publishedBoard(view)
+            } else if let cached = publishBodies[view] {
                 body = cached
             } else {
-                var encoded = publishBoards?.board(view) ?? service.watchBoard(view, at: publishAt)
-                encoded.pieces.append(.bytes(WireLine.closing[...]))
-                publishBodies[view] = encoded
-                body = encoded
+                body = publishedBoard(view)
+                publishBodies[view] = body
             }
             connections.update(token) { $0.offerBoard(body, now: monotonic, splicer: splicer) }
             flush(token)
         }
         publishIndex = end
         if publishIndex >= publishQueue.count {
-            log.debug("published \(publishBodies.count) view(s) at \(service.localTime.iso8601(publishAt))")
+            log.debug("published \(publishBodies.count) view(s) without pins at \(service.localTime.iso8601(publishAt))")
             publishQueue.removeAll(keepingCapacity: true)
             publishIndex = 0
             publishBodies.removeAll()
             publishBoards = nil
         }
+    }
+
+    /// `view`'s board of the change being offered, ending its line.
+    private func publishedBoard(_ view: WatchView) -> EncodedDocument {
+        var encoded = publishBoards?.board(view) ?? service.watchBoard(view, at: publishAt)
+        encoded.pieces.append(.bytes(WireLine.closing[...]))
+        return encoded
     }
 
     // MARK: Signals
