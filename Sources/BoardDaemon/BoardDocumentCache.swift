@@ -240,29 +240,21 @@ final class BoardDocumentCache: Sendable {
         }
         let pinnedAt = pieces.count
 
-        // Runs of the shared rows between the pinned ones, each one slice.
-        var run: Range<Int>?
-        var previous: Range<Int>?
-        func endRun() {
-            guard let current = run else { return }
-            // The run before this one is not the last: it takes the comma that follows it in the rows.
-            if let previous { pieces.append(entry.rows[previous.lowerBound..<(previous.upperBound + 1)]) }
-            previous = current
-            run = nil
+        // Runs of the shared rows between the pinned ones, each one slice, found from the pins alone
+        // (a view of a 3,000-flight day costs its pins, not the day's flights): each run takes the
+        // comma after it, the one before the pinned row that ends it; the last run takes none.
+        var start = 0  // where the next run begins in the rows
+        for index in pins {
+            guard let pinnedRow = entry.rowRanges[index] else { continue }
+            if pinnedRow.lowerBound > start { pieces.append(entry.rows[start..<pinnedRow.lowerBound]) }
+            start = pinnedRow.upperBound + 1  // past the pinned row and the comma after it
         }
-        var nextPin = 0
-        for index in entry.flights.indices {
-            let isPinned = nextPin < pins.count && pins[nextPin] == index
-            if isPinned { nextPin += 1 }
-            guard let range = entry.rowRanges[index] else { continue }
-            if isPinned {
-                endRun()
-                continue
-            }
-            run = (run?.lowerBound ?? range.lowerBound)..<range.upperBound
+        if start < entry.rows.count {
+            pieces.append(entry.rows[start..<entry.rows.count])
+        } else if pieces.count > pinnedAt, case .spliceable(let rows, let last) = pieces[pieces.count - 1] {
+            // The rows end with pinned ones: the run before them is the last, without its comma.
+            pieces[pieces.count - 1] = .spliceable(rows, last.lowerBound..<(last.upperBound - 1))
         }
-        endRun()
-        if let previous { pieces.append(entry.rows[previous]) }
         pieces.append(.bytes(documentClosing[...]))
 
         // Slices keep their whole buffers in memory while they wait to be written, and the output
@@ -297,8 +289,9 @@ final class BoardDocumentCache: Sendable {
         for id in pinned.anyDay { if let index = entry.indexByID[id] { indices.append(index) } }
         let checkAnyDay = !pinned.anyDay.isEmpty
         for key in pinned.flights where key.date == date {
-            guard let index = entry.indexByID[key.id], key.matches(entry.flights[index]),
-                pinned.names(entry.flights[index], as: key)
+            // The flight's fields are read in place: passing `entry.flights[index]` copied it, retaining its every string.
+            guard let index = entry.indexByID[key.id], entry.flights[index].date == key.date,
+                pinned.names.isEmpty || pinned.names(entry.flights[index], as: key)
             else { continue }
             if checkAnyDay && pinned.anyDay.contains(key.id) { continue }  // already found by its id alone
             indices.append(index)

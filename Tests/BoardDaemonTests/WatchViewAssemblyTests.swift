@@ -35,6 +35,8 @@ struct WatchViewAssemblyTests {
                 [], PinnedFlights(flights.map(FlightKey.init)), PinnedFlights(anyDay: [flights[3].id, 999_999]),
                 PinnedFlights(other.prefix(3).map(FlightKey.init)),
             ]
+            // Each flight alone: the first row pinned, the last, a past one under hide-past.
+            for flight in flights { pinSets.append([FlightKey(flight)]) }
             for _ in 0..<30 {
                 let keys = flights.filter { _ in random.next() % 4 == 0 }.map(FlightKey.init)
                 let ids = flights.filter { _ in random.next() % 9 == 0 }.map(\.id)
