@@ -11,8 +11,9 @@ struct ServerLimits: Equatable, Sendable {
     /// is not answered further until it drains (clients that read as they go are answered as usual).
     var maxQueuedBytesTotal = 64 << 20
 
-    /// Descriptors kept for everything but clients: the standard three, the listener and its lock, epoll,
-    /// the signals, the spare, the service manager's socket, the config read on SIGHUP, and some slack.
+    /// Descriptors kept for everything but clients: the standard three, the log, the listener and its
+    /// lock, each loop's epoll, wake-up and splice pipe (two), the signals, the spare, the service
+    /// manager's socket, the config read on SIGHUP, and some slack (about 18 are open at start).
     static let reservedDescriptors = 32
 
     /// The most clients `descriptorLimit` (the soft `RLIMIT_NOFILE`) leaves room for, at least one.
