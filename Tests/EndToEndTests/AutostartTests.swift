@@ -111,4 +111,51 @@ struct AutostartTests {
         #expect(result.stderr.contains("unset BOARD_NO_AUTOSTART"), "\(result.stderr)")
         #expect(!result.stderr.contains("--no-autostart"), "\(result.stderr)")
     }
+
+    /// A `board watch` running in a pipe, its output's lines, and the pid of the daemon it started.
+    func startWatch(_ sandbox: Sandbox) throws -> (pid: pid_t, lines: () -> [Substring], errors: () -> String) {
+        let out = sandbox.path + "/watch.out"
+        let err = sandbox.path + "/watch.err"
+        let pid = try spawnChild(
+            [Binaries.board, "watch", "--json"], environment: sandbox.environment(autostart: true),
+            stdout: .file(out, append: false), stderr: .file(err, append: false))
+        return (
+            pid, { ((try? String(contentsOfFile: out, encoding: .utf8)) ?? "").split(separator: "\n") },
+            { (try? String(contentsOfFile: err, encoding: .utf8)) ?? "" }
+        )
+    }
+
+    /// `board watch` left running all day outlives a daemon that dies without a word (a crash, an
+    /// OOM kill): it starts a new one, as any command does when none answers, and goes on.
+    @Test func watchStartsTheDaemonAgainWhenItDies() throws {
+        let sandbox = Sandbox()
+        defer { stopDaemons(serving: sandbox.socket) }
+        let watch = try startWatch(sandbox)
+        defer { reap(watch.pid) }  // first, so that no watch is left to start a daemon again
+        try waitUntil("the first board") { watch.lines().count == 1 }
+        let first = try #require(daemons(serving: sandbox.socket).first)
+        kill(first, SIGKILL)
+        try waitUntil("a daemon started again", timeout: 15) { daemons(serving: sandbox.socket).contains { $0 != first } }
+        try waitUntil("a board from it", timeout: 15) { watch.lines().count >= 2 }
+        #expect(watch.errors().contains("the daemon went away; reconnecting"), "\(watch.errors())")
+    }
+
+    /// A daemon that says it is shutting down (SIGTERM, `systemctl stop`) was stopped on purpose: the
+    /// watch waits for one to come back rather than start one, and follows the next one started.
+    @Test func watchDoesNotStartADaemonStoppedOnPurpose() throws {
+        let sandbox = Sandbox()
+        defer { stopDaemons(serving: sandbox.socket) }
+        let watch = try startWatch(sandbox)
+        defer { reap(watch.pid) }
+        try waitUntil("the first board") { watch.lines().count == 1 }
+        let first = try #require(daemons(serving: sandbox.socket).first)
+        try ProcessTable.stop(first)
+        try waitUntil("the watch to notice") { watch.errors().contains("reconnecting") }
+        // Several reconnection attempts (0.1 s doubling to 2 s) come and go in 4 s.
+        let restarted =
+            (try? waitUntil("a daemon started again", timeout: 4) { !daemons(serving: sandbox.socket).isEmpty }) != nil
+        #expect(!restarted, "the watch started a daemon that was stopped on purpose")
+        #expect(try sandbox.board("clock", autostart: true).status == 0)
+        try waitUntil("a board from the daemon the user started", timeout: 15) { watch.lines().count >= 2 }
+    }
 }

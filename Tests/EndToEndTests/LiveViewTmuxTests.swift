@@ -110,7 +110,7 @@ final class TmuxPane {
         try daemon?.stop()
     }
 
-    @Test(.enabled(if: tmuxAvailable)) func watchStartsAnAbsentDaemonAndShowsAStoppedOneIsNotLive() throws {
+    @Test(.enabled(if: tmuxAvailable)) func watchStartsAnAbsentDaemonShowsAStoppedOneIsNotLiveAndStartsAKilledOneAgain() throws {
         let sandbox = Sandbox()
         defer { for pid in ProcessTable.processes(withArgument: sandbox.socket) { try? ProcessTable.stop(pid) } }
         let pane = try TmuxPane(
@@ -129,6 +129,13 @@ final class TmuxPane {
         // Continued, it is live again by itself.
         #expect(kill(daemon, SIGCONT) == 0)
         try pane.waitFor("live again once continued", timeout: 15) { $0.contains("● live") }
+
+        // Killed without a word, it is started again by the view, which is live again.
+        #expect(kill(daemon, SIGKILL) == 0)
+        try waitUntil("a daemon started again", timeout: 15) {
+            ProcessTable.processes(withArgument: sandbox.socket).contains { $0 != daemon }
+        }
+        try pane.waitFor("live on the new daemon", timeout: 15) { $0.contains("● live") }
         try pane.send("q")
         try pane.waitFor("the shell after quitting") { $0.contains("EXITED-0") }
     }

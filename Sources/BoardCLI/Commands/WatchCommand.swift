@@ -33,7 +33,8 @@ struct WatchCommand: BoardCommand, Equatable {
             \(LiveKeyMap.helpParagraph)
             When no daemon answers, it starts one (as every command does). When the
             daemon goes away or stops answering (within about five seconds) the last
-            board stays, with its age, and the view reconnects by itself. It reopens
+            board stays, with its age, and the view reconnects by itself, starting a
+            daemon again if one died (not one that was stopped on purpose). It reopens
             as you left it (the tab, hide-past, and each tab's search results and
             open flight: every tab keeps its own path), the last flight you viewed
             marked with › and the cursor on it, else on the first flight not yet

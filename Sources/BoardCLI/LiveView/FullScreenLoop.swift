@@ -26,6 +26,8 @@ struct FullScreenLoop {
     var requests: [Int: LiveRequestID] = [:]
     var backoff = Backoff()
     var nextReconnect: ContinuousClock.Instant
+    /// Reconnects, starting a daemon again after one that went away unannounced.
+    var revival: DaemonRevival
     /// Notices a daemon that keeps its socket open but no longer answers (stopped, wedged).
     var heartbeat: Heartbeat
     var exitStatus: Int32?
@@ -54,6 +56,7 @@ struct FullScreenLoop {
         self.model.hidden = Watchlist.keys(client.state.hidden)
         self.model.insideTmux = !(BoardPaths.environment("TMUX") ?? "").isEmpty
         self.nextReconnect = clock.now
+        self.revival = DaemonRevival(client: client)
         self.heartbeat = Heartbeat(now: clock.now)
         self.stateFile = client.store.version
         self.nextStateCheck = clock.now + .seconds(1)
@@ -235,7 +238,10 @@ struct FullScreenLoop {
         do { messages = try connection.readAvailable() } catch { return lostDaemon() }
         if !messages.isEmpty { heartbeat.heard(at: clock.now) }
         for message in messages {
-            if message["event"]?.string == "shutdown" { return lostDaemon() }
+            if message["event"]?.string == "shutdown" {
+                revival.shutdownAnnounced = true
+                return lostDaemon()
+            }
             guard let wireID = message["id"]?.int else { continue }
             if wireID == watchID {
                 if let result = try? BoardConnection.result(of: message), let board = try? BoardDocument(json: result) {
@@ -278,7 +284,7 @@ struct FullScreenLoop {
 
     mutating func reconnectWhenDue() {
         guard connection == nil, clock.now >= nextReconnect else { return }
-        if let fresh = try? BoardConnection(path: client.socket, timeoutMilliseconds: 300) {
+        if let fresh = revival.connect(timeoutMilliseconds: 300) {
             connection = fresh
             heartbeat = Heartbeat(now: clock.now)
             backoff.reset()

@@ -54,6 +54,7 @@ enum LiveView {
         renderer.countdown = countdown
         if !filter.isEmpty { renderer.filterNote = filter.description }
         var connection: BoardConnection? = first
+        var revival = DaemonRevival(client: client)
         var backoff = Backoff()
         var warned = false
         // With a filter on, the `all` tab, so that every tab's count is the filtered count.
@@ -69,7 +70,7 @@ enum LiveView {
                     warned = true
                 }
                 _ = DescriptorPoll.readable([], timeout: backoff.next())
-                connection = try? BoardConnection(path: client.socket, timeoutMilliseconds: 1000)
+                connection = revival.connect(timeoutMilliseconds: 1000)
                 continue
             }
             let id = current.send(watch.method, watch.params)
@@ -79,7 +80,10 @@ enum LiveView {
                     guard let message = try nextMessage(from: current, heartbeat: &heartbeat, endingWhenUnread: true) else {
                         continue
                     }
-                    if message["event"]?.string == "shutdown" { throw ConnectionError.closed }
+                    if message["event"]?.string == "shutdown" {
+                        revival.shutdownAnnounced = true
+                        throw ConnectionError.closed
+                    }
                     guard message["id"]?.int == id else { continue }
                     let board = try BoardConnection.result(of: message)
                     backoff.reset()
