@@ -105,17 +105,29 @@ extension JSON {
     /// Appends `value` in decimal without making a string (every reply and pushed event has a few).
     public static func writeInteger(_ value: Int, into out: inout [UInt8]) {
         if value < 0 { out.append(UInt8(ascii: "-")) }
-        var rest = value.magnitude
+        let rest = value.magnitude
         guard rest >= 10 else { return out.append(UInt8(ascii: "0") + UInt8(rest)) }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var start = digits.count
-            while rest > 0 {
-                start -= 1
-                digits[start] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+        withUnsafeTemporaryAllocation(byteCount: 20, alignment: 1) { digits in
+            let count = writeDigits(rest, into: digits)
+            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: digits[..<count]))
         }
+    }
+
+    /// Writes `value`'s decimal digits at the start of `buffer` (room for 20), allocating nothing;
+    /// returns their count.
+    public static func writeDigits(_ value: UInt, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        var count = 1
+        var rest = value / 10
+        while rest > 0 {
+            count += 1
+            rest /= 10
+        }
+        rest = value
+        for place in stride(from: count - 1, through: 0, by: -1) {
+            buffer[place] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        }
+        return count
     }
 
     public func write(into out: inout [UInt8]) {

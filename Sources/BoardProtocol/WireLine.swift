@@ -41,18 +41,7 @@ public enum WireLine {
             buffer.baseAddress!.copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
             return bytes.count
         }
-        var digits = 1
-        var rest = seq / 10
-        while rest > 0 {
-            digits += 1
-            rest /= 10
-        }
-        var value = seq
-        for place in stride(from: at + digits - 1, through: at, by: -1) {
-            buffer[place] = UInt8(ascii: "0") + UInt8(value % 10)
-            value /= 10
-        }
-        at += digits
+        at += JSON.writeDigits(UInt(seq), into: UnsafeMutableRawBufferPointer(rebasing: buffer[at...]))
         for byte in resultKey {
             buffer[at] = byte
             at += 1
