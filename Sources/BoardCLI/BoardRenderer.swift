@@ -357,7 +357,7 @@ public struct BoardRenderer {
         }
         field("On time", "\(Int((Self.share(details.onTimeRate) * 100).rounded()))% of the last \(details.history.count) days")
         let marks = details.history.map { day in
-            let mark = HistoryMark(day.status)
+            let mark = HistoryMark(day.status, delayMinutes: day.delayMinutes)
             return style.apply(mark.colour, mark.symbol)
         }
         // Spaced out when the marks fit so beside the label; else close, so as not to break them.

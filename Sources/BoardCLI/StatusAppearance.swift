@@ -44,22 +44,35 @@ struct StatusAppearance: Hashable, Sendable {
 }
 
 /// How one earlier day of a flight's history is marked in its details: a symbol in a colour.
-struct HistoryMark: Hashable, Sendable {
+struct HistoryMark: Hashable, Sendable, CaseIterable {
     let symbol: String
     /// The SGR parameters the symbol is drawn with.
     let colour: String
     /// The legend's words for it.
     let meaning: String
 
-    init(_ outcome: HistoryEntry.Outcome) {
-        switch outcome {
-        case .onTime: (symbol, colour, meaning) = ("●", "32", "on time")
-        case .delayed: (symbol, colour, meaning) = ("◐", "33", "delayed")
-        case .canceled: (symbol, colour, meaning) = ("×", "31", "canceled")
+    static let onTime = HistoryMark(symbol: "●", colour: "32", meaning: "on time")
+    static let delayed = HistoryMark(symbol: "◐", colour: "33", meaning: "delayed")
+    static let canceled = HistoryMark(symbol: "×", colour: "31", meaning: "canceled")
+    static let diverted = HistoryMark(symbol: "↷", colour: "31", meaning: "diverted")
+    static let allCases = [onTime, delayed, canceled, diverted]
+
+    private init(symbol: String, colour: String, meaning: String) {
+        self.symbol = symbol
+        self.colour = colour
+        self.meaning = meaning
+    }
+
+    /// A day that ended `status` (`departed`, `landed`, `canceled`, `diverted`) after a delay of
+    /// `delayMinutes`: on time when it left or landed at its scheduled time.
+    init(_ status: FlightStatus, delayMinutes: Int) {
+        switch status {
+        case .canceled: self = .canceled
+        case .diverted: self = .diverted
+        default: self = delayMinutes > 0 ? .delayed : .onTime
         }
     }
 
-    /// `● on time ◐ delayed × canceled`, in the order of `HistoryEntry.Outcome`.
-    static let legend = HistoryEntry.Outcome.allCases.map(HistoryMark.init).map { "\($0.symbol) \($0.meaning)" }
-        .joined(separator: " ")
+    /// `● on time ◐ delayed × canceled ↷ diverted`.
+    static let legend = allCases.map { "\($0.symbol) \($0.meaning)" }.joined(separator: " ")
 }

@@ -230,7 +230,7 @@ extension BoardService {
         let window = window(at: now)
         let yesterday = schedule.flights(on: window.firstDate.adding(days: -1))
         return yesterday.compactMap { flight in
-            flight.boardChanges.first { $0 > now && $0 != flight.currentTime + Flight.pastResolution }
+            flight.boardChanges.first { $0 > now && $0 != flight.takenDownAt + Flight.pastResolution }
         }.min() ?? .distantFuture
     }
 

@@ -98,6 +98,24 @@ public struct BoardService: Sendable {
         }
     }
 
+    /// A flight's details: its service's history and the weekdays it runs, from the timetable.
+    private func details(_ flight: Flight, window: ScheduleWindow, at now: Date, params: JSON) throws(WireError) -> JSON {
+        let runs = window.source.timetable.services[Int(flight.serviceID)].weekdays
+        return encoding.details(
+            flight, history: window.history(of: flight), runs: runs, at: now, pinned: try Self.pinned(params).contains(flight)
+        ).json
+    }
+
+    /// `: Pacific 298 runs Mon-Fri` when a designator names a service that is not daily: the reason
+    /// a day has no such flight. Empty otherwise.
+    static func runs(_ reference: FlightReference, window: ScheduleWindow) -> String {
+        guard case .designator(let designator) = reference, let service = window.service(designator: designator),
+            service.weekdays != .daily
+        else { return "" }
+        let name = service.flightName == designator.description ? designator.description : "\(designator) (\(service.flightName))"
+        return ": \(name) runs \(service.weekdays)"
+    }
+
     private mutating func dispatch(_ method: WireMethod, _ params: JSON) throws(WireError) -> Outcome {
         let now = clock.now
         revealedUntil = max(revealedUntil, now)
@@ -119,9 +137,9 @@ public struct BoardService: Sendable {
             let reference = try Self.reference(params)
             guard let flight = window.flight(reference, on: date) else {
                 let when = date.map { " on \($0)" } ?? " in the window (\(window.firstDate) to \(window.lastDate))"
-                throw WireError(.notFound, "No flight \(reference)\(when).")
+                throw WireError(.notFound, "No flight \(reference)\(when)\(Self.runs(reference, window: window)).")
             }
-            return .result(encoding.details(flight, at: now, pinned: try Self.pinned(params).contains(flight)).json)
+            return .result(try details(flight, window: window, at: now, params: params))
         case .flightNext, .flightPrev:
             let window = window(at: now)
             let reference = try Self.reference(params)
@@ -134,13 +152,14 @@ public struct BoardService: Sendable {
                 throw WireError(
                     .notFound, "\(from.flightName) is the \(forward ? "last" : "first") flight of the window in this tab.")
             }
-            return .result(encoding.details(flight, at: now, pinned: try Self.pinned(params).contains(flight)).json)
+            return .result(try details(flight, window: window, at: now, params: params))
         case .flightSoonest:
             let tab = try Self.tab(params) ?? .all
-            guard let flight = FlightNavigation(window: window(at: now), tab: tab, at: now).soonest() else {
+            let window = window(at: now)
+            guard let flight = FlightNavigation(window: window, tab: tab, at: now).soonest() else {
                 throw WireError(.notFound, "No flight is still to come in \(tab.title) in the window.")
             }
-            return .result(encoding.details(flight, at: now, pinned: try Self.pinned(params).contains(flight)).json)
+            return .result(try details(flight, window: window, at: now, params: params))
         case .search:
             return .result(try search(params, at: now).json)
         case .eventsGet:

@@ -12,6 +12,8 @@ final class CachedSchedule: FlightSource {
     private let older = Locked<[LocalDate: [Flight]]>([:])
     private static let olderDays = 8
 
+    var timetable: Timetable { generator.timetable }
+
     init(config: ScheduleConfig) {
         self.config = config
         self.generator = ScheduleGenerator(config: config)
@@ -27,6 +29,9 @@ final class CachedSchedule: FlightSource {
         }
         return made
     }
+
+    /// History is made day by day from the generator: ten flights at most, none of them kept.
+    func history(of flight: Flight) -> [HistoryEntry] { generator.history(of: flight) }
 
     /// A day's flights without keeping them among the window's days (`flights(on:)` would push
     /// those out): only the last such day is kept.

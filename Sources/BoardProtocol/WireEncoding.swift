@@ -46,21 +46,30 @@ public struct WireEncoding: Sendable {
             flights: board.rows.map { flight($0.flight, at: board.now, pinned: $0.isPinned) })
     }
 
-    /// One flight with its details: history, on-time rate, departure and arrival times, progress.
-    public func details(_ flight: Flight, at now: Date, pinned: Bool) -> FlightDetailsDocument {
-        FlightDetailsDocument(
+    /// One flight with its details: its service's history (`FlightSource.history(of:)`) and on-time
+    /// rate, the weekdays it runs, departure and arrival times, a departure's boarding and gate-close
+    /// times, progress.
+    public func details(_ flight: Flight, history: [HistoryEntry], runs: Weekdays, at now: Date, pinned: Bool)
+        -> FlightDetailsDocument
+    {
+        let canceled = flight.isCanceled(at: now)
+        let boards = flight.direction == .departure && !canceled && !flight.isDiverted(at: now)
+        let current = flight.currentTime(at: now)
+        return FlightDetailsDocument(
             flight: self.flight(flight, at: now, pinned: pinned),
             now: localTime.iso8601(now),
-            history: flight.history.map { entry in
+            history: history.map { entry in
                 FlightDetailsDocument.HistoryDay(
                     date: entry.date.description, status: entry.status, scheduledTime: localTime.iso8601(entry.scheduledTime),
                     actualTime: entry.actualTime.map(localTime.iso8601), delayMinutes: entry.delayMinutes)
             },
-            onTimeRate: flight.onTimeRate,
-            departureTime: flight.isCanceled(at: now) ? nil : localTime.iso8601(flight.departureTime(at: now)),
+            onTimeRate: history.onTimeRate,
+            runs: runs.days.map { LocalDate.weekdayAbbreviations[$0] },
+            departureTime: canceled ? nil : localTime.iso8601(flight.departureTime(at: now)),
             // A diverted arrival never reaches its gate here.
-            arrivalTime: flight.isCanceled(at: now) || flight.isDiverted(at: now)
-                ? nil : localTime.iso8601(flight.arrivalTime(at: now)),
+            arrivalTime: canceled || flight.isDiverted(at: now) ? nil : localTime.iso8601(flight.arrivalTime(at: now)),
+            boardingTime: boards ? localTime.iso8601(current - Flight.boardingLead) : nil,
+            gateClosesTime: boards ? localTime.iso8601(current - Flight.gateClosedLead) : nil,
             progress: flight.progress(at: now).map { ($0 * 1000).rounded() / 1000 },
             announcements: flight.announcements(through: now).map { announcement in
                 FlightDetailsDocument.AnnouncementEntry(

@@ -30,19 +30,22 @@ public struct ScheduleConfig: Hashable, Sendable {
     public var flightsPerDay: Int
     /// How the day unfolds: announcement rates and lead times.
     public var announcements: AnnouncementRules
+    /// How long finished flights stay on the board.
+    public var hall: HallRules
 
     public static let allowedDays = 1...366
     public static let allowedFlightsPerDay = 1...3000
 
     public init(
         airport: Airport = .mountain, seed: UInt64 = 2024, days: Int = 15, flightsPerDay: Int = 30,
-        announcements: AnnouncementRules = .default
+        announcements: AnnouncementRules = .default, hall: HallRules = .default
     ) {
         self.airport = airport
         self.seed = seed
         self.days = days
         self.flightsPerDay = flightsPerDay
         self.announcements = announcements
+        self.hall = hall
     }
 
     public static let `default` = ScheduleConfig()

@@ -32,13 +32,14 @@ public struct Gate: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\(terminal)\(number)" }
 }
 
-/// One scheduled flight, as the generator makes it.
+/// One flight: a service of the timetable on one local date, as the generator makes it.
 ///
-/// A flight is a pure function of (seed, local date, slot, config): see
-/// `ScheduleGenerator`. Its status is not stored; it follows from the clock
-/// (`FlightLifecycle`).
+/// A flight is a pure function of (seed, service, local date, config): see `ScheduleGenerator`.
+/// Its status is not stored; it follows from the clock (`FlightLifecycle`).
 public struct Flight: Hashable, Sendable, Identifiable {
     public let id: Int
+    /// Its service's place in the timetable (`Timetable.services`): the same on every day it runs.
+    public let serviceID: Int32
     /// The airline, the other airport and the gate are kept as indices into `FlightCatalog`'s
     /// lists: a year-long window of the largest schedule holds a million flights, and the names
     /// spelled out took 60 bytes a flight.
@@ -60,12 +61,48 @@ public struct Flight: Hashable, Sendable, Identifiable {
     public let dayStart: Date
     public let disruption: Disruption
     public var gate: Gate { FlightCatalog.gates[Int(gateIndex)] }
-    /// How it ran on the last 10 days before `date`, packed; `history` spells it out.
-    public let pastDays: PastDays
+    /// The airport's time zone, to write the times of its announcements.
+    public let timeZone: TimeZone
     /// The partner airlines' designators it is also sold under (none, one or two), unique in its day.
     public let codeshares: Codeshares
     /// What will be announced about it on its day, and when; `state(at:)` reads it.
     public let unfolding: Unfolding
+    /// Minutes after its final current time at which the hall takes it down (`HallRules`).
+    let takenDownAfter: Int16
+
+    init(
+        id: Int, serviceID: Int32, airlineIndex: UInt8, cityIndex: UInt8, gateIndex: UInt8, number: Int,
+        direction: Direction, date: LocalDate, slot: Int, scheduledMinute: Int, scheduledTime: Date, dayStart: Date,
+        disruption: Disruption, timeZone: TimeZone, codeshares: Codeshares, unfolding: Unfolding, hall: HallRules
+    ) {
+        self.id = id
+        self.serviceID = serviceID
+        self.airlineIndex = airlineIndex
+        self.cityIndex = cityIndex
+        self.gateIndex = gateIndex
+        self.number = number
+        self.direction = direction
+        self.date = date
+        self.slot = slot
+        self.scheduledMinute = scheduledMinute
+        self.scheduledTime = scheduledTime
+        self.dayStart = dayStart
+        self.disruption = disruption
+        self.timeZone = timeZone
+        self.codeshares = codeshares
+        self.unfolding = unfolding
+        let minutes =
+            if disruption == .canceled || unfolding.divertAt != Unfolding.none {
+                hall.canceledMinutes
+            } else if direction == .departure {
+                hall.departedMinutes
+            } else if unfolding.belt > 0 {
+                Int(unfolding.lastBag) + hall.afterLastBagMinutes
+            } else {
+                HallRules.landedWithoutBeltMinutes
+            }
+        self.takenDownAfter = Int16(minutes)
+    }
 
     /// `Pacific 123`.
     public var flightName: String { "\(airline) \(number)" }
@@ -88,95 +125,43 @@ public struct Flight: Hashable, Sendable, Identifiable {
     public var arrivalTime: Date {
         direction == .arrival ? currentTime : currentTime.addingTimeInterval(Double(otherAirport.flightMinutes * 60))
     }
-
-    /// The last 10 days before `date`, most recent first, each placed in time at the flight's
-    /// scheduled minute of that day (made when asked: a window of flights keeps only `pastDays`).
-    public var history: [HistoryEntry] {
-        let localTime = LocalTime(timeZone: pastDays.timeZone)
-        return pastDays.outcomes.enumerated().map { index, outcome in
-            let day = date.adding(days: -(index + 1))
-            let scheduled = localTime.instant(on: day, minute: scheduledMinute)
-            switch outcome {
-            case .onTime:
-                return HistoryEntry(date: day, status: .onTime, scheduledTime: scheduled, actualTime: scheduled, delayMinutes: 0)
-            case .delayed(let minutes):
-                return HistoryEntry(
-                    date: day, status: .delayed, scheduledTime: scheduled,
-                    actualTime: scheduled.addingTimeInterval(Double(minutes * 60)), delayMinutes: minutes)
-            case .canceled:
-                return HistoryEntry(date: day, status: .canceled, scheduledTime: scheduled, actualTime: nil, delayMinutes: 0)
-            }
-        }
-    }
-
-    /// The share of the history's days that ran on time, 0...1.
-    public var onTimeRate: Double {
-        let outcomes = pastDays.outcomes
-        guard !outcomes.isEmpty else { return 0 }
-        return Double(outcomes.filter { $0 == .onTime }.count) / Double(outcomes.count)
-    }
 }
 
-/// A flight's outcomes on the days before its own, most recent first, four bits a day in one
-/// word, with the airport's time zone to place them in time.
-///
-/// A year-long window holds a million flights; spelled out as `HistoryEntry` values their ten
-/// days took about 600 bytes a flight, packed they take 8.
-public struct PastDays: Hashable, Sendable {
-    /// Day `i` in bits `4i..<4i+4`: 0 on time, 1 to 14 delayed by that many `delayStep` minutes, 15 canceled.
-    let packed: UInt64
-    public let count: Int
-    public let timeZone: TimeZone
-
-    static let delayStep = 5
-    static let canceledCode: UInt64 = 15
-
-    /// Packs `outcomes` (at most 16; a delay must be a whole number of 5-minute steps up to 70 minutes).
-    public init(_ outcomes: [Disruption], timeZone: TimeZone) {
-        precondition(outcomes.count <= 16, "at most 16 days pack into a word")
-        var packed: UInt64 = 0
-        for (index, outcome) in outcomes.enumerated() {
-            let code: UInt64
-            switch outcome {
-            case .onTime: code = 0
-            case .delayed(let minutes):
-                precondition(
-                    minutes > 0 && minutes % Self.delayStep == 0 && minutes / Self.delayStep < Int(Self.canceledCode),
-                    "a past delay packs as 1 to 14 steps of 5 minutes")
-                code = UInt64(minutes / Self.delayStep)
-            case .canceled: code = Self.canceledCode
-            }
-            packed |= code << (4 * UInt64(index))
-        }
-        self.packed = packed
-        self.count = outcomes.count
-        self.timeZone = timeZone
-    }
-
-    public var outcomes: [Disruption] {
-        (0..<count).map { index in
-            let code = (packed >> (4 * UInt64(index))) & 0xF
-            switch code {
-            case 0: return .onTime
-            case Self.canceledCode: return .canceled
-            default: return .delayed(minutes: Int(code) * Self.delayStep)
-            }
-        }
-    }
-}
-
-/// How a flight ran on one earlier day.
+/// How a flight's service ran on one earlier day: that day's flight as it ended.
 public struct HistoryEntry: Hashable, Sendable {
-    public enum Outcome: String, Hashable, Sendable, CaseIterable {
-        case onTime, delayed, canceled
-    }
-
     public let date: LocalDate
-    public let status: Outcome
+    /// How it ended: `departed`, `landed`, `canceled` or `diverted`.
+    public let status: FlightStatus
     public let scheduledTime: Date
-    /// Nil when canceled.
+    /// When it departed or landed; nil when canceled or diverted.
     public let actualTime: Date?
     public let delayMinutes: Int
+
+    public init(date: LocalDate, status: FlightStatus, scheduledTime: Date, actualTime: Date?, delayMinutes: Int) {
+        self.date = date
+        self.status = status
+        self.scheduledTime = scheduledTime
+        self.actualTime = actualTime
+        self.delayMinutes = delayMinutes
+    }
+
+    /// `flight` as its day's board showed it once it had ended: its last state, read at the instant
+    /// the hall took it down (`Flight.takenDownAt`), when nothing more is announced about it.
+    public init(ended flight: Flight) {
+        let state = flight.state(at: flight.takenDownAt)
+        let arrived = state.status == .departed || state.status == .landed
+        self.init(
+            date: flight.date, status: state.status, scheduledTime: flight.scheduledTime,
+            actualTime: arrived ? state.currentTime : nil, delayMinutes: state.delayMinutes)
+    }
+
+    /// Whether it left or landed at its scheduled time.
+    public var ranOnTime: Bool { actualTime != nil && delayMinutes == 0 }
+}
+
+extension [HistoryEntry] {
+    /// The share of these days it ran on time, 0...1 (0 with none).
+    public var onTimeRate: Double { isEmpty ? 0 : Double(count(where: \.ranOnTime)) / Double(count) }
 }
 
 /// A flight's codeshare designators, packed into one word: a year-long window holds a million
@@ -212,6 +197,14 @@ public struct Codeshares: Hashable, Sendable, Sequence {
     private func designator(at index: Int) -> (airline: Int, number: Int) {
         let code = Int((packed >> (12 * UInt32(index))) & 0xFFF)
         return (code / 1000, code % 1000)
+    }
+
+    /// Each designator as its airline's index times 1000 plus its number.
+    var codes: [Int] {
+        (0..<count).map { index in
+            let designator = designator(at: index)
+            return designator.airline * 1000 + designator.number
+        }
     }
 
     /// `["Southeast 412", "Pacific 88"]`.

@@ -37,8 +37,11 @@ public enum FlightCatalog {
     public static let delayedPercent = 23
     public static let maxDelayMinutes = 60
 
-    /// Days of on-time history each flight carries.
+    /// How many of a service's last operations a flight's history lists.
     public static let historyDays = 10
+    /// The share of the timetable's slots, in percent, shared out by weekday among two or three
+    /// services (`Mon-Fri` and `Sat, Sun`, say); the rest hold one daily service.
+    public static let weekdayServicePercent = 20
     /// The share of flights, in percent, sold under one or two partner airlines' designators too.
     public static let codesharePercent = 33
 

@@ -119,7 +119,7 @@ extension FlightState {
     /// in (A, B] to hold the state at B.
     public func applying(_ change: FlightChange) -> FlightState {
         var state = self
-        let localTime = LocalTime(timeZone: change.flight.pastDays.timeZone)
+        let localTime = LocalTime(timeZone: change.flight.timeZone)
         switch (change.kind, change.to) {
         case (.time, .time(let time)?):
             state.currentTime = time

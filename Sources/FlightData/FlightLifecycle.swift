@@ -67,8 +67,21 @@ extension Flight {
         return steps.last { now >= $0.from }?.status ?? steps[0].status
     }
 
-    /// Past once its current time (the scheduled time when canceled) is before `now`.
-    public func isPast(at now: Date) -> Bool { currentTime < now }
+    /// The instant the hall takes it down (`HallRules`): a departure some minutes after it left, an
+    /// arrival some minutes after its last bag, a canceled or diverted flight some minutes after its
+    /// current time. Every delay, cancellation and diversion is announced before it leaves or lands,
+    /// so by then the final times are the announced ones.
+    public var takenDownAt: Date { currentTime.addingTimeInterval(Double(takenDownAfter) * 60) }
+
+    /// Past once the instant the hall takes it down is before `now` (`takenDownAt`).
+    public func isPast(at now: Date) -> Bool { takenDownAt < now }
+
+    /// Whether it is still to come at `now`: its current time, as announced by then, at or after
+    /// `now`, and neither canceled nor diverted. `soonest`, the status line's next flight and the
+    /// countdown read this one rule.
+    public func isStillToCome(at now: Date) -> Bool {
+        !isCanceled(at: now) && !isDiverted(at: now) && currentTime(at: now) >= now
+    }
 
     /// Whether it is in the air at `now`.
     public func isInAir(at now: Date) -> Bool {
@@ -104,8 +117,8 @@ extension Flight {
                 changes.append(step.from)
             }
         }
-        // Past is strict (`currentTime < now`): it shows a moment after the current time.
-        changes.append(currentTime + Self.pastResolution)
+        // Past is strict (`takenDownAt < now`): it shows a moment after the hall takes it down.
+        changes.append(takenDownAt + Self.pastResolution)
         return Array(Set(changes)).sorted()
     }
 
@@ -114,6 +127,6 @@ extension Flight {
         boardChanges.first { $0 > now }
     }
 
-    /// How long after its current time a flight is first reported past.
+    /// How long after the hall takes it down a flight is first reported past.
     public static let pastResolution: TimeInterval = 0.001
 }

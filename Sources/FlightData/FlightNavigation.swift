@@ -32,17 +32,11 @@ public struct FlightNavigation: Sendable {
         step(from: flight, forward: false)
     }
 
-    /// The first flight in the tab still to come at `now`: not past, not canceled or diverted (as
-    /// announced by then), and not departed or landed. A flight is past only after its time, so at the
-    /// instant it leaves it has departed without being past: it is no longer to come.
+    /// The first flight in the tab still to come at `now` (`Flight.isStillToCome(at:)`): its current
+    /// time at or after now, neither canceled nor diverted as announced by then.
     public func soonest() -> Flight? {
         for date in window.dates {
-            let found = flights(on: date).first { flight in
-                guard !flight.isPast(at: now), !flight.isCanceled(at: now), !flight.isDiverted(at: now) else { return false }
-                let status = flight.state(at: now).status
-                return status != .departed && status != .landed
-            }
-            if let found { return found }
+            if let found = flights(on: date).first(where: { $0.isStillToCome(at: now) }) { return found }
         }
         return nil
     }

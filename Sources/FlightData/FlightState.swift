@@ -75,7 +75,7 @@ extension Flight {
         switch kind {
         case .time:
             let minutes = unfolding.delays[detail].minutes
-            let time = LocalTime(timeZone: pastDays.timeZone).clockTime(scheduledTime.addingTimeInterval(Double(minutes) * 60))
+            let time = LocalTime(timeZone: timeZone).clockTime(scheduledTime.addingTimeInterval(Double(minutes) * 60))
             return "New time \(time)"
         case .gate: return "Gate changed from \(gate)"
         case .canceled: return "Canceled"

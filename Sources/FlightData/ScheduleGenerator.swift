@@ -3,138 +3,99 @@ import FoundationEssentials
 /// Anything that can hand out a day's flights: the generator itself, or a cache in front of it.
 public protocol FlightSource: Sendable {
     var config: ScheduleConfig { get }
+    /// The services that fill the days' slots.
+    var timetable: Timetable { get }
     /// The flights of `date`, in slot order.
     func flights(on date: LocalDate) -> [Flight]
+    /// The flight's service's last operations before its date, most recent first (`FlightHistory`).
+    func history(of flight: Flight) -> [HistoryEntry]
 }
 
-/// Makes the schedule: every flight a pure function of (seed, local date, slot, config).
+/// Makes the schedule: a timetable of services, and each flight a pure function of (seed, service,
+/// local date, config).
 ///
-/// Each day draws its designators from one stream (so no designator repeats
-/// in a day), and each slot draws the rest from its own stream. Nothing
-/// depends on the dates around it, so a window that starts a day later
-/// reproduces the overlapping days exactly.
+/// The timetable says which service fills each slot on each weekday; what happens to the flight on
+/// its day is drawn from streams keyed by the service and the date alone. Nothing depends on the
+/// dates around it, so a window that starts a day later reproduces the overlapping days exactly,
+/// and a service's earlier days (its history) are made by the same code as any day.
 public struct ScheduleGenerator: FlightSource {
     public let config: ScheduleConfig
+    public let timetable: Timetable
     public let identity: FlightIdentity
     public let localTime: LocalTime
 
     public init(config: ScheduleConfig) {
         self.config = config
+        self.timetable = Timetable(config: config)
         self.identity = FlightIdentity(config: config)
         self.localTime = LocalTime(timeZone: config.airport.timeZone)
     }
 
     public func flights(on date: LocalDate) -> [Flight] {
-        let count = config.flightsPerDay
-        let designators = designators(on: date)
-        let codeshares = codeshares(on: date, operating: designators)
+        guard let dayStart = dayStart(of: date) else { return [] }
+        return (0..<config.flightsPerDay).map { slot in
+            makeFlight(timetable.service(slot: slot, on: date), on: date, dayStart: dayStart)
+        }
+    }
+
+    /// The instant `date` begins; nil for a date the zone skipped whole (Samoa's 2011-12-30), which
+    /// has no time of its own: its flights would all fall on the next day, beside that day's own.
+    private func dayStart(of date: LocalDate) -> Date? {
         let dayStart = localTime.startOfDay(date)
-        // A date the zone skipped whole (Samoa's 2011-12-30) has no time of its own: its flights
-        // would all fall on the next day, beside that day's own.
-        guard localTime.date(at: dayStart) == date else { return [] }
-        return (0..<count).map { slot in
-            makeFlight(on: date, slot: slot, dayStart: dayStart, designator: designators[slot], codeshares: codeshares[slot])
+        return localTime.date(at: dayStart) == date ? dayStart : nil
+    }
+
+    /// `service`'s flight on `date`, whether or not the service runs that day (callers ask the
+    /// timetable); nil on a date the zone skipped.
+    public func flight(of service: Service, on date: LocalDate) -> Flight? {
+        dayStart(of: date).map { makeFlight(service, on: date, dayStart: $0) }
+    }
+
+    /// The flight's service's last `FlightCatalog.historyDays` operations before its date, most recent
+    /// first, each as that day's flight ended: the same flights `flights(on:)` makes for those days,
+    /// however far before the window they are.
+    public func history(of flight: Flight) -> [HistoryEntry] {
+        let service = timetable.services[Int(flight.serviceID)]
+        var entries: [HistoryEntry] = []
+        var date = flight.date
+        // Every service runs at least once a week: ten operations lie within ten weeks.
+        for _ in 0..<(7 * FlightCatalog.historyDays) where entries.count < FlightCatalog.historyDays {
+            date = date.adding(days: -1)
+            guard service.runs(on: date), let earlier = self.flight(of: service, on: date) else { continue }
+            entries.append(HistoryEntry(ended: earlier))
         }
+        return entries
     }
 
-    /// Each slot's codeshares, from the day's own stream (so no other draw changes): about a third
-    /// of flights carry one or two designators of other airlines, none repeating any designator of
-    /// the day, operating or shared. On a day so full that a partner has no number left, that
-    /// partner is skipped.
-    private func codeshares(on date: LocalDate, operating: [(airline: String, number: Int)]) -> [Codeshares] {
-        var rng = SplitMix64(seed: config.seed, keys: UInt64(bitPattern: Int64(date.dayNumber)), 0xC0DE)
-        let airlines = FlightCatalog.airlines
-        let numbers = FlightCatalog.flightNumbers
-        var taken = Set(operating.map { airlines.firstIndex(of: $0.airline)! * 1000 + $0.number })
-        var free = airlines.indices.map { airline in numbers.count - taken.count { $0 / 1000 == airline } }
-        return operating.map { designator in
-            guard rng.next(below: 100) < FlightCatalog.codesharePercent else { return .none }
-            let operatorIndex = airlines.firstIndex(of: designator.airline)!
-            var partners = airlines.indices.filter { $0 != operatorIndex }
-            var drawn: [(airline: Int, number: Int)] = []
-            for _ in 0..<(1 + rng.next(below: 2)) {
-                let airline = partners.remove(at: rng.next(below: partners.count))
-                guard free[airline] > 0 else { continue }
-                while true {
-                    let number = rng.next(in: numbers)
-                    if taken.insert(airline * 1000 + number).inserted {
-                        drawn.append((airline, number))
-                        free[airline] -= 1
-                        break
-                    }
-                }
-            }
-            return Codeshares(drawn)
-        }
-    }
-
-    /// The scheduled minute of each slot: slots share out the day's 5-minute
-    /// marks in order, so times never decrease with the slot.
-    public func scheduledMinute(slot: Int, rng: inout SplitMix64) -> Int {
-        let marks = (FlightCatalog.lastMinute - FlightCatalog.firstMinute) / FlightCatalog.stepMinutes + 1
-        let n = config.flightsPerDay
-        let low = slot * marks / n
-        let high = max(low + 1, (slot + 1) * marks / n)
-        let mark = low + rng.next(below: high - low)
-        return FlightCatalog.firstMinute + mark * FlightCatalog.stepMinutes
-    }
-
-    private func designators(on date: LocalDate) -> [(airline: String, number: Int)] {
-        var rng = SplitMix64(seed: config.seed, keys: UInt64(bitPattern: Int64(date.dayNumber)), 0xDE51)
-        var taken = Set<Int>()
-        let numbers = FlightCatalog.flightNumbers
-        let airlines = FlightCatalog.airlines
-        var result: [(String, Int)] = []
-        result.reserveCapacity(config.flightsPerDay)
-        for _ in 0..<config.flightsPerDay {
-            while true {
-                let airline = rng.next(below: airlines.count)
-                let number = rng.next(in: numbers)
-                let key = airline * 1000 + number
-                if taken.insert(key).inserted {
-                    result.append((airlines[airline], number))
-                    break
-                }
-            }
-        }
-        return result
-    }
-
-    private func makeFlight(
-        on date: LocalDate, slot: Int, dayStart: Date, designator: (airline: String, number: Int), codeshares: Codeshares
-    ) -> Flight {
-        var rng = SplitMix64(seed: config.seed, keys: UInt64(bitPattern: Int64(date.dayNumber)), UInt64(slot))
-        let minute = scheduledMinute(slot: slot, rng: &rng)
-        let cityIndex = rng.next(below: FlightCatalog.cities.count)
-        let gateIndex = rng.next(below: FlightCatalog.gates.count)
+    private func makeFlight(_ service: Service, on date: LocalDate, dayStart: Date) -> Flight {
+        let day = UInt64(bitPattern: Int64(date.dayNumber))
+        var rng = SplitMix64(seed: config.seed, keys: day, UInt64(service.id), 0xDA7)
         let disruption = Self.drawDisruption(&rng)
-        let pastDays = PastDays(
-            (1...FlightCatalog.historyDays).map { _ in Self.drawDisruption(&rng) }, timeZone: localTime.timeZone)
-        let direction: Direction = slot % 2 == 0 ? .arrival : .departure
         // Announcements draw from a stream of their own, so the facts above never move.
-        var announcementStream = SplitMix64(
-            seed: config.seed, keys: UInt64(bitPattern: Int64(date.dayNumber)), UInt64(slot), 0xA770)
-        let scheduledTime = localTime.instant(on: date, minute: minute)
+        var announcementStream = SplitMix64(seed: config.seed, keys: day, UInt64(service.id), 0xA770)
+        let scheduledTime = localTime.instant(on: date, minute: service.minute)
         let unfolding = Unfolding.draw(
-            &announcementStream, rules: config.announcements, direction: direction, disruption: disruption,
+            &announcementStream, rules: config.announcements, direction: service.direction, disruption: disruption,
             minutesIntoDay: Int(scheduledTime.timeIntervalSince(dayStart) / 60),
-            flightMinutes: FlightCatalog.cities[cityIndex].flightMinutes, gate: gateIndex, city: cityIndex)
+            flightMinutes: service.otherAirport.flightMinutes, gate: Int(service.gateIndex), city: Int(service.cityIndex))
         return Flight(
-            id: identity.id(dayNumber: date.dayNumber, slot: slot),
-            airlineIndex: UInt8(FlightCatalog.airlines.firstIndex(of: designator.airline)!),
-            cityIndex: UInt8(cityIndex),
-            gateIndex: UInt8(gateIndex),
-            number: designator.number,
-            direction: direction,
+            id: identity.id(dayNumber: date.dayNumber, slot: service.slot),
+            serviceID: Int32(service.id),
+            airlineIndex: service.airlineIndex,
+            cityIndex: service.cityIndex,
+            gateIndex: service.gateIndex,
+            number: service.number,
+            direction: service.direction,
             date: date,
-            slot: slot,
-            scheduledMinute: minute,
+            slot: service.slot,
+            scheduledMinute: service.minute,
             scheduledTime: scheduledTime,
             dayStart: dayStart,
             disruption: disruption,
-            pastDays: pastDays,
-            codeshares: codeshares,
-            unfolding: unfolding)
+            timeZone: localTime.timeZone,
+            codeshares: service.codeshares,
+            unfolding: unfolding,
+            hall: config.hall)
     }
 
     /// About 67% on time, 23% delayed by 5 to 60 minutes (in 5-minute steps), 10% canceled.

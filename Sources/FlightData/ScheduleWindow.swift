@@ -50,13 +50,29 @@ public struct ScheduleWindow: Sendable {
     }
 
     /// The flight with this designator on `date`; without a date, today's, else the next one in the window.
+    ///
+    /// A designator names one service of the timetable (`Timetable.service(airline:number:)`), so
+    /// the flight is that service's on the first of those days it runs.
     public func flight(designator: Designator, on date: LocalDate? = nil) -> Flight? {
+        guard let service = source.timetable.service(airline: designator.airline, number: designator.number) else {
+            return nil
+        }
         let candidates = date.map { [$0] } ?? dates
-        for day in candidates where contains(day) {
-            if let match = source.flights(on: day).first(where: { designator.matches($0) }) { return match }
+        for day in candidates where contains(day) && service.runs(on: day) {
+            let flights = source.flights(on: day)
+            if service.slot < flights.count { return flights[service.slot] }
         }
         return nil
     }
+
+    /// The service a designator names, if the timetable has it: to say on which days it runs
+    /// when it does not run on the day asked for.
+    public func service(designator: Designator) -> Service? {
+        source.timetable.service(airline: designator.airline, number: designator.number)
+    }
+
+    /// The flight's service's last operations before its date, most recent first.
+    public func history(of flight: Flight) -> [HistoryEntry] { source.history(of: flight) }
 }
 
 /// An airline and a flight number, as people type them: `Pacific 123`, `pacific123`.

@@ -1,19 +1,21 @@
 import FlightData
 
 /// The reply to `flight.get`, `flight.next`, `flight.prev` and `flight.soonest`: a flight's fields
-/// inline, then the daemon's clock, the last days' history, the on-time rate, the flight's
-/// departure and arrival times and its progress.
+/// inline, then the daemon's clock, its service's last operations, the on-time rate, the weekdays
+/// it runs, the flight's departure and arrival times, a departure's boarding and gate-close times
+/// and its progress.
 public struct FlightDetailsDocument: WireDocument {
-    /// How the flight ran on one earlier day.
+    /// How the flight's service ran on one earlier day: that day's flight as it ended.
     public struct HistoryDay: WireDocument {
         public let date: String
-        public let status: HistoryEntry.Outcome
+        /// `departed`, `landed`, `canceled` or `diverted`.
+        public let status: FlightStatus
         public let scheduledTime: String
-        /// Nil when canceled.
+        /// When it departed or landed; nil when canceled or diverted.
         public let actualTime: String?
         public let delayMinutes: Int
 
-        public init(date: String, status: HistoryEntry.Outcome, scheduledTime: String, actualTime: String?, delayMinutes: Int) {
+        public init(date: String, status: FlightStatus, scheduledTime: String, actualTime: String?, delayMinutes: Int) {
             self.date = date
             self.status = status
             self.scheduledTime = scheduledTime
@@ -23,7 +25,7 @@ public struct FlightDetailsDocument: WireDocument {
 
         public init(json: JSON) throws(WireError) {
             date = try json.field("date", \.string)
-            status = try json.field("status", as: HistoryEntry.Outcome.self)
+            status = try json.field("status", as: FlightStatus.self)
             scheduledTime = try json.field("scheduledTime", \.string)
             actualTime = json["actualTime"]?.string
             delayMinutes = json["delayMinutes"]?.int ?? 0
@@ -70,24 +72,34 @@ public struct FlightDetailsDocument: WireDocument {
     public let history: [HistoryDay]
     /// The share of the history's days that ran on time, 0...1 as the daemon sends it (a client clamps it to draw).
     public let onTimeRate: Double
+    /// The weekdays its service runs, Monday first (`["Mon", "Tue", ...]`); empty from an older daemon.
+    public let runs: [String]
     /// When it leaves the gate (here, or at the other airport for an arrival); nil when canceled.
     public let departureTime: String?
     /// When it reaches the gate; nil when canceled or diverted.
     public let arrivalTime: String?
+    /// A departure's boarding time (40 minutes before its current time) and gate-close time (10
+    /// minutes before); nil for an arrival and once canceled or diverted.
+    public let boardingTime: String?
+    public let gateClosesTime: String?
     /// 0 until take-off, the share of the flight time flown, 1 from landing (rounded to 0.001); nil when canceled.
     public let progress: Double?
 
     public init(
-        flight: FlightDocument, now: String, history: [HistoryDay], onTimeRate: Double, departureTime: String?,
-        arrivalTime: String?, progress: Double?, announcements: [AnnouncementEntry] = []
+        flight: FlightDocument, now: String, history: [HistoryDay], onTimeRate: Double, runs: [String] = [],
+        departureTime: String?, arrivalTime: String?, boardingTime: String? = nil, gateClosesTime: String? = nil,
+        progress: Double?, announcements: [AnnouncementEntry] = []
     ) {
         self.flight = flight
         self.announcements = announcements
         self.now = now
         self.history = history
         self.onTimeRate = onTimeRate
+        self.runs = runs
         self.departureTime = departureTime
         self.arrivalTime = arrivalTime
+        self.boardingTime = boardingTime
+        self.gateClosesTime = gateClosesTime
         self.progress = progress
     }
 
@@ -97,8 +109,11 @@ public struct FlightDetailsDocument: WireDocument {
         now = try json.field("now", \.string)
         history = try json.field("history", each: HistoryDay.init(json:))
         onTimeRate = try json.field("onTimeRate", \.double)
+        runs = json["runs"]?.array?.compactMap(\.string) ?? []
         departureTime = json["departureTime"]?.string
         arrivalTime = json["arrivalTime"]?.string
+        boardingTime = json["boardingTime"]?.string
+        gateClosesTime = json["gateClosesTime"]?.string
         progress = json["progress"]?.double
         announcements = json["announcements"] == nil ? [] : try json.field("announcements", each: AnnouncementEntry.init(json:))
     }
@@ -110,8 +125,11 @@ public struct FlightDetailsDocument: WireDocument {
             ("now", .string(now)),
             ("history", .array(history.map(\.json))),
             ("onTimeRate", .double(onTimeRate)),
+            ("runs", .array(runs.map(JSON.string))),
             ("departureTime", .optional(departureTime)),
             ("arrivalTime", .optional(arrivalTime)),
+            ("boardingTime", .optional(boardingTime)),
+            ("gateClosesTime", .optional(gateClosesTime)),
             ("progress", .optional(progress)),
             ("announcements", .array(announcements.map(\.json))),
         ]
