@@ -78,35 +78,65 @@ public struct BoardRenderer {
     /// the codeshares and the remark (`WideColumns`); a line longer than the width is cut with `…`.
     var wide = false
 
+    /// The arrivals tab's `BELT` column: on when the board shown is the arrivals tab.
+    var belt = false
+    /// The digits of the longest id shown: 4 in the default window, 7 in the largest.
+    var idDigits = 7
+
     /// The columns of a row: for this width, or every one when `wide`.
-    var columns: Columns { Columns(width: wide ? .max : width, countdown: countdown) }
+    var columns: Columns { Columns(width: wide ? .max : width, countdown: countdown, belt: belt, idDigits: idDigits) }
+
+    /// A copy that draws the same lines without colour: to measure what it would draw.
+    var plain: BoardRenderer {
+        var plain = self
+        plain.style = Style(enabled: false)
+        return plain
+    }
+
+    /// This renderer set for `board`: its tab's columns (the belt on arrivals) and its ids' width.
+    func laidOut(for board: BoardDocument) -> BoardRenderer { laidOut(for: board.flights, belt: board.tab == .arrivals) }
+
+    /// This renderer set for `flights`: the width of their longest id, and the belt when `belt`.
+    func laidOut(for flights: [FlightDocument], belt: Bool) -> BoardRenderer {
+        var renderer = self
+        renderer.belt = belt
+        renderer.idDigits = flights.map { String($0.id).count }.max() ?? 7
+        return renderer
+    }
 
     /// The column widths for this screen width.
     ///
     /// 80 columns and wider show every column. Narrower, columns shrink and go in a fixed order,
     /// one step at a time until the row fits (`narrowingSteps`): the city shortens, the time shows
     /// only the current one, the city shortens again, the gate loses the room for a recent-change
-    /// mark, the gate goes, then the city, then the status shortens and goes. The flight's name (up
-    /// to `Southeast 999`) and the ID stay down to `narrowest` (29 columns): people need the id for
-    /// `board show`. What is left over goes to the city.
+    /// mark, the belt goes, the gate goes, then the city, then the status shortens and goes. The
+    /// flight's name (up to `Southeast 999`) and the ID stay down to `narrowest` (29 columns):
+    /// people need the id for `board show`. What is left over goes to the city.
+    ///
+    /// The status column holds `Departed 14:52` (15); on the arrivals tab, which has no departures,
+    /// `◆Landed 14:05` (14) and then the belt. The id column is as wide as the longest id shown and
+    /// a space (5 in the default window).
     struct Columns: Equatable {
-        var pin = 2, time = 13, flight = 15, city = 20, gate = 8, status = 13, id = 7
-        var total: Int { pin + time + flight + city + gate + status + id }
+        var pin = 2, time = 13, flight = 15, city = 20, gate = 7, status = 15, belt = 0, id = 8
+        var total: Int { pin + time + flight + city + gate + status + belt + id }
 
-        /// The narrowest row: marks, the current time, the flight's name and the id.
+        /// The narrowest row: marks, the current time, the flight's name and a 7-digit id.
         static let narrowest = Columns(width: 0).total
 
         /// Each step, in order, as a key path and its new width.
         static var narrowingSteps: [(WritableKeyPath<Columns, Int>, Int)] {
             [
-                (\.city, 14), (\.time, 6), (\.city, 10), (\.gate, 6), (\.gate, 0), (\.city, 0), (\.status, 9), (\.status, 0),
-                (\.flight, 14),
+                (\.city, 14), (\.time, 6), (\.city, 10), (\.gate, 6), (\.belt, 0), (\.gate, 0), (\.city, 0), (\.status, 9),
+                (\.status, 0), (\.flight, 14),
             ]
         }
 
-        /// With `countdown`, the time column starts wide enough for `boards in 180 min`.
-        init(width: Int, countdown: Bool = false) {
+        /// With `countdown`, the time column starts wide enough for `boards in 180 min`; with
+        /// `belt`, the arrivals' belt column is there while the width allows.
+        init(width: Int, countdown: Bool = false, belt: Bool = false, idDigits: Int = 7) {
             if countdown { time = 18 }
+            if belt { (status, self.belt) = (14, 5) }
+            id = max(idDigits, 2) + 1
             for (column, narrower) in Self.narrowingSteps where total > width { self[keyPath: column] = narrower }
             if city > 0 { city = min(20, city + max(0, width - total)) }
         }
@@ -121,6 +151,7 @@ public struct BoardRenderer {
         if c.city > 0 { line += cell("FROM/TO", c.city) }
         if c.gate > 0 { line += cell("GATE", c.gate) }
         if c.status > 0 { line += cell("STATUS", c.status) }
+        if c.belt > 0 { line += cell("BELT", c.belt) }
         if c.id > 0 { line += fit("ID", c.id, right: true) }
         if wide { line += WideColumns.titles }
         return style.dim(line)
@@ -158,7 +189,7 @@ public struct BoardRenderer {
         if countdown, let now, let left = Countdown.text(flight, now: now, short: c.time < 12) { time = left }
         let appearance = StatusAppearance(flight.status)
         let gate = Self.gateText(flight)
-        let statusText = c.status < 13 ? appearance.shortTitle : appearance.title
+        let statusText = Self.statusText(flight, width: c.status)
         // Where the mark goes: next to what changed when the column has room for it and a space.
         var marked: RecentChange.Field?
         var markOnName = false
@@ -201,9 +232,20 @@ public struct BoardRenderer {
                 add(fit(fit(statusText, width - 1), c.status)) { style.status(flight.status, $0) }
             }
         }
+        if c.belt > 0 { add(cell(flight.baggage.map { String($0.belt) } ?? "", c.belt)) }
         if c.id > 0 { add(fit(String(flight.id), c.id, right: true)) }
         if wide { add(WideColumns.cells(flight)) }
         return flight.past && appearance.dimsWhenPast ? style.dim(plain) : styled
+    }
+
+    /// The status as a column of `width` says it: `Departed 14:52`, `Landed 14:05` (the actual time)
+    /// where that fits with the room for a mark, else its name; `Final` for `Final call` below 13.
+    static func statusText(_ flight: FlightDocument, width: Int) -> String {
+        let appearance = StatusAppearance(flight.status)
+        let title = width < 13 ? appearance.shortTitle : appearance.title
+        guard flight.status == .departed || flight.status == .landed, let actual = flight.currentTime else { return title }
+        let timed = "\(title) \(clockText(actual))"
+        return timed.columns < width ? timed : title
     }
 
     /// A recent change's mark and value: bold yellow when colour is on.
@@ -214,10 +256,6 @@ public struct BoardRenderer {
     /// With `wrapping`, a line too long is broken at its spaces instead (see `wrap`): text read
     /// as sentences, where a cut would lose the end of a time or a city.
     private func fitted(wrapping: Bool = false, _ make: (BoardRenderer) -> String) -> String {
-        var plain = BoardRenderer(style: Style(enabled: false), width: width)
-        plain.countdown = countdown
-        plain.filterNote = filterNote
-        plain.wide = wide
         let plainLines = make(plain).split(separator: "\n", omittingEmptySubsequences: false)
         guard plainLines.contains(where: { $0.columns > width }) else { return make(self) }
         guard wrapping else { return plainLines.map { cut($0, width) }.joined(separator: "\n") }
@@ -273,7 +311,7 @@ public struct BoardRenderer {
     }
 
     /// The whole board for one-shot output.
-    public func board(_ board: BoardDocument) -> String { fitted { $0.boardLines(board) } }
+    public func board(_ board: BoardDocument) -> String { laidOut(for: board).fitted { $0.boardLines(board) } }
 
     private func boardLines(_ board: BoardDocument) -> String {
         var lines = [header(board, extra: hiddenNote)]
@@ -315,7 +353,7 @@ public struct BoardRenderer {
         var lines = [style.bold("\(flight.flightName)") + "  \(direction)  (id \(flight.id))"]
         func field(_ name: String, _ value: String) { lines.append(style.dim(fit(name, Self.labelWidth)) + value) }
         field("Date", Self.longDate(flight.date))
-        var status = style.status(flight.status, StatusAppearance(flight.status).title)
+        var status = style.status(flight.status, Self.statusText(flight, width: .max))
         if let city = flight.divertedTo { status += " to \(city)" }
         field("Status", status + (flight.pinned ? "  (pinned)" : ""))
         var times = "scheduled \(clockText(flight.scheduledTime))"
@@ -323,6 +361,10 @@ public struct BoardRenderer {
             times += ", now \(clockText(current)) (\(flight.delayMinutes) min late)"
         }
         field("Time", times)
+        if let boarding = details.boardingTime, let closes = details.gateClosesTime {
+            field("Boarding", "Boards \(clockText(boarding)) · Gate closes \(clockText(closes))")
+        }
+        if let runs = Weekdays(names: details.runs) { field("Runs", runs.description) }
         var gate = "\(flight.gate) (terminal \(flight.terminal))"
         if let previous = flight.previousGate {
             gate += ", changed from \(previous)"
@@ -355,14 +397,16 @@ public struct BoardRenderer {
             let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: cells - filled)
             field("Progress", "\(bar) \(Int((progress * 100).rounded()))%")
         }
-        field("On time", "\(Int((Self.share(details.onTimeRate) * 100).rounded()))% of the last \(details.history.count) days")
+        let flights = details.history.count == 1 ? "flight" : "\(details.history.count) flights"
+        field("On time", "\(Int((Self.share(details.onTimeRate) * 100).rounded()))% of its last \(flights)")
         let marks = details.history.map { day in
             let mark = HistoryMark(day.status, delayMinutes: day.delayMinutes)
             return style.apply(mark.colour, mark.symbol)
         }
         // Spaced out when the marks fit so beside the label; else close, so as not to break them.
         let spaced = width >= Self.labelWidth + 2 * marks.count - 1
-        field("History", marks.joined(separator: spaced ? " " : "") + style.dim("  (newest first; \(HistoryMark.legend))"))
+        let legend = HistoryMark.legend(of: details.history.map { HistoryMark($0.status, delayMinutes: $0.delayMinutes) })
+        field("History", marks.joined(separator: spaced ? " " : "") + style.dim("  (newest first; \(legend))"))
         lines += announcementLines(details)
         return lines.joined(separator: "\n")
     }
@@ -397,7 +441,9 @@ public struct BoardRenderer {
     private static func share(_ value: Double) -> Double { min(max(value, 0), 1) }
 
     /// Search results, grouped by day.
-    public func search(_ results: SearchResultsDocument) -> String { fitted { $0.searchLines(results) } }
+    public func search(_ results: SearchResultsDocument) -> String {
+        laidOut(for: results.days.flatMap(\.flights), belt: false).fitted { $0.searchLines(results) }
+    }
 
     private func searchLines(_ results: SearchResultsDocument) -> String {
         let found = results.total ?? results.count

@@ -73,6 +73,8 @@ struct HistoryMark: Hashable, Sendable, CaseIterable {
         }
     }
 
-    /// `● on time ◐ delayed × canceled ↷ diverted`.
-    static let legend = allCases.map { "\($0.symbol) \($0.meaning)" }.joined(separator: " ")
+    /// `● on time ◐ delayed × canceled`: what the marks of `shown` mean, in `allCases` order.
+    static func legend(of shown: [HistoryMark]) -> String {
+        allCases.filter(shown.contains).map { "\($0.symbol) \($0.meaning)" }.joined(separator: " ")
+    }
 }

@@ -268,22 +268,22 @@ struct StatusLine {
         }
         // The first pinned flight still to come, else the first pinned one.
         let pinned = board.flights.filter(\.pinned)
-        if let shown = pinned.first(where: { !$0.past }) ?? pinned.first {
+        if let shown = pinned.first(where: isToCome) ?? pinned.first(where: { !$0.past }) ?? pinned.first {
             reading.values.pinned = "\(shown.flightName) \(StatusAppearance(shown.status).title)"
             reading.pinnedStatus = shown.status
         }
         return reading
     }
 
-    /// The flights of `direction` still to come: not past, canceled, diverted, departed or landed
-    /// (a flight is past only after its time: at that instant it has left without being past).
+    /// The flights of `direction` still to come: not past and not ended (`FlightStatus.hasEnded`:
+    /// departed, landed, canceled or diverted, which the hall keeps up a while).
     /// (The board hides past flights but lists pinned ones all the same.)
     static func stillToCome(_ board: BoardDocument, _ direction: Direction) -> Int {
         board.flights.filter { $0.direction == direction && isToCome($0) }.count
     }
 
     static func isToCome(_ flight: FlightDocument) -> Bool {
-        !flight.past && ![.canceled, .diverted, .departed, .landed].contains(flight.status)
+        !flight.past && !flight.status.hasEnded
     }
 
     /// The board's next departure still to come, by its current time; nil when none is left on it.

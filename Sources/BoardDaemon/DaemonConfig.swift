@@ -32,7 +32,8 @@ public struct DaemonConfig: Hashable, Sendable {
 
     public static let builtIn = DaemonConfig(schedule: .default, source: "built-in defaults")
 
-    static let knownKeys = ["airport", "seed", "days", "flightsPerDay", "announcements"]
+    static let knownKeys = ["airport", "seed", "days", "flightsPerDay", "announcements", "hall"]
+    static let knownHallKeys = ["departedMinutes", "afterLastBagMinutes", "canceledMinutes"]
     static let knownAnnouncementKeys = [
         "delayNoticeMinutes", "delayRevisions", "cancelNoticeMinutes", "gateChangePercent", "gateNoticeMinutes",
         "diversionPercent",
@@ -105,7 +106,30 @@ public struct DaemonConfig: Hashable, Sendable {
         if let value = json["announcements"] {
             schedule.announcements = try announcements(value, file: file)
         }
+        if let value = json["hall"] {
+            schedule.hall = try hall(value, file: file)
+        }
         return DaemonConfig(schedule: schedule, source: file)
+    }
+
+    /// The optional `hall` object: how long finished flights stay on the board, each key optional,
+    /// whole minutes within `HallRules.allowedMinutes`.
+    private static func hall(_ value: JSON, file: String) throws(ConfigError) -> HallRules {
+        guard let fields = value.objectPairs else {
+            throw ConfigError(
+                file: file, key: "hall", value: value.text,
+                reason: "must be an object with \(knownHallKeys.joined(separator: ", "))\(notA(value, .object([])))")
+        }
+        try checkKeys(fields, known: knownHallKeys, prefix: "hall.", file: file)
+        var rules = HallRules.default
+        let allowed = HallRules.allowedMinutes
+        rules.departedMinutes =
+            try integer(value, "departedMinutes", in: allowed, file: file, prefix: "hall.") ?? rules.departedMinutes
+        rules.afterLastBagMinutes =
+            try integer(value, "afterLastBagMinutes", in: allowed, file: file, prefix: "hall.") ?? rules.afterLastBagMinutes
+        rules.canceledMinutes =
+            try integer(value, "canceledMinutes", in: allowed, file: file, prefix: "hall.") ?? rules.canceledMinutes
+        return rules
     }
 
     /// The optional `announcements` object: each key optional, lead times as `[fewest, most]`

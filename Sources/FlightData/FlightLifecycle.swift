@@ -6,6 +6,15 @@ import FoundationEssentials
 /// `StatusAppearance`.
 public enum FlightStatus: String, Hashable, Sendable, CaseIterable {
     case scheduled, onTime, delayed, boarding, finalCall, gateClosed, departed, enRoute, landed, canceled, diverted
+
+    /// Whether a flight with it has ended its day here: departed, landed, canceled or diverted. Such
+    /// a flight is no longer to come, though the hall keeps it up a while (`HallRules`).
+    public var hasEnded: Bool {
+        switch self {
+        case .departed, .landed, .canceled, .diverted: true
+        case .scheduled, .onTime, .delayed, .boarding, .finalCall, .gateClosed, .enRoute: false
+        }
+    }
 }
 
 /// The contract's status table, as code.

@@ -9,6 +9,14 @@ public struct Weekdays: OptionSet, Hashable, Sendable, CustomStringConvertible {
 
     public static let daily = Weekdays(rawValue: 0x7F)
 
+    /// From names as `LocalDate.weekdayAbbreviations` writes them (`["Mon", "Fri"]`); nil when there
+    /// are none or one is not a weekday's name.
+    public init?(names: [String]) {
+        let days = names.compactMap { LocalDate.weekdayAbbreviations.firstIndex(of: $0) }
+        guard !days.isEmpty, days.count == names.count else { return nil }
+        self.init(days)
+    }
+
     public func contains(_ date: LocalDate) -> Bool { rawValue & 1 << UInt8(date.weekday) != 0 }
 
     /// The days in the order a timetable lists them, Monday first: `[1, 2, 3, 4, 5, 6, 0]`, filtered.

@@ -81,6 +81,8 @@ struct LiveFrame {
             return pad(lines, footer: footer(model))
         }
         let flights = model.listedFlights
+        let searching = if case .searchResults = model.top { true } else { false }
+        renderer = renderer.laidOut(for: flights, belt: model.tab == .arrivals && !searching)
         // A recent change's mark goes when the daemon's clock, run on from the board's, is past its 15 minutes.
         // (A day is as good as any longer time for that, and no speed makes it an Int that traps.)
         let elapsed = Int(min(daemonSecondsSinceBoard(model, now: now) ?? 0, 86_400))
@@ -141,10 +143,7 @@ struct LiveFrame {
     private func row(
         _ flight: FlightDocument, selected: Bool, lastViewed: Bool, now: String, elapsed: Int, _ renderer: BoardRenderer
     ) -> String {
-        var plainRenderer = BoardRenderer(style: Style(enabled: false), width: size.columns)
-        plainRenderer.wide = renderer.wide
-        plainRenderer.countdown = renderer.countdown
-        let plain = plainRenderer.row(flight, lastViewed: lastViewed, now: now, elapsed: elapsed)
+        let plain = renderer.plain.row(flight, lastViewed: lastViewed, now: now, elapsed: elapsed)
         guard selected else {
             // A `--wide` row longer than the screen is cut with `…`, without colour, as one-shot boards are.
             guard plain.columns > size.columns else {
@@ -158,10 +157,7 @@ struct LiveFrame {
 
     /// The column titles, cut without colour at the screen's edge when `--wide` makes them longer.
     private func wideCut(_ titles: String, _ renderer: BoardRenderer) -> String {
-        var plain = BoardRenderer(style: Style(enabled: false), width: size.columns)
-        plain.wide = renderer.wide
-        plain.countdown = renderer.countdown
-        let text = plain.columnTitles()
+        let text = renderer.plain.columnTitles()
         return text.columns > size.columns ? fit(text, size.columns) : titles
     }
 
