@@ -100,10 +100,7 @@ public struct BoardService: Sendable {
 
     /// A flight's details: its service's history and the weekdays it runs, from the timetable.
     private func details(_ flight: Flight, window: ScheduleWindow, at now: Date, params: JSON) throws(WireError) -> JSON {
-        let runs = window.source.timetable.services[Int(flight.serviceID)].weekdays
-        return encoding.details(
-            flight, history: window.history(of: flight), runs: runs, at: now, pinned: try Self.pinned(params).contains(flight)
-        ).json
+        encoding.details(flight, from: window.source, at: now, pinned: try Self.pinned(params).contains(flight)).json
     }
 
     /// `: Pacific 298 runs Mon-Fri` when a designator names a service that is not daily: the reason

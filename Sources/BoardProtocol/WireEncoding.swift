@@ -49,9 +49,9 @@ public struct WireEncoding: Sendable {
     /// One flight with its details: its service's history (`FlightSource.history(of:)`) and on-time
     /// rate, the weekdays it runs, departure and arrival times, a departure's boarding and gate-close
     /// times, progress.
-    public func details(_ flight: Flight, history: [HistoryEntry], runs: Weekdays, at now: Date, pinned: Bool)
-        -> FlightDetailsDocument
-    {
+    public func details(_ flight: Flight, from source: any FlightSource, at now: Date, pinned: Bool) -> FlightDetailsDocument {
+        let history = source.history(of: flight)
+        let runs = source.timetable.services[Int(flight.serviceID)].weekdays
         let canceled = flight.isCanceled(at: now)
         let boards = flight.direction == .departure && !canceled && !flight.isDiverted(at: now)
         let current = flight.currentTime(at: now)

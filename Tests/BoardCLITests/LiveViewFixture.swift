@@ -43,13 +43,13 @@ enum LiveViewFixture {
     /// `flight.get`'s reply for a flight of today.
     static func details(_ id: Int, pinned: Bool = false) -> JSON {
         let flight = window.flights(on: today).first { $0.id == id }!
-        return encoding.details(flight, at: now, pinned: pinned).json
+        return encoding.details(flight, from: window.source, at: now, pinned: pinned).json
     }
 
     /// `flight.get`'s reply for a flight of any day in the window, such as a search result.
     static func details(of listed: FlightDocument) -> JSON {
         let flight = window.flights(on: LocalDate(listed.date)!).first { $0.id == listed.id }!
-        return encoding.details(flight, at: now, pinned: listed.pinned).json
+        return encoding.details(flight, from: window.source, at: now, pinned: listed.pinned).json
     }
 
     /// `search`'s reply for `text` across the window.
@@ -134,7 +134,7 @@ extension LiveViewFixture {
     /// `flight.get`'s reply for flight `id` of `date`, as the daemon answers at `instant`.
     static func details(_ id: Int, on date: LocalDate = today, at instant: Date) -> JSON {
         let flight = window(at: instant).flights(on: date).first { $0.id == id }!
-        return encoding.details(flight, at: instant, pinned: false).json
+        return encoding.details(flight, from: window(at: instant).source, at: instant, pinned: false).json
     }
 }
 

@@ -44,9 +44,15 @@ import Testing
         #expect(StatusLine.tmuxColour(nil, "") == "")
     }
 
-    @Test func theHistoryLegendNamesEveryMark() {
-        #expect(HistoryMark.legend == "● on time ◐ delayed × canceled")
-        #expect(Set(HistoryEntry.Outcome.allCases.map { HistoryMark($0).symbol }).count == HistoryEntry.Outcome.allCases.count)
+    /// Every way a day can end has its mark, told apart by its symbol; the legend names the marks shown, in order.
+    @Test func theHistoryLegendNamesEveryMarkShown() {
+        let ends: [(FlightStatus, Int)] = [(.departed, 0), (.landed, 15), (.canceled, 0), (.diverted, 20)]
+        let marks = ends.map { HistoryMark($0.0, delayMinutes: $0.1) }
+        #expect(marks == HistoryMark.allCases)
+        #expect(Set(marks.map(\.symbol)).count == marks.count)
+        #expect(HistoryMark.legend(of: marks) == "● on time ◐ delayed × canceled ↷ diverted")
+        #expect(HistoryMark.legend(of: [.canceled, .onTime, .onTime]) == "● on time × canceled")
+        #expect(HistoryMark(.landed, delayMinutes: 0) == .onTime && HistoryMark(.departed, delayMinutes: 5) == .delayed)
     }
 
     @Test func theStatusLinesPlaceholdersAreTheDocumentsValues() {

@@ -46,7 +46,7 @@ import Testing
             for flight in F.window.flights(on: date) {
                 let pinned = flight.id % 2 == 0
                 try Self.checkRoundTrip(F.encoding.flight(flight, at: F.now, pinned: pinned))
-                try Self.checkRoundTrip(F.encoding.details(flight, at: F.now, pinned: pinned))
+                try Self.checkRoundTrip(F.encoding.details(flight, from: F.generator, at: F.now, pinned: pinned))
             }
         }
     }
@@ -59,7 +59,7 @@ import Testing
         for minute in stride(from: 0, to: 24 * 60, by: 5) {
             let now = F.localTime.instant(on: F.today, minute: minute)
             for flight in F.todaysFlights where !seen.contains(flight.status(at: now)) {
-                let details = F.encoding.details(flight, at: now, pinned: false)
+                let details = F.encoding.details(flight, from: F.generator, at: now, pinned: false)
                 seen.insert(details.flight.status)
                 try Self.checkRoundTrip(details)
             }
@@ -112,7 +112,7 @@ import Testing
 @Suite struct UnknownValueTests {
     typealias F = ScheduleFixture
 
-    static var details: JSON { F.encoding.details(F.todaysFlights[5], at: F.now, pinned: false).json }
+    static var details: JSON { F.encoding.details(F.todaysFlights[5], from: F.generator, at: F.now, pinned: false).json }
 
     @Test(arguments: [("status", "hijacked"), ("direction", "sideways")])
     func aFlightWithAnUnknownName(_ key: String, _ value: String) throws {

@@ -62,7 +62,7 @@ import Testing
     @Test func everyFlightOfTheDayAndItsDetailsDecode() throws {
         for domain in F.todaysFlights {
             let plain = try FlightDocument(json: F.encoding.flight(domain, at: F.now, pinned: false).json)
-            let details = try FlightDocument(json: F.encoding.details(domain, at: F.now, pinned: false).json)
+            let details = try FlightDocument(json: F.encoding.details(domain, from: F.generator, at: F.now, pinned: false).json)
             #expect(plain.id == domain.id)
             #expect(details.id == domain.id)
             let shown = domain.state(at: F.now)

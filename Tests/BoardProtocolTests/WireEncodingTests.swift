@@ -143,7 +143,7 @@ import Testing
 
     @Test func detailsAreAFlightPlusHistoryRateTimesAndProgress() throws {
         for flight in F.todaysFlights {
-            let json = F.encoding.details(flight, at: F.now, pinned: false).json
+            let json = F.encoding.details(flight, from: F.generator, at: F.now, pinned: false).json
             let flightPart = json.keys.filter { !Self.detailExtensions.contains($0) && !Self.contractDetailKeys.contains($0) }
             #expect(flightPart.filter { !Self.flightExtensions.contains($0) } == Self.contractFlightKeys)
             #expect(json.keys.suffix(6) == ArraySlice(Self.contractDetailKeys))
@@ -179,9 +179,9 @@ import Testing
     @Test func aFlightInTheAirHasProgressBetweenZeroAndOne() throws {
         let flying = try #require(
             F.todaysFlights.first { ($0.progress(at: F.now) ?? 0) > 0 && ($0.progress(at: F.now) ?? 1) < 1 })
-        let progress = try #require(F.encoding.details(flying, at: F.now, pinned: true).json["progress"]?.double)
+        let progress = try #require(F.encoding.details(flying, from: F.generator, at: F.now, pinned: true).json["progress"]?.double)
         #expect(progress > 0 && progress < 1)
-        #expect(F.encoding.details(flying, at: F.now, pinned: true).json["pinned"] == true)
+        #expect(F.encoding.details(flying, from: F.generator, at: F.now, pinned: true).json["pinned"] == true)
     }
 
     @Test func searchResultsAreGroupedByDay() throws {

@@ -81,8 +81,9 @@ struct GoldenScheduleTests {
             "# flightsPerDay: \(config.flightsPerDay)",
             "# airport: \(config.airport.code) \(config.airport.name)",
             "# timeZone: \(config.airport.timeZoneIdentifier)",
-            "# fields: id | date | slot | designator | direction | city | flight minutes | scheduled | disruption | gate"
-                + " | history, most recent first (O on time, Dn delayed n minutes, C canceled)",
+            "# fields: id | date | slot | service | designator | weekdays | direction | city | flight minutes | scheduled"
+                + " | disruption | gate | history: the service's last 10 operations, most recent first (D departed on time,"
+                + " L landed on time, Dn / Ln n minutes late, C canceled, V diverted)",
         ]
         for date in window.dates {
             let flights = window.flights(on: date)
@@ -94,14 +95,16 @@ struct GoldenScheduleTests {
                         String(flight.id),
                         flight.date.description,
                         LocalDate.pad2(flight.slot),
+                        String(flight.serviceID),
                         flight.flightName,
+                        window.source.timetable.services[Int(flight.serviceID)].weekdays.description,
                         flight.direction.rawValue,
                         flight.otherAirport.name,
                         String(flight.otherAirport.flightMinutes),
                         clock.iso8601(flight.scheduledTime),
                         describe(flight.disruption),
                         "\(flight.gate.terminal)\(flight.gate.number)",
-                        flight.history.map(describe).joined(separator: " "),
+                        window.history(of: flight).map(describe).joined(separator: " "),
                     ].joined(separator: " | "))
             }
         }
@@ -118,9 +121,11 @@ struct GoldenScheduleTests {
 
     static func describe(_ entry: HistoryEntry) -> String {
         switch entry.status {
-        case .onTime: "O"
-        case .delayed: "D\(entry.delayMinutes)"
+        case .departed: entry.delayMinutes == 0 ? "D" : "D\(entry.delayMinutes)"
+        case .landed: entry.delayMinutes == 0 ? "L" : "L\(entry.delayMinutes)"
         case .canceled: "C"
+        case .diverted: "V"
+        default: "?\(entry.status.rawValue)"
         }
     }
 

@@ -72,8 +72,10 @@ struct PrecomputedSource: FlightSource {
     }
 
     var config: ScheduleConfig { generator.config }
+    var timetable: Timetable { generator.timetable }
 
     func flights(on date: LocalDate) -> [Flight] { days[date] ?? generator.flights(on: date) }
+    func history(of flight: Flight) -> [HistoryEntry] { generator.history(of: flight) }
 }
 
 /// A clock that moves only when the test moves it.
