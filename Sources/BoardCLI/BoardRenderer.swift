@@ -151,7 +151,7 @@ public struct BoardRenderer {
         if c.city > 0 { line += cell("FROM/TO", c.city) }
         if c.gate > 0 { line += cell("GATE", c.gate) }
         if c.status > 0 { line += cell("STATUS", c.status) }
-        if c.belt > 0 { line += cell("BELT", c.belt) }
+        if c.belt > 0 { line += fit("BELT", c.belt - 1, right: true) + " " }
         if c.id > 0 { line += fit("ID", c.id, right: true) }
         if wide { line += WideColumns.titles }
         return style.dim(line)
@@ -232,7 +232,8 @@ public struct BoardRenderer {
                 add(fit(fit(statusText, width - 1), c.status)) { style.status(flight.status, $0) }
             }
         }
-        if c.belt > 0 { add(cell(flight.baggage.map { String($0.belt) } ?? "", c.belt)) }
+        // Right-aligned under its title, away from the status's time.
+        if c.belt > 0 { add(fit(flight.baggage.map { String($0.belt) } ?? "", c.belt - 1, right: true) + " ") }
         if c.id > 0 { add(fit(String(flight.id), c.id, right: true)) }
         if wide { add(WideColumns.cells(flight)) }
         return flight.past && appearance.dimsWhenPast ? style.dim(plain) : styled
