@@ -1,0 +1,86 @@
+import BoardProtocol
+import FlightData
+import Testing
+
+@testable import BoardCLI
+
+/// Rows that say what happened: a departed or landed row carries its actual time, the arrivals tab
+/// has a BELT column while the width allows (it goes before the gate, never before the flight or
+/// the id), and a departure's details say when it boards and when its gate closes. The fixture's
+/// clock is Mon Nov 30 12:00: the morning's flights have left or landed.
+struct HallRowsTests {
+    static let arrivals = LiveViewFixture.board(tab: .arrivals)
+    static let departures = LiveViewFixture.board(tab: .departures)
+
+    static func lines(_ board: BoardDocument, width: Int) -> [Substring] {
+        BoardRenderer(style: Style(enabled: false), width: width).board(board).split(
+            separator: "\n", omittingEmptySubsequences: false)
+    }
+
+    /// At every width from the narrowest row up: no line is wider than the width, every row keeps
+    /// its id, the BELT column comes and goes with its title, and where it is shown the gate is too.
+    @Test(arguments: BoardRenderer.Columns.narrowest...160)
+    func theBeltColumnFitsEveryWidth(width: Int) throws {
+        let lines = Self.lines(Self.arrivals, width: width)
+        for line in lines { #expect(line.columns <= width, "\(width): \(line)") }
+        let titles = try #require(lines.first { $0.contains("FLIGHT") })
+        let rows = lines.dropFirst(4).prefix(Self.arrivals.flights.count)
+        for (row, flight) in zip(rows, Self.arrivals.flights) { #expect(row.hasSuffix(" \(flight.id)"), "\(width): \(row)") }
+        guard titles.contains("BELT") else { return }
+        #expect(titles.contains("GATE"), "\(width): the belt goes before the gate")
+        for (row, flight) in zip(rows, Self.arrivals.flights) {
+            let belt = flight.baggage.map { " \($0.belt)  \(flight.id)" }
+            if let belt { #expect(row.hasSuffix(belt), "\(width): \(row)") }
+        }
+    }
+
+    /// At 80 columns the arrivals board shows every landed arrival's time and belt, and the
+    /// departures board every departed flight's time, without `--wide`.
+    @Test func eightyColumnsSayWhenAndWhichBelt() throws {
+        let arrivals = Self.lines(Self.arrivals, width: 80)
+        #expect(arrivals.first { $0.contains("FLIGHT") }?.contains("BELT") == true)
+        let landed = Self.arrivals.flights.filter { $0.status == .landed }
+        #expect(!landed.isEmpty)
+        for flight in landed {
+            let row = try #require(arrivals.first { $0.hasSuffix(" \(flight.id)") })
+            let time = clockText(try #require(flight.currentTime))
+            #expect(row.contains("Landed \(time)"), "\(row)")
+            #expect(row.contains(" \(try #require(flight.baggage).belt)  \(flight.id)"), "\(row)")
+        }
+        let departures = Self.lines(Self.departures, width: 80)
+        #expect(departures.first { $0.contains("FLIGHT") }?.contains("BELT") == false, "only arrivals have belts")
+        let departed = Self.departures.flights.filter { $0.status == .departed }
+        #expect(!departed.isEmpty)
+        for flight in departed {
+            let row = try #require(departures.first { $0.hasSuffix(" \(flight.id)") })
+            #expect(row.contains("Departed \(clockText(try #require(flight.currentTime)))"), "\(row)")
+        }
+    }
+
+    /// Where the status column has no room for the time, the status alone: never cut through it.
+    @Test func aNarrowStatusColumnKeepsTheStatusWhole() throws {
+        let flight = try #require(Self.departures.flights.first { $0.status == .departed })
+        #expect(BoardRenderer.statusText(flight, width: 15) == "Departed \(clockText(flight.currentTime!))")
+        #expect(BoardRenderer.statusText(flight, width: 14) == "Departed")
+        #expect(BoardRenderer.statusText(flight, width: 9) == "Departed")
+        let onTime = try #require(Self.departures.flights.first { $0.status == .onTime })
+        #expect(BoardRenderer.statusText(onTime, width: 15) == "On time")
+    }
+
+    /// A departure's details say when it boards and when its gate closes, from the time announced;
+    /// every flight's say the days its service runs.
+    @Test func detailsSayBoardingGateCloseAndTheDaysItRuns() throws {
+        let departure = try #require(Self.departures.flights.first { $0.status == .onTime })
+        let details = try FlightDetailsDocument(json: LiveViewFixture.details(departure.id))
+        let text = BoardRenderer(style: Style(enabled: false), width: 100).details(details)
+        let boards = try #require(details.boardingTime)
+        let closes = try #require(details.gateClosesTime)
+        #expect(text.contains("Boarding    Boards \(clockText(boards)) · Gate closes \(clockText(closes))"), "\(text)")
+        #expect(text.contains("Runs        "))
+        #expect(details.runs.isEmpty == false)
+        let arrival = try #require(Self.arrivals.flights.first)
+        let arrivalDetails = try FlightDetailsDocument(json: LiveViewFixture.details(arrival.id))
+        #expect(arrivalDetails.boardingTime == nil && arrivalDetails.gateClosesTime == nil)
+        #expect(!BoardRenderer(style: Style(enabled: false), width: 100).details(arrivalDetails).contains("Boarding"))
+    }
+}
