@@ -83,4 +83,16 @@ struct HallRowsTests {
         #expect(arrivalDetails.boardingTime == nil && arrivalDetails.gateClosesTime == nil)
         #expect(!BoardRenderer(style: Style(enabled: false), width: 100).details(arrivalDetails).contains("Boarding"))
     }
+
+    /// The live view's cursor starts on the first flight still to come, not on a landed arrival the
+    /// hall still shows with its belt; the last viewed flight still wins.
+    @Test func theCursorStartsOnTheFirstFlightStillToCome() throws {
+        let board = Self.arrivals
+        let landed = try #require(board.flights.first { $0.status == .landed && !$0.past })
+        let start = try #require(LiveModel.startingFlight(on: board, lastViewed: nil))
+        #expect(start.id == board.flights.first { !$0.status.hasEnded && !$0.past }?.id)
+        #expect(start.id != landed.id && !start.status.hasEnded)
+        let lastViewed = LiveModel.FlightKey(id: landed.id, date: landed.date)
+        #expect(LiveModel.startingFlight(on: board, lastViewed: lastViewed)?.id == landed.id)
+    }
 }

@@ -314,10 +314,12 @@ extension LiveModel {
     }
 
     /// Where the cursor starts on `board`: the last viewed flight when it is listed, else the first
-    /// flight not yet past, else (every flight past) the last one; nil on an empty board.
+    /// flight still to come (`StatusLine.isToCome`: not the departed and landed flights the hall still
+    /// shows), else the first not yet past, else (every flight past) the last one; nil on an empty board.
     static func startingFlight(on board: BoardDocument, lastViewed: FlightKey?) -> FlightDocument? {
         if let lastViewed, let last = board.flights.first(where: { lastViewed.names($0) }) { return last }
-        return board.flights.first(where: { !$0.past }) ?? board.flights.last
+        return board.flights.first(where: StatusLine.isToCome) ?? board.flights.first(where: { !$0.past })
+            ?? board.flights.last
     }
 
     mutating func togglePin(_ flight: FlightDocument) -> [LiveEffect] {
