@@ -115,12 +115,7 @@ public struct DaemonConfig: Hashable, Sendable {
     /// The optional `hall` object: how long finished flights stay on the board, each key optional,
     /// whole minutes within `HallRules.allowedMinutes`.
     private static func hall(_ value: JSON, file: String) throws(ConfigError) -> HallRules {
-        guard let fields = value.objectPairs else {
-            throw ConfigError(
-                file: file, key: "hall", value: value.text,
-                reason: "must be an object with \(knownHallKeys.joined(separator: ", "))\(notA(value, .object([])))")
-        }
-        try checkKeys(fields, known: knownHallKeys, prefix: "hall.", file: file)
+        try checkObject(value, "hall", known: knownHallKeys, file: file)
         var rules = HallRules.default
         let allowed = HallRules.allowedMinutes
         rules.departedMinutes =
@@ -135,12 +130,7 @@ public struct DaemonConfig: Hashable, Sendable {
     /// The optional `announcements` object: each key optional, lead times as `[fewest, most]`
     /// minutes (`[30, 180]`), counts and percents as whole numbers.
     private static func announcements(_ value: JSON, file: String) throws(ConfigError) -> AnnouncementRules {
-        guard let fields = value.objectPairs else {
-            throw ConfigError(
-                file: file, key: "announcements", value: value.text,
-                reason: "must be an object with \(knownAnnouncementKeys.joined(separator: ", "))\(notA(value, .object([])))")
-        }
-        try checkKeys(fields, known: knownAnnouncementKeys, prefix: "announcements.", file: file)
+        try checkObject(value, "announcements", known: knownAnnouncementKeys, file: file)
         var rules = AnnouncementRules.default
         rules.delayNotice = try minutes(value, "delayNoticeMinutes", file: file) ?? rules.delayNotice
         rules.cancelNotice = try minutes(value, "cancelNoticeMinutes", file: file) ?? rules.cancelNotice
@@ -233,6 +223,16 @@ public struct DaemonConfig: Hashable, Sendable {
         // answered as `GMT`, which is the same zone, and listed under neither name.
         return zone.identifier == name || TimeZone.knownTimeZoneIdentifiers.contains(name)
             || (name == "UTC" && zone.secondsFromGMT() == 0)
+    }
+
+    /// A section of the config (`announcements`, `hall`): an object whose keys are all `known`.
+    private static func checkObject(_ value: JSON, _ key: String, known: [String], file: String) throws(ConfigError) {
+        guard let fields = value.objectPairs else {
+            throw ConfigError(
+                file: file, key: key, value: value.text,
+                reason: "must be an object with \(known.joined(separator: ", "))\(notA(value, .object([])))")
+        }
+        try checkKeys(fields, known: known, prefix: key + ".", file: file)
     }
 
     /// Unknown keys, with a hint when only the case is wrong. (Repeated keys are refused by the parser.)
