@@ -246,8 +246,11 @@ public struct BoardClient {
         // of its day instead, again wherever the day changes down the list.
         let dateColumn = 8
         let datesAhead = renderer.width - dateColumn >= BoardRenderer.Columns.narrowest
+        let listed = entries.compactMap { entry -> FlightDocument? in
+            if case .found(_, let flight?) = entry { flight } else { nil }
+        }
         func lines(_ style: Style) -> [String] {
-            var rows = renderer
+            var rows = renderer.laidOut(for: listed, belt: false)
             rows.style = style
             if datesAhead { rows.width = renderer.width - dateColumn }
             var lines = [(datesAhead ? style.dim(fit("DATE", dateColumn)) : "") + rows.columnTitles()]

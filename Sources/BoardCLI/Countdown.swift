@@ -24,7 +24,7 @@ enum Countdown {
     static let closingLead = 10
 
     static func text(_ flight: FlightDocument, now: String, short: Bool = false) -> String? {
-        guard StatusLine.isToCome(flight),
+        guard StatusLine.isToCome(flight, now: now),
             let seconds = RecentChange.seconds(from: now, to: flight.currentTime ?? flight.scheduledTime), seconds >= 0
         else { return nil }
         let minutes = minutesUp(seconds)

@@ -58,7 +58,7 @@ struct RememberedFlight: Equatable {
     /// where the same id on the same day is another flight.
     func names(_ flight: FlightDocument) -> Bool { flight.id == id && flight.date == date && flight.flightName == designator }
 
-    /// As it was: `US 481 of Nov 30`, whatever now has its id.
+    /// As it was: `Pacific 578 of Nov 30`, whatever now has its id.
     var name: String { "\(designator) of \(LocalDate(date)?.shortName ?? date)" }
 
     /// Whether its day is before `today`: it has left the window.

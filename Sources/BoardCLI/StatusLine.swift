@@ -268,27 +268,35 @@ struct StatusLine {
         }
         // The first pinned flight still to come, else the first pinned one.
         let pinned = board.flights.filter(\.pinned)
-        if let shown = pinned.first(where: isToCome) ?? pinned.first(where: { !$0.past }) ?? pinned.first {
+        if let shown = pinned.first(where: { isToCome($0, now: board.now) }) ?? pinned.first(where: { !$0.past }) ?? pinned.first
+        {
             reading.values.pinned = "\(shown.flightName) \(StatusAppearance(shown.status).title)"
             reading.pinnedStatus = shown.status
         }
         return reading
     }
 
-    /// The flights of `direction` still to come: not past and not ended (`FlightStatus.hasEnded`:
-    /// departed, landed, canceled or diverted, which the hall keeps up a while).
+    /// The flights of `direction` still to come (`isToCome`).
     /// (The board hides past flights but lists pinned ones all the same.)
     static func stillToCome(_ board: BoardDocument, _ direction: Direction) -> Int {
-        board.flights.filter { $0.direction == direction && isToCome($0) }.count
+        board.flights.filter { $0.direction == direction && isToCome($0, now: board.now) }.count
     }
 
-    static func isToCome(_ flight: FlightDocument) -> Bool {
-        !flight.past && !flight.status.hasEnded
+    /// The contract's "still to come", as the daemon's `flight.soonest` reads it
+    /// (`Flight.isStillToCome(at:)`): its current time at or after `now`, neither canceled nor
+    /// diverted. A departed or landed flight the hall still shows is no longer to come. A time that
+    /// does not read falls back on the status: not ended (`FlightStatus.hasEnded`).
+    static func isToCome(_ flight: FlightDocument, now: String) -> Bool {
+        guard !flight.past, flight.status != .canceled, flight.status != .diverted else { return false }
+        guard let seconds = RecentChange.seconds(from: now, to: flight.currentTime ?? flight.scheduledTime) else {
+            return !flight.status.hasEnded
+        }
+        return seconds >= 0
     }
 
     /// The board's next departure still to come, by its current time; nil when none is left on it.
     static func nextDeparture(_ board: BoardDocument) -> FlightDocument? {
-        board.flights.filter { $0.direction == .departure && isToCome($0) }
+        board.flights.filter { $0.direction == .departure && isToCome($0, now: board.now) }
             .min { ($0.currentTime ?? $0.scheduledTime, $0.id) < ($1.currentTime ?? $1.scheduledTime, $1.id) }
     }
 

@@ -24,9 +24,10 @@ enum Watchlist {
     /// Whether the soonest flight, `steps` flights past the daemon's soonest, is stepped past to
     /// the next (`board soonest` and the live view's `s`): one you hid, or after the first step one
     /// no longer to come; never past `soonestSteps` steps (a list of pins and hides is that long at most).
-    static func stepsPast(_ flight: FlightDocument, steps: Int, hidden: [Key]) -> Bool {
+    static func stepsPast(_ details: FlightDetailsDocument, steps: Int, hidden: [Key]) -> Bool {
         guard steps < soonestSteps else { return false }
-        return hidden.contains { $0.names(flight) } || (steps > 0 && !StatusLine.isToCome(flight))
+        let flight = details.flight
+        return hidden.contains { $0.names(flight) } || (steps > 0 && !StatusLine.isToCome(flight, now: details.now))
     }
 
     static let soonestSteps = PinnedParam.limit + 200

@@ -1,5 +1,6 @@
 import BoardSystem
 import FlightData
+import FoundationEssentials
 
 /// Generated days, kept so each is made once. Safe to share: the cache sits behind a lock.
 final class CachedSchedule: FlightSource {
@@ -31,7 +32,7 @@ final class CachedSchedule: FlightSource {
     }
 
     /// History is made day by day from the generator: ten flights at most, none of them kept.
-    func history(of flight: Flight) -> [HistoryEntry] { generator.history(of: flight) }
+    func history(of flight: Flight, at now: Date) -> [HistoryEntry] { generator.history(of: flight, at: now) }
 
     /// A day's flights without keeping them among the window's days (`flights(on:)` would push
     /// those out): only the last such day is kept.

@@ -46,11 +46,11 @@ public struct WireEncoding: Sendable {
             flights: board.rows.map { flight($0.flight, at: board.now, pinned: $0.isPinned) })
     }
 
-    /// One flight with its details: its service's history (`FlightSource.history(of:)`) and on-time
+    /// One flight with its details: its service's history as of `now` (`FlightSource.history(of:at:)`) and on-time
     /// rate, the weekdays it runs, departure and arrival times, a departure's boarding and gate-close
     /// times, progress.
     public func details(_ flight: Flight, from source: any FlightSource, at now: Date, pinned: Bool) -> FlightDetailsDocument {
-        let history = source.history(of: flight)
+        let history = source.history(of: flight, at: now)
         let runs = source.timetable.services[Int(flight.serviceID)].weekdays
         let canceled = flight.isCanceled(at: now)
         let boards = flight.direction == .departure && !canceled && !flight.isDiverted(at: now)

@@ -7,8 +7,9 @@ public protocol FlightSource: Sendable {
     var timetable: Timetable { get }
     /// The flights of `date`, in slot order.
     func flights(on date: LocalDate) -> [Flight]
-    /// The flight's service's last operations before its date, most recent first (`FlightHistory`).
-    func history(of flight: Flight) -> [HistoryEntry]
+    /// The flight's service's last operations before its date that had ended by `now`, most recent
+    /// first (`ScheduleGenerator.history(of:at:)`).
+    func history(of flight: Flight, at now: Date) -> [HistoryEntry]
 }
 
 /// Makes the schedule: a timetable of services, and each flight a pure function of (seed, service,
@@ -51,17 +52,22 @@ public struct ScheduleGenerator: FlightSource {
         dayStart(of: date).map { makeFlight(service, on: date, dayStart: $0) }
     }
 
-    /// The flight's service's last `FlightCatalog.historyDays` operations before its date, most recent
-    /// first, each as that day's flight ended: the same flights `flights(on:)` makes for those days,
-    /// however far before the window they are.
-    public func history(of flight: Flight) -> [HistoryEntry] {
+    /// The flight's service's last `FlightCatalog.historyDays` operations before its date that the
+    /// hall had taken down by `now` (`Flight.isPast(at:)`), most recent first, each as that day's
+    /// flight ended: the same flights `flights(on:)` makes for those days, however far before the
+    /// window they are. An operation still to end at `now` is not history yet: a flight of tomorrow,
+    /// seen today, does not give away how today's flight will end.
+    public func history(of flight: Flight, at now: Date) -> [HistoryEntry] {
         let service = timetable.services[Int(flight.serviceID)]
         var entries: [HistoryEntry] = []
-        var date = flight.date
+        // No operation after the airport's date at `now` has ended: start from there or before.
+        var date = min(flight.date, localTime.date(at: now).adding(days: 1))
         // Every service runs at least once a week: ten operations lie within ten weeks.
-        for _ in 0..<(7 * FlightCatalog.historyDays) where entries.count < FlightCatalog.historyDays {
+        for _ in 0..<(7 * (FlightCatalog.historyDays + 1)) where entries.count < FlightCatalog.historyDays {
             date = date.adding(days: -1)
-            guard service.runs(on: date), let earlier = self.flight(of: service, on: date) else { continue }
+            guard service.runs(on: date), let earlier = self.flight(of: service, on: date), earlier.isPast(at: now) else {
+                continue
+            }
             entries.append(HistoryEntry(ended: earlier))
         }
         return entries

@@ -71,8 +71,8 @@ public struct ScheduleWindow: Sendable {
         source.timetable.service(airline: designator.airline, number: designator.number)
     }
 
-    /// The flight's service's last operations before its date, most recent first.
-    public func history(of flight: Flight) -> [HistoryEntry] { source.history(of: flight) }
+    /// The flight's service's last operations before its date that had ended by `now`, most recent first.
+    public func history(of flight: Flight, at now: Date) -> [HistoryEntry] { source.history(of: flight, at: now) }
 }
 
 /// An airline and a flight number, as people type them: `Pacific 123`, `pacific123`.

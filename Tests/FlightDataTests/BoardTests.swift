@@ -39,11 +39,14 @@ struct BoardTests {
         #expect(board.date == Fixture.today && board.tab == .all)
     }
 
-    /// Past flights at 09:00: Overland 433, Pacific 506, US 686, Southeast 282
-    /// (canceled), Overland 691, Pacific 759. At 12:00 also Southeast 666,
-    /// Pacific 657, US 487 and Pacific 807; US 481 (12:00, delayed to 12:10) is not.
+    /// Past is what the hall has taken down. At 08:59 Southeast 676 (landed 08:20, last bag 08:49) is
+    /// taken down that very minute and still shown; past are US 527, Southeast 513, Southeast 551 and
+    /// Overland 648. At 09:00 Southeast 676 is past too; US 403 (09:05, delayed to 09:25) is not. At
+    /// 12:00 also US 403, Southeast 464, US 953, Southeast 722 and Overland 128; Pacific 578 (landed
+    /// at 12:00, last bag 12:38) is not. The canceled Southeast 791 (22:50) stays up until 23:20.
     @Test(arguments: [
-        ("2026-11-30T00:00", [15, 30, 15]), ("2026-11-30T09:00", [12, 24, 12]), ("2026-11-30T12:00", [10, 20, 10]),
+        ("2026-11-30T00:00", [15, 30, 15]), ("2026-11-30T08:59", [13, 26, 13]), ("2026-11-30T09:00", [12, 25, 13]),
+        ("2026-11-30T12:00", [10, 20, 10]), ("2026-11-30T23:20", [0, 1, 1]), ("2026-11-30T23:20:01", [0, 0, 0]),
         ("2026-12-01T00:00", [0, 0, 0]),
     ])
     func hidePastCountsAtKnownInstants(time: String, counts: [Int]) {
@@ -51,24 +54,38 @@ struct BoardTests {
         let board = Self.board(hidePast: true, at: now)
         #expect(board.tabs.map(\.count) == counts)
         #expect(board.tabs.map(\.badge) == [String(counts[0]), "Nov 30", String(counts[2])])
-        // The same counts, worked out from the flights.
-        let upcoming = Fixture.window.flights(on: Fixture.today).filter { $0.currentTime >= now }
+        // The same counts, worked out from the hall's rules.
+        let shown = Fixture.window.flights(on: Fixture.today).filter { FlightLifecycleTests.hallTakesDown($0) >= now }
         #expect(
             counts == [
-                upcoming.count { $0.direction == .arrival }, upcoming.count, upcoming.count { $0.direction == .departure },
+                shown.count { $0.direction == .arrival }, shown.count, shown.count { $0.direction == .departure },
             ])
         #expect(board.rows.allSatisfy { !$0.isPast })
     }
 
-    @Test func aFlightAtItsCurrentTimeIsStillShownUnderHidePast() throws {
-        let id = try Self.id("Pacific 506")  // departs 07:00
-        #expect(Self.board(hidePast: true, at: Fixture.instant("2026-11-30T07:00")).rows.contains { $0.flight.id == id })
-        #expect(!Self.board(hidePast: true, at: Fixture.instant("2026-11-30T07:00:01")).rows.contains { $0.flight.id == id })
+    /// Under hide-past a flight that has departed, landed or been canceled is still shown until the
+    /// hall takes it down, and hidden a moment (`Flight.pastResolution`) later.
+    @Test(arguments: [
+        // Southeast 513 departs at 06:35: shown until 10 minutes after.
+        ("Southeast 513", "06:35", "06:45"),
+        // Southeast 551 lands at 07:10, its last bag on the belt at 07:52: shown until 10 minutes after.
+        ("Southeast 551", "07:10", "08:02"),
+        // Southeast 791 at 22:50 is canceled: shown until 30 minutes after.
+        ("Southeast 791", "22:50", "23:20"),
+    ])
+    func aFlightIsShownUnderHidePastUntilTheHallTakesItDown(designator: String, current: String, down: String) throws {
+        let id = try Self.id(designator)
+        func shown(at now: Date) -> Bool { Self.board(hidePast: true, at: now).rows.contains { $0.flight.id == id } }
+        let down = Fixture.instant("2026-11-30T\(down)")
+        #expect(shown(at: Fixture.instant("2026-11-30T\(current)")))
+        #expect(shown(at: Fixture.instant("2026-11-30T\(current)").plus(seconds: 1)))
+        #expect(shown(at: down))
+        #expect(!shown(at: down.plus(seconds: Flight.pastResolution)))
     }
 
     @Test(arguments: Tab.allCases, [false, true])
     func eachTabCountsItsRows(tab: Tab, hidePast: Bool) throws {
-        let pinned: Set = [try Self.id("Pacific 506"), try Self.id("US 480")]
+        let pinned: Set = [try Self.id("Southeast 513"), try Self.id("Southeast 791")]
         let board = Self.board(tab: tab, hidePast: hidePast, pinned: pinned)
         let summary = try #require(board.tabs.first { $0.tab == tab })
         #expect(summary.count == board.rows.count)
@@ -87,8 +104,9 @@ struct BoardTests {
             ($0.currentTime(at: now).timeIntervalSince1970, $0.id) < ($1.currentTime(at: now).timeIntervalSince1970, $1.id)
         }
         #expect(rows == expected)
-        // The first rows of the day, by name: Pacific 506 at 07:00 comes before Overland 433 (06:25, delayed to 07:15).
-        #expect(rows.prefix(4).map(\.flightName) == ["Pacific 506", "Overland 433", "Southeast 282", "US 686"])
+        // The first rows of the day, by name: Southeast 513 at 06:35 comes before US 527 (06:15, delayed to
+        // 07:05); Overland 648 shows 08:15, its delay announced at 06:22.
+        #expect(rows.prefix(4).map(\.flightName) == ["Southeast 513", "US 527", "Southeast 551", "Overland 648"])
     }
 
     /// Equal current times go by id, not by slot or scheduled time (late in the day, every delay announced).
@@ -116,8 +134,8 @@ struct BoardTests {
     }
 
     @Test func pinnedFlightsComeFirstInTimeOrder() throws {
-        let late = try Self.id("US 480")  // 22:35
-        let middle = try Self.id("Overland 384")  // 16:55, canceled
+        let late = try Self.id("Southeast 791")  // 22:50, canceled
+        let middle = try Self.id("Pacific 320")  // 16:00
         let board = Self.board(pinned: [late, middle])
         #expect(board.rows.prefix(2).map(\.flight.id) == [middle, late])
         #expect(board.rows.prefix(2).allSatisfy { $0.isPinned })
@@ -128,7 +146,7 @@ struct BoardTests {
     }
 
     @Test func aPinnedFlightIsKeptUnderHidePast() throws {
-        let departed = try Self.id("Pacific 506")  // 07:00, past at 09:00
+        let departed = try Self.id("Southeast 513")  // 06:35, taken down at 06:45: past at 09:00
         for tab in [Tab.all, .departures] {
             let board = Self.board(tab: tab, hidePast: true, pinned: [departed])
             let first = try #require(board.rows.first)
@@ -136,11 +154,11 @@ struct BoardTests {
             #expect(first.isPinned && first.isPast && first.status == .departed)
             #expect(board.rows.dropFirst().allSatisfy { !$0.isPast })
         }
-        // It is counted too: 12 upcoming departures and the pinned one.
-        #expect(Self.board(hidePast: true, pinned: [departed]).tabs.map(\.count) == [12, 25, 13])
-        // A pinned arrival does not appear on the departures tab.
-        let arrival = try Self.id("Overland 433")
-        #expect(Self.board(tab: .departures, hidePast: true, pinned: [arrival]).rows.count == 12)
+        // It is counted too: 13 departures not yet taken down and the pinned one.
+        #expect(Self.board(hidePast: true, pinned: [departed]).tabs.map(\.count) == [12, 26, 14])
+        // A pinned arrival (US 527, past at 09:00) does not appear on the departures tab.
+        let arrival = try Self.id("US 527")
+        #expect(Self.board(tab: .departures, hidePast: true, pinned: [arrival]).rows.count == 13)
     }
 
     @Test func rowsSayWhatTheClockSays() {
@@ -186,8 +204,11 @@ struct BoardTests {
 
     @Test func nothingChangesAfterTheDaysLastFlightIsPast() {
         let flights = Fixture.window.flights(on: Fixture.today)
-        // US 480 departs at 22:35, the day's last flight.
-        let now = Fixture.instant("2026-11-30T22:35:01")
+        // Southeast 791 (22:50, canceled) is the last the hall takes down, at 23:20.
+        let down = Fixture.instant("2026-11-30T23:20")
+        #expect(Self.board(at: down).nextChange(in: flights, after: down) == down.plus(seconds: Flight.pastResolution))
+        #expect(!Self.board(at: down).rows.allSatisfy { $0.isPast })
+        let now = down.plus(seconds: Flight.pastResolution)
         #expect(Self.board(at: now).nextChange(in: flights, after: now) == nil)
         #expect(Self.board(at: now).rows.allSatisfy { $0.isPast })
     }

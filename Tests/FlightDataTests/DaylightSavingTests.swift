@@ -131,8 +131,9 @@ struct DaylightSavingTests {
         }
         #expect(zip(flights, flights.dropFirst()).allSatisfy { $0.scheduledTime <= $1.scheduledTime })
         // The next day's daily flights remember the change day at their own wall-clock minute.
-        for flight in window.flights(on: day.adding(days: 1)) where window.source.timetable.services[Int(flight.serviceID)].weekdays == .daily {
-            let entry = window.history(of: flight)[0]
+        let timetable = window.source.timetable
+        for flight in window.flights(on: day.adding(days: 1)) where timetable.services[Int(flight.serviceID)].weekdays == .daily {
+            let entry = window.history(of: flight, at: .distantFuture)[0]
             #expect(entry.date == day)
             #expect(clock.minuteOfDay(at: entry.scheduledTime) == flight.scheduledMinute)
         }

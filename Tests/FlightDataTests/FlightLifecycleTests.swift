@@ -3,7 +3,8 @@ import Foundation
 import Testing
 
 /// The contract's status table at every boundary: one minute before, at, one
-/// minute after. Boundaries are inclusive; past is strict.
+/// minute after. Boundaries are inclusive; past is strict, after the hall takes
+/// the flight down (`HallRules`).
 struct FlightLifecycleTests {
     /// What a row should say at an instant relative to one of the flight's times.
     struct Boundary: Sendable, CustomTestStringConvertible {
@@ -85,22 +86,25 @@ struct FlightLifecycleTests {
 
     /// The same rules on the clock, for flights the golden file pins (2026-11-30).
     @Test(arguments: [
-        // Pacific 506, a departure at 07:00, on time.
-        ("Pacific 506", "06:19", FlightStatus.onTime), ("Pacific 506", "06:20", .boarding), ("Pacific 506", "06:44", .boarding),
-        ("Pacific 506", "06:45", .finalCall), ("Pacific 506", "06:49", .finalCall), ("Pacific 506", "06:50", .gateClosed),
-        ("Pacific 506", "06:59", .gateClosed), ("Pacific 506", "07:00", .departed), ("Pacific 506", "07:01", .departed),
-        // Pacific 657, a departure at 10:20 delayed 15 minutes to 10:35: everything moves 15 minutes.
-        ("Pacific 657", "09:40", .delayed), ("Pacific 657", "09:54", .delayed), ("Pacific 657", "09:55", .boarding),
-        ("Pacific 657", "10:19", .boarding), ("Pacific 657", "10:20", .finalCall), ("Pacific 657", "10:25", .gateClosed),
-        ("Pacific 657", "10:34", .gateClosed), ("Pacific 657", "10:35", .departed),
-        // Southeast 666, an arrival at 09:50 from Chicago (105 minutes), on time.
-        ("Southeast 666", "08:04", .onTime), ("Southeast 666", "08:05", .enRoute), ("Southeast 666", "09:49", .enRoute),
-        ("Southeast 666", "09:50", .landed),
-        // US 481, an arrival at 12:00 from Dallas/Ft. Worth (135 minutes), delayed 10 minutes to 12:10.
-        ("US 481", "09:54", .delayed), ("US 481", "09:55", .enRoute), ("US 481", "12:09", .enRoute), ("US 481", "12:10", .landed),
-        // Southeast 282, a departure at 07:50, canceled: announced at 05:46, before boarding.
-        ("Southeast 282", "00:00", .onTime), ("Southeast 282", "05:45", .onTime), ("Southeast 282", "05:46", .canceled),
-        ("Southeast 282", "07:50", .canceled), ("Southeast 282", "23:59", .canceled),
+        // Southeast 513, a departure at 06:35, on time.
+        ("Southeast 513", "05:54", FlightStatus.onTime), ("Southeast 513", "05:55", .boarding),
+        ("Southeast 513", "06:19", .boarding), ("Southeast 513", "06:20", .finalCall), ("Southeast 513", "06:24", .finalCall),
+        ("Southeast 513", "06:25", .gateClosed), ("Southeast 513", "06:34", .gateClosed), ("Southeast 513", "06:35", .departed),
+        ("Southeast 513", "06:36", .departed),
+        // US 403, a departure at 09:05 delayed 20 minutes to 09:25, announced at 08:20 (before boarding
+        // would begin at 08:25): everything moves 20 minutes.
+        ("US 403", "08:19", .onTime), ("US 403", "08:20", .delayed), ("US 403", "08:25", .delayed), ("US 403", "08:44", .delayed),
+        ("US 403", "08:45", .boarding), ("US 403", "09:09", .boarding), ("US 403", "09:10", .finalCall),
+        ("US 403", "09:15", .gateClosed), ("US 403", "09:24", .gateClosed), ("US 403", "09:25", .departed),
+        // Southeast 676, an arrival at 08:20 from Chicago (105 minutes), on time.
+        ("Southeast 676", "06:34", .onTime), ("Southeast 676", "06:35", .enRoute), ("Southeast 676", "08:19", .enRoute),
+        ("Southeast 676", "08:20", .landed),
+        // Southeast 682, an arrival at 19:40 from Miami (125 minutes), delayed 25 minutes to 20:05.
+        ("Southeast 682", "17:59", .delayed), ("Southeast 682", "18:00", .enRoute), ("Southeast 682", "20:04", .enRoute),
+        ("Southeast 682", "20:05", .landed),
+        // Southeast 791, a departure at 22:50, canceled: announced at 20:24, before boarding.
+        ("Southeast 791", "00:00", .onTime), ("Southeast 791", "20:23", .onTime), ("Southeast 791", "20:24", .canceled),
+        ("Southeast 791", "22:50", .canceled), ("Southeast 791", "23:59", .canceled),
     ])
     func onTheClock(designator: String, time: String, status: FlightStatus) throws {
         let parsed = try #require(Designator(designator))
@@ -117,9 +121,11 @@ struct FlightLifecycleTests {
         }
         let first = Fixture.window.flights(on: Fixture.today)[0]
         #expect(first.status(at: Fixture.instant("2026-11-29T23:59:59")) == .scheduled)
-        // Overland 433's delay is first announced at 01:26.
+        // US 527's delay is first announced at 02:11.
+        #expect(first.flightName == "US 527")
         #expect(first.status(at: Fixture.instant("2026-11-30T00:00")) == .onTime)
-        #expect(first.status(at: Fixture.instant("2026-11-30T01:26")) == .delayed)
+        #expect(first.status(at: Fixture.instant("2026-11-30T02:10:59")) == .onTime)
+        #expect(first.status(at: Fixture.instant("2026-11-30T02:11")) == .delayed)
     }
 
     /// Scheduled before its day, as planned until the cancellation is announced, canceled from then on.
@@ -150,19 +156,68 @@ struct FlightLifecycleTests {
         }
     }
 
-    /// Past is strict: not at the current time, from just after it. A canceled flight is past after its scheduled time.
-    @Test func pastIsStrictlyAfterTheCurrentTime() {
+    /// When the contract says the hall takes `flight` down, worked out from what the flight shows
+    /// (not read from `Flight.takenDownAt`), with the default `hall` spans: a departure 10 minutes
+    /// after it departed; an arrival 10 minutes after its last bag is on the belt (30 minutes after
+    /// landing if no belt was announced); a canceled or diverted flight 30 minutes after its current
+    /// time (the scheduled time when canceled).
+    static func hallTakesDown(_ flight: Flight) -> Date {
+        if flight.isCanceled || flight.divertedCity != nil { return flight.currentTime.plus(minutes: 30) }
+        switch flight.direction {
+        case .departure: return flight.currentTime.plus(minutes: 10)
+        case .arrival: return flight.baggage.map { $0.lastBag.plus(minutes: 10) } ?? flight.currentTime.plus(minutes: 30)
+        }
+    }
+
+    /// Past is what the hall has taken down, and strict: a flight is not past at its current time
+    /// (it has just departed or landed and stays on the board), nor at the instant the hall takes it
+    /// down; it is past `Flight.pastResolution` (1 ms) after that instant.
+    @Test func pastIsStrictlyAfterTheHallTakesItDown() {
         for flight in Self.flights {
+            let down = Self.hallTakesDown(flight)
+            #expect(flight.takenDownAt == down, "\(flight.flightName) on \(flight.date)")
             #expect(!flight.isPast(at: flight.currentTime.plus(minutes: -1)))
             #expect(!flight.isPast(at: flight.currentTime))
-            #expect(flight.isPast(at: flight.currentTime.plus(seconds: Flight.pastResolution)))
-            #expect(flight.isPast(at: flight.currentTime.plus(seconds: 1)))
+            #expect(!flight.isPast(at: flight.currentTime.plus(seconds: 1)))
+            #expect(!flight.isPast(at: down.plus(minutes: -1)))
+            #expect(!flight.isPast(at: down), "\(flight.flightName) on \(flight.date) at \(down)")
+            #expect(flight.isPast(at: down.plus(seconds: Flight.pastResolution)), "\(flight.flightName) on \(flight.date)")
+            #expect(flight.isPast(at: down.plus(seconds: 1)))
         }
-        for flight in Self.flights where flight.disruption.delayMinutes > 0 {
+        // The hall counts from when it left or landed, not from the scheduled time.
+        for flight in Self.running where flight.disruption.delayMinutes > 0 {
             #expect(
-                !flight.isPast(at: flight.scheduledTime.plus(minutes: 1)),
-                "a delayed flight is not past just after its scheduled time")
+                !flight.isPast(at: flight.scheduledTime.plus(minutes: 10).plus(seconds: Flight.pastResolution)),
+                "a delayed flight is not past 10 minutes after its scheduled time")
         }
+        // Every kind of end is in the window. (Every arrival that lands announces a belt, so the
+        // 30 minutes without one are not reached by the generated flights.)
+        #expect(Self.running.contains { $0.direction == .departure })
+        #expect(Self.running.contains { $0.direction == .arrival && $0.baggage != nil })
+        #expect(!Self.canceled.isEmpty && !Self.diverted.isEmpty)
+    }
+
+    /// The hall's spans on the clock, for flights the golden file pins (and the window's diverted one).
+    @Test(arguments: [
+        // Southeast 513 departs at 06:35: up until 06:45, past a millisecond later.
+        ("Southeast 513", "2026-11-30", "06:45"),
+        // US 403 departs at 09:25, delayed from 09:05: the 10 minutes count from when it left.
+        ("US 403", "2026-11-30", "09:35"),
+        // Southeast 551 lands at 07:10; its last bag is on belt 1 at 07:52: up until 08:02.
+        ("Southeast 551", "2026-11-30", "08:02"),
+        // Southeast 791, a departure at 22:50, canceled: up until 23:20.
+        ("Southeast 791", "2026-11-30", "23:20"),
+        // US 527 on Dec 2, an arrival at 06:15 diverted to Miami: up until 06:45.
+        ("US 527", "2026-12-02", "06:45"),
+    ])
+    func theHallTakesItDownOnTheClock(designator: String, date: String, time: String) throws {
+        let parsed = try #require(Designator(designator))
+        let flight = try #require(Fixture.window.flight(designator: parsed, on: Fixture.date(date)))
+        let down = Fixture.instant("\(date)T\(time)")
+        #expect(flight.takenDownAt == down)
+        #expect(!flight.isPast(at: down.plus(minutes: -1)))
+        #expect(!flight.isPast(at: down))
+        #expect(flight.isPast(at: down.plus(seconds: Flight.pastResolution)))
     }
 
     @Test func departureAndArrivalTimesFollowTheDirection() {
@@ -214,7 +269,9 @@ struct FlightLifecycleTests {
         }
     }
 
-    /// The instants at which a row changes, in order, then nothing.
+    /// The instants at which a row changes, in order, then nothing. The last is when it becomes past:
+    /// `Flight.pastResolution` after the hall takes it down (a departure 10 minutes after it left, an
+    /// arrival 10 minutes after its last bag, a canceled flight 30 minutes after its scheduled time).
     @Test func nextBoardChangeWalksTheBoundaries() throws {
         func walk(_ flight: Flight) -> [Date] {
             var changes: [Date] = []
@@ -229,6 +286,7 @@ struct FlightLifecycleTests {
 
         let departure = try Fixture.flight { $0.direction == .departure && $0.disruption.delayMinutes > 0 }
         let current = departure.currentTime
+        let departureDown = current.plus(minutes: 10)
         let announced = departure.announcements.map(\.at)
         #expect(announced.count >= 1)
         #expect(
@@ -238,32 +296,38 @@ struct FlightLifecycleTests {
                         departure.dayStart, current.plus(minutes: -40), current.plus(minutes: -15), current.plus(minutes: -10),
                         current,
                     ]
-                        + announced + [current.plus(seconds: past)]
+                        + announced + [departureDown.plus(seconds: past)]
                 ).sorted())
 
         let arrival = try Fixture.flight { $0.direction == .arrival && !$0.isCanceled && $0.divertedCity == nil }
+        let lastBag = try #require(arrival.baggage).lastBag
         #expect(
             walk(arrival)
                 == Set(
                     [arrival.dayStart, arrival.departureTime, arrival.currentTime] + arrival.announcements.map(\.at)
-                        + [arrival.currentTime.plus(seconds: past)]
+                        + [lastBag.plus(minutes: 10).plus(seconds: past)]
                 ).sorted())
 
         // A canceled arrival: announced before it would leave the other airport, so no step shows.
         let canceled = try Fixture.flight { $0.isCanceled && $0.direction == .arrival }
         #expect(
             walk(canceled)
-                == Set([canceled.dayStart] + canceled.announcements.map(\.at) + [canceled.scheduledTime.plus(seconds: past)])
-                .sorted())
+                == Set(
+                    [canceled.dayStart] + canceled.announcements.map(\.at)
+                        + [canceled.scheduledTime.plus(minutes: 30).plus(seconds: past)]
+                ).sorted())
 
-        #expect(departure.nextBoardChange(after: current) == current.plus(seconds: past))
+        // Departed, it holds until the hall takes it down; then nothing more.
+        #expect(departure.nextBoardChange(after: current) == departureDown.plus(seconds: past))
+        #expect(departure.nextBoardChange(after: departureDown) == departureDown.plus(seconds: past))
+        #expect(departure.nextBoardChange(after: departureDown.plus(seconds: past)) == nil)
         #expect(departure.nextBoardChange(after: current.plus(minutes: -40)) == current.plus(minutes: -15))
     }
 
     /// `boardChanges` lists exactly the instants where the row changes, to
     /// `Flight.pastResolution`: what is shown (`FlightState`) or past-ness differs just before
     /// each, and holds between them. (Past is strict, so a flight is past from
-    /// any instant after its current time; the change is reported that
+    /// any instant after the hall takes it down; the change is reported that
     /// resolution later, when a watcher that wakes up for it will see it.)
     @Test func boardChangesAreExactlyWhereTheRowChanges() {
         struct Row: Equatable {

@@ -21,7 +21,7 @@ struct HistoryTests {
             let service = Self.timetable.services[Int(flight.serviceID)]
             let nextDay = try #require((1...7).map { date.adding(days: $0) }.first(where: service.runs))
             let next = try #require(Self.window.flights(on: nextDay).first { Int($0.serviceID) == service.id })
-            let entry = try #require(Self.window.history(of: next).first)
+            let entry = try #require(Self.window.history(of: next, at: lateEvening.plus(seconds: 1)).first)
             let row = try #require(board.rows.first { $0.flight == flight })
             #expect(row.status.hasEnded, "\(flight.flightName) of \(date) still \(row.status) at the end of its day")
             #expect(entry.date == date)
@@ -48,7 +48,7 @@ struct HistoryTests {
     @Test func historyReachesBeforeTheWindow() throws {
         let firstDay = Self.window.flights(on: Self.window.firstDate)
         for flight in firstDay {
-            let history = Self.window.history(of: flight)
+            let history = Self.window.history(of: flight, at: Fixture.now)
             #expect(history.count == FlightCatalog.historyDays)
             for entry in history {
                 #expect(!Self.window.contains(entry.date))
@@ -58,8 +58,35 @@ struct HistoryTests {
         }
         // A weekday service's ten operations span more than ten days.
         let weekday = try #require(firstDay.first { Self.timetable.services[Int($0.serviceID)].weekdays != .daily })
-        let span = weekday.date.dayNumber - Self.window.history(of: weekday).last!.date.dayNumber
+        let span = weekday.date.dayNumber - Self.window.history(of: weekday, at: Fixture.now).last!.date.dayNumber
         #expect(span > FlightCatalog.historyDays)
+    }
+
+    /// History is what had ended by the instant it is asked at: a flight of tomorrow, seen today,
+    /// lists today's operation only once the hall has taken it down, and a flight a week ahead starts
+    /// its history with the last operation that has ended, not with days still to come.
+    @Test func historyHoldsOnlyWhatHadEndedByNow() throws {
+        let today = Self.window.flights(on: Fixture.today)
+        for flight in today {
+            let service = Self.timetable.services[Int(flight.serviceID)]
+            let later = try #require(
+                (1...7).lazy.map { Fixture.today.adding(days: $0) }.first(where: service.runs)
+                    .flatMap { day in Self.window.flights(on: day).first { $0.serviceID == flight.serviceID } })
+            let before = Self.window.history(of: later, at: flight.takenDownAt)
+            let after = Self.window.history(of: later, at: flight.takenDownAt.plus(seconds: 1))
+            #expect(before.first?.date != Fixture.today, "\(flight.flightName): today's end given away early")
+            #expect(after.first == HistoryEntry(ended: flight))
+            #expect(Array(after.dropFirst()) == Array(before.prefix(FlightCatalog.historyDays - 1)))
+            #expect(before.count == FlightCatalog.historyDays && after.count == FlightCatalog.historyDays)
+        }
+        // Two weeks ahead, seen this morning: today's flight if it has ended, then what today's own
+        // history holds; nothing of the days between.
+        for ahead in Self.window.flights(on: Fixture.today.adding(days: 14)) {
+            guard let todays = today.first(where: { $0.serviceID == ahead.serviceID }) else { continue }
+            let ended = todays.isPast(at: Fixture.now) ? [HistoryEntry(ended: todays)] : []
+            let expected = Array((ended + Self.window.history(of: todays, at: Fixture.now)).prefix(FlightCatalog.historyDays))
+            #expect(Self.window.history(of: ahead, at: Fixture.now) == expected, "\(ahead.flightName)")
+        }
     }
 
     /// The on-time rate is the share of the ten operations that left or landed at their scheduled

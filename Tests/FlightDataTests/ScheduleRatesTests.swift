@@ -49,7 +49,7 @@ struct ScheduleRatesTests {
     /// Seen at the end of each day (how the history reads it), the same rates: 60,000 operations,
     /// within 2 points; a diverted flight (about half a percent) counts as neither on time nor delayed.
     @Test func historyRatesFollowTheContract() {
-        let entries = Self.flights.flatMap(Self.window.history(of:))
+        let entries = Self.flights.flatMap { Self.window.history(of: $0, at: .distantFuture) }
         #expect(entries.count == 200 * 30 * 10)
         #expect(abs(Self.percent(entries, \.ranOnTime) - 67) <= 2)
         #expect(abs(Self.percent(entries) { $0.actualTime != nil && $0.delayMinutes > 0 } - 23) <= 2)
@@ -61,7 +61,9 @@ struct ScheduleRatesTests {
         let delays = Self.flights.map(\.disruption.delayMinutes).filter { $0 != 0 }
         #expect(delays.allSatisfy { (5...60).contains($0) && $0 % 5 == 0 })
         #expect(Set(delays) == Set(stride(from: 5, through: 60, by: 5)))
-        let historyDelays = Self.flights.flatMap(Self.window.history(of:)).map(\.delayMinutes).filter { $0 > 0 }
+        let historyDelays = Self.flights.flatMap { Self.window.history(of: $0, at: .distantFuture) }.map(\.delayMinutes).filter {
+            $0 > 0
+        }
         #expect(historyDelays.allSatisfy { (5...60).contains($0) && $0 % 5 == 0 })
         #expect(Set(historyDelays).count == 12)
     }
@@ -135,7 +137,7 @@ struct ScheduleRatesTests {
         let timetable = Self.window.source.timetable
         for flight in Self.flights.prefix(30 * 20) {
             let service = timetable.services[Int(flight.serviceID)]
-            let history = Self.window.history(of: flight)
+            let history = Self.window.history(of: flight, at: .distantFuture)
             #expect(history.count == 10)
             let dates = history.map(\.date)
             #expect(dates == dates.sorted(by: >) && dates.allSatisfy { $0 < flight.date && service.runs(on: $0) })

@@ -16,7 +16,7 @@ struct PinsCommand: BoardCommand, Equatable {
 
             Lists the watchlist, the pinned flights, in your order: each with its
             date and its state now, and those that have left the board named as
-            they were ("US 481 of Nov 30"). Boards list the pinned flights first,
+            they were ("Pacific 578 of Nov 30"). Boards list the pinned flights first,
             in this order. A pin is a flight on its day: once its day has left
             the window, the next save drops it.
 

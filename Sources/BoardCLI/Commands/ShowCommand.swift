@@ -12,10 +12,12 @@ struct ShowCommand: FlightArgumentCommand, Equatable {
         help: """
             usage: board show FLIGHT [--date D]
 
-            Shows one flight: its times, gate, status, progress in the air and its
-            last 10 days of on-time history. It becomes the last viewed flight
-            (not with --json, which only reads).
-            A designator means today's flight, else the next one in the window.
+            Shows one flight: its times, gate, status, baggage belt, boarding and
+            gate-close times, the days its service runs, progress in the air and
+            its history: how its service's last 10 flights ended. It becomes the
+            last viewed flight (not with --json, which only reads).
+            Flight numbers repeat on every day a service runs: a designator means
+            today's flight, else the next one in the window; --date picks the day.
 
             examples:
               board show 1234

@@ -40,9 +40,8 @@ struct SoonestCommand: BoardCommand, Equatable {
         // A flight you hid is off your boards and your status line: the soonest is the next one still to come.
         let hidden = Watchlist.keys(client.state.hidden)
         var steps = 0
-        while let flight = try? FlightDetailsDocument(json: json).flight,
-            Watchlist.stepsPast(flight, steps: steps, hidden: hidden)
-        {
+        while let details = try? FlightDetailsDocument(json: json), Watchlist.stepsPast(details, steps: steps, hidden: hidden) {
+            let flight = details.flight
             steps += 1
             do {
                 json = try client.call(

@@ -227,7 +227,7 @@ public struct LiveModel: Sendable {
             self.flightName = flightName
         }
 
-        /// `US 481 of Nov 30 is no longer on the board.`
+        /// `Pacific 578 of Nov 30 is no longer on the board.`
         var sentence: String {
             "\(flightName) of \(LocalDate(key.date)?.shortName ?? key.date) is no longer on the board."
         }

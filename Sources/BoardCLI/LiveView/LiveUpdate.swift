@@ -318,7 +318,8 @@ extension LiveModel {
     /// shows), else the first not yet past, else (every flight past) the last one; nil on an empty board.
     static func startingFlight(on board: BoardDocument, lastViewed: FlightKey?) -> FlightDocument? {
         if let lastViewed, let last = board.flights.first(where: { lastViewed.names($0) }) { return last }
-        return board.flights.first(where: StatusLine.isToCome) ?? board.flights.first(where: { !$0.past })
+        return board.flights.first(where: { StatusLine.isToCome($0, now: board.now) })
+            ?? board.flights.first(where: { !$0.past })
             ?? board.flights.last
     }
 
@@ -510,7 +511,7 @@ extension LiveModel {
             }
             let flight = details.flight
             // The soonest is never a flight you hid: the one after it, still to come, is asked for.
-            if case .soonest(let steps) = purpose, Watchlist.stepsPast(flight, steps: steps, hidden: hidden) {
+            if case .soonest(let steps) = purpose, Watchlist.stepsPast(details, steps: steps, hidden: hidden) {
                 return [
                     send(.step(from: FlightKey(flight), forward: true, tab: tab, pinned: pins), for: .soonest(steps: steps + 1))
                 ]

@@ -75,7 +75,7 @@ struct PrecomputedSource: FlightSource {
     var timetable: Timetable { generator.timetable }
 
     func flights(on date: LocalDate) -> [Flight] { days[date] ?? generator.flights(on: date) }
-    func history(of flight: Flight) -> [HistoryEntry] { generator.history(of: flight) }
+    func history(of flight: Flight, at now: Date) -> [HistoryEntry] { generator.history(of: flight, at: now) }
 }
 
 /// A clock that moves only when the test moves it.
