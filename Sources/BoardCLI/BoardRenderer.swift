@@ -115,7 +115,7 @@ public struct BoardRenderer {
     ///
     /// The status column holds `Departed 14:52` (15); on the arrivals tab, which has no departures,
     /// `◆Landed 14:05` (14) and then the belt. The id column is as wide as the longest id shown and
-    /// a space (5 in the default window).
+    /// a space (5 in the default window; without the status column, the id alone).
     struct Columns: Equatable {
         var pin = 2, time = 13, flight = 15, city = 20, gate = 7, status = 15, belt = 0, id = 8
         var total: Int { pin + time + flight + city + gate + status + belt + id }
@@ -136,8 +136,12 @@ public struct BoardRenderer {
         init(width: Int, countdown: Bool = false, belt: Bool = false, idDigits: Int = 7) {
             if countdown { time = 18 }
             if belt { (status, self.belt) = (14, 5) }
+            // A space before the id, from the status; without a status the flight's cell ends in one.
             id = max(idDigits, 2) + 1
-            for (column, narrower) in Self.narrowingSteps where total > width { self[keyPath: column] = narrower }
+            for (column, narrower) in Self.narrowingSteps where total > width {
+                self[keyPath: column] = narrower
+                if status == 0 { id = max(idDigits, 2) }
+            }
             if city > 0 { city = min(20, city + max(0, width - total)) }
         }
     }
