@@ -62,7 +62,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: sandbox.stateDirectory, withIntermediateDirectories: true)
         let state = #"""
             {"schema":1,"tab":"all","pins":[],"liveView":{"panes":[
-            {"pane":"shared","tab":"departures","hidePast":true,"screens":[{"flight":{"id":9541,"date":"2026-11-30","flightName":"US 481"}}]},
+            {"pane":"shared","tab":"departures","hidePast":true,"screens":[{"flight":{"id":9541,"date":"2026-11-30","flightName":"Pacific 578"}}]},
             {"pane":"%7","tab":"arrivals","hidePast":false,"date":"2026-12-02","screens":[{"search":"new york"}]}]}}
             """#
         try state.write(toFile: sandbox.stateDirectory + "/state.json", atomically: true, encoding: .utf8)
@@ -87,10 +87,10 @@ import Testing
         defer { try? daemon.stop() }
         let pane = try TmuxPane(
             sandbox: sandbox, command: "sh -c '\(Binaries.board) watch 9541; echo EXITED-$?; sleep 30'")
-        try pane.waitFor("US 481's details") { $0.contains("US 481") && $0.contains("History") }
+        try pane.waitFor("Pacific 578's details") { $0.contains("Pacific 578") && $0.contains("History") }
         try pane.send("Escape")
         let screen = try pane.waitFor("the board under it") { $0.contains("FLIGHT") && $0.contains("● live") }
-        let row = try #require(screen.split(separator: "\n").first { $0.contains("US 481") })
+        let row = try #require(screen.split(separator: "\n").first { $0.contains("Pacific 578") })
         #expect(row.contains("›"), "the flight is marked as the one viewed: \(row)")
         // R says the route; --route opens the same screen again.
         try pane.send("Enter")
@@ -209,7 +209,7 @@ import Testing
         let command = String(line.dropFirst("bind-key W run-shell '".count).dropLast())
             .replacingOccurrences(of: "board watch", with: Binaries.board + " watch")
         let pane = try TmuxPane(sandbox: sandbox, command: "sh -c '\(Binaries.board) watch 9541; echo EXITED-$?; sleep 30'")
-        try pane.waitFor("US 481's details") { $0.contains("US 481") && $0.contains("History") }
+        try pane.waitFor("Pacific 578's details") { $0.contains("Pacific 578") && $0.contains("History") }
         // Live, the pane's view is saved as it changes, so the route is already the flight's.
         try pane.tmux(["-S", pane.socket, "run-shell", "-t", "%0", command])
         try waitUntil("a second pane") {
@@ -219,7 +219,7 @@ import Testing
         do {
             try waitUntil("the same flight in the new pane") {
                 shown = try pane.tmux(["-S", pane.socket, "capture-pane", "-p", "-t", "%1"]).stdout
-                return shown.contains("US 481  Arrival from")
+                return shown.contains("Pacific 578  Arrival from")
             }
         } catch {
             let panes = try pane.tmux(["-S", pane.socket, "list-panes", "-F", "#{pane_id} #{pane_dead} #{pane_dead_status}"])

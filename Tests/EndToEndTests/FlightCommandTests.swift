@@ -5,6 +5,9 @@ import Testing
 
 /// `board show`, `board last` and `board soonest`: one flight with its details.
 @Suite(.sharedDaemon) struct FlightCommandTests {
+    /// Every flight's details agree with its row, and its history is its service's last 10
+    /// operations before its date, newest first, on exactly the days the service runs (`runs`), each
+    /// as that day's flight ended: departed or landed at its actual time, canceled or diverted.
     @Test func showHasTheContractsDetails() throws {
         let user = try BoardUser.ofSharedDaemon()
         for row in try user.rows() {
@@ -15,27 +18,63 @@ import Testing
             for key in ContractKeys.flight {
                 #expect(flight[key] == row.json[key], "\(key) of \(row)")
             }
+            let runs = try #require(flight["runs"]?.array).compactMap(\.string)
+            #expect(!runs.isEmpty && runs == mondayFirst.filter(runs.contains), "weekday names, Monday first: \(runs)")
+            #expect(runs.contains(weekdayName(row.localDate)), "it runs on its own day: \(runs)")
+            let boarding = flight["boardingTime"]?.string.flatMap { try? instant($0) }
+            let closes = flight["gateClosesTime"]?.string.flatMap { try? instant($0) }
+            if let current = row.currentTime, !row.isArrival {
+                #expect(boarding == current - 40 * 60 && closes == current - 10 * 60, "\(row)")
+            } else {
+                #expect(flight["boardingTime"]?.isNull == true && flight["gateClosesTime"]?.isNull == true, "\(row)")
+            }
             let history = try #require(flight["history"]?.array)
-            #expect(history.count == 10, "the last 10 days of on-time history")
-            for (daysBack, entry) in history.enumerated() {
+            #expect(history.count == 10, "the service's last 10 operations")
+            #expect(
+                history.map { $0["date"]?.string ?? "" } == operatingDays(before: row.localDate, runs: runs, count: 10),
+                "newest first, every day it ran and no other: \(runs)")
+            for entry in history {
                 #expect(ContractKeys.missing(ContractKeys.history, in: entry) == [], "\(entry.text)")
-                let date = try instant(try #require(entry["scheduledTime"]?.string))
-                #expect(date == row.scheduledTime.addingTimeInterval(-86_400 * Double(daysBack + 1)), "newest first, a day apart")
-                #expect(entry["date"]?.string == String(try #require(entry["scheduledTime"]?.string).prefix(10)))
+                let scheduledText = try #require(entry["scheduledTime"]?.string)
+                let date = try instant(scheduledText)
+                #expect(entry["date"]?.string == String(scheduledText.prefix(10)))
+                let timeOfDay = scheduledText.dropFirst(11).prefix(5)
+                #expect(timeOfDay == row.scheduledText.dropFirst(11).prefix(5), "its service's time of day")
                 let status = try #require(entry["status"]?.string)
-                #expect(["onTime", "delayed", "canceled"].contains(status))
+                let ended = row.isArrival ? ["landed", "canceled", "diverted"] : ["departed", "canceled"]
+                #expect(ended.contains(status), "\(row): \(entry.text)")
                 let delay = try #require(entry["delayMinutes"]?.int)
-                if status == "canceled" {
+                #expect(delay >= 0)
+                if status == "canceled" || status == "diverted" {
                     #expect(entry["actualTime"]?.isNull == true)
                 } else {
                     let actual = try instant(try #require(entry["actualTime"]?.string))
                     #expect(actual == date.addingTimeInterval(Double(delay) * 60))
-                    #expect((status == "onTime") == (delay == 0))
                 }
             }
-            let onTime = history.filter { $0["status"]?.string == "onTime" }.count
-            #expect(flight["onTimeRate"]?.double == Double(onTime) / 10)
+            let onTime = history.filter { $0["actualTime"]?.isNull == false && $0["delayMinutes"]?.int == 0 }.count
+            #expect(flight["onTimeRate"]?.double == Double(onTime) / 10, "departed or landed at its scheduled time")
         }
+    }
+
+    /// History is the past of the same timetable: tomorrow's flight of a service whose flight today
+    /// the hall has taken down by noon lists today's first, as today's board shows it.
+    @Test func historyIsTheServicesOwnPast() throws {
+        let user = try BoardUser.ofSharedDaemon()
+        let today = try user.lookup().filter { $0.json["past"]?.bool == true }
+        var compared = 0
+        for row in try user.lookup("--date", "tomorrow") {
+            guard let ended = today.first(where: { $0.flightName == row.flightName }) else { continue }
+            let flight = try user.lookupDocument("show", String(row.id), "--date", tomorrowDate)
+            let latest = try #require(flight["history"]?.array?.first)
+            #expect(latest["date"]?.string == knownDate, "\(row)")
+            #expect(latest["status"]?.string == ended.status, "\(ended)")
+            #expect(latest["scheduledTime"] == ended.json["scheduledTime"], "\(ended)")
+            #expect(latest["actualTime"] == ended.json["currentTime"], "\(ended)")
+            #expect(latest["delayMinutes"] == ended.json["delayMinutes"], "\(ended)")
+            compared += 1
+        }
+        #expect(compared >= 5, "at noon the morning's flights are past, and most services fly daily")
     }
 
     @Test func departureArrivalAndProgressAgreeWithTheTimes() throws {
@@ -131,7 +170,33 @@ import Testing
             #expect(text.contains(row.gate))
             #expect(text.contains("Mon Nov 30 2026"))
             if let title = titles[row.status] { #expect(text.contains(title), "\(row.status): \(text)") }
+            #expect(text.lines.contains { $0.hasPrefix("Runs ") }, "the days its service runs: \(text)")
+            // A departure says when it boards and when its gate closes (the details' times).
+            let details = try user.lookupDocument("show", String(row.id))
+            if let boards = details["boardingTime"]?.string, let closes = details["gateClosesTime"]?.string {
+                #expect(text.contains("Boards \(clockText(boards)) · Gate closes \(clockText(closes))"), "\(text)")
+            } else {
+                #expect(!text.contains("Gate closes"), "\(text)")
+            }
+            if row.status == "departed" || row.status == "landed" {
+                let actual = clockText(row.json["currentTime"]?.string)
+                #expect(text.contains("\(try #require(titles[row.status])) \(actual)"), "the time it left or landed: \(text)")
+            }
         }
+    }
+
+    /// A service that does not fly every day: asked for on a day it does not run, the flight is not
+    /// found (4), and the message says on which days it runs.
+    @Test func aDesignatorOnADayItDoesNotRunSaysWhenItRuns() throws {
+        let user = try BoardUser.ofSharedDaemon()
+        // Southeast 428 lands on Mondays, Wednesdays and Fridays; Dec 1 is a Tuesday.
+        #expect(try user.json("show", "Southeast 428")["runs"]?.array?.compactMap(\.string) == ["Mon", "Wed", "Fri"])
+        let result = try user.board("show", "Southeast 428", "--date", tomorrowDate)
+        #expect(result.status == 4, "\(result.stderr)")
+        #expect(result.stdout == "")
+        #expect(
+            result.stderr.contains("no flight Southeast 428 on 2026-12-01: Southeast 428 runs Mon, Wed, Fri."),
+            "\(result.stderr)")
     }
 
     @Test func showRemembersTheFlightAndLastShowsItAgain() throws {
@@ -154,12 +219,14 @@ import Testing
         #expect(state["lastViewed"]?["date"]?.string == knownDate)
     }
 
+    /// The soonest is the first flight still to come: its current time at or after now, neither
+    /// canceled nor diverted (a departed or landed flight the hall still shows is not).
     @Test(arguments: [nil, "arrivals", "all", "departures"])
-    func soonestIsTheNextFlightNotPastNorCanceled(tab: String?) throws {
+    func soonestIsTheNextFlightStillToCome(tab: String?) throws {
         let user = try BoardUser.ofSharedDaemon()
         let now = try instant(knownInstant)
         let rows = try user.lookup(tab ?? "all")
-        let expected = try #require(rows.first { !$0.isPast(at: now) && !$0.isCanceled })
+        let expected = try #require(rows.first { $0.isStillToCome(at: now) })
         let soonest = try user.json(arguments: ["soonest"] + (tab.map { [$0] } ?? []))
         #expect(soonest["id"]?.int == expected.id, "\(expected)")
         #expect(ContractKeys.missing(ContractKeys.details, in: soonest) == [])

@@ -205,7 +205,7 @@ final class TmuxPane {
         try pane.waitFor("the live board of Dec 15") { $0.contains("● live") && $0.contains("Dec 15") }
         try pane.send("Right")
         try waitUntil("the tab to be saved") { try state()["tab"]?.string == "departures" }
-        #expect(try state()["pins"]?.array?.isEmpty == true, "US 481 of Nov 30 left the window")
+        #expect(try state()["pins"]?.array?.isEmpty == true, "Pacific 578 of Nov 30 left the window")
         try pane.send("q")
         try pane.waitFor("the shell after quitting") { $0.contains("EXITED-0") }
     }

@@ -41,7 +41,9 @@ import Testing
             #expect(line.hasSuffix(" \(row.id)"), "rows in the board's order")
             #expect(line.contains(row.flightName), "\(line)")
             #expect(line.contains(row.otherAirport.prefix(10)), "\(line)")
-            #expect(line.contains(" \(row.gate) "), "\(line)")
+            // A changed gate shows the one before it: `B3←B5`.
+            let gate = row.json["previousGate"]?.string.map { "\(row.gate)←\($0)" } ?? row.gate
+            #expect(line.contains(" \(gate) "), "\(line)")
             let scheduled = String(row.scheduledText.dropFirst(11).prefix(5))
             #expect(line.contains(scheduled), "\(line)")
             if let current = row.currentTime, current != row.scheduledTime {
@@ -65,6 +67,33 @@ import Testing
         for row in rows {
             let line = try #require(lines.first { $0.hasSuffix(" \(row.id)") })
             #expect(line.contains(try #require(titles[row.status])), "\(row.status): \(line)")
+            // What happened, with when: `Departed 14:52`, `Landed 14:05`.
+            if row.status == "departed" || row.status == "landed" {
+                let actual = clockText(row.json["currentTime"]?.string)
+                #expect(line.contains("\(try #require(titles[row.status])) \(actual)"), "\(line)")
+            }
+        }
+    }
+
+    /// The arrivals tab has a BELT column after STATUS, with each landed arrival's belt; the other
+    /// tabs have none.
+    @Test func theArrivalsTabShowsTheBelt() throws {
+        let user = try BoardUser.ofSharedDaemon()
+        let lines = try user.text("arrivals").lines
+        let titles = try #require(lines.first { $0.contains("STATUS") })
+        let status = try #require(titles.range(of: "STATUS"))
+        #expect(titles.range(of: "BELT").map { $0.lowerBound > status.upperBound } == true, "\(titles)")
+        var belts = 0
+        for row in try user.lookup("arrivals") {
+            let line = try #require(lines.first { $0.hasSuffix(" \(row.id)") })
+            if let belt = row.json["baggage"]?["belt"]?.int {
+                #expect(line.hasSuffix(" \(belt)  \(row.id)"), "belt \(belt): \(line)")
+                belts += 1
+            }
+        }
+        #expect(belts > 0, "at noon the morning's arrivals have their belts")
+        for tab in ["all", "departures"] {
+            #expect(!(try user.text(tab)).contains("BELT"), "\(tab)")
         }
     }
 
@@ -101,7 +130,9 @@ import Testing
         }
         let json = try #require(try user.board(arguments: ["--json"]).json)
         let ids = try #require(json["flights"]?.array?.compactMap { $0["id"]?.int })
+        // The rows run from below the column titles to the blank line before the marks' legend.
         let rows = try user.board(arguments: ["--color", "never"], env: ["COLUMNS": "\(columns)"]).stdout.lines.dropFirst(4)
+            .prefix { !$0.isEmpty }
         #expect(rows.count == ids.count)
         for (row, id) in zip(rows, ids) { #expect(row.hasSuffix(" \(id)"), "\(row)") }
     }

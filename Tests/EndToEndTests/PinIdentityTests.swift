@@ -5,8 +5,10 @@ import Glibc
 import Testing
 
 /// A remembered flight is always the same flight: its id and its date. Ids repeat once the window
-/// slides (US 481, id 9541 on Nov 30, is Pacific 251's id on Dec 15), so pins and the last viewed
-/// flight must not move to whatever has the id now. A private daemon, frozen, its clock moved by hand.
+/// slides (an id is a day of the window and a slot: Southeast 428, Mon, Wed, Fri, id 6249 on Mon
+/// Nov 30, leaves its slot to US 389, Tue, Thu, which has id 6249 on Tue Dec 15), so pins and the
+/// last viewed flight must not move to whatever has the id now. A private daemon, frozen, its clock
+/// moved by hand.
 struct PinIdentityTests {
     static let later = "2026-12-15T12:00:00-05:00"
 
@@ -14,39 +16,56 @@ struct PinIdentityTests {
         let user = BoardUser()
         let daemon = try user.startDaemon()
         defer { _ = try? daemon.stop() }
-        let pinned = try user.text("pin", "9541")
-        #expect(pinned.contains("US 481 of Nov 30"), "\(pinned)")
-        #expect(try user.rows().first { $0.pinned }?.flightName == "US 481")
+        let pinned = try user.text("pin", "6249")
+        #expect(pinned.contains("Southeast 428 of Nov 30"), "\(pinned)")
+        #expect(try user.rows().first { $0.pinned }?.flightName == "Southeast 428")
 
         _ = try user.text("clock", "set", Self.later)
         let rows = try user.rows("--date", "2026-12-15")
-        let pacific = try #require(rows.first { $0.id == 9541 })
-        #expect(pacific.flightName == "Pacific 251")
-        #expect(!pacific.pinned, "another day's flight with the pinned id is not pinned")
+        let other = try #require(rows.first { $0.id == 6249 })
+        #expect(other.flightName == "US 389")
+        #expect(!other.pinned, "another day's flight with the pinned id is not pinned")
         #expect(rows.allSatisfy { !$0.pinned })
         #expect(rows.map(\.id) == rows.sorted(by: FlightRow.timeOrder).map(\.id), "no pin leads the board")
 
         let pins = try user.text("pins")
-        #expect(pins.contains("US 481 of Nov 30 is no longer on the board"), "\(pins)")
-        #expect(!pins.contains("Pacific 251"), "\(pins)")
+        #expect(pins.contains("Southeast 428 of Nov 30 is no longer on the board"), "\(pins)")
+        #expect(!pins.contains("US 389"), "\(pins)")
         let pinsJSON = try user.json("pins")
         #expect(pinsJSON["flights"]?.array?.isEmpty == true)
         #expect(pinsJSON["gone"]?.array?.first?["date"]?.string == knownDate)
-        #expect(pinsJSON["gone"]?.array?.first?["designator"]?.string == "US 481")
+        #expect(pinsJSON["gone"]?.array?.first?["designator"]?.string == "Southeast 428")
         #expect(user.state()?["pins"]?.array?.count == 1, "listing the pins saves nothing")
 
         // The next save (here, viewing a flight: it becomes the last viewed) prunes the pin whose
         // day has left the window.
-        let shown = try user.text("show", "9541")
-        #expect(shown.contains("Pacific 251") && !shown.contains("(pinned)"), "\(shown)")
+        let shown = try user.text("show", "6249")
+        #expect(shown.contains("US 389") && !shown.contains("(pinned)"), "\(shown)")
         #expect(user.state()?["pins"]?.array?.isEmpty == true, "\(user.state()?.text ?? "no state")")
         #expect(try user.text("pins").contains("No pinned flights"))
 
-        // Pacific 251 pinned is pinned by its own identity.
-        _ = try user.text("pin", "9541")
+        // US 389 pinned is pinned by its own identity.
+        _ = try user.text("pin", "6249")
         let pins2 = try #require(user.state()?["pins"]?.array)
         #expect(pins2.map { $0["date"]?.string } == ["2026-12-15"])
-        #expect(try user.rows("--date", "2026-12-15").first.map { "\($0.id) \($0.pinned)" } == "9541 true")
+        #expect(try user.rows("--date", "2026-12-15").first.map { "\($0.id) \($0.pinned)" } == "6249 true")
+    }
+
+    /// A daily service fills the same slot every day, so it has the same id every 15 days: Pacific 578
+    /// is id 9541 on Nov 30 and again on Dec 15. The pin of Nov 30's is not Dec 15's, same name or not.
+    @Test func aPinOfADailyServiceStaysWithItsDay() throws {
+        let user = BoardUser()
+        let daemon = try user.startDaemon()
+        defer { _ = try? daemon.stop() }
+        let pinned = try user.text("pin", "9541")
+        #expect(pinned.contains("Pacific 578 of Nov 30"), "\(pinned)")
+        _ = try user.text("clock", "set", Self.later)
+        let rows = try user.rows("--date", "2026-12-15")
+        let again = try #require(rows.first { $0.id == 9541 })
+        #expect(again.flightName == "Pacific 578")
+        #expect(rows.allSatisfy { !$0.pinned }, "Dec 15's Pacific 578 is another flight")
+        let pins = try user.text("pins")
+        #expect(pins.contains("Pacific 578 of Nov 30 is no longer on the board"), "\(pins)")
     }
 
     /// A config reloaded with another seed or another number of flights a day makes another schedule,
@@ -108,13 +127,13 @@ struct PinIdentityTests {
         let user = BoardUser()
         let daemon = try user.startDaemon()
         defer { _ = try? daemon.stop() }
-        _ = try user.text("show", "9541")
+        _ = try user.text("show", "6249")
         _ = try user.text("clock", "set", Self.later)
         for command in ["last", "next", "prev"] {
             let result = try user.board(command)
             #expect(result.status == 4, "board \(command): \(result.stderr)")
-            #expect(result.stderr.contains("US 481 of Nov 30"), "board \(command): \(result.stderr)")
-            #expect(!result.stdout.contains("Pacific 251"), "board \(command) shows the flight that has its id now")
+            #expect(result.stderr.contains("Southeast 428 of Nov 30"), "board \(command): \(result.stderr)")
+            #expect(!result.stdout.contains("US 389"), "board \(command) shows the flight that has its id now")
         }
     }
 
@@ -123,26 +142,26 @@ struct PinIdentityTests {
         let user = BoardUser()
         let daemon = try user.startDaemon()
         defer { _ = try? daemon.stop() }
-        _ = try user.text("pin", "9541")
+        _ = try user.text("pin", "6249")
         _ = try user.text("clock", "set", Self.later)
         // The only pin with the id is the one that has left the board: that one.
-        #expect(try user.text("unpin", "9541").contains("Unpinned US 481 of Nov 30"))
+        #expect(try user.text("unpin", "6249").contains("Unpinned Southeast 428 of Nov 30"))
         #expect(user.state()?["pins"]?.array?.isEmpty == true)
 
-        // Both flights that had id 9541 pinned (a state from before the slide was saved):
+        // Both flights that had id 6249 pinned (a state from before the slide was saved):
         // the id names the flight on the board now.
         try FileManager.default.createDirectory(atPath: user.sandbox.stateDirectory, withIntermediateDirectories: true)
         let state: JSON = [
             "schema": 1, "tab": "all", "lastViewed": nil,
             "pins": [
-                ["id": 9541, "designator": "US 481", "date": "2026-11-30"],
-                ["id": 9541, "designator": "Pacific 251", "date": "2026-12-15"],
+                ["id": 6249, "designator": "Southeast 428", "date": "2026-11-30"],
+                ["id": 6249, "designator": "US 389", "date": "2026-12-15"],
             ],
         ]
         try Data(state.text.utf8).write(to: URL(fileURLWithPath: user.stateFile))
-        #expect(try user.rows("--date", "2026-12-15").first.map { "\($0.id) \($0.pinned)" } == "9541 true")
-        let unpinned = try user.text("unpin", "9541")
-        #expect(unpinned.contains("Unpinned Pacific 251 of Dec 15"), "\(unpinned)")
+        #expect(try user.rows("--date", "2026-12-15").first.map { "\($0.id) \($0.pinned)" } == "6249 true")
+        let unpinned = try user.text("unpin", "6249")
+        #expect(unpinned.contains("Unpinned US 389 of Dec 15"), "\(unpinned)")
         #expect(try user.rows("--date", "2026-12-15").allSatisfy { !$0.pinned })
         let left = try #require(user.state()?["pins"]?.array)
         #expect(!left.contains { $0["date"]?.string == "2026-12-15" }, "\(left)")

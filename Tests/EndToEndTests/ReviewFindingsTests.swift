@@ -35,13 +35,13 @@ import Testing
     /// (and `--json` gives it an `arrivalTime` here), as if it were only late.
     @Test func aDivertedArrivalIsNotShownArrivingHere() throws {
         let sandbox = Sandbox()
-        let daemon = try RunningDaemon(sandbox: sandbox, now: "2026-11-30T23:00:00-05:00")
+        let daemon = try RunningDaemon(sandbox: sandbox, now: "2026-12-02T23:00:00-05:00")
         let control = try BoardConnection(path: daemon.socket)
         let page = try control.call(.eventsGet, ["kinds": ["diverted"]])
-        let change = try #require(page["changes"]?.array?.first, "the default seed diverts an arrival on Nov 30")
+        let change = try #require(page["changes"]?.array?.first, "the default seed diverts US 527 to Miami on Dec 2")
         let id = try #require(change["flight"]?["id"]?.int)
         let city = try #require(change["to"]?.string)
-        let shown = try sandbox.board("show", String(id), "--date", "2026-11-30")
+        let shown = try sandbox.board("show", String(id), "--date", "2026-12-02")
         #expect(shown.status == 0)
         #expect(shown.stdout.contains(city))
         #expect(!shown.stdout.contains("arrives here"), "a diverted flight never arrives here:\n\(shown.stdout)")

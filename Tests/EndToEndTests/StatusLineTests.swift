@@ -13,11 +13,13 @@ import Testing
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count == 2 && lines[1].isEmpty, "exactly one line: \(result.stdout)")
-        // At 12:00 on the frozen clock: the flights not yet past and not canceled; the next departure is Overland 176.
+        // At 12:00 on the frozen clock: the flights still to come, neither past nor ended (the hall still
+        // shows Pacific 578, landed at 12:00); the next departure is Overland 256.
         let board = try #require(try sandbox.board("all", "--hide-past", "--json").json)
-        let flights = board["flights"]?.array ?? []
+        let rows = try (board["flights"]?.array ?? []).map(FlightRow.init)
+        let now = try instant(knownInstant)
         func toCome(_ direction: String) -> Int? {
-            flights.filter { $0["direction"]?.string == direction && $0["status"]?.string != "canceled" }.count
+            rows.filter { $0.direction == direction && $0.isStillToCome(at: now) }.count
         }
         let departures = toCome("departure")
         let arrivals = toCome("arrival")
@@ -69,23 +71,32 @@ import Testing
         try daemon.stop()
     }
 
-    /// At its very time a flight has departed without being past: it is not the next departure, nor
-    /// counted as to come, nor the soonest (the line said "next Pacific 901 13:25 B1 Departed").
-    @Test func aFlightAtItsVeryTimeIsNoLongerNext() throws {
+    /// Still to come is the contract's rule: a current time at or after now, neither canceled nor
+    /// diverted. At its very time US 455 (13:40) has departed and is still the next departure; a second
+    /// later it is no longer next, counted or the soonest, though the hall keeps it on the board until
+    /// 13:50 (no departed flight the hall still shows is "next ... Departed").
+    @Test func aFlightIsNoLongerNextOnceItsTimeHasPassed() throws {
         let user = BoardUser()
-        let daemon = try user.startDaemon(now: "2026-11-30T13:25:00-05:00")
+        let daemon = try user.startDaemon(now: "2026-11-30T13:40:00-05:00")
         defer { _ = try? daemon.stop() }
-        let leaving = try #require(try user.rows("departures").first { $0.flightName == "Pacific 901" })
-        #expect(leaving.status == "departed" && leaving.json["past"] == false, "the case: departed at 13:25, past after")
-        let next = try user.status("--format", "%n|%s")
-        #expect(!next.stdout.hasPrefix("Pacific 901"), "\(next.stdout)")
+        let leaving = try #require(try user.rows("departures").first { $0.flightName == "US 455" })
+        #expect(leaving.status == "departed" && leaving.json["past"] == false, "the case: departed at 13:40, on the board")
+        #expect(try user.status("--format", "%n|%s").stdout == "US 455|Departed\n", "at its very time it is next")
+        #expect(try user.json("soonest", "departures")["flightName"]?.string == "US 455")
+
+        _ = try user.json("clock", "set", "2026-11-30T13:40:01-05:00")
+        let shown = try #require(try user.rows("departures", "--hide-past").first { $0.flightName == "US 455" })
+        #expect(shown.status == "departed" && shown.json["past"] == false, "the hall still shows it")
+        let second = try instant("2026-11-30T13:40:01-05:00")
+        let toCome = try user.rows("departures", "--hide-past").filter { $0.isStillToCome(at: second) }.count
+        let next = try user.status("--format", "%n|%s|%D")
+        #expect(!next.stdout.hasPrefix("US 455"), "\(next.stdout)")
         #expect(!next.stdout.contains("Departed"), "\(next.stdout)")
-        let filtered = try user.status("--airline", "Pacific", "--format", "%n|%D")
-        let unfiltered = try user.status("--format", "%n")
-        #expect(!filtered.stdout.hasPrefix("Pacific 901|"), "\(filtered.stdout)")
-        #expect(unfiltered.stdout.split(separator: "|").first != "Pacific 901")
+        #expect(next.stdout.hasSuffix("|\(toCome)\n"), "counted as to come: \(next.stdout)")
+        let filtered = try user.status("--airline", "US", "--format", "%n|%D")
+        #expect(!filtered.stdout.hasPrefix("US 455|"), "\(filtered.stdout)")
         let soonest = try user.json("soonest", "departures")
-        #expect(soonest["flightName"]?.string != "Pacific 901")
+        #expect(soonest["flightName"]?.string != "US 455")
         #expect(soonest["status"]?.string != "departed")
     }
 
@@ -119,7 +130,8 @@ import Testing
         #expect(try user.board("hide", String(soonest)).status == 0)
         let after = try user.json("soonest", "departures")
         #expect(after["id"]?.int != soonest)
-        #expect(after["past"] == false && after["status"]?.string != "canceled", "\(after.text)")
+        let status = after["status"]?.string ?? ""
+        #expect(after["past"] == false && !["departed", "landed", "canceled", "diverted"].contains(status), "\(after.text)")
     }
 
     @Test func jsonGivesTheLineAndEachValueByName() throws {

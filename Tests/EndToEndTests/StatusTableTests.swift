@@ -91,15 +91,32 @@ struct StatusTableTests {
         try daemon.stop()
     }
 
-    @Test func aFlightIsPastOnlyAfterItsCurrentTime() throws {
+    /// Past is what the hall has taken down: a departure 10 minutes after it left, an arrival 10
+    /// minutes after its last bag, a canceled flight 30 minutes after its scheduled time. At that
+    /// instant it is still on the `--hide-past` board, a second later it is not.
+    @Test func aFlightIsPastOnlyOnceTheHallTakesItDown() throws {
         let user = BoardUser()
         let daemon = try user.startDaemon()
         let noon = try instant(knownInstant)
-        let flight = try #require(try user.rows().first { !$0.isCanceled && $0.effectiveTime > noon })
-        _ = try user.json("clock", "set", isoText(flight.effectiveTime))
-        #expect(try user.rows("--hide-past").contains { $0.id == flight.id }, "at its current time it is not yet past")
-        _ = try user.json("clock", "set", isoText(flight.effectiveTime + 1))
-        #expect(!(try user.rows("--hide-past").contains { $0.id == flight.id }), "a second later it is past")
+        let evening = try rowsAtTheDaysEnd(user)
+        let departure = try #require(evening.first { $0.status == "departed" && $0.effectiveTime > noon })
+        let arrival = try #require(evening.first { $0.status == "landed" && $0.effectiveTime > noon })
+        let canceled = try #require(evening.first { $0.isCanceled })
+        let lastBag = try instant(try #require(arrival.json["baggage"]?["lastBag"]?.string, "every landed arrival has a belt"))
+        let minute = 60.0
+        for (flight, takenDown) in [
+            (departure, departure.effectiveTime + 10 * minute), (arrival, lastBag + 10 * minute),
+            (canceled, canceled.scheduledTime + 30 * minute),
+        ] {
+            #expect(flight.takenDownAt == takenDown, "\(flight)")
+            _ = try user.json("clock", "set", isoText(flight.effectiveTime + 1))
+            #expect(try user.rows("--hide-past").contains { $0.id == flight.id }, "\(flight) ended a second ago: on the board")
+            _ = try user.json("clock", "set", isoText(takenDown))
+            #expect(try user.rows("--hide-past").contains { $0.id == flight.id }, "\(flight) taken down at this instant")
+            _ = try user.json("clock", "set", isoText(takenDown + 1))
+            #expect(try user.rows().first { $0.id == flight.id }?.json["past"]?.bool == true, "\(flight) a second later is past")
+            #expect(!(try user.rows("--hide-past").contains { $0.id == flight.id }), "\(flight) a second later is hidden")
+        }
         try daemon.stop()
     }
 }

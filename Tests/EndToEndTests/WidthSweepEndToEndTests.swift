@@ -46,14 +46,14 @@ struct WidthSweepEndToEndTests {
         try daemon.stop()
     }
 
-    /// From noon on the frozen clock: Pacific 901 at 13:25 is the next Pacific flight, 85 minutes on.
+    /// From noon on the frozen clock: US 455 at 13:40 is the next US flight, 100 minutes on.
     @Test func withinOnSearchEventsAndStatus() throws {
         let user = BoardUser()
         let daemon = try user.startDaemon()
-        let search = try user.json("search", "pacific", "--within", "85m")
+        let search = try user.json("search", "us", "--within", "100m")
         let found = (search["days"]?.array ?? []).flatMap { $0["flights"]?.array ?? [] }.compactMap { $0["flightName"]?.string }
-        #expect(found == ["Pacific 901"])
-        #expect(try user.json("search", "pacific", "--within", "84m")["count"]?.int == 0)
+        #expect(found == ["US 455"])
+        #expect(try user.json("search", "us", "--within", "99m")["count"]?.int == 0)
         // Events: only changes of flights due within the span, each one of the board's within that span.
         let due = Set(try user.rows("all", "--within", "3h").map(\.id))
         #expect(!due.isEmpty)
@@ -64,9 +64,9 @@ struct WidthSweepEndToEndTests {
         #expect(ids.allSatisfy(due.contains))
         let all = try user.board("events", "--since", "12h", "--json")
         #expect(ids.count < all.stdout.split(separator: "\n").count)
-        let status = try user.status("--within", "85m", "--airline", "Pacific", "--format", "%n %m")
-        #expect(status.stdout == "Pacific 901 85\n")
-        let none = try user.status("--within", "84m", "--airline", "Pacific", "--format", "%n")
+        let status = try user.status("--within", "100m", "--airline", "US", "--format", "%n %m")
+        #expect(status.stdout == "US 455 100\n")
+        let none = try user.status("--within", "99m", "--airline", "US", "--format", "%n")
         #expect(none.stdout == "-\n")
         let bad = try user.board("events", "--within", "25h")
         #expect(bad.status == 2 && bad.stdout.isEmpty && bad.stderr.contains("--within needs a duration from 1m to 24h"))
@@ -87,24 +87,24 @@ struct WidthSweepEndToEndTests {
         let online = try user.status("--waybar", "--airline", "Pacific", "--format", "✈ %n %t")
         #expect(online.stdout.split(separator: "\n").count == 1)
         let up = try #require(online.json)
-        #expect(up["text"]?.string == "✈ Pacific 901 13:25")
+        #expect(up["text"]?.string == "✈ Pacific 320 16:00")
         #expect(up["class"]?.string == "on-time")
-        #expect(up["tooltip"]?.string?.contains("next: Pacific 901 to Atlanta 13:25") == true)
+        #expect(up["tooltip"]?.string?.contains("next: Pacific 320 to Detroit 16:00") == true)
         let both = try user.board("status", "--waybar", "--json")
         #expect(both.status == 2 && both.stderr.contains("drop --json"))
         try daemon.stop()
     }
 
     /// `board watch departures --airline Pacific`, full screen and in a pipe: the arrivals badge is the
-    /// filtered count (Pacific 289, one), not `–`, as the one-shot board counts it.
+    /// filtered count (Pacific 578, 762 and 807: three), not `–`, as the one-shot board counts it.
     @Test(.enabled(if: LiveViewTmuxTests.tmuxAvailable)) func watchCountsTheOtherTabFiltered() throws {
         let sandbox = Sandbox()
         let daemon = try RunningDaemon(sandbox: sandbox)
         defer { _ = try? daemon.stop() }
         let pane = try TmuxPane(
             sandbox: sandbox, command: "sh -c '\(Binaries.board) watch departures --airline Pacific; echo EXITED-$?; sleep 30'")
-        let screen = try pane.waitFor("the filtered board") { $0.contains("● live") && $0.contains("Pacific 901") }
-        #expect(screen.contains("Arrivals 1") && screen.contains("[Departures 5]"), "\(screen)")
+        let screen = try pane.waitFor("the filtered board") { $0.contains("● live") && $0.contains("Pacific 320") }
+        #expect(screen.contains("Arrivals 3") && screen.contains("[Departures 1]"), "\(screen)")
         #expect(!screen.contains("–"))
         #expect(!screen.contains("Southeast"))
         try pane.send("q")
@@ -125,7 +125,7 @@ struct WidthSweepEndToEndTests {
         let board = try #require(first)
         #expect(board["tab"]?.string == "departures")
         let badges = (board["tabs"]?.array ?? []).map { "\($0["id"]?.string ?? "") \($0["badge"]?.string ?? "")" }
-        #expect(badges == ["arrivals 1", "all Nov 30", "departures 5"])
+        #expect(badges == ["arrivals 3", "all Nov 30", "departures 1"])
         #expect(board["filter"]?.text == #"{"airline":["Pacific"]}"#)
         #expect((board["flights"]?.array ?? []).allSatisfy { $0["direction"]?.string == "departure" })
     }

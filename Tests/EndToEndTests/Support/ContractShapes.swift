@@ -71,6 +71,46 @@ func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
     return era * 146_097 + dayOfEra - 719_468
 }
 
+/// Weekday names as `runs` lists them, Monday first.
+let mondayFirst = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+
+/// `Mon` for `2026-11-30`.
+func weekdayName(_ date: String) -> String {
+    let parts = date.split(separator: "-").compactMap { Int($0) }
+    // 1970-01-01 was a Thursday.
+    let days = daysSinceEpoch(year: parts[0], month: parts[1], day: parts[2])
+    return mondayFirst[((days + 3) % 7 + 7) % 7]
+}
+
+/// The last `count` dates before `date` whose weekday is in `runs`, newest first.
+func operatingDays(before date: String, runs: [String], count: Int) -> [String] {
+    let parts = date.split(separator: "-").compactMap { Int($0) }
+    var day = daysSinceEpoch(year: parts[0], month: parts[1], day: parts[2])
+    var found: [String] = []
+    guard !runs.isEmpty else { return [] }
+    while found.count < count {
+        day -= 1
+        let text = dateText(daysSinceEpoch: day)
+        if runs.contains(weekdayName(text)) { found.append(text) }
+    }
+    return found
+}
+
+/// `2026-11-30` for its days since 1970-01-01 (Howard Hinnant's civil_from_days).
+func dateText(daysSinceEpoch days: Int) -> String {
+    let z = days + 719_468
+    let era = (z >= 0 ? z : z - 146_096) / 146_097
+    let dayOfEra = z - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let mp = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * mp + 2) / 5 + 1
+    let month = mp < 10 ? mp + 3 : mp - 9
+    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    return "\(year)-\(two(month))-\(two(day))"
+}
+
 /// The text `board clock set` takes for an instant (UTC, `2026-11-30T17:00:00Z`).
 func isoText(_ date: Date) -> String {
     ISO8601DateFormatter().string(from: date)
@@ -129,10 +169,36 @@ struct FlightRow: Equatable, CustomStringConvertible {
     var localDate: String { String(scheduledText.prefix(10)) }
     var isArrival: Bool { direction == "arrival" }
     var isCanceled: Bool { currentTime == nil }
-    /// The current time, or the scheduled time when canceled: what the board orders by and calls past.
+    /// The current time, or the scheduled time when canceled: what the board orders by.
     var effectiveTime: Date { currentTime ?? scheduledTime }
 
-    func isPast(at now: Date) -> Bool { effectiveTime < now }
+    /// When the hall takes it down, by the contract's default spans and what the row says; nil while
+    /// it has not ended. A departure 10 minutes after it departed; an arrival 10 minutes after its
+    /// last bag (30 minutes after landing without a belt); a canceled or diverted flight 30 minutes
+    /// after its current time.
+    var takenDownAt: Date? {
+        let minute = 60.0
+        switch status {
+        case "departed": return effectiveTime + 10 * minute
+        case "landed":
+            guard let lastBag = json["baggage"]?["lastBag"]?.string, let bag = try? instant(lastBag) else {
+                return effectiveTime + 30 * minute
+            }
+            return bag + 10 * minute
+        case "canceled", "diverted": return effectiveTime + 30 * minute
+        default: return nil
+        }
+    }
+
+    /// Past once the hall has taken it down (strictly after that instant).
+    func isPast(at now: Date) -> Bool { takenDownAt.map { $0 < now } ?? false }
+
+    /// Departed, landed, canceled or diverted: no longer to come, though the hall may still show it.
+    var hasEnded: Bool { ["departed", "landed", "canceled", "diverted"].contains(status) }
+
+    /// The contract's "still to come" (`board soonest`): its current time at or after `now`, neither
+    /// canceled nor diverted.
+    func isStillToCome(at now: Date) -> Bool { !isCanceled && status != "diverted" && effectiveTime >= now }
 
     /// The contract's time order: current time, then id.
     static func timeOrder(_ a: FlightRow, _ b: FlightRow) -> Bool {
