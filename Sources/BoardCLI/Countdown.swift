@@ -14,8 +14,10 @@ import FlightData
 /// - an arrival en route: `lands in 12 min`;
 /// - any other (a departure whose gate closed, an arrival not yet in the air): `in 25 min`.
 ///
-/// At 0 minutes: `now`, `boards now`, `closes now`, `lands now`. Canceled, diverted, departed and
-/// landed flights, flights beyond the horizon and past flights keep their clock time (nil here).
+/// At 0 minutes: `now`, `boards now`, `closes now`, `lands now`. Only a flight still to come
+/// (`StatusLine.isToCome`) counts down: canceled and diverted flights, departed and landed ones from
+/// the instant after their time, flights beyond the horizon and past flights keep their clock time
+/// (nil here). At the very instant a flight leaves or lands it is still to come: `now`.
 /// A narrow time column (under 12) shows the minutes only: `25m`, `0m`.
 enum Countdown {
     static let horizon = 180

@@ -33,8 +33,8 @@ struct StatusFormat: Hashable, Sendable {
         Code(letter: "d", field: .direction, meaning: "its direction as an arrow (↑ departs)"),
         Code(letter: "s", field: .status, meaning: "its status in words (On time, Boarding...)"),
         Code(letter: "i", field: .id, meaning: "its id, for board show"),
-        Code(letter: "p", field: .pinned, meaning: "the first pinned flight and its status (Pacific 320 Delayed)"),
-        Code(letter: "P", field: .alert, meaning: "the latest pinned change, 10 min (◆ Pacific 320 New time 16:15)"),
+        Code(letter: "p", field: .pinned, meaning: "the first pinned flight and its status (US 403 Delayed)"),
+        Code(letter: "P", field: .alert, meaning: "the latest pinned change, 10 min (◆ US 403 New time 09:25)"),
     ]
 
     /// The codes as the usage error lists them: `%a %l ... %P %%`.

@@ -35,13 +35,15 @@ struct AnnouncementRenderingTests {
         remark: String, changedAt: String, status: String = "onTime"
     ) -> JSON {
         let day = "2026-11-30T"
-        let values: [String: JSON] = [
+        var values: [String: JSON] = [
             "flightName": .string(flightName), "direction": .string(direction), "otherAirport": .string(otherAirport),
             "gate": .string(gate), "terminal": .string(String(gate.prefix(1))), "previousGate": .optional(previousGate),
             "divertedTo": .optional(divertedTo), "scheduledTime": .string("\(day)\(time.0):00-05:00"),
             "currentTime": .string("\(day)\(time.1):00-05:00"), "remark": .string(remark),
             "changedAt": .string("\(day)\(changedAt):00-05:00"), "status": .string(status), "past": false, "pinned": false,
         ]
+        // Details made an arrival's have no boarding (the fixture's first flight is a departure).
+        if direction == "arrival" { (values["boardingTime"], values["gateClosesTime"]) = (.null, .null) }
         return .object(flight.objectPairs!.map { key, value in (key, values[key] ?? value) })
     }
 
@@ -63,8 +65,9 @@ struct AnnouncementRenderingTests {
             #expect(row.hasSuffix(" \(flight.id)"), "\(width): \(row)")
             #expect(row.contains(RecentChange.mark), "\(width): every change here is recent: \(row)")
         }
-        let columns = BoardRenderer.Columns(width: width)
-        if columns.gate >= 8 { #expect(rows[0].contains("◆B5←A3"), "\(width): \(rows[0])") }
+        // The columns as this board lays them out (its ids have 4 digits).
+        let columns = BoardRenderer(style: Style(enabled: false), width: width).laidOut(for: board).columns
+        if columns.gate >= 7 { #expect(rows[0].contains("◆B5←A3"), "\(width): \(rows[0])") }
         if columns.gate == 6 { #expect(rows[0].contains(" B5←A3 ") && rows[0].contains("◆Pacific 123")) }
         if columns.gate == 0 { #expect(rows[0].contains("◆Pacific 123")) }
         if columns.time >= 12 { #expect(rows[1].contains("◆12:20→12:35"), "\(width): \(rows[1])") }
@@ -86,12 +89,20 @@ struct AnnouncementRenderingTests {
         #expect(text.hasSuffix("\n\n" + RecentChange.legends[0]))
     }
 
-    /// The legend takes the longest wording that fits, so the board keeps its colour.
+    /// The legend takes the longest wording that fits, so the board keeps its colour; a board with
+    /// no changed gate and no recent announcement has none. (The fixture's own board at noon has
+    /// both: US 953's gate changed from B5, and Pacific 578's belt announced as it landed at 12:00.)
     @Test(arguments: [30, 40, 60, 80])
     func theLegendFitsTheWidth(width: Int) {
         let legend = BoardRenderer(style: Style(enabled: false), width: width).legend(Self.board())
         #expect(legend.map { $0.count <= width } ?? (width < RecentChange.legends.last!.count))
-        #expect(BoardRenderer(style: Style(enabled: false), width: 80).legend(LiveViewFixture.board()) == nil)
+        let renderer = BoardRenderer(style: Style(enabled: false), width: 80)
+        #expect(renderer.legend(LiveViewFixture.board()) != nil)
+        let unmarked = LiveViewFixture.board(LiveViewFixture.board()) { flights in
+            flights.filter { !["US 953", "Pacific 578"].contains($0["flightName"]?.string ?? "") }
+        }
+        #expect(unmarked.flights.count == 28)
+        #expect(renderer.legend(unmarked) == nil)
     }
 
     /// The mark is drawn in colour too, and a past flight keeps the symbol when its row is dimmed.

@@ -37,17 +37,75 @@ struct BoardRendererTests {
     }
 
     /// Columns go in the documented order as the width shrinks: the gate, then the city, then the
-    /// status; the time, the flight and the id stay.
+    /// status; the time, the flight and the id stay. On the arrivals tab the belt goes first, before
+    /// the gate. (Without a board, ids of 7 digits.)
     @Test func columnsGoInTheirOrder() {
-        func titles(_ width: Int) -> [Substring] {
-            BoardRenderer(style: Style(enabled: false), width: width).columnTitles().split(separator: " ")
+        func titles(_ width: Int, belt: Bool = false, idDigits: Int = 7) -> [Substring] {
+            var renderer = BoardRenderer(style: Style(enabled: false), width: width)
+            (renderer.belt, renderer.idDigits) = (belt, idDigits)
+            return renderer.columnTitles().split(separator: " ")
         }
         #expect(titles(80) == ["TIME", "FLIGHT", "FROM/TO", "GATE", "STATUS", "ID"])
-        #expect(titles(60) == ["TIME", "FLIGHT", "FROM/TO", "GATE", "STATUS", "ID"])
-        #expect(titles(55) == ["TIME", "FLIGHT", "FROM/TO", "STATUS", "ID"])
+        #expect(titles(62) == ["TIME", "FLIGHT", "FROM/TO", "GATE", "STATUS", "ID"])
+        #expect(titles(61) == ["TIME", "FLIGHT", "FROM/TO", "STATUS", "ID"])
+        #expect(titles(56) == ["TIME", "FLIGHT", "FROM/TO", "STATUS", "ID"])
+        #expect(titles(55) == ["TIME", "FLIGHT", "STATUS", "ID"])
         #expect(titles(45) == ["TIME", "FLIGHT", "STATUS", "ID"])
         #expect(titles(35) == ["TIME", "FLIGHT", "ID"])
+        #expect(titles(29) == ["TIME", "FLIGHT", "ID"])
+        #expect(BoardRenderer.Columns.narrowest == 29, "marks, the time, the name and a 7-digit id")
         #expect(BoardRenderer.Columns(width: 80) == BoardRenderer.Columns(width: 200), "80 columns show everything")
+        // The arrivals tab of the default window (4-digit ids): the belt, then the gate.
+        #expect(titles(80, belt: true, idDigits: 4) == ["TIME", "FLIGHT", "FROM/TO", "GATE", "STATUS", "BELT", "ID"])
+        #expect(titles(63, belt: true, idDigits: 4) == ["TIME", "FLIGHT", "FROM/TO", "GATE", "STATUS", "BELT", "ID"])
+        #expect(titles(62, belt: true, idDigits: 4) == ["TIME", "FLIGHT", "FROM/TO", "GATE", "STATUS", "ID"])
+        #expect(titles(58, belt: true, idDigits: 4) == ["TIME", "FLIGHT", "FROM/TO", "GATE", "STATUS", "ID"])
+        #expect(titles(57, belt: true, idDigits: 4) == ["TIME", "FLIGHT", "FROM/TO", "STATUS", "ID"])
+    }
+
+    /// At 80 columns: marks 2, time 13, flight 15, city 20, gate 7, status 15 (`Departed 14:52`), and
+    /// the id as wide as the longest id and a space (5 for the default window's 4-digit ids). On the
+    /// arrivals tab the status is 14 (`◆Landed 14:05`) and the belt 5 follows it; the city gives up
+    /// what that takes beyond 80.
+    @Test func theColumnsAtEighty() {
+        typealias Columns = BoardRenderer.Columns
+        func widths(_ c: Columns) -> [Int] { [c.pin, c.time, c.flight, c.city, c.gate, c.status, c.belt, c.id] }
+        #expect(widths(Columns(width: 80, idDigits: 4)) == [2, 13, 15, 20, 7, 15, 0, 5])
+        #expect(widths(Columns(width: 80, idDigits: 7)) == [2, 13, 15, 20, 7, 15, 0, 8])
+        #expect(widths(Columns(width: 80, belt: true, idDigits: 4)) == [2, 13, 15, 19, 7, 14, 5, 5])
+        #expect(Columns(width: 80, belt: true, idDigits: 4).total == 80)
+        let renderer = BoardRenderer(style: Style(enabled: false), width: 80)
+        let arrivals = LiveViewFixture.board(tab: .arrivals)
+        #expect(renderer.laidOut(for: arrivals).columns == Columns(width: 80, belt: true, idDigits: 4))
+        #expect(renderer.laidOut(for: LiveViewFixture.board(tab: .all)).columns == Columns(width: 80, idDigits: 4))
+        let lines = renderer.board(arrivals).split(separator: "\n")
+        // The belt right-aligned under its title, a space before the id.
+        #expect(lines.contains("  TIME         FLIGHT         FROM/TO            GATE   STATUS        BELT    ID"))
+        #expect(lines.contains("  12:00        Pacific 578    ← New York-LGA     A1     ◆Landed 12:00    1  9541"))
+        #expect(lines.contains("  13:15→13:40  Southeast 961  ← Las Vegas        B5     En route            8483"))
+        #expect(lines.allSatisfy { $0.columns <= 80 })
+    }
+
+    /// A flight's details say the days its service runs (`daily`, else the days Monday first), its
+    /// on-time share of its service's last 10 flights, and a history legend of the marks shown only.
+    @Test func detailsSayTheDaysItRunsAndItsLastFlights() throws {
+        let renderer = BoardRenderer(style: Style(enabled: false), width: 100)
+        func lines(_ name: String) throws -> [String] {
+            let flight = try #require(LiveViewFixture.board().flights.first { $0.flightName == name })
+            let details = try FlightDetailsDocument(json: LiveViewFixture.details(flight.id))
+            return renderer.details(details).split(separator: "\n").map(String.init)
+        }
+        // Southeast 428 runs Mon, Wed, Fri; its last 10 flights, newest first: landed on time four
+        // times, canceled, on time three times, 30 minutes late, on time.
+        let southeast428 = try lines("Southeast 428")
+        #expect(southeast428.contains("Runs        Mon, Wed, Fri"))
+        #expect(southeast428.contains("On time     80% of its last 10 flights"))
+        #expect(southeast428.contains("History     ● ● ● ● × ● ● ● ◐ ●  (newest first; ● on time ◐ delayed × canceled)"))
+        // Southeast 682 runs daily; of its last 10 one was diverted and none canceled.
+        let southeast682 = try lines("Southeast 682")
+        #expect(southeast682.contains("Runs        daily"))
+        #expect(southeast682.contains("On time     50% of its last 10 flights"))
+        #expect(southeast682.contains("History     ◐ ◐ ◐ ● ● ● ↷ ● ● ◐  (newest first; ● on time ◐ delayed ↷ diverted)"))
     }
 
     /// Today's board: the date and the time. Another day's: its date, then now with its own date, so

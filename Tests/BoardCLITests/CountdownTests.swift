@@ -29,7 +29,7 @@ struct CountdownTests {
         return formatter.string(from: time.addingTimeInterval(TimeInterval(-seconds)))
     }
 
-    /// Southeast 834 lands at 16:30 and is on time at noon: not yet in the air, so plain `in N min`.
+    /// Southeast 680 lands at 16:20 and is on time at noon: not yet in the air, so plain `in N min`.
     /// The window is 0 to 180 minutes, both included, counted in minutes rounded up.
     static let boundaries: [(Int, String?)] = [
         (0, "now"), (30, "in 1 min"), (60, "in 1 min"), (61, "in 2 min"), (3540, "in 59 min"), (3600, "in 60 min"),
@@ -38,38 +38,49 @@ struct CountdownTests {
 
     @Test(arguments: boundaries)
     func theBoundaries(seconds: Int, expected: String?) {
-        let flight = Self.flight("Southeast 834", on: LiveViewFixture.board())
+        let flight = Self.flight("Southeast 680", on: LiveViewFixture.board())
         #expect(Countdown.text(flight, now: Self.now(seconds, before: flight)) == expected)
     }
 
-    /// At noon: Overland 176 (delayed to 13:05) boards at 12:25; US 481 (en route) lands at 12:10;
-    /// Pacific 901 (13:25) boards at 12:45; US 751 is canceled; Pacific 807 left at 11:10;
-    /// Overland 992 (15:50) is 230 minutes away.
+    /// At noon: Overland 256 (12:40) is boarding, its gate closing at 12:30; Southeast 961 (en route,
+    /// delayed to 13:40) lands in 100 minutes; US 455 (13:40) boards at 13:00; Southeast 428 (14:15) is
+    /// not yet in the air; Overland 128 left at 11:35; Pacific 762 (delayed to 15:50) is 230 minutes
+    /// away. At 12:05, Pacific 578 landed five minutes ago (the hall still shows it). At 20:30,
+    /// Southeast 791 (22:50, 140 minutes away) is canceled.
     @Test func atNoon() {
         let board = LiveViewFixture.board()
         func text(_ name: String) -> String? { Countdown.text(Self.flight(name, on: board), now: board.now) }
-        #expect(text("Overland 176") == "boards in 25 min")
-        #expect(text("US 481") == "lands in 10 min")
-        #expect(text("Pacific 901") == "boards in 45 min")
-        #expect(text("US 658") == "in 65 min")
-        #expect(text("US 751") == nil)
-        #expect(text("Pacific 807") == nil)
-        #expect(text("Overland 992") == nil)
-        #expect(Countdown.text(Self.flight("Overland 176", on: board), now: board.now, short: true) == "25m")
+        #expect(text("Overland 256") == "closes in 30 min")
+        #expect(text("Southeast 961") == "lands in 100 min")
+        #expect(text("US 455") == "boards in 60 min")
+        #expect(text("Southeast 428") == "in 135 min")
+        #expect(text("Overland 128") == nil)
+        #expect(text("Pacific 762") == nil)
+        #expect(Countdown.text(Self.flight("Overland 256", on: board), now: board.now, short: true) == "30m")
+        let landed = Self.board(atMinute: 5)
+        let pacific = Self.flight("Pacific 578", on: landed)
+        #expect(pacific.status == .landed && !pacific.past)
+        #expect(Countdown.text(pacific, now: landed.now) == nil)
+        let evening = Self.board(atMinute: 8 * 60 + 30)
+        let canceled = Self.flight("Southeast 791", on: evening)
+        #expect(canceled.status == .canceled)
+        #expect(Countdown.text(canceled, now: evening.now) == nil)
     }
 
-    /// Pacific 901 (13:25): boarding from 12:45 and final call from 13:10 count down to the gate
-    /// closing at 13:15; once closed, to the departure.
+    /// US 455 (13:40): boarding from 13:00 and final call from 13:25 count down to the gate
+    /// closing at 13:30; once closed, to the departure. At 13:40 its time is now (still to come, as
+    /// the daemon's soonest has it); a minute on it has left.
     @Test func boardingCountsToTheGateClosing() {
         func text(atMinute minute: Int) -> String? {
             let board = Self.board(atMinute: minute)
-            return Countdown.text(Self.flight("Pacific 901", on: board), now: board.now)
+            return Countdown.text(Self.flight("US 455", on: board), now: board.now)
         }
-        #expect(text(atMinute: 44) == "boards in 1 min")
-        #expect(text(atMinute: 45) == "closes in 30 min")
-        #expect(text(atMinute: 72) == "closes in 3 min")
-        #expect(text(atMinute: 75) == "in 10 min")
-        #expect(text(atMinute: 85) == nil, "departed")
+        #expect(text(atMinute: 59) == "boards in 1 min")
+        #expect(text(atMinute: 60) == "closes in 30 min")
+        #expect(text(atMinute: 87) == "closes in 3 min")
+        #expect(text(atMinute: 90) == "in 10 min")
+        #expect(text(atMinute: 100) == "now")
+        #expect(text(atMinute: 101) == nil, "departed")
     }
 
     /// With the countdown and a filter's line, nothing wraps at any width, and the id stays.
@@ -100,11 +111,11 @@ struct CountdownTests {
         let board = LiveViewFixture.board(tab: .departures)
         let lines = renderer.board(board).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines[3].hasPrefix("  TIME              FLIGHT"))
-        #expect(lines.contains { $0.hasPrefix("  boards in 25 min  Overland 176") })
-        #expect(lines.contains { $0.hasPrefix("  15:50             Overland 992") })
+        #expect(lines.contains { $0.hasPrefix("  boards in 60 min  US 455") })
+        #expect(lines.contains { $0.hasPrefix("  16:00             Pacific 320") })
         #expect(lines.allSatisfy { $0.count <= 80 })
         // Narrow: minutes only.
         renderer.width = 40
-        #expect(renderer.board(board).split(separator: "\n").contains { $0.hasPrefix("  25m   Overland 176") })
+        #expect(renderer.board(board).split(separator: "\n").contains { $0.hasPrefix("  60m   US 455") })
     }
 }

@@ -7,39 +7,40 @@ import Testing
 @testable import BoardCLI
 
 /// `--airline`, `--city`, `--gate`, `--terminal`, `--status` and `--within` against the default
-/// schedule at noon on Mon Nov 30 2026 (`LiveViewFixture`), counted by hand from its board:
+/// schedule at noon on Mon Nov 30 2026 (`LiveViewFixture`), counted by hand from its board
+/// (a gate changed shows as `new←old`; past is what the hall has taken down):
 ///
-///     dir  time         flight          city              gate status     (past)
-///     dep  07:00        Pacific 506     Dallas/Ft. Worth  A1   departed   past
-///     arr  07:15        Overland 433    Miami             A5   landed     past
-///     dep  07:50        Southeast 282   Miami             A5   canceled   past
-///     arr  08:10        US 686          Las Vegas         A3   landed     past
-///     arr  08:15        Overland 691    Phoenix           A1   landed     past
-///     dep  08:50        Pacific 759     Chicago           A3   departed   past
-///     arr  09:50        Southeast 666   Chicago           A5   landed     past
-///     dep  10:35        Pacific 657     Detroit           B5   departed   past
-///     arr  10:45        US 487          Dallas/Ft. Worth  B1   landed     past
-///     dep  11:10        Pacific 807     Miami             A3   departed   past
-///     arr  12:00→12:10  US 481          Dallas/Ft. Worth  A3   en route
-///     dep  12:10→13:05  Overland 176    Phoenix           A1   delayed
-///     arr  12:45→13:05  US 658          Atlanta           B3   delayed
-///     dep  13:25        Pacific 901     Atlanta           B1   on time
-///     dep  14:45        US 751          Phoenix           A5   canceled
-///     arr  14:25→15:05  Overland 914    Detroit           A5   delayed
-///     arr  15:05        Overland 438    Detroit           B3   on time
-///     dep  15:50        Overland 992    Miami             B1   on time
-///     arr  16:30        Southeast 834   Phoenix           A2   on time
-///     dep  16:55        Overland 384    Las Vegas         A4   on time
-///     arr  17:45        US 634          Dallas/Ft. Worth  A4   on time
-///     dep  17:50        Overland 319    Las Vegas         B4   on time
-///     arr  18:40        Overland 878    Detroit           B3   on time
-///     dep  19:05        US 233          Charlotte         A1   on time
-///     arr  19:35        Overland 833    Las Vegas         B3   on time
-///     dep  20:30        Overland 892    New York-LGA      A5   on time
-///     arr  21:05        Pacific 289     Nashville         A4   on time
-///     dep  21:45        Overland 586    Nashville         B2   on time
-///     arr  22:10        Southeast 892   Las Vegas         A3   on time
-///     dep  22:35        US 480          Detroit           B1   on time
+///     dir  time         flight          city              gate  status     (past)
+///     dep  06:35        Southeast 513   New York-LGA      A3    departed   past
+///     arr  06:15→07:05  US 527          Charlotte         A2    landed     past
+///     arr  07:10        Southeast 551   Nashville         B3    landed     past
+///     dep  08:10→08:15  Overland 648    Detroit           B2    departed   past
+///     arr  08:20        Southeast 676   Chicago           B3    landed     past
+///     dep  09:05→09:25  US 403          Chicago           A3    departed   past
+///     arr  09:50        Southeast 464   Charlotte         B1    landed     past
+///     dep  10:25        US 953          Las Vegas         B3←B5 departed   past
+///     arr  10:45        Southeast 722   New York-LGA      B3    landed     past
+///     dep  11:35        Overland 128    Dallas/Ft. Worth  A4    departed   past
+///     arr  12:00        Pacific 578     New York-LGA      A1    landed
+///     dep  12:40        Overland 256    Dallas/Ft. Worth  A4    boarding
+///     dep  13:40        US 455          Nashville         B5    on time
+///     arr  13:15→13:40  Southeast 961   Las Vegas         B5    en route
+///     arr  14:15        Southeast 428   Nashville         A2    on time
+///     dep  14:35        US 605          Denver            A5    on time
+///     arr  15:10→15:50  Pacific 762     New York-LGA      B4    delayed
+///     dep  16:00        Pacific 320     Detroit           B2    on time
+///     arr  16:20        Southeast 680   New York-LGA      A4    on time
+///     dep  16:55        Overland 432    Atlanta           A2    on time
+///     arr  17:30        Pacific 807     Detroit           B5    on time
+///     dep  17:55        Overland 819    Denver            A2    on time
+///     arr  18:40        US 587          Miami             B2    on time
+///     dep  19:10        Overland 857    Las Vegas         B1    on time
+///     arr  19:40        Southeast 682   Miami             B3    on time
+///     dep  20:35        Overland 810    Dallas/Ft. Worth  A2    on time
+///     arr  20:55        US 700          Chicago           A5    on time
+///     dep  21:30        US 428          Denver            B2    on time
+///     arr  22:15        Southeast 972   Miami             A5    on time
+///     dep  22:50        Southeast 791   Phoenix           B5    on time
 struct FlightFilterTests {
     static func command(_ words: String...) throws -> BoardViewCommand {
         try #require(try ClientArguments(words).command as? BoardViewCommand)
@@ -69,63 +70,73 @@ struct FlightFilterTests {
         #expect(board.tabs.map(\.count) == [15, 30, 15])
     }
 
-    /// Pacific: 506, 759, 657, 807, 901 depart; 289 arrives.
+    /// US: 403, 953, 455, 605, 428 depart; 527, 587, 700 arrive.
     @Test func airline() throws {
-        let (names, counts) = try Self.filtered("departures", "--airline", "pacific")
-        #expect(names == ["Pacific 506", "Pacific 759", "Pacific 657", "Pacific 807", "Pacific 901"])
-        #expect(counts == [1, 6, 5])
-        let arrivals = try Self.filtered("arrivals", "--airline", "Pacific", tab: .arrivals)
-        #expect(arrivals.names == ["Pacific 289"])
+        let (names, counts) = try Self.filtered("departures", "--airline", "us")
+        #expect(names == ["US 403", "US 953", "US 455", "US 605", "US 428"])
+        #expect(counts == [3, 8, 5])
+        let arrivals = try Self.filtered("arrivals", "--airline", "US", tab: .arrivals)
+        #expect(arrivals.names == ["US 527", "US 587", "US 700"])
     }
 
-    /// Dallas/Ft. Worth: Pacific 506 departs; US 487, US 481 and US 634 arrive.
+    /// Dallas/Ft. Worth: Overland 128, Overland 256 and Overland 810 depart; none arrives.
     @Test(arguments: ["ft worth", "FT. WORTH", "dallas-ft-worth", "Dallas/Ft", "worth"])
     func cityIgnoresCaseAndPunctuation(text: String) throws {
         let (names, counts) = try Self.filtered("all", "--city", text, tab: .all)
-        #expect(names == ["Pacific 506", "US 487", "US 481", "US 634"])
-        #expect(counts == [3, 4, 1])
+        #expect(names == ["Overland 128", "Overland 256", "Overland 810"])
+        #expect(counts == [0, 3, 3])
     }
 
-    /// Gate A3: US 686, Pacific 759, Pacific 807, US 481, Southeast 892 (3 arrivals, 2 departures); B5: Pacific 657.
+    /// Gate A2: US 527, Southeast 428 arrive, Overland 432, 819, 810 depart; B5: Southeast 961 and
+    /// Pacific 807 arrive, US 455 and Southeast 791 depart. US 953, moved from B5 to B3, is at B3 only.
     @Test func gate() throws {
-        #expect(try Self.filtered("--gate", "A3").counts == [3, 5, 2])
-        #expect(try Self.filtered("departures", "--gate", "a3").names == ["Pacific 759", "Pacific 807"])
-        #expect(try Self.filtered("--gate", "B5").counts == [0, 1, 1])
+        #expect(try Self.filtered("--gate", "A2").counts == [2, 5, 3])
+        #expect(try Self.filtered("departures", "--gate", "a2").names == ["Overland 432", "Overland 819", "Overland 810"])
+        #expect(try Self.filtered("--gate", "B5").counts == [2, 4, 2])
+        #expect(try Self.filtered("departures", "--gate", "B3").names == ["US 953"])
         // Two gates: either one.
-        #expect(try Self.filtered("--gate", "A3,B5").counts == [3, 6, 3])
-        #expect(try Self.filtered("--gate", "A3", "--gate", "B5").counts == [3, 6, 3])
+        #expect(try Self.filtered("--gate", "A2,B5").counts == [4, 9, 5])
+        #expect(try Self.filtered("--gate", "A2", "--gate", "B5").counts == [4, 9, 5])
     }
 
-    /// Terminal B: 487, 658, 438, 878, 833 arrive; 657, 901, 992, 319, 586, 480 depart.
+    /// Terminal B: Southeast 551, 676, 464, 722, 961, 682, Pacific 762, 807 and US 587 arrive;
+    /// Overland 648, 857, US 953, 455, 428, Pacific 320 and Southeast 791 depart.
     @Test func terminal() throws {
-        #expect(try Self.filtered("--terminal", "B").counts == [5, 11, 6])
-        #expect(try Self.filtered("--terminal", "a").counts == [10, 19, 9])
+        #expect(try Self.filtered("--terminal", "B").counts == [9, 16, 7])
+        #expect(try Self.filtered("--terminal", "a").counts == [6, 14, 8])
     }
 
-    /// Delayed: Overland 176, US 658, Overland 914. Canceled: Southeast 282, US 751. En route: US 481.
+    /// Delayed: Pacific 762. Boarding: Overland 256. En route: Southeast 961. Landed: US 527, Southeast
+    /// 551, 676, 464, 722 and Pacific 578. Departed: Southeast 513, Overland 648, US 403, US 953 and
+    /// Overland 128. Canceled at noon: none.
     @Test func status() throws {
-        #expect(try Self.filtered("all", "--status", "delayed", tab: .all).names == ["Overland 176", "US 658", "Overland 914"])
-        #expect(try Self.filtered("--status", "delayed,canceled").counts == [2, 5, 3])
-        #expect(try Self.filtered("--status", "Canceled", "--status", "en-route").counts == [1, 3, 2])
-        #expect(try Self.filtered("--status", "boarding").counts == [0, 0, 0])
+        #expect(try Self.filtered("all", "--status", "delayed", tab: .all).names == ["Pacific 762"])
+        #expect(try Self.filtered("--status", "delayed,boarding").counts == [1, 2, 1])
+        #expect(try Self.filtered("--status", "Landed", "--status", "en-route").counts == [7, 7, 0])
+        #expect(try Self.filtered("--status", "departed").counts == [0, 5, 5])
+        #expect(try Self.filtered("--status", "canceled").counts == [0, 0, 0])
     }
 
-    /// Every kind must match: Overland in terminal B is 438, 878, 833 arriving and 992, 319, 586 departing.
+    /// Every kind must match: Southeast in terminal B is 551, 676, 464, 722, 961, 682 arriving and
+    /// 791 departing; none of them is delayed (Pacific 762 is, in terminal B).
     @Test func kindsCombine() throws {
-        #expect(try Self.filtered("--airline", "Overland", "--terminal", "B").counts == [3, 6, 3])
-        #expect(try Self.filtered("--airline", "Overland", "--terminal", "B", "--status", "delayed").counts == [0, 0, 0])
+        #expect(try Self.filtered("--airline", "Southeast", "--terminal", "B").counts == [6, 7, 1])
+        #expect(try Self.filtered("--airline", "Southeast", "--terminal", "B", "--status", "delayed").counts == [0, 0, 0])
     }
 
-    /// From noon: US 481 at 12:10, Overland 176 and US 658 at 13:05, Pacific 901 at 13:25. Both ends count.
+    /// From noon: Pacific 578 at 12:00 (it landed at noon itself: its time is now), Overland 256 at 12:40,
+    /// US 455 and Southeast 961 at 13:40, Southeast 428 at 14:15, US 605 at 14:35. Both ends count.
     @Test func within() throws {
-        #expect(try Self.filtered("all", "--within", "9m", tab: .all).names == [])
-        #expect(try Self.filtered("all", "--within", "10m", tab: .all).names == ["US 481"])
-        #expect(try Self.filtered("--within", "64m").counts == [1, 1, 0])
-        #expect(try Self.filtered("--within", "65m").counts == [2, 3, 1])
+        #expect(try Self.filtered("all", "--within", "39m", tab: .all).names == ["Pacific 578"])
+        #expect(try Self.filtered("all", "--within", "40m", tab: .all).names == ["Pacific 578", "Overland 256"])
+        #expect(try Self.filtered("--within", "99m").counts == [1, 2, 1])
+        #expect(try Self.filtered("--within", "100m").counts == [2, 4, 2])
         #expect(
-            try Self.filtered("all", "--within", "85m", tab: .all).names == ["US 481", "Overland 176", "US 658", "Pacific 901"])
-        #expect(try Self.filtered("--within", "2h").counts == [2, 4, 2])
-        // Past flights never, however long the span: the 11:10 departure is gone.
+            try Self.filtered("all", "--within", "135m", tab: .all).names == [
+                "Pacific 578", "Overland 256", "US 455", "Southeast 961", "Southeast 428",
+            ])
+        #expect(try Self.filtered("--within", "3h").counts == [3, 6, 3])
+        // Flights before now never, however long the span: the 11:35 departure is gone.
         #expect(try Self.filtered("--within", "24h").counts == [10, 20, 10])
     }
 
@@ -147,21 +158,22 @@ struct FlightFilterTests {
     }
 
     /// Search results keep the matching flights, each day counted again. In the air at noon, of
-    /// all the window's flights, only US 481 (from Dallas/Ft. Worth); at gate B5, departed, only Pacific 657.
+    /// all the window's flights, only Southeast 961 (from Las Vegas); at gate B3, departed, of US's
+    /// only US 953 (its gate changed from B5).
     @Test func searchResults() throws {
         let command = try #require(
-            try ClientArguments(["search", "ft", "worth", "--status", "en-route"]).command as? SearchCommand)
-        let found = command.filter.apply(to: try SearchResultsDocument(json: LiveViewFixture.search("ft worth")))
+            try ClientArguments(["search", "las", "vegas", "--status", "en-route"]).command as? SearchCommand)
+        let found = command.filter.apply(to: try SearchResultsDocument(json: LiveViewFixture.search("las vegas")))
         #expect(found.days.map(\.date) == ["2026-11-30"])
         #expect(found.days.map(\.count) == [1])
-        #expect(found.days.flatMap(\.flights).map(\.flightName) == ["US 481"])
+        #expect(found.days.flatMap(\.flights).map(\.flightName) == ["Southeast 961"])
         #expect(found.count == 1)
         var renderer = BoardRenderer(style: Style(enabled: false), width: 100)
         renderer.filterNote = command.filter.description
-        #expect(renderer.search(found).hasPrefix(#"1 flight matching "ft worth", filtered: status en-route"#))
-        let gate = FlightFilter(gates: ["B5"], statuses: [.departed])
-        let pacific = gate.apply(to: try SearchResultsDocument(json: LiveViewFixture.search("pacific")))
-        #expect(pacific.days.flatMap(\.flights).map(\.flightName) == ["Pacific 657"])
+        #expect(renderer.search(found).hasPrefix(#"1 flight matching "las vegas", filtered: status en-route"#))
+        let gate = FlightFilter(gates: ["B3"], statuses: [.departed])
+        let us = gate.apply(to: try SearchResultsDocument(json: LiveViewFixture.search("us")))
+        #expect(us.days.flatMap(\.flights).map(\.flightName) == ["US 953"])
     }
 
     /// `board events` and `board search` take the same flags, read the same way.
@@ -187,41 +199,41 @@ struct FlightFilterTests {
     /// `--within` on search, events and status means what it means on the board; `--wide` on search.
     @Test func withinOnSearchEventsAndStatus() throws {
         let search = try #require(
-            try ClientArguments(["search", "pacific", "--within", "85m", "--wide"]).command as? SearchCommand)
-        #expect(search.filter == FlightFilter(within: 85))
+            try ClientArguments(["search", "us", "--within", "100m", "--wide"]).command as? SearchCommand)
+        #expect(search.filter == FlightFilter(within: 100))
         #expect(search.wide)
-        let results = try SearchResultsDocument(json: LiveViewFixture.search("pacific"))
-        // From noon the next Pacific flight is Pacific 901 at 13:25, 85 minutes on; the window's other days are beyond.
+        let results = try SearchResultsDocument(json: LiveViewFixture.search("us"))
+        // From noon the next US flight is US 455 at 13:40, 100 minutes on; the window's other days are beyond.
         let now = LiveViewFixture.board().now
         let found = search.filter.apply(to: results, now: now)
-        #expect(found.days.flatMap(\.flights).map(\.flightName) == ["Pacific 901"])
+        #expect(found.days.flatMap(\.flights).map(\.flightName) == ["US 455"])
         #expect(found.count == 1)
-        #expect(FlightFilter(within: 84).apply(to: results, now: now).count == 0)
+        #expect(FlightFilter(within: 99).apply(to: results, now: now).count == 0)
         // Without the daemon's now nothing can be within: no flight is kept rather than every one.
         #expect(search.filter.apply(to: results).count == 0)
         let events = try #require(try ClientArguments(["events", "--within", "2h", "--follow"]).command as? EventsCommand)
         #expect(events.filter == FlightFilter(within: 120))
-        let status = try #require(try ClientArguments(["status", "--within", "85m"]).command as? StatusCommand)
-        #expect(status.filter == FlightFilter(within: 85))
+        let status = try #require(try ClientArguments(["status", "--within", "100m"]).command as? StatusCommand)
+        #expect(status.filter == FlightFilter(within: 100))
         let board = status.filter.apply(to: LiveViewFixture.board(hidePast: true))
-        #expect(board.flights.map(\.flightName) == ["US 481", "Overland 176", "US 658", "Pacific 901"])
+        #expect(board.flights.map(\.flightName) == ["Pacific 578", "Overland 256", "US 455", "Southeast 961"])
         let next = try #require(StatusLine.nextDeparture(board))
         #expect(next.direction == .departure && board.flights.contains(next))
         #expect(
             StatusLine.stillToCome(board, .departure) + StatusLine.stillToCome(board, .arrival) == 4)
     }
 
-    /// `board status --airline Overland --terminal B`: to come are 438, 878, 833 arriving and 992,
-    /// 319, 586 departing, the next of them Overland 992 at 15:50. Pacific's next departure is 901.
+    /// `board status --airline Southeast --terminal B`: to come are 961 (en route) and 682 arriving
+    /// and 791 departing, the next of them Southeast 791 at 22:50. Pacific's next departure is 320.
     @Test func theStatusLineCountsTheFilteredBoard() throws {
         let status = try #require(
-            try ClientArguments(["status", "--airline", "Overland", "--terminal", "B"]).command as? StatusCommand)
+            try ClientArguments(["status", "--airline", "Southeast", "--terminal", "B"]).command as? StatusCommand)
         let board = status.filter.apply(to: LiveViewFixture.board(hidePast: true))
-        #expect(StatusLine.stillToCome(board, .arrival) == 3)
-        #expect(StatusLine.stillToCome(board, .departure) == 3)
-        #expect(StatusLine.nextDeparture(board)?.flightName == "Overland 992")
+        #expect(StatusLine.stillToCome(board, .arrival) == 2)
+        #expect(StatusLine.stillToCome(board, .departure) == 1)
+        #expect(StatusLine.nextDeparture(board)?.flightName == "Southeast 791")
         let pacific = FlightFilter(airlines: ["Pacific"]).apply(to: LiveViewFixture.board(hidePast: true))
-        #expect(StatusLine.nextDeparture(pacific)?.flightName == "Pacific 901")
+        #expect(StatusLine.nextDeparture(pacific)?.flightName == "Pacific 320")
     }
 
     /// `--city` completes with each city as one word, and each word finds its city.

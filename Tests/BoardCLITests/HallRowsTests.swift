@@ -1,5 +1,6 @@
 import BoardProtocol
 import FlightData
+import Foundation
 import Testing
 
 @testable import BoardCLI
@@ -85,14 +86,33 @@ struct HallRowsTests {
     }
 
     /// The live view's cursor starts on the first flight still to come, not on a landed arrival the
-    /// hall still shows with its belt; the last viewed flight still wins.
+    /// hall still shows with its belt; the last viewed flight still wins. At 12:05: Pacific 578
+    /// landed at 12:00 (at noon itself its time is now, and it is still to come).
     @Test func theCursorStartsOnTheFirstFlightStillToCome() throws {
-        let board = Self.arrivals
+        let board = CountdownTests.board(atMinute: 5, tab: .arrivals)
         let landed = try #require(board.flights.first { $0.status == .landed && !$0.past })
         let start = try #require(LiveModel.startingFlight(on: board, lastViewed: nil))
         #expect(start.id == board.flights.first { !$0.status.hasEnded && !$0.past }?.id)
         #expect(start.id != landed.id && !start.status.hasEnded)
         let lastViewed = LiveModel.FlightKey(id: landed.id, date: landed.date)
         #expect(LiveModel.startingFlight(on: board, lastViewed: lastViewed)?.id == landed.id)
+    }
+
+    /// The client's "still to come" (status line counts and next flight, countdown, the cursor's
+    /// start) is the daemon's (`flight.soonest`): for every flight of the day, a minute before its
+    /// time, at it, a second after and once taken down.
+    @Test func theClientAndTheDaemonAgreeOnWhatIsStillToCome() {
+        let encoding = LiveViewFixture.encoding
+        let localTime = LocalTime(timeZone: LiveViewFixture.airport.timeZone)
+        for flight in LiveViewFixture.window.flights(on: LiveViewFixture.today) {
+            let current = flight.currentTime
+            for instant in [current - 60, current, current + 1, flight.takenDownAt + 1] {
+                let document = encoding.flight(flight, at: instant, pinned: false)
+                let now = localTime.iso8601(instant)
+                #expect(
+                    StatusLine.isToCome(document, now: now) == flight.isStillToCome(at: instant),
+                    "\(flight.flightName) at \(now): \(document.status)")
+            }
+        }
     }
 }

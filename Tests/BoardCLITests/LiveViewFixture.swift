@@ -59,7 +59,7 @@ enum LiveViewFixture {
     }
 
     /// A model without colour, connected, showing the first board, with the cursor moved to its
-    /// first row as Home does (it starts on the first flight not yet past: noon, in the story).
+    /// first row as Home does (it starts on the first flight still to come: noon, in the story).
     static func liveModel(
         tab: Tab = .all, style: Style = Style(enabled: false), rotate: Duration? = nil, cursorAtTop: Bool = true
     ) -> LiveModel {

@@ -20,6 +20,17 @@ struct LiveViewOpenFlightTests {
         return (model, flight)
     }
 
+    /// Southeast 428 of Mon Nov 30, opened. It runs Mon, Wed, Fri: on Tue Dec 15, when the window has
+    /// slid past Nov 30, its id is another flight's, US 389. (A daily service's flight with that id
+    /// would be its own flight of Dec 15, under the same name.)
+    static func modelWithSoutheast428Open() throws -> (LiveModel, FlightDocument) {
+        var model = Fixture.liveModel()
+        let flight = try #require(Fixture.board().flights.first { $0.flightName == "Southeast 428" })
+        try model.moveCursor(to: flight.id)
+        try model.openSelected()
+        return (model, flight)
+    }
+
     /// After a config reloaded with another schedule, the open flight's identity can name another
     /// flight: fetched again, that one is not shown in its place; the open flight is gone.
     @Test func theOpenFlightNeverTurnsIntoAnotherOfItsIdentity() throws {
@@ -51,7 +62,7 @@ struct LiveViewOpenFlightTests {
     }
 
     @Test func afterTheWindowSlidesTheOpenFlightNeverTurnsIntoAnotherWithItsId() throws {
-        var (model, flight) = try Self.modelWithTheLastFlightOpen()
+        var (model, flight) = try Self.modelWithSoutheast428Open()
         let later = Fixture.instant(LocalDate(year: 2026, month: 12, day: 15)!)
         let namesake = try FlightDocument(json: Fixture.details(flight.id, on: LocalDate("2026-12-15")!, at: later))
         #expect(namesake.flightName != flight.flightName, "the fixture needs a different flight with the same id")
@@ -71,7 +82,7 @@ struct LiveViewOpenFlightTests {
         #expect(text.contains("\(flight.flightName) of Nov 30 is no longer on the board"))
 
         // The daemon as it is: outsideWindow for the old identity.
-        (model, _) = try Self.modelWithTheLastFlightOpen()
+        (model, _) = try Self.modelWithSoutheast428Open()
         let again = model.update(.boardPushed(Fixture.board(), at: Fixture.start + .seconds(1)))
         model.refuse(try #require(LiveModel.sentID(again)), .outsideWindow, "2026-11-30 is outside the board's window.")
         text = model.frame().screenText

@@ -80,7 +80,10 @@ struct LiveViewRestoreTests {
         var model = Self.model(restoring: nil)
         #expect(Self.sent(model.update(.boardPushed(Fixture.board(), at: Fixture.start))).isEmpty)
         #expect(model.screens == [.board])
-        #expect(model.selectedFlight == Fixture.board().flights.first { !$0.past }, "the first flight not yet past")
+        let board = Fixture.board()
+        #expect(
+            model.selectedFlight == board.flights.first { StatusLine.isToCome($0, now: board.now) },
+            "the first flight still to come")
     }
 
     @Test func theLastViewedFlightIsMarkedAndTheCursorStartsOnIt() throws {

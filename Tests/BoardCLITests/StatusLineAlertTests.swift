@@ -60,9 +60,17 @@ struct StatusLineAlertTests {
     }
 
     /// A pinned flight that is past is listed on a board that hides the past; it is not still to come.
+    /// Nor is a diverted arrival, nor one that has landed and that the hall still shows: Pacific 578,
+    /// landed at 12:00, is still to come at noon itself (its time is now), no longer at 12:05.
     @Test func pinnedPastAndDivertedFlightsAreNotStillToCome() {
         let board = Self.board(now: "2026-11-30T12:00:00-05:00")
-        let counted = board.flights.filter { $0.direction == .arrival && !$0.past && $0.status != .canceled }
-        #expect(StatusLine.stillToCome(board, .arrival) == counted.count - 1, "the diverted arrival does not come")
+        let shown = board.flights.filter { $0.direction == .arrival && !$0.past }
+        #expect(shown.contains { $0.flightName == "Southeast 999" && $0.status == .diverted })
+        #expect(shown.contains { $0.flightName == "Pacific 578" && $0.status == .landed })
+        #expect(!shown.contains { $0.status == .canceled })
+        #expect(StatusLine.stillToCome(board, .arrival) == shown.count - 1, "the diverted arrival does not come")
+        let later = Self.board(now: "2026-11-30T12:05:00-05:00")
+        #expect(
+            StatusLine.stillToCome(later, .arrival) == shown.count - 2, "nor, five minutes on, the arrival that landed")
     }
 }

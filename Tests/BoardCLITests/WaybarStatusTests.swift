@@ -14,7 +14,7 @@ struct WaybarStatusTests {
 
     static func parsed(_ text: String) throws -> JSON { try JSON.parse(Array(text.utf8)) }
 
-    /// The reading `board status` would make at noon: Pacific's next departure is Pacific 901, on time.
+    /// The reading `board status` would make at noon: Pacific's next departure is Pacific 320, on time.
     static func reading(pinned: Set<Int> = [], filter: FlightFilter = FlightFilter()) -> StatusLine.Reading {
         let board = filter.apply(to: LiveViewFixture.board(hidePast: true, pinned: pinned))
         return StatusLine.reading(board, next: StatusLine.nextDeparture(board))
@@ -26,12 +26,12 @@ struct WaybarStatusTests {
         #expect(!text.contains("\n"))
         let json = try Self.parsed(text)
         #expect(json.objectPairs?.map(\.0) == ["text", "tooltip", "class"])
-        #expect(json["text"]?.string == "✈ Pacific 901 13:25 B1")
+        #expect(json["text"]?.string == "✈ Pacific 320 16:00 B2")
         #expect(json["class"]?.string == "on-time")
         let tooltip = try #require(json["tooltip"]?.string)
         #expect(tooltip.split(separator: "\n").count == 3)
         #expect(tooltip.contains("Mountain Airport (MTN)  12:00"))
-        #expect(tooltip.contains("next: Pacific 901 to Atlanta 13:25, gate B1, On time, in 85 min"))
+        #expect(tooltip.contains("next: Pacific 320 to Detroit 16:00, gate B2, On time, in 240 min"))
         // The default format's line, when no --format is given.
         let plain = try Self.parsed(Self.status().waybarJSON(reading))
         #expect(plain["text"]?.string == Self.status().line(reading))

@@ -10,8 +10,8 @@ import Testing
 struct PinnedParamTests {
     /// 2026-11-30T12:00:00-05:00, frozen.
     static let noon = Date(timeIntervalSince1970: 1_796_050_800)
-    /// US 481 on Nov 30; on Dec 15 the id is Pacific 251's.
-    static let usFlight: JSON = ["id": 9541, "date": "2026-11-30"]
+    /// Southeast 428 on Nov 30 (a Monday; it runs Mon, Wed, Fri); on Dec 15, a Tuesday, the id is US 389's.
+    static let southeastFlight: JSON = ["id": 6249, "date": "2026-11-30"]
 
     static func service() -> BoardService {
         BoardService(config: .builtIn, clock: DaemonClock(simulatedAt: noon, speed: 0), instance: "test")
@@ -43,48 +43,48 @@ struct PinnedParamTests {
 
     @Test func aPinIsTheFlightOfItsDayAcrossAWindowSlide() throws {
         var service = Self.service()
-        let today = try Self.result(&service, .boardGet, ["pinned": [Self.usFlight]])
-        #expect(Self.pinnedFlights(today) == ["US 481 2026-11-30"])
-        #expect(today["flights"]?.array?.first?["id"] == 9541)
+        let today = try Self.result(&service, .boardGet, ["pinned": [Self.southeastFlight]])
+        #expect(Self.pinnedFlights(today) == ["Southeast 428 2026-11-30"])
+        #expect(today["flights"]?.array?.first?["id"] == 6249)
 
         _ = try Self.result(&service, .clockSet, ["time": "2026-12-15T12:00:00-05:00"])
-        let later = try Self.result(&service, .boardGet, ["date": "2026-12-15", "pinned": [Self.usFlight]])
-        let pacific = try #require(later["flights"]?.array?.first { $0["id"] == 9541 })
-        #expect(pacific["flightName"] == "Pacific 251")
-        #expect(pacific["pinned"] == false)
+        let later = try Self.result(&service, .boardGet, ["date": "2026-12-15", "pinned": [Self.southeastFlight]])
+        let other = try #require(later["flights"]?.array?.first { $0["id"] == 6249 })
+        #expect(other["flightName"] == "US 389")
+        #expect(other["pinned"] == false)
         #expect(Self.pinnedFlights(later).isEmpty)
-        #expect(later["flights"]?.array?.first?["id"] != 9541, "not listed first either")
+        #expect(later["flights"]?.array?.first?["id"] != 6249, "not listed first either")
 
-        let details = try Self.result(&service, .flightGet, ["id": 9541, "pinned": [Self.usFlight]])
-        #expect(details["flightName"] == "Pacific 251" && details["pinned"] == false)
-        let search = try Self.result(&service, .search, ["text": "Pacific 251", "pinned": [Self.usFlight]])
+        let details = try Self.result(&service, .flightGet, ["id": 6249, "pinned": [Self.southeastFlight]])
+        #expect(details["flightName"] == "US 389" && details["pinned"] == false)
+        let search = try Self.result(&service, .search, ["text": "US 389", "pinned": [Self.southeastFlight]])
         let found = search["days"]?.array?.flatMap { $0["flights"]?.array ?? [] } ?? []
         #expect(!found.isEmpty && found.allSatisfy { $0["pinned"] == false })
-        let soonest = try Self.result(&service, .flightSoonest, ["pinned": [Self.usFlight]])
+        let soonest = try Self.result(&service, .flightSoonest, ["pinned": [Self.southeastFlight]])
         #expect(soonest["pinned"] == false)
 
-        // Pacific 251 pinned by its own identity is pinned, and first.
-        let own: JSON = ["id": 9541, "date": "2026-12-15"]
-        let pinnedOwn = try Self.result(&service, .boardGet, ["date": "2026-12-15", "pinned": [own, Self.usFlight]])
-        #expect(Self.pinnedFlights(pinnedOwn) == ["Pacific 251 2026-12-15"])
-        #expect(pinnedOwn["flights"]?.array?.first?["id"] == 9541)
-        #expect(try Self.result(&service, .flightGet, ["id": 9541, "pinned": [own]])["pinned"] == true)
+        // US 389 pinned by its own identity is pinned, and first.
+        let own: JSON = ["id": 6249, "date": "2026-12-15"]
+        let pinnedOwn = try Self.result(&service, .boardGet, ["date": "2026-12-15", "pinned": [own, Self.southeastFlight]])
+        #expect(Self.pinnedFlights(pinnedOwn) == ["US 389 2026-12-15"])
+        #expect(pinnedOwn["flights"]?.array?.first?["id"] == 6249)
+        #expect(try Self.result(&service, .flightGet, ["id": 6249, "pinned": [own]])["pinned"] == true)
     }
 
     /// Older clients and scripts send ids alone: that id on any day, as before.
     @Test func anIDAloneStillPinsThatIDOnAnyDay() throws {
         var service = Self.service()
         _ = try Self.result(&service, .clockSet, ["time": "2026-12-15T12:00:00-05:00"])
-        let board = try Self.result(&service, .boardGet, ["date": "2026-12-15", "pinned": [9541]])
-        #expect(Self.pinnedFlights(board) == ["Pacific 251 2026-12-15"])
+        let board = try Self.result(&service, .boardGet, ["date": "2026-12-15", "pinned": [6249]])
+        #expect(Self.pinnedFlights(board) == ["US 389 2026-12-15"])
     }
 
     /// A watched view keeps identities: the same pins in another order are the same view.
     @Test func aWatchKeepsTheIdentities() throws {
         var service = Self.service()
-        let pins: JSON = [Self.usFlight, 1234, ["id": 9541, "date": "2026-12-15"]]
+        let pins: JSON = [Self.southeastFlight, 1234, ["id": 6249, "date": "2026-12-15"]]
         let first = service.handle(WireRequest(id: 1, method: .boardWatch, params: ["pinned": pins]))
-        let reordered: JSON = [["id": 9541, "date": "2026-12-15"], 1234, Self.usFlight]
+        let reordered: JSON = [["id": 6249, "date": "2026-12-15"], 1234, Self.southeastFlight]
         let second = service.handle(WireRequest(id: 2, method: .boardWatch, params: ["pinned": reordered]))
         guard case .watch(let view) = first, case .watch(let same) = second else {
             Issue.record("not a watch")
@@ -120,13 +120,15 @@ struct PinnedParamTests {
     /// config reloaded with another schedule) is not pinned.
     @Test func aPinWithANameMatchesOnlyTheFlightOfThatName() throws {
         var service = Self.service()
-        let named: JSON = ["id": 9541, "date": "2026-11-30", "flightName": "US 481"]
-        let misnamed: JSON = ["id": 9541, "date": "2026-11-30", "flightName": "Pacific 251"]
-        #expect(Self.pinnedFlights(try Self.result(&service, .boardGet, ["pinned": [named]])) == ["US 481 2026-11-30"])
+        let named: JSON = ["id": 6249, "date": "2026-11-30", "flightName": "Southeast 428"]
+        let misnamed: JSON = ["id": 6249, "date": "2026-11-30", "flightName": "US 389"]
+        #expect(Self.pinnedFlights(try Self.result(&service, .boardGet, ["pinned": [named]])) == ["Southeast 428 2026-11-30"])
         #expect(Self.pinnedFlights(try Self.result(&service, .boardGet, ["pinned": [misnamed]])) == [])
-        #expect(Self.pinnedFlights(try Self.result(&service, .boardGet, ["pinned": [Self.usFlight]])) == ["US 481 2026-11-30"])
-        let long: JSON = ["id": 9541, "date": "2026-11-30", "flightName": .string(String(repeating: "x", count: 101))]
-        for bad in [long, ["id": 9541, "date": "2026-11-30", "flightName": 5] as JSON] {
+        #expect(
+            Self.pinnedFlights(try Self.result(&service, .boardGet, ["pinned": [Self.southeastFlight]]))
+                == ["Southeast 428 2026-11-30"])
+        let long: JSON = ["id": 6249, "date": "2026-11-30", "flightName": .string(String(repeating: "x", count: 101))]
+        for bad in [long, ["id": 6249, "date": "2026-11-30", "flightName": 5] as JSON] {
             guard case .failure(let error) = Self.answer(&service, .boardGet, ["pinned": [bad]]) else {
                 Issue.record("\(bad.text) was taken")
                 continue

@@ -52,13 +52,18 @@ import Testing
     }
 
     @Test func detailsCoverEveryStatusOfTheDay() throws {
-        // Through the day every status of the lifecycle appears, and each survives the trip.
+        // Through a day every status of the lifecycle appears, and each survives the trip: Dec 2, the
+        // window's day with a diversion (US 527, diverted to Miami at 05:26).
         // Each status is round-tripped where it first appears (encoding every flight at every instant
         // costs seconds in a debug build and proves nothing more).
+        let day = F.today.adding(days: 2)
+        let flights = F.window.flights(on: day)
+        let diverted = try #require(flights.first { $0.flightName == "US 527" })
+        #expect(diverted.isDiverted(at: F.localTime.instant(on: day, minute: 12 * 60)))
         var seen: Set<FlightStatus> = []
         for minute in stride(from: 0, to: 24 * 60, by: 5) {
-            let now = F.localTime.instant(on: F.today, minute: minute)
-            for flight in F.todaysFlights where !seen.contains(flight.status(at: now)) {
+            let now = F.localTime.instant(on: day, minute: minute)
+            for flight in flights where !seen.contains(flight.status(at: now)) {
                 let details = F.encoding.details(flight, from: F.generator, at: now, pinned: false)
                 seen.insert(details.flight.status)
                 try Self.checkRoundTrip(details)

@@ -15,12 +15,17 @@ import Testing
         "gate", "terminal", "status", "previousGate", "divertedTo", "baggage", "remark", "pinned",
     ]
     static let contractDetailKeys = ["history", "onTimeRate", "departureTime", "arrivalTime", "progress", "announcements"]
+    /// The details' keys after the flight's, in order: the contract's with the extensions in their places.
+    static let detailKeys = [
+        "history", "onTimeRate", "runs", "departureTime", "arrivalTime", "boardingTime", "gateClosesTime", "progress",
+        "announcements",
+    ]
     static let contractHistoryKeys = ["date", "status", "scheduledTime", "actualTime", "delayMinutes"]
 
     /// Keys beyond the contract, documented in docs/PROTOCOL.md as extensions.
     static let boardExtensions: Set = ["simulated", "speed"]
     static let flightExtensions: Set = ["date", "codeshares", "delayMinutes", "changedAt", "past"]
-    static let detailExtensions: Set = ["schema", "now"]
+    static let detailExtensions: Set = ["schema", "now", "runs", "boardingTime", "gateClosesTime"]
 
     static let statuses: Set = [
         "scheduled", "onTime", "delayed", "boarding", "finalCall", "gateClosed", "departed", "enRoute", "landed", "canceled",
@@ -109,9 +114,12 @@ import Testing
         #expect(flight["pinned"]?.bool != nil)
     }
 
+    /// Southeast 791 (22:50) is canceled, announced at 20:24: at its scheduled time it has no current time.
     @Test func canceledFlightsHaveNoCurrentTime() throws {
-        let canceled = try #require(F.todaysFlights.first { $0.isCanceled(at: F.now) })
-        let json = F.encoding.flight(canceled, at: F.now, pinned: false).json
+        let canceled = try #require(F.todaysFlights.first { $0.disruption == .canceled })
+        let at = canceled.scheduledTime
+        #expect(canceled.isCanceled(at: at))
+        let json = F.encoding.flight(canceled, at: at, pinned: false).json
         #expect(json["status"]?.string == "canceled")
         #expect(json["currentTime"] == .null)
         #expect(json["delayMinutes"] == 0)
@@ -141,24 +149,50 @@ import Testing
         #expect(Self.boardJSON(hidePast: true)["hidePast"] == true)
     }
 
+    /// A flight's details: the flight, then its service's last 10 operations, each as that day's flight
+    /// ended (departed or canceled for a departure; landed, canceled or diverted for an arrival, with an
+    /// actual time only when it left or landed), the on-time rate, the weekdays it runs (Monday first),
+    /// its times, a departure's boarding and gate-close times, and its progress.
     @Test func detailsAreAFlightPlusHistoryRateTimesAndProgress() throws {
         for flight in F.todaysFlights {
             let json = F.encoding.details(flight, from: F.generator, at: F.now, pinned: false).json
             let flightPart = json.keys.filter { !Self.detailExtensions.contains($0) && !Self.contractDetailKeys.contains($0) }
             #expect(flightPart.filter { !Self.flightExtensions.contains($0) } == Self.contractFlightKeys)
-            #expect(json.keys.suffix(6) == ArraySlice(Self.contractDetailKeys))
+            #expect(json.keys.suffix(Self.detailKeys.count) == ArraySlice(Self.detailKeys))
+            #expect(json.keys.filter(Self.contractDetailKeys.contains) == Self.contractDetailKeys)
             #expect(json["schema"] == 1)
             #expect(json["now"]?.string == "2026-11-30T12:00:00-05:00")
             try Self.checkFlightValues(json)
             let history = try #require(json["history"]?.array)
             #expect(history.count == 10)
+            let ends: Set = flight.direction == .departure ? ["departed", "canceled"] : ["landed", "canceled", "diverted"]
+            var previous: String?
             for entry in history {
                 #expect(entry.keys == Self.contractHistoryKeys)
-                #expect((entry["status"]?.string == "canceled") == (entry["actualTime"] == .null))
+                let status = try #require(entry["status"]?.string)
+                #expect(ends.contains(status))
+                #expect((status == "canceled" || status == "diverted") == (entry["actualTime"] == .null))
+                let date = try #require(entry["date"]?.string)
+                #expect(date < "2026-11-30", "before its own day")
+                if let previous { #expect(date < previous, "most recent first") }
+                previous = date
             }
             let rate = try #require(json["onTimeRate"]?.double)
             #expect((0...1).contains(rate))
+            let onTime = history.filter { $0["actualTime"] != .null && $0["delayMinutes"] == 0 }.count
+            #expect(rate == Double(onTime) / Double(history.count))
+            let runs = (json["runs"]?.array ?? []).compactMap(\.string)
+            #expect(!runs.isEmpty)
+            #expect(runs == ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].filter(runs.contains), "Monday first")
+            #expect(runs.contains("Mon"), "it runs on its own day, a Monday")
             #expect(json["announcements"]?.array?.count == flight.announcements(through: F.now).count)
+            if flight.direction == .departure && !flight.isCanceled(at: F.now) {
+                let current = flight.currentTime(at: F.now)
+                #expect(json["boardingTime"]?.string == F.localTime.iso8601(current.addingTimeInterval(-40 * 60)))
+                #expect(json["gateClosesTime"]?.string == F.localTime.iso8601(current.addingTimeInterval(-10 * 60)))
+            } else {
+                #expect(json["boardingTime"] == .null && json["gateClosesTime"] == .null)
+            }
             if flight.isCanceled(at: F.now) {
                 #expect(json["departureTime"] == .null)
                 #expect(json["arrivalTime"] == .null)
@@ -179,9 +213,10 @@ import Testing
     @Test func aFlightInTheAirHasProgressBetweenZeroAndOne() throws {
         let flying = try #require(
             F.todaysFlights.first { ($0.progress(at: F.now) ?? 0) > 0 && ($0.progress(at: F.now) ?? 1) < 1 })
-        let progress = try #require(F.encoding.details(flying, from: F.generator, at: F.now, pinned: true).json["progress"]?.double)
+        let details = F.encoding.details(flying, from: F.generator, at: F.now, pinned: true).json
+        let progress = try #require(details["progress"]?.double)
         #expect(progress > 0 && progress < 1)
-        #expect(F.encoding.details(flying, from: F.generator, at: F.now, pinned: true).json["pinned"] == true)
+        #expect(details["pinned"] == true)
     }
 
     @Test func searchResultsAreGroupedByDay() throws {

@@ -21,9 +21,9 @@ public struct StatusLineDocument: WireDocument {
         public var city: String
         public var direction: String
         public var minutes: String
-        /// The first pinned flight and its status (`Pacific 320 Delayed`), empty when none is pinned.
+        /// The first pinned flight and its status (`US 403 Delayed`), empty when none is pinned.
         public var pinned: String
-        /// The latest pinned change (`◆ Pacific 320 New time 16:15`) for 10 minutes, else empty.
+        /// The latest pinned change (`◆ US 403 New time 09:25`) for 10 minutes, else empty.
         public var alert: String
 
         public init(
