@@ -181,7 +181,11 @@ public struct BoardRenderer {
     /// column is gone or too narrow for it, before the flight's name.
     ///
     /// `elapsed` seconds are added to `now`: the live view's clock runs on from its board's.
-    public func row(_ flight: FlightDocument, lastViewed: Bool = false, now: String? = nil, elapsed: Int = 0) -> String {
+    ///
+    /// `beforeNow`: the row is above the now line (`NowLine`), dimmed as a past row is.
+    public func row(
+        _ flight: FlightDocument, lastViewed: Bool = false, now: String? = nil, elapsed: Int = 0, beforeNow: Bool = false
+    ) -> String {
         let c = columns
         let scheduled = clockText(flight.scheduledTime)
         var time = scheduled
@@ -240,7 +244,7 @@ public struct BoardRenderer {
         if c.belt > 0 { add(fit(flight.baggage.map { String($0.belt) } ?? "", c.belt - 1, right: true) + " ") }
         if c.id > 0 { add(fit(String(flight.id), c.id, right: true)) }
         if wide { add(WideColumns.cells(flight)) }
-        return flight.past && appearance.dimsWhenPast ? style.dim(plain) : styled
+        return (flight.past || beforeNow) && appearance.dimsWhenPast ? style.dim(plain) : styled
     }
 
     /// The status as a column of `width` says it: `Departed 14:52`, `Landed 14:05` (the actual time)
@@ -326,7 +330,12 @@ public struct BoardRenderer {
             lines.append(style.dim(cut(note, width)))
         }
         lines += [tabBar(board), "", columnTitles()]
-        lines += board.flights.map { row($0, now: board.now) }
+        let line = NowLine(board)
+        for (index, flight) in board.flights.enumerated() {
+            if line?.index == index { lines.append(nowLine(board.now)) }
+            lines.append(row(flight, now: board.now, beforeNow: line?.isBefore(index) == true))
+        }
+        if let line, line.index == board.flights.count, !board.flights.isEmpty { lines.append(nowLine(board.now)) }
         if board.flights.isEmpty {
             let empty =
                 filterNote != nil
@@ -338,12 +347,25 @@ public struct BoardRenderer {
         return lines.joined(separator: "\n")
     }
 
-    /// What the board's marks mean, when a row shows one: a recent change or a changed gate.
+    /// `  ──── 14:45 now ──────`: where now falls among the rows, as wide as the rows (at least its
+    /// words), in the board's colours (not dimmed: it is the one line to find).
+    func nowLine(_ now: String) -> String {
+        let label = "──── \(clockText(now)) now "
+        let rows = wide ? columns.total + WideColumns.width : columns.total
+        let width = max(min(rows, self.width), columns.pin + label.columns + 2)
+        return String(repeating: " ", count: columns.pin) + label
+            + String(repeating: "─", count: max(2, width - columns.pin - label.columns))
+    }
+
+    /// What the board's marks mean, when a row shows one: a recent change, a changed gate, each said
+    /// only when a row shows it.
     ///
     /// The longest wording that fits the width, so that the legend never costs the board its colour.
     func legend(_ board: BoardDocument) -> String? {
-        let marks = board.flights.contains { $0.previousGate != nil || RecentChange($0, now: board.now) != nil }
-        return marks ? RecentChange.legends.first { $0.columns <= width } : nil
+        let mark = board.flights.contains { RecentChange($0, now: board.now) != nil }
+        let gate = board.flights.contains { $0.previousGate != nil }
+        guard mark || gate else { return nil }
+        return RecentChange.legends(mark: mark, gate: gate).first { $0.columns <= width }
     }
 
     /// One flight's details: times, gate, status, progress, on-time history.
@@ -485,6 +507,8 @@ enum WideColumns {
     static let terminal = 6
     /// Two codeshares at most, `Southeast 999, Overland 999` (28), and a space.
     static let codeshares = 30
+    /// The columns' width before the remark, and room for a short one ("Gate changed from A3").
+    static let width = 2 + terminal + codeshares + 20
 
     static var titles: String { "  " + fit("TERM", terminal) + fit("CODESHARES", codeshares) + "REMARK" }
 

@@ -21,11 +21,21 @@ struct RecentChange: Hashable, Sendable {
     static let boardWindow = 15
     static let statusLineWindow = 10
     /// The board's legend for the mark and for a changed gate, longest first.
-    static let legends = [
-        "\(mark) changed in the last \(boardWindow) min   B5←A3 gate B5, was A3",
-        "\(mark) changed ≤\(boardWindow) min ago  B5←A3 now B5, was A3",
-        "\(mark) new ≤\(boardWindow) min  B5←A3 was A3",
-    ]
+    static let legends = legends(mark: true, gate: true)
+
+    /// The legend's wordings, longest first, for the marks a board shows: the recent-change mark,
+    /// a changed gate, or both (a part is said only when a row shows it).
+    static func legends(mark: Bool, gate: Bool) -> [String] {
+        let marks = [
+            "\(Self.mark) changed in the last \(boardWindow) min", "\(Self.mark) changed ≤\(boardWindow) min ago",
+            "\(Self.mark) new ≤\(boardWindow) min",
+        ]
+        let gates = ["B5←A3 gate B5, was A3", "B5←A3 now B5, was A3", "B5←A3 was A3"]
+        let separators = ["   ", "  ", "  "]
+        return (0..<3).map { index in
+            [mark ? marks[index] : nil, gate ? gates[index] : nil].compactMap { $0 }.joined(separator: separators[index])
+        }
+    }
 
     let field: Field
     /// Minutes from the announcement to now, 0 when both fall in the same minute.

@@ -21,6 +21,8 @@ struct StatusLine {
     var filter = FlightFilter()
 
     static let offlineText = "board: offline"
+    /// The daemon was stopped on purpose (`ShutdownMarker`): said, and none is started.
+    static let stoppedText = "board: stopped"
 
     /// What the line shows: the placeholders' values, the next departure's and the pinned flight's
     /// statuses for their tmux colours, and a pinned flight's recent change to show first.
@@ -168,7 +170,8 @@ struct StatusLine {
 
     func line(_ reading: Reading?, as chosen: StatusFormat? = nil) -> String {
         guard let reading else {
-            return tmux ? "#[fg=colour244]\(Self.offlineText)#[default]" : Self.offlineText
+            let text = ShutdownMarker.isSet(forSocket: socket) ? Self.stoppedText : Self.offlineText
+            return tmux ? "#[fg=colour244]\(text)#[default]" : text
         }
         // The command checked the format; an unreadable one here is the default line.
         let format = chosen ?? format.flatMap { try? StatusFormat($0) } ?? .standard
@@ -199,7 +202,8 @@ struct StatusLine {
         let deadline = ContinuousClock.now + .milliseconds(150)
         let connection: BoardConnection
         do { connection = try BoardConnection(path: socket, timeoutMilliseconds: 80) } catch {
-            if case .noDaemon = error, let logDirectory = autostartLogDirectory {
+            // A daemon stopped on purpose is not started again (`ShutdownMarker`).
+            if case .noDaemon = error, let logDirectory = autostartLogDirectory, !ShutdownMarker.isSet(forSocket: socket) {
                 // Started, not waited for: this line says offline, the next one is live.
                 _ = Autostart.launch(socket: socket, logDirectory: logDirectory)
             }

@@ -94,6 +94,7 @@ struct SocketListener {
             throw .system("cannot listen on \(path)", error)
         }
         bound = FileIdentity(path: path)
+        ShutdownMarker.clear(forSocket: path)
     }
 
     /// Where the lock for `socket` lives: beside it in a private directory, else in the user's own directory.
@@ -233,7 +234,11 @@ struct SocketListener {
     ///
     /// The path is unlinked only while it is still the socket this daemon bound, never another's.
     func remove() {
-        if !isActivated, let bound, FileIdentity(path: path) == bound { try? FileSystem.remove(path) }
+        if !isActivated, let bound, FileIdentity(path: path) == bound {
+            try? FileSystem.remove(path)
+            // Stopped on purpose: `board status` does not start another (`ShutdownMarker`).
+            ShutdownMarker.set(forSocket: path)
+        }
         descriptor.close()
         lock?.release()  // the lock file stays: unlinking it would race a daemon starting now
     }

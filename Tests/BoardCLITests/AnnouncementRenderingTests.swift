@@ -49,7 +49,8 @@ struct AnnouncementRenderingTests {
 
     func rows(_ board: BoardDocument, width: Int, colour: Bool = false) -> [String] {
         let text = BoardRenderer(style: Style(enabled: colour), width: width).board(board)
-        return Array(text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(4).prefix(3).map(String.init))
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(4)
+        return Array(lines.withoutNowLine().prefix(3).map(String.init))
     }
 
     /// At every width the changed gate, the delay and the diversion keep their row to the width,
@@ -85,8 +86,15 @@ struct AnnouncementRenderingTests {
         let board = Self.board(now: "2026-11-30T12:05:01-05:00")
         #expect(rows(board, width: 80)[0].contains(" B5←A3 "), "15 minutes and a second after it")
         #expect(!rows(board, width: 80)[0].contains("◆"))
+        // Other rows still show a ◆ (US 481's delay at 11:55, the diversion at 11:58, Pacific 578's
+        // belt at 12:00): the legend explains both.
         let text = BoardRenderer(style: Style(enabled: false), width: 80).board(board)
         #expect(text.hasSuffix("\n\n" + RecentChange.legends[0]))
+        // 15 minutes after the last of them no row shows a ◆: the legend explains the gate alone.
+        let quiet = BoardRenderer(style: Style(enabled: false), width: 80).board(Self.board(now: "2026-11-30T12:15:01-05:00"))
+        #expect(!quiet.contains("◆"), "no row and no legend shows the mark")
+        #expect(quiet.hasSuffix("\n\nB5←A3 gate B5, was A3"))
+        #expect(RecentChange.legends(mark: true, gate: false)[0] == "◆ changed in the last 15 min")
     }
 
     /// The legend takes the longest wording that fits, so the board keeps its colour; a board with

@@ -25,7 +25,10 @@ struct LiveViewModelTests {
         let board = Fixture.board()
         let firstToCome = try #require(board.flights.firstIndex { StatusLine.isToCome($0, now: board.now) })
         #expect(firstToCome > 0, "the story's board has past flights at noon")
-        #expect(frame.selectedLine == frame[3 + firstToCome], "the cursor starts on the first flight still to come")
+        // Now falls just before it (12:00, nothing before it is at or after now): the now line, then the cursor.
+        #expect(NowLine(board)?.index == firstToCome)
+        #expect(frame.nowLineIndex == 3 + firstToCome)
+        #expect(frame.selectedLine == frame[3 + firstToCome + 1], "the cursor starts on the first flight still to come")
         // Pacific 578 lands at noon itself: its time is now, so it is still to come.
         #expect(frame.selectedLine?.contains("Pacific 578") == true && frame.selectedLine?.contains("Landed 12:00") == true)
     }
@@ -57,7 +60,7 @@ struct LiveViewModelTests {
         model.update(.boardPushed(Fixture.board(tab: tab), at: Fixture.start))
         let frame = model.frame()
         #expect(frame[1].contains(tab == .departures ? "[Departures 15]" : "[Arrivals 15]"))
-        let rows = frame[3..<18].filter { !$0.isEmpty }
+        let rows = frame[3..<18].withoutNowLine().filter { !$0.isEmpty }
         #expect(rows.allSatisfy { $0.contains(tab == .departures ? "→ " : "← ") }, "only that tab's flights")
     }
 
@@ -108,13 +111,14 @@ struct LiveViewModelTests {
         #expect(model.selectedFlight == flights.last)
         var frame = model.frame()
         #expect(frame.selectedLine?.contains(flights.last!.flightName) == true)
-        #expect(frame[3].contains(flights[flights.count - 20].flightName), "scrolled so the last row is shown")
+        // 20 list rows, 19 of them flights: the board leaves a row for the now line (`boardRows`).
+        #expect(frame[3].contains(flights[flights.count - 19].flightName), "scrolled so the last row is shown")
         model.press(.home)
         #expect(model.selectedFlight == flights.first)
         model.press(.pageDown)
-        #expect(model.selectedRow == 20)
+        #expect(model.selectedRow == 19)
         model.press(.character("k"), .up, .character("p"))
-        #expect(model.selectedRow == 17)
+        #expect(model.selectedRow == 16)
         model.press(.pageUp, .up)
         #expect(model.selectedRow == 0)
         frame = model.frame()
@@ -424,13 +428,19 @@ struct LiveViewModelTests {
         #expect(model.selectedRow == 0)
         let flights = Fixture.board().flights
         model.update(.tick(Fixture.start + .seconds(10)))
-        #expect(model.selectedRow == 10)
-        #expect(model.view(size: TerminalSize(columns: 80, rows: 14), now: Fixture.start)[3].contains(flights[10].flightName))
+        // 10 list rows: 9 flights a page and the now line (`LiveModel.boardRows`).
+        #expect(model.selectedRow == 9)
+        // The second page holds the now line: 12:00 falls just before flights[10] (Pacific 578).
+        let frame = model.view(size: TerminalSize(columns: 80, rows: 14), now: Fixture.start)
+        #expect(NowLine(Fixture.board())?.index == 10)
+        #expect(frame.nowLineIndex == 4 && frame[5].contains(flights[10].flightName))
         model.update(.tick(Fixture.start + .seconds(20)))
-        #expect(model.selectedRow == 20)
+        #expect(model.selectedRow == 18)
+        model.update(.tick(Fixture.start + .seconds(30)))
+        #expect(model.selectedRow == 27)
         // After the last page, the next tab (see LiveViewRotationTests).
         #expect(
-            model.update(.tick(Fixture.start + .seconds(30))) == [
+            model.update(.tick(Fixture.start + .seconds(40))) == [
                 .subscribe(.watch(tab: .departures, hidePast: false, pinned: []))
             ])
     }
@@ -447,7 +457,7 @@ struct LiveViewModelTests {
         var model = Fixture.liveModel()
         #expect(model.update(.resized(TerminalSize(columns: 60, rows: 10))) == [.repaint])
         model.press(.pageDown)
-        #expect(model.selectedRow == 6)
+        #expect(model.selectedRow == 5, "6 list rows, one kept for the now line")
         #expect(model.update(.signal(.windowChanged)) == [.repaint])
     }
 }

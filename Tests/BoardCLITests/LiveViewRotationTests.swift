@@ -10,7 +10,8 @@ import Testing
 struct LiveViewRotationTests {
     typealias Fixture = LiveViewFixture
 
-    /// 14 rows: 10 flights a page, so the story's 30 flights of All make 3 pages.
+    /// 14 rows: 10 list rows, 9 flights a page and the now line (`LiveModel.boardRows`), so the
+    /// story's 30 flights of All make 4 pages.
     static let short = TerminalSize(columns: 80, rows: 14)
 
     static func rotatingModel(
@@ -31,32 +32,40 @@ struct LiveViewRotationTests {
         var model = Self.rotatingModel()
         let flights = Fixture.board().flights
         #expect(flights.count == 30)
-        #expect(model.frame(Self.short)[1].hasSuffix("page 1/3"))
+        #expect(model.frame(Self.short)[1].hasSuffix("page 1/4"))
         #expect(model.update(.tick(Fixture.start + .seconds(10))).isEmpty)
         var frame = model.frame(Self.short)
-        #expect(frame[1].hasSuffix("page 2/3") && frame[3].contains(flights[10].flightName))
+        // The second page holds the now line: 12:00 falls just before flights[10] (Pacific 578).
+        #expect(NowLine(Fixture.board())?.index == 10)
+        #expect(frame[1].hasSuffix("page 2/4") && frame[3].contains(flights[9].flightName))
+        #expect(frame.nowLineIndex == 4 && frame[5].contains(flights[10].flightName))
+        #expect(frame[12].contains(flights[17].flightName))
         model.update(.tick(Fixture.start + .seconds(20)))
         frame = model.frame(Self.short)
-        #expect(frame[1].hasSuffix("page 3/3") && frame[3].contains(flights[20].flightName))
-        #expect(frame[12].contains(flights[29].flightName), "the last page ends with the last flight")
+        #expect(frame[1].hasSuffix("page 3/4") && frame[3].contains(flights[18].flightName))
+        model.update(.tick(Fixture.start + .seconds(30)))
+        frame = model.frame(Self.short)
+        // The last page is the last 9 flights, ending with the last one.
+        #expect(frame[1].hasSuffix("page 4/4") && frame[3].contains(flights[21].flightName))
+        #expect(frame[11].contains(flights[29].flightName), "the last page ends with the last flight")
 
         // After the last page: the next tab (Departures), from its top, and not saved as the tab to reopen.
-        #expect(model.update(.tick(Fixture.start + .seconds(30))) == Self.subscribed(.departures))
+        #expect(model.update(.tick(Fixture.start + .seconds(40))) == Self.subscribed(.departures))
         #expect(model.tab == .departures)
         let departures = Fixture.board(tab: .departures)
-        model.update(.boardPushed(departures, at: Fixture.start + .seconds(30)))
+        model.update(.boardPushed(departures, at: Fixture.start + .seconds(40)))
         #expect(model.boardCursor.scroll == 0 && model.selectedRow == 0)
         frame = model.frame(Self.short)
         #expect(frame[1].contains("[Departures 15]") && frame[1].hasSuffix("page 1/2"))
         #expect(frame[3].contains(departures.flights[0].flightName))
 
-        model.update(.tick(Fixture.start + .seconds(40)))
+        model.update(.tick(Fixture.start + .seconds(50)))
         #expect(model.frame(Self.short)[1].hasSuffix("page 2/2"))
         // Then Arrivals, then All again: the tabs cycle.
-        #expect(model.update(.tick(Fixture.start + .seconds(50))) == Self.subscribed(.arrivals))
-        model.update(.boardPushed(Fixture.board(tab: .arrivals), at: Fixture.start + .seconds(50)))
-        model.update(.tick(Fixture.start + .seconds(60)))
-        #expect(model.update(.tick(Fixture.start + .seconds(70))) == Self.subscribed(.all))
+        #expect(model.update(.tick(Fixture.start + .seconds(60))) == Self.subscribed(.arrivals))
+        model.update(.boardPushed(Fixture.board(tab: .arrivals), at: Fixture.start + .seconds(60)))
+        model.update(.tick(Fixture.start + .seconds(70)))
+        #expect(model.update(.tick(Fixture.start + .seconds(80))) == Self.subscribed(.all))
     }
 
     /// The first page of a wall screen is the board's top, as every later one is: the first cycle's
@@ -67,7 +76,7 @@ struct LiveViewRotationTests {
         model.update(.boardPushed(Fixture.board(), at: Fixture.start))
         #expect(model.boardCursor.scroll == 0 && model.selectedRow == 0)
         let frame = model.frame(Self.short)
-        #expect(frame[1].hasSuffix("page 1/3") && frame[3].contains(Fixture.board().flights[0].flightName), "\(frame)")
+        #expect(frame[1].hasSuffix("page 1/4") && frame[3].contains(Fixture.board().flights[0].flightName), "\(frame)")
     }
 
     @Test func aBoardThatFitsTurnsStraightToTheNextTabWithoutAnIndicator() {
@@ -89,7 +98,7 @@ struct LiveViewRotationTests {
         #expect(model.boardPage.number == 1 && model.selectedRow == 1)
         #expect(model.wakeInterval(now: Fixture.start + .milliseconds(18_500)) == .milliseconds(500))
         model.update(.tick(Fixture.start + .seconds(19)))
-        #expect(model.boardPage.number == 2 && model.selectedRow == 10)
+        #expect(model.boardPage.number == 2 && model.selectedRow == 9)
     }
 
     @Test func itWaitsWhileAFlightIsOpen() throws {
@@ -108,15 +117,15 @@ struct LiveViewRotationTests {
     @Test func aShortNarrowScreenPagesByItsOwnRowsAndShortensTheIndicator() {
         let tiny = TerminalSize(columns: 40, rows: 8)
         var model = Self.rotatingModel(size: tiny)
-        // 4 flights a page: 30 flights make 8 pages.
-        #expect(model.boardPage.count == 8)
+        // 4 list rows, 3 flights a page and the now line: 30 flights make 10 pages.
+        #expect(model.boardPage.count == 10)
         var frame = model.frame(tiny)
         #expect(frame.allSatisfy { $0.count <= 40 })
-        #expect(frame[1].hasSuffix("1/8"))
-        for second in 1...7 { model.update(.tick(Fixture.start + .seconds(10 * second))) }
+        #expect(frame[1].hasSuffix("1/10"))
+        for second in 1...9 { model.update(.tick(Fixture.start + .seconds(10 * second))) }
         frame = model.frame(tiny)
-        #expect(frame[1].hasSuffix("8/8") && frame.allSatisfy { $0.count <= 40 })
-        #expect(model.update(.tick(Fixture.start + .seconds(80))) == Self.subscribed(.departures))
+        #expect(frame[1].hasSuffix("10/10") && frame.allSatisfy { $0.count <= 40 })
+        #expect(model.update(.tick(Fixture.start + .seconds(100))) == Self.subscribed(.departures))
         // A very narrow screen (under the layout's 40 columns) is cut, never wrapped.
         let narrow = TerminalSize(columns: 30, rows: 8)
         model.update(.resized(narrow))

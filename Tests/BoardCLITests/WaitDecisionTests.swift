@@ -38,9 +38,10 @@ struct WaitDecisionTests {
         (.status(.scheduled), [.reached, .never, .never, .never, .never, .never, .never, .never]),
         (.status(.onTime), [.waiting, .reached, .never, .never, .never, .never, .never, .never]),
         (.status(.delayed), [.waiting, .waiting, .reached, .never, .never, .never, .never, .never]),
-        (.status(.boarding), [.waiting, .waiting, .waiting, .reached, .never, .never, .never, .never]),
-        (.status(.finalCall), [.waiting, .waiting, .waiting, .waiting, .reached, .never, .never, .never]),
-        (.status(.gateClosed), [.waiting, .waiting, .waiting, .waiting, .waiting, .reached, .never, .never]),
+        // A step the flight went through on its way is reached: a departure at gate closed boarded.
+        (.status(.boarding), [.waiting, .waiting, .waiting, .reached, .reached, .reached, .reached, .never]),
+        (.status(.finalCall), [.waiting, .waiting, .waiting, .waiting, .reached, .reached, .reached, .never]),
+        (.status(.gateClosed), [.waiting, .waiting, .waiting, .waiting, .waiting, .reached, .reached, .never]),
         (.status(.departed), [.waiting, .waiting, .waiting, .waiting, .waiting, .waiting, .reached, .never]),
         (.status(.canceled), [.waiting, .waiting, .waiting, .waiting, .waiting, .waiting, .never, .reached]),
         (.status(.enRoute), [.never, .never, .never, .never, .never, .never, .never, .never]),
@@ -65,7 +66,7 @@ struct WaitDecisionTests {
         (.status(.scheduled), [.reached, .never, .never, .never, .never, .never, .never]),
         (.status(.onTime), [.waiting, .reached, .never, .never, .never, .never, .never]),
         (.status(.delayed), [.waiting, .waiting, .reached, .never, .never, .never, .never]),
-        (.status(.enRoute), [.waiting, .waiting, .waiting, .reached, .never, .never, .never]),
+        (.status(.enRoute), [.waiting, .waiting, .waiting, .reached, .reached, .never, .never]),
         (.status(.landed), [.waiting, .waiting, .waiting, .waiting, .reached, .never, .never]),
         (.status(.canceled), [.waiting, .waiting, .waiting, .never, .never, .reached, .never]),
         (.status(.diverted), [.waiting, .waiting, .waiting, .waiting, .never, .never, .reached]),
@@ -101,7 +102,7 @@ struct WaitDecisionTests {
         diverted.divertedTo = "Denver"
         #expect(WaitDecision.decide(.status(.landed), for: diverted) == .impossible("Pacific 123 was diverted to Denver"))
         #expect(
-            WaitDecision.decide(.status(.boarding), for: Self.departure(.departed))
+            WaitDecision.decide(.status(.delayed), for: Self.departure(.departed))
                 == .impossible("Pacific 123 is already departed"))
     }
 
@@ -114,7 +115,8 @@ struct WaitDecisionTests {
         subject.apply(Self.change("status", from: "onTime", to: "boarding"))
         #expect(Self.outcome(.status(.boarding), subject) == .reached)
         subject.apply(Self.change("status", from: "boarding", to: "finalCall"))
-        #expect(Self.outcome(.status(.boarding), subject) == .never)
+        #expect(Self.outcome(.status(.boarding), subject) == .reached, "it boarded on its way to final call")
+        #expect(Self.outcome(.status(.onTime), subject) == .never)
         #expect(Self.outcome(.status(.departed), subject) == .waiting)
     }
 
@@ -140,5 +142,20 @@ struct WaitDecisionTests {
         subject.apply(Self.change("time", from: "2026-11-30T10:00:00-05:00", to: "2026-11-30T09:55:00-05:00"))
         #expect(subject.delayMinutes == 0)
         #expect(Self.outcome(.delay, subject) == .waiting)
+    }
+
+    /// A flight that went through the step before `board wait` asked says when: `US 605 boarded at
+    /// 14:15` (it exits 0, reached), not that it will never board.
+    @Test func aStepAlreadyPassedSaysWhen() throws {
+        let at = LiveViewFixture.now.addingTimeInterval(35 * 60)  // 12:35: Overland 256 leaves at 12:40
+        let details = try FlightDetailsDocument(json: LiveViewFixture.details(3220, at: at))
+        #expect(details.flight.status == .gateClosed)
+        let subject = WaitSubject(details.flight)
+        #expect(WaitDecision.decide(.status(.boarding), for: subject) == .reached)
+        let boarded = WaitCommand.alreadyReached(.status(.boarding), details)
+        #expect(boarded.hasPrefix("Overland 256 boarded at 12:00: Gate closed, gate "), "\(boarded)")
+        #expect(WaitCommand.alreadyReached(.status(.finalCall), details).hasPrefix("Overland 256 had its final call at 12:25: "))
+        #expect(WaitCommand.alreadyReached(.status(.gateClosed), details).hasPrefix("Overland 256 is already gate closed: "))
+        #expect(WaitCommand.clockMinus("00:10", 40) == "23:30")
     }
 }

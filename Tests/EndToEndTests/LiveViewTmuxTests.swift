@@ -140,7 +140,7 @@ final class TmuxPane {
         try pane.waitFor("the shell after quitting") { $0.contains("EXITED-0") }
     }
 
-    /// `--rotate 2` on a 14-row screen (10 flights a page): the pages of All turn by themselves,
+    /// `--rotate 2` on a 14-row screen (9 flights a page and the now line): the pages of All turn by themselves,
     /// then the Departures tab comes up from its top, and a key still works.
     @Test(.enabled(if: tmuxAvailable)) func aWallScreenRotatesPagesThenTabs() throws {
         let sandbox = Sandbox()
@@ -148,8 +148,8 @@ final class TmuxPane {
         let pane = try TmuxPane(
             sandbox: sandbox, command: "sh -c '\(Binaries.board) watch all --rotate 2; echo EXITED-$?; sleep 30'", rows: 14)
         // Any page first: a test thread held up for the 2 s of a page sees the second one first.
-        try pane.waitFor("the first page") { $0.contains("● live") && $0.contains("page ") && $0.contains("/3") }
-        try pane.waitFor("the second page, by itself") { $0.contains("page 2/3") }
+        try pane.waitFor("the first page") { $0.contains("● live") && $0.contains("page ") && $0.contains("/4") }
+        try pane.waitFor("the second page, by itself") { $0.contains("page 2/4") }
         try pane.waitFor("the next tab after the last page", timeout: 15) {
             $0.contains("[Departures 15]") && $0.contains("page 1/2")
         }

@@ -130,9 +130,10 @@ import Testing
         }
         let json = try #require(try user.board(arguments: ["--json"]).json)
         let ids = try #require(json["flights"]?.array?.compactMap { $0["id"]?.int })
-        // The rows run from below the column titles to the blank line before the marks' legend.
+        // The rows run from below the column titles to the blank line before the marks' legend, the
+        // now line among them.
         let rows = try user.board(arguments: ["--color", "never"], env: ["COLUMNS": "\(columns)"]).stdout.lines.dropFirst(4)
-            .prefix { !$0.isEmpty }
+            .prefix { !$0.isEmpty }.withoutNowLine()
         #expect(rows.count == ids.count)
         for (row, id) in zip(rows, ids) { #expect(row.hasSuffix(" \(id)"), "\(row)") }
     }

@@ -97,8 +97,7 @@ struct WaitCommand: BoardCommand, Equatable {
         let target = target
         switch WaitDecision.decide(target, for: subject) {
         case .reached:
-            return Output.print(
-                client.options.json ? details.json.text : "\(flight.flightName) \(target.already): \(Self.summary(flight)).")
+            return Output.print(client.options.json ? details.json.text : Self.alreadyReached(target, details))
         case .impossible(let reason): throw .cannotHappen("\(reason); it will not reach \(target.phrase)")
         case .waiting: break
         }
@@ -127,6 +126,42 @@ struct WaitCommand: BoardCommand, Equatable {
                 "timed out waiting for \(flight.flightName) to reach \(target.phrase); it is \(StatusAppearance(subject.status).title.lowercased())"
             )
         }
+    }
+
+    /// What `board wait` says of a flight that reached the state before it asked: `Pacific 123 is
+    /// already boarding: Boarding, gate B5.`, or for a step it went through, when:
+    /// `US 605 boarded at 14:15: Gate closed, gate A5.`
+    static func alreadyReached(_ target: WaitTarget, _ details: FlightDetailsDocument) -> String {
+        let flight = details.flight
+        guard case .status(let wanted) = target, wanted != flight.status, let (verb, at) = step(wanted, of: details) else {
+            return "\(flight.flightName) \(target.already): \(summary(flight))."
+        }
+        return "\(flight.flightName) \(verb) at \(at): \(summary(flight))."
+    }
+
+    /// The past tense of a lifecycle step and its clock time, from the flight's details; nil for a
+    /// status that is not a step with a time of its own.
+    static func step(_ status: FlightStatus, of details: FlightDetailsDocument) -> (verb: String, at: String)? {
+        let flight = details.flight
+        let current = (flight.currentTime ?? flight.scheduledTime)
+        func before(_ minutes: Int) -> String { clockMinus(clockText(current), minutes) }
+        switch status {
+        case .boarding: return ("boarded", details.boardingTime.map(clockText) ?? before(40))
+        case .finalCall: return ("had its final call", before(15))
+        case .gateClosed: return ("closed its gate", details.gateClosesTime.map(clockText) ?? before(10))
+        case .departed: return ("departed", clockText(current))
+        case .enRoute: return ("left \(flight.otherAirport)", details.departureTime.map(clockText) ?? before(flight.flightTime))
+        case .landed: return ("landed", clockText(current))
+        default: return nil
+        }
+    }
+
+    /// `14:55` less 40 minutes is `14:15`, on a 24-hour clock.
+    static func clockMinus(_ clock: String, _ minutes: Int) -> String {
+        let parts = clock.split(separator: ":").compactMap { Int($0) }
+        guard parts.count == 2 else { return clock }
+        let total = ((parts[0] * 60 + parts[1] - minutes) % 1440 + 1440) % 1440
+        return LocalDate.pad(total / 60, 2) + ":" + LocalDate.pad(total % 60, 2)
     }
 
     /// `Boarding, gate B5`: what a flight that already reached the state looks like.

@@ -127,27 +127,41 @@ struct LiveFrame {
             }
             return pad(lines, footer: footer(model))
         }
-        let first = LiveModel.scroll(model.cursor.scroll, keeping: selected, visible: visible, count: flights.count)
-        for index in first..<min(flights.count, first + visible) {
-            lines.append(
+        let boardRows = LiveModel.boardRows(size.rows, board: board)
+        let first = LiveModel.scroll(model.cursor.scroll, keeping: selected, visible: boardRows, count: flights.count)
+        // Where now falls among the rows on screen: the board's rows leave a row for it (`boardRows`).
+        let now = NowLine(flights, now: board.now, date: board.date)
+        var rows: [String] = []
+        let last = min(flights.count, first + boardRows)
+        for index in first..<last {
+            if now?.index == index { rows.append(renderer.nowLine(board.now)) }
+            rows.append(
                 row(
                     flights[index], selected: index == selected,
                     lastViewed: model.lastViewed?.names(flights[index]) == true, now: board.now,
-                    elapsed: elapsed, renderer))
+                    elapsed: elapsed, beforeNow: now?.isBefore(index) == true, renderer))
         }
+        if now?.index == last, last == flights.count, last > first { rows.append(renderer.nowLine(board.now)) }
+        if rows.count > visible {
+            // One list row and the line (a pane of five rows): the cursor's row stays.
+            let at = rows.firstIndex { $0.hasPrefix(">") || $0.hasPrefix("\u{1B}[7m") } ?? 0
+            rows = Array(rows.dropFirst(max(0, at - visible + 1)).prefix(visible))
+        }
+        lines += rows
         return pad(lines, footer: footer(model))
     }
 
     /// A flight's row, a recent change marked as of the board's `now`; the cursor's row reversed
     /// (with colour) or marked with `>` (without).
     private func row(
-        _ flight: FlightDocument, selected: Bool, lastViewed: Bool, now: String, elapsed: Int, _ renderer: BoardRenderer
+        _ flight: FlightDocument, selected: Bool, lastViewed: Bool, now: String, elapsed: Int, beforeNow: Bool = false,
+        _ renderer: BoardRenderer
     ) -> String {
         let plain = renderer.plain.row(flight, lastViewed: lastViewed, now: now, elapsed: elapsed)
         guard selected else {
             // A `--wide` row longer than the screen is cut with `…`, without colour, as one-shot boards are.
             guard plain.columns > size.columns else {
-                return renderer.row(flight, lastViewed: lastViewed, now: now, elapsed: elapsed)
+                return renderer.row(flight, lastViewed: lastViewed, now: now, elapsed: elapsed, beforeNow: beforeNow)
             }
             return fit(plain, size.columns)
         }

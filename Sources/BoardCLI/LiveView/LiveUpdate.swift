@@ -123,6 +123,15 @@ extension LiveModel {
     /// Rows of flights that fit: the screen less header, tab bar, column titles and footer.
     static func listRows(_ rows: Int) -> Int { max(1, rows - 4) }
 
+    /// Rows of flights on the board's screen: the list's rows, less one for the now line on a board
+    /// of today (`NowLine`), so that a page (scrolling, PageDown, `--rotate`) holds its flights and
+    /// the line, and no flight falls between two pages.
+    static func boardRows(_ rows: Int, board: BoardDocument?) -> Int {
+        let list = listRows(rows)
+        guard list > 1, let board, NowLine(board.flights, now: board.now, date: board.date) != nil else { return list }
+        return list - 1
+    }
+
     /// The first row shown so that the cursor's row is on screen with `visible` rows.
     static func scroll(_ scroll: Int, keeping row: Int, visible: Int, count: Int) -> Int {
         let rows = max(1, visible)
@@ -155,7 +164,8 @@ extension LiveModel {
         // Until the chosen tab's board arrives, the board on screen is the tab left: the cursor, kept
         // for this tab, is not settled on that board's rows (it took the flight at its row there).
         if board == nil || board?.tab == tab {
-            boardCursor = Self.settled(boardCursor, in: board?.flights ?? [], visible: visible, shown: isShown(0))
+            let rows = Self.boardRows(size.rows, board: board)
+            boardCursor = Self.settled(boardCursor, in: board?.flights ?? [], visible: rows, shown: isShown(0))
         }
         for index in screens.indices {
             if case .searchResults(var results) = screens[index] {
@@ -263,8 +273,8 @@ extension LiveModel {
         case .selectTab(let chosen): return switchTab(to: chosen)
         case .moveUp: move(by: -1)
         case .moveDown: move(by: 1)
-        case .pageUp: move(by: -Self.listRows(size.rows))
-        case .pageDown: move(by: Self.listRows(size.rows))
+        case .pageUp: move(by: -pageRows)
+        case .pageDown: move(by: pageRows)
         case .first: move(by: -listedFlights.count)
         case .last: move(by: listedFlights.count)
         case .open:
@@ -576,13 +586,19 @@ extension LiveModel {
         return max(.seconds(1), .seconds((inTheAir ? 5.0 : 30.0) / speed))
     }
 
+    /// The rows PageUp and PageDown move by: the board's (`boardRows`) on the board, the list's on search results.
+    private var pageRows: Int {
+        if case .board = top { return Self.boardRows(size.rows, board: board) }
+        return Self.listRows(size.rows)
+    }
+
     /// The `--rotate` interval, unless `--reduced-motion` stops rotation.
     var rotation: Duration? { reducedMotion ? nil : rotate }
 
     /// The board's pages at this screen's height, and the one shown (from 1): the page the first row
     /// shown is on, the last page once the last flight is shown.
     var boardPage: (number: Int, count: Int) {
-        let page = Self.listRows(size.rows)
+        let page = Self.boardRows(size.rows, board: board)
         let count = board?.flights.count ?? 0
         let pages = max(1, (count + page - 1) / page)
         let first = boardCursor.scroll
@@ -603,7 +619,7 @@ extension LiveModel {
         guard now >= due else { return [] }
         nextRotate = now + rotate
         guard case .board = top, let board else { return [] }
-        let page = Self.listRows(size.rows)
+        let page = Self.boardRows(size.rows, board: board)
         let flights = board.flights
         guard boardCursor.scroll + page >= flights.count else {
             let first = boardCursor.scroll + page

@@ -1,0 +1,37 @@
+import BoardProtocol
+import BoardSystem
+import Testing
+
+@testable import BoardCLI
+
+/// The live view's now line never costs a flight: the board's pages leave a row for it
+/// (`LiveModel.boardRows`), so `--rotate` shows every flight, and the cursor's row stays on screen.
+struct NowLineLiveViewTests {
+    /// `--rotate` shows every flight of the board on some page (a page that gave up its last row
+    /// to the line left Overland 432, flights[19], on none).
+    @Test func rotationShowsEveryFlight() {
+        var model = LiveViewRotationTests.rotatingModel()
+        let flights = LiveViewFixture.board().flights
+        var shown = Set<Int>()
+        for page in 0..<model.boardPage.count {
+            model.update(.tick(LiveViewFixture.start + .seconds(10 * page)))
+            for line in model.frame(LiveViewRotationTests.short) {
+                if let id = line.split(separator: " ").last.flatMap({ Int($0) }) { shown.insert(id) }
+            }
+        }
+        #expect(flights.filter { !shown.contains($0.id) }.map(\.flightName) == [])
+    }
+
+    /// One list row (a 5-row terminal), late in the evening (every row before now, so the line closes
+    /// the list), the cursor on the last flight: the frame shows the cursor's row, not the line alone.
+    @Test func oneRowKeepsTheCursorsRow() {
+        let size = TerminalSize(columns: 80, rows: 5)
+        var model = LiveModel(tab: .all, hidePast: false, style: Style(enabled: false), size: size)
+        model.update(.connected)
+        model.update(.boardPushed(CountdownTests.board(atMinute: 11 * 60 + 59), at: LiveViewFixture.start))
+        model.update(.key(.end))
+        let frame = model.view(size: size, now: LiveViewFixture.start)
+        #expect(frame.count == 5)
+        #expect(frame.selectedLine?.contains("Southeast 791") == true, "\(frame.screenText)")
+    }
+}

@@ -1,0 +1,44 @@
+import BoardSystem
+import Foundation
+import Glibc
+import Testing
+
+/// A daemon stopped on purpose stays stopped: `board status`, run by tmux every few seconds, says so
+/// and starts none (so the owner's next `boardd` is not refused); one that died without a word is
+/// started again, and a daemon that takes the socket clears the note.
+@Suite struct StoppedDaemonStatusTests {
+    @Test func aDaemonStoppedOnPurposeIsNotStartedByStatus() throws {
+        let sandbox = Sandbox()
+        defer { for pid in ProcessTable.processes(withArgument: sandbox.socket) { try? ProcessTable.stop(pid) } }
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        #expect(try daemon.stop(signal: SIGTERM) == 0)
+        #expect(ShutdownMarker.isSet(forSocket: sandbox.socket))
+        for _ in 0..<2 {
+            let line = try sandbox.board("status", autostart: true, timeout: 5)
+            #expect(line.status == 0)
+            #expect(line.stdout == "board: stopped\n", "\(line.stdout)")
+        }
+        // The launcher returns once the child exists: none does, so none was started.
+        #expect(ProcessTable.processes(withArgument: sandbox.socket).isEmpty, "status started a daemon")
+        #expect(UnixSocket.isSocket(path: sandbox.socket) == nil)
+        // The owner starts one again: it takes the socket and the note goes.
+        let again = try RunningDaemon(sandbox: sandbox)
+        #expect(!ShutdownMarker.isSet(forSocket: sandbox.socket))
+        let live = try statusOnline { try sandbox.board("status", autostart: true, timeout: 5) }
+        #expect(live.stdout.hasPrefix("MTN "), "\(live.stdout)")
+        #expect(try again.stop() == 0)
+    }
+
+    @Test func aDaemonThatDiedWithoutAWordIsStartedAgain() throws {
+        let sandbox = Sandbox()
+        defer { for pid in ProcessTable.processes(withArgument: sandbox.socket) { try? ProcessTable.stop(pid) } }
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        #expect(try daemon.stop(signal: SIGKILL) == 128 + SIGKILL)
+        #expect(!ShutdownMarker.isSet(forSocket: sandbox.socket))
+        let line = try sandbox.board("status", autostart: true, timeout: 5)
+        #expect(line.stdout == "board: offline\n")
+        try waitUntil("the autostarted daemon to answer", timeout: 10) {
+            (try? BoardConnection(path: sandbox.socket, timeoutMilliseconds: 200)) != nil
+        }
+    }
+}
