@@ -10,6 +10,21 @@ struct BadConfig: CustomStringConvertible, Sendable {
     let text: String
     let expected: [String]
     var description: String { name }
+
+    /// Checks that `DaemonConfig.parse` refuses the text with one line that starts with the file and
+    /// names every expected part, without a control character.
+    func expectRefused(sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let file = "/etc/board/boardd.json"
+        let error = try #require(throws: ConfigError.self, sourceLocation: sourceLocation) {
+            try DaemonConfig.parse(Array(text.utf8), file: file)
+        }
+        let message = error.description
+        #expect(message.hasPrefix("\(file): "), "\(message)", sourceLocation: sourceLocation)
+        for part in expected { #expect(message.contains(part), "\(message) lacks \(part)", sourceLocation: sourceLocation) }
+        #expect(
+            !message.unicodeScalars.contains { $0.value < 0x20 }, "one line, no control characters",
+            sourceLocation: sourceLocation)
+    }
 }
 
 /// Every config mistake is refused with the file, the key, the value and why, on one line (docs/CONFIG.md).
@@ -80,12 +95,7 @@ struct DaemonConfigTests {
 
     @Test(arguments: badConfigs)
     func aMistakeIsRefusedWithTheFileTheKeyTheValueAndWhy(_ bad: BadConfig) throws {
-        let file = "/etc/board/boardd.json"
-        let error = try #require(throws: ConfigError.self) { try DaemonConfig.parse(Array(bad.text.utf8), file: file) }
-        let message = error.description
-        #expect(message.hasPrefix("\(file): "), "\(message)")
-        for part in bad.expected { #expect(message.contains(part), "\(message) lacks \(part)") }
-        #expect(!message.unicodeScalars.contains { $0.value < 0x20 }, "one line, no control characters")
+        try bad.expectRefused()
     }
 
     @Test func aGoodConfigSetsEveryKey() throws {

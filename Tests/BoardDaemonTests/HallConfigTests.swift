@@ -42,12 +42,7 @@ struct HallConfigTests {
 
     @Test(arguments: badConfigs)
     func aMistakeIsRefusedWithTheFileTheKeyTheValueAndWhy(_ bad: BadConfig) throws {
-        let file = "/etc/board/boardd.json"
-        let error = try #require(throws: ConfigError.self) { try DaemonConfig.parse(Array(bad.text.utf8), file: file) }
-        let message = error.description
-        #expect(message.hasPrefix("\(file): "), "\(message)")
-        for part in bad.expected { #expect(message.contains(part), "\(message) lacks \(part)") }
-        #expect(!message.unicodeScalars.contains { $0.value < 0x20 }, "one line, no control characters")
+        try bad.expectRefused()
     }
 
     @Test func everyKeyIsReadAndTheOthersKeepTheirDefaults() throws {
