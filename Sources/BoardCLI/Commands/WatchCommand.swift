@@ -37,9 +37,10 @@ struct WatchCommand: BoardCommand, Equatable {
             daemon again if one died (not one that was stopped on purpose). It reopens
             as you left it (the tab, hide-past, and each tab's search results and
             open flight: every tab keeps its own path), the last flight you viewed
-            marked with › and the cursor on it, else on the first flight not yet
-            past. Inside tmux each pane reopens its own view ($TMUX_PANE); outside
-            tmux one view is shared.
+            marked with › and the cursor on it, else on the first flight still to
+            come. A tab given (board watch departures) or --rotate starts on that
+            tab's board of today, nothing open over it. Inside tmux each pane
+            reopens its own view ($TMUX_PANE); outside tmux one view is shared.
 
             Deep links: 'board watch FLIGHT' (an id or designator, as 'board show'
             takes it) opens that flight over its day's board, in its direction's tab
@@ -205,11 +206,22 @@ struct WatchCommand: BoardCommand, Equatable {
             // A route, or another day's board (`board watch departures --date tomorrow`).
             shownTab = route.tab
             start = try Self.open(route, on: client, over: saved, remembered: client.state.tab, pane: pane)
+        } else if tab != nil || rotateSeconds != nil {
+            start.restoring = saved.map { Self.onTheBoard($0, tab: shownTab, rotating: rotateSeconds != nil) }
         }
         try LiveView.run(
             client: client, tab: shownTab, hidePast: hidePast, rotateSeconds: rotateSeconds,
             reducedMotion: Self.reducedMotion(flag: reducedMotion, environment: BoardPaths.environment("BOARD_REDUCED_MOTION")),
             wide: wide, filter: filter, countdown: countdown, start: start)
+    }
+
+    /// What an explicit tab (`board watch departures`) or `--rotate` reopens of a pane's saved view:
+    /// today's board of `tab`, nothing open over it, hide-past as it was; the other tabs keep their
+    /// paths, except on a wall screen, which turns through every tab's board.
+    static func onTheBoard(_ saved: SavedLiveView, tab: Tab, rotating: Bool) -> SavedLiveView {
+        var others = saved.stacks(shownTab: tab)
+        others[tab] = nil
+        return SavedLiveView(hidePast: saved.hidePast, screens: [], tab: tab, date: nil, otherTabs: rotating ? [:] : others)
     }
 
     /// The tab a deep link opens: the one the pane had when it holds the flight, else the flight's direction.
