@@ -104,48 +104,6 @@ public struct BoardRenderer {
         return renderer
     }
 
-    /// The column widths for this screen width.
-    ///
-    /// 80 columns and wider show every column. Narrower, columns shrink and go in a fixed order,
-    /// one step at a time until the row fits (`narrowingSteps`): the city shortens, the time shows
-    /// only the current one, the city shortens again, the gate loses the room for a recent-change
-    /// mark, the belt goes, the gate goes, then the city, then the status shortens and goes. The
-    /// flight's name (up to `Southeast 999`) and the ID stay down to `narrowest` (29 columns):
-    /// people need the id for `board show`. What is left over goes to the city.
-    ///
-    /// The status column holds `Departed 14:52` (15); on the arrivals tab, which has no departures,
-    /// `◆Landed 14:05` (14) and then the belt. The id column is as wide as the longest id shown and
-    /// a space (5 in the default window; without the status column, the id alone).
-    struct Columns: Equatable {
-        var pin = 2, time = 13, flight = 15, city = 20, gate = 7, status = 15, belt = 0, id = 8
-        var total: Int { pin + time + flight + city + gate + status + belt + id }
-
-        /// The narrowest row: marks, the current time, the flight's name and a 7-digit id.
-        static let narrowest = Columns(width: 0).total
-
-        /// Each step, in order, as a key path and its new width.
-        static var narrowingSteps: [(WritableKeyPath<Columns, Int>, Int)] {
-            [
-                (\.city, 14), (\.time, 6), (\.city, 10), (\.gate, 6), (\.belt, 0), (\.gate, 0), (\.city, 0), (\.status, 9),
-                (\.status, 0), (\.flight, 14),
-            ]
-        }
-
-        /// With `countdown`, the time column starts wide enough for `boards in 180 min`; with
-        /// `belt`, the arrivals' belt column is there while the width allows.
-        init(width: Int, countdown: Bool = false, belt: Bool = false, idDigits: Int = 7) {
-            if countdown { time = 18 }
-            if belt { (status, self.belt) = (14, 5) }
-            // A space before the id, from the status; without a status the flight's cell ends in one.
-            id = max(idDigits, 2) + 1
-            for (column, narrower) in Self.narrowingSteps where total > width {
-                self[keyPath: column] = narrower
-                if status == 0 { id = max(idDigits, 2) }
-            }
-            if city > 0 { city = min(20, city + max(0, width - total)) }
-        }
-    }
-
     /// A column's text cut to leave at least one space before the next column.
     private func cell(_ text: String, _ width: Int) -> String { fit(fit(text, width - 1), width) }
 
@@ -258,13 +216,13 @@ public struct BoardRenderer {
     }
 
     /// A recent change's mark and value: bold yellow when colour is on.
-    private func highlight(_ text: String) -> String { style.apply(RecentChange.colour, text) }
+    func highlight(_ text: String) -> String { style.apply(RecentChange.colour, text) }
 
     /// `make`'s lines as they are when every one fits the width; else without colour, each line
     /// longer than the width cut with `…`, so that nothing wraps.
     /// With `wrapping`, a line too long is broken at its spaces instead (see `wrap`): text read
     /// as sentences, where a cut would lose the end of a time or a city.
-    private func fitted(wrapping: Bool = false, _ make: (BoardRenderer) -> String) -> String {
+    func fitted(wrapping: Bool = false, _ make: (BoardRenderer) -> String) -> String {
         let plainLines = make(plain).split(separator: "\n", omittingEmptySubsequences: false)
         guard plainLines.contains(where: { $0.columns > width }) else { return make(self) }
         guard wrapping else { return plainLines.map { cut($0, width) }.joined(separator: "\n") }
@@ -368,105 +326,6 @@ public struct BoardRenderer {
         return RecentChange.legends(mark: mark, gate: gate).first { $0.columns <= width }
     }
 
-    /// One flight's details: times, gate, status, progress, on-time history.
-    public func details(_ details: FlightDetailsDocument) -> String {
-        fitted(wrapping: true) { $0.detailLines(details) }
-    }
-
-    private func detailLines(_ details: FlightDetailsDocument) -> String {
-        let flight = details.flight
-        let direction =
-            flight.direction == .arrival ? "Arrival from \(flight.otherAirport)" : "Departure to \(flight.otherAirport)"
-        var lines = [style.bold("\(flight.flightName)") + "  \(direction)  (id \(flight.id))"]
-        func field(_ name: String, _ value: String) { lines.append(style.dim(fit(name, Self.labelWidth)) + value) }
-        field("Date", Self.longDate(flight.date))
-        var status = style.status(flight.status, Self.statusText(flight, width: .max))
-        if let city = flight.divertedTo { status += " to \(city)" }
-        field("Status", status + (flight.pinned ? "  (pinned)" : ""))
-        var times = "scheduled \(clockText(flight.scheduledTime))"
-        if let current = flight.currentTime, flight.delayMinutes > 0 {
-            times += ", now \(clockText(current)) (\(flight.delayMinutes) min late)"
-        }
-        field("Time", times)
-        if let boarding = details.boardingTime, let closes = details.gateClosesTime {
-            field("Boarding", "Boards \(clockText(boarding)) · Gate closes \(clockText(closes))")
-        }
-        if let runs = Weekdays(names: details.runs) { field("Runs", runs.description) }
-        var gate = "\(flight.gate) (terminal \(flight.terminal))"
-        if let previous = flight.previousGate {
-            gate += ", changed from \(previous)"
-            if let at = details.announcements.last(where: { $0.kind == "gate" })?.at { gate += " at \(clockText(at))" }
-        }
-        field("Gate", gate)
-        if let baggage = flight.baggage {
-            field(
-                "Baggage",
-                "belt \(baggage.belt), first bag \(clockText(baggage.firstBag)), last bag \(clockText(baggage.lastBag))")
-        }
-        if let remark = flight.remark { field("Remark", remark) }
-        if !flight.codeshares.isEmpty { field("Codeshares", flight.codeshares.joined(separator: ", ")) }
-        if let departure = details.departureTime {
-            let here = flight.direction == .arrival ? flight.otherAirport : "here"
-            let there = flight.direction == .arrival ? "here" : flight.otherAirport
-            if let arrival = details.arrivalTime {
-                field(
-                    "Flight",
-                    "leaves \(here) \(clockText(departure)), arrives \(there) \(clockText(arrival)) (\(flight.flightTime) min)")
-            } else if let city = flight.divertedTo {
-                field("Flight", "left \(here) \(clockText(departure)), diverted to \(city); it will not arrive \(there)")
-            }
-        }
-        // Shares are clamped: a reply claiming 500% must not draw a bar longer than its box (or trap).
-        if let progress = details.progress.map(Self.share) {
-            // 20 cells, fewer when the pane leaves less beside the label and the percentage.
-            let cells = max(5, min(20, width - Self.labelWidth - 5))
-            let filled = Int((progress * Double(cells)).rounded())
-            let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: cells - filled)
-            field("Progress", "\(bar) \(Int((progress * 100).rounded()))%")
-        }
-        let flights = details.history.count == 1 ? "flight" : "\(details.history.count) flights"
-        field("On time", "\(Int((Self.share(details.onTimeRate) * 100).rounded()))% of its last \(flights)")
-        let marks = details.history.map { day in
-            let mark = HistoryMark(day.status, delayMinutes: day.delayMinutes)
-            return style.apply(mark.colour, mark.symbol)
-        }
-        // Spaced out when the marks fit so beside the label; else close, so as not to break them.
-        let spaced = width >= Self.labelWidth + 2 * marks.count - 1
-        let legend = HistoryMark.legend(of: details.history.map { HistoryMark($0.status, delayMinutes: $0.delayMinutes) })
-        field("History", marks.joined(separator: spaced ? " " : "") + style.dim("  (newest first; \(legend))"))
-        lines += announcementLines(details)
-        return lines.joined(separator: "\n")
-    }
-
-    /// The most announcements a flight's details list; earlier ones are counted (`board log` lists them all).
-    static let shownAnnouncements = 5
-
-    /// `Announced   09:12  Gate changed from A3`, oldest first: the last five, after "and N earlier".
-    private func announcementLines(_ details: FlightDetailsDocument) -> [String] {
-        let all = details.announcements
-        guard !all.isEmpty else { return [] }
-        let shown = all.suffix(Self.shownAnnouncements)
-        var lines: [String] = []
-        if all.count > shown.count {
-            lines.append(style.dim(fit("Announced", Self.labelWidth)) + style.dim("and \(all.count - shown.count) earlier"))
-        }
-        for (index, announcement) in zip(shown.indices, shown) {
-            let name = lines.isEmpty ? "Announced" : ""
-            // The latest, when recent, carries the board's mark in the space before its text.
-            let marked =
-                index == all.indices.last
-                && RecentChange.seconds(from: announcement.at, to: details.now).map {
-                    (0...RecentChange.boardWindow * 60).contains($0)
-                } == true
-            let text = clockText(announcement.at) + (marked ? " " + highlight(RecentChange.mark) : "  ") + announcement.text
-            lines.append(style.dim(fit(name, Self.labelWidth)) + text)
-        }
-        return lines
-    }
-
-    /// A share within 0...1.
-    private static func share(_ value: Double) -> Double { min(max(value, 0), 1) }
-
     /// Search results, grouped by day.
     public func search(_ results: SearchResultsDocument) -> String {
         laidOut(for: results.days.flatMap(\.flights), belt: false).fitted { $0.searchLines(results) }
@@ -499,25 +358,5 @@ extension String {
         var text = self
         while text.last == " " { text.removeLast() }
         return text
-    }
-}
-
-/// The columns only `--wide` shows, after the ID: the terminal, the codeshares and the latest remark.
-enum WideColumns {
-    static let terminal = 6
-    /// Two codeshares at most, `Southeast 999, Overland 999` (28), and a space.
-    static let codeshares = 30
-    /// The columns' width before the remark, and room for a short one ("Gate changed from A3").
-    static let width = 2 + terminal + codeshares + 20
-
-    static var titles: String { "  " + fit("TERM", terminal) + fit("CODESHARES", codeshares) + "REMARK" }
-
-    /// `  A     AA 1234, UA 56         Gate changed from A3`: empty cells for what a flight lacks.
-    static func cells(_ flight: FlightDocument) -> String {
-        let shares = flight.codeshares.joined(separator: ", ")
-        let line =
-            "  " + fit(fit(flight.terminal, terminal - 1), terminal) + fit(fit(shares, codeshares - 1), codeshares)
-            + (flight.remark ?? "")
-        return line.trimmingTrailingSpaces()
     }
 }
