@@ -1,5 +1,6 @@
 import BoardProtocol
 import BoardSystem
+import FlightData
 import Foundation
 import Testing
 
@@ -71,44 +72,23 @@ func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
     return era * 146_097 + dayOfEra - 719_468
 }
 
-/// Weekday names as `runs` lists them, Monday first.
+/// Weekday names as `runs` lists them, Monday first (the contract's order, written out).
 let mondayFirst = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
 
-/// `Mon` for `2026-11-30`.
+/// `Mon` for `2026-11-30`, as `runs` names it.
 func weekdayName(_ date: String) -> String {
-    let parts = date.split(separator: "-").compactMap { Int($0) }
-    // 1970-01-01 was a Thursday.
-    let days = daysSinceEpoch(year: parts[0], month: parts[1], day: parts[2])
-    return mondayFirst[((days + 3) % 7 + 7) % 7]
+    LocalDate(date).map { LocalDate.weekdayAbbreviations[$0.weekday] } ?? "?"
 }
 
 /// The last `count` dates before `date` whose weekday is in `runs`, newest first.
 func operatingDays(before date: String, runs: [String], count: Int) -> [String] {
-    let parts = date.split(separator: "-").compactMap { Int($0) }
-    var day = daysSinceEpoch(year: parts[0], month: parts[1], day: parts[2])
+    guard var day = LocalDate(date), !runs.isEmpty else { return [] }
     var found: [String] = []
-    guard !runs.isEmpty else { return [] }
     while found.count < count {
-        day -= 1
-        let text = dateText(daysSinceEpoch: day)
-        if runs.contains(weekdayName(text)) { found.append(text) }
+        day = day.adding(days: -1)
+        if runs.contains(weekdayName(day.description)) { found.append(day.description) }
     }
     return found
-}
-
-/// `2026-11-30` for its days since 1970-01-01 (Howard Hinnant's civil_from_days).
-func dateText(daysSinceEpoch days: Int) -> String {
-    let z = days + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let dayOfEra = z - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let mp = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * mp + 2) / 5 + 1
-    let month = mp < 10 ? mp + 3 : mp - 9
-    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-    return "\(year)-\(two(month))-\(two(day))"
 }
 
 /// The text `board clock set` takes for an instant (UTC, `2026-11-30T17:00:00Z`).

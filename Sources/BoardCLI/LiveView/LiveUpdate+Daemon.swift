@@ -1,0 +1,197 @@
+import BoardProtocol
+import BoardSystem
+import FlightData
+
+/// The live view and the daemon: the subscription, requests and their replies, pushed boards.
+extension LiveModel {
+    // MARK: The daemon
+
+    var subscription: LiveEffect {
+        .subscribe(
+            .watch(
+                tab: Self.watchedTab(tab, filter: filter, hidden: hidden), hidePast: hidePast, pinned: pins, date: date))
+    }
+
+    mutating func send(_ request: LiveRequest, for purpose: Purpose) -> LiveEffect {
+        let id = LiveRequestID(nextRequest)
+        nextRequest += 1
+        pending[id] = purpose
+        return .send(id, request)
+    }
+
+    mutating func receive(_ pushed: BoardDocument, at time: ContinuousClock.Instant) -> [LiveEffect] {
+        // Arranged (the watchlist's order, hidden flights out) and filtered on arrival, so that the cursor,
+        // the keys, the rows and the counts see the same board.
+        pushedBoard = pushed
+        let newBoard = arranged(pushed)
+        noteSteps(on: newBoard)
+        board = newBoard
+        boardReceivedAt = time
+        link = .live
+        // A wall screen (`--rotate`) starts its first page at the top too, as every later one does:
+        // the first cycle's "page 1" showed the rows around the first flight still to come.
+        if rotationTurnedTab || (!cursorPlaced && rotation != nil) {
+            rotationTurnedTab = false
+            cursorPlaced = true
+            boardCursor = ListCursor(flight: newBoard.flights.first.map { FlightKey($0) }, row: 0, scroll: 0)
+        }
+        if !cursorPlaced {
+            // The first board (of the view, or of a tab just chosen): the cursor on the last viewed
+            // flight when the board has it, else on the first flight not yet past.
+            cursorPlaced = true
+            if let start = Self.startingFlight(on: newBoard, lastViewed: lastViewed) {
+                boardCursor.flight = FlightKey(start)
+                boardCursor.row = newBoard.flights.firstIndex(of: start) ?? 0
+            }
+        }
+        if !restoring.isEmpty {
+            // Reopen where the last `board watch` was left, in order: the daemon answers in order.
+            let screens = restoring
+            restoring = []
+            reopening = screens
+            return screens.map { screen in
+                switch screen {
+                case .searchResults(let text):
+                    send(.search(text: text, tab: tab, pinned: pins), for: .search(text))
+                case .flight(let id, let date, let flightName):
+                    send(
+                        .flight(FlightKey(id: id, date: date), pinned: pins),
+                        for: .open(asked: GoneFlight(key: FlightKey(id: id, date: date), flightName: flightName)))
+                }
+            }
+        }
+        // A flight shown as gone that the board lists again (the clock set back): its details again,
+        // once at a time; the gone screen stayed up while the header said its day had come back.
+        if case .gone(let gone) = top,
+            pushed.flights.contains(where: { FlightKey($0) == gone.key && $0.flightName == gone.flightName }),
+            !pending.values.contains(.open(asked: gone))
+        {
+            return [send(.flight(gone.key, pinned: pins), for: .open(asked: gone))]
+        }
+        // The open flight may have changed with the board: fetch it again (once at a time).
+        if case .details(let open) = top, !pending.values.contains(.refresh(open.key)) {
+            return [send(.flight(open.key, pinned: pins), for: .refresh(open.key))]
+        }
+        return []
+    }
+
+    /// The tab the view subscribes to: its own, or with a filter on, `all`, so that every tab's
+    /// count can be the filtered count (the one-shot board fetches the `all` tab for the same reason).
+    /// The tab the view asks the daemon for: with a filter on or flights hidden, `all`, so that every tab's
+    /// count can be counted again from it (a direction tab's board lacks the other direction's flights).
+    static func watchedTab(_ tab: Tab, filter: FlightFilter, hidden: [FlightKey] = []) -> Tab {
+        filter.isEmpty && hidden.isEmpty ? tab : .all
+    }
+
+    /// The board shown on `tab` from the board the daemon pushed: with a filter on, only the flights it
+    /// keeps, and every tab's count and badge counted again from the `all` board pushed. A direction tab's
+    /// rows are the `all` board's flights in that direction, in the same order (the daemon orders every
+    /// tab alike: pins first, then current time, then id).
+    static func shown(_ pushed: BoardDocument, on tab: Tab, by filter: FlightFilter) -> BoardDocument {
+        guard !filter.isEmpty || (pushed.tab == .all && tab != .all) else { return pushed }
+        guard pushed.tab != .all else {
+            guard tab != .all else { return filter.apply(to: pushed) }
+            let rows = pushed.flights.filter { tab.includesDirection($0.direction) }
+            return filter.apply(to: pushed.replacing(tab: tab, flights: rows), all: pushed)
+        }
+        // A direction tab pushed (not what the view asks for with a filter on): the other direction's
+        // flights are not at hand, so its badge says `–` rather than a wrong count.
+        let kept = filter.apply(to: pushed)
+        let tabs = kept.tabs.map { entry in
+            entry.id == pushed.tab || entry.id == .all
+                ? entry : BoardDocument.TabEntry(id: entry.id, title: entry.title, count: entry.count, badge: "–")
+        }
+        return kept.replacing(tabs: tabs)
+    }
+
+    /// The daemon's refusal: a flight that is no longer on the board gets its "gone" screen;
+    /// anything else is a line in the footer.
+    mutating func refused(_ id: LiveRequestID, _ refusal: WireError) -> [LiveEffect] {
+        guard let purpose = pending.removeValue(forKey: id) else { return [] }
+        let gone = refusal.code == .notFound || refusal.code == .outsideWindow
+        switch purpose {
+        case .refresh(let key):
+            guard case .details(let open) = top, open.key == key else { return [] }
+            if gone { showGone(GoneFlight(open.flight)) } else { message = refusal.message }
+        case .open(let asked?) where gone:
+            showGone(asked)
+        case .step(let key) where gone:
+            // "Not found" is either the end of the tab or the open flight gone: asking for the open
+            // flight again tells which (gone, it gets its "gone" screen).
+            message = refusal.message
+            if case .details(let open) = top, open.key == key, !pending.values.contains(.refresh(key)) {
+                return [send(.flight(key, pinned: pins), for: .refresh(key))]
+            }
+        case .soonest(let steps) where gone && steps > 0:
+            message = "No flight still to come in the window but those you hid; 'board hidden' lists them."
+        case .open, .step, .soonest, .search:
+            message = refusal.message
+        }
+        return []
+    }
+
+    /// Shows the "gone" screen in place of the flight's details (or on top of the list it was opened from).
+    private mutating func showGone(_ gone: GoneFlight) {
+        if case .details = top { screens.removeLast() }
+        if case .gone = top { screens.removeLast() }
+        if case .searchPrompt = top { screens.removeLast() }
+        screens.append(.gone(gone))
+        nextDetailsRefresh = nil
+        message = nil
+    }
+
+    mutating func answer(_ id: LiveRequestID, _ result: JSON) -> [LiveEffect] {
+        guard let purpose = pending.removeValue(forKey: id) else { return [] }
+        switch purpose {
+        case .refresh(let key):
+            guard case .details(let open) = top, open.key == key, let details = try? FlightDetailsDocument(json: result) else {
+                return []
+            }
+            // Another flight with the same id (a daemon that went by the id alone), or of the same
+            // identity with another name (a config reloaded with another schedule), is not this one.
+            guard FlightKey(details.flight) == key, details.flight.flightName == open.flight.flightName else {
+                showGone(GoneFlight(open.flight))
+                return []
+            }
+            screens[screens.count - 1] = .details(OpenFlight(details: details))
+            return []
+        case .open, .step, .soonest:
+            let asked: GoneFlight? = if case .open(let asked) = purpose { asked } else { nil }
+            let details: FlightDetailsDocument
+            do { details = try FlightDetailsDocument(json: result) } catch {
+                message = error.message
+                return []
+            }
+            let flight = details.flight
+            // The soonest is never a flight you hid: the one after it, still to come, is asked for.
+            if case .soonest(let steps) = purpose, Watchlist.stepsPast(details, steps: steps, hidden: hidden) {
+                return [
+                    send(.step(from: FlightKey(flight), forward: true, tab: tab, pinned: pins), for: .soonest(steps: steps + 1))
+                ]
+            }
+            if let asked, asked.key != FlightKey(flight) || asked.flightName != flight.flightName {
+                showGone(asked)
+                return []
+            }
+            if case .details = top { screens.removeLast() }
+            if case .gone = top { screens.removeLast() }
+            if case .searchPrompt = top { screens.removeLast() }
+            nextDetailsRefresh = nil
+            // Back on the list, the cursor is on this flight when the list has it.
+            if listedFlights.contains(where: { FlightKey($0) == FlightKey(flight) }) { cursor.flight = FlightKey(flight) }
+            screens.append(.details(OpenFlight(details: details)))
+            lastViewed = FlightKey(flight)
+            return [.saveLastViewed(flight)]
+        case .search(let text):
+            let found: SearchResultsDocument
+            do { found = try SearchResultsDocument(json: result) } catch {
+                message = error.message
+                return []
+            }
+            if case .searchPrompt = top { screens.removeLast() }
+            if case .searchResults = top { screens.removeLast() }
+            screens.append(.searchResults(SearchResults(text: text, days: found.days)))
+            return []
+        }
+    }
+}
