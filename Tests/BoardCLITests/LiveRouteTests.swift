@@ -15,10 +15,18 @@ struct LiveRouteTests {
         LiveRoute(tab: .arrivals, date: "2026-12-03", hidePast: true),
         LiveRoute(tab: .all, date: "2026-12-03", screens: [.search("ü/@+%?*$(x) `y`")]),
         LiveRoute(tab: .arrivals, screens: [.flight(Key(id: 9_999_999, date: "2026-12-14"))]),
-        // The longest the live view makes: every byte of the longest search percent-encoded.
+        // A stack: the flights n and p opened one on top of the other.
+        LiveRoute(
+            tab: .departures,
+            screens: [
+                .flight(Key(id: 12, date: "2026-12-01")), .flight(Key(id: 7, date: "2026-12-01")),
+                .flight(Key(id: 12, date: "2026-12-01")),
+            ]),
+        // The longest the live view makes: every byte of the longest search percent-encoded, and a full stack.
         LiveRoute(
             tab: .departures, date: "2026-12-03", hidePast: true,
-            screens: [.search(String(repeating: "😀", count: 100)), .flight(Key(id: 9_999_999, date: "2026-12-14"))]),
+            screens: [.search(String(repeating: "😀", count: 100))]
+                + Array(repeating: .flight(Key(id: 9_999_999, date: "2026-12-14")), count: LiveModel.stackLimit - 1)),
     ])
     func aRouteReadsBackAsItself(route: LiveRoute) throws {
         let text = route.description
@@ -60,7 +68,10 @@ struct LiveRouteTests {
         ("departures/flight/1234", "\"flight/1234\""),
         ("departures/flight/1234@2026-13-01", "\"flight/1234@2026-13-01\""),
         ("departures/flight/1234@2026-12-01@x", "ID@YYYY-MM-DD"),
-        ("departures/flight/1@2026-12-01/flight/2@2026-12-01", "one flight a route"),
+        (
+            "departures/search/x" + String(repeating: "/flight/1@2026-12-01", count: LiveModel.stackLimit),
+            "at most \(LiveModel.stackLimit) screens"
+        ),
         ("departures/flight/1@2026-12-01/search/x", "search comes first"),
         ("departures/search/", "empty"),
         ("departures/search/%20%20", "empty"),

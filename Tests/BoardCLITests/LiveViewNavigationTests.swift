@@ -99,7 +99,7 @@ struct LiveViewNavigationTests {
         try model.openSelected()
         let next = try #require(LiveModel.sentID(model.press(.character("n"))))
         model.update(.replied(next, Fixture.details(of: model.listedFlights[2])))
-        #expect(model.screens.count == 3)
+        #expect(model.screens.count == 4, "the board, the results and two flights, one on the other")
 
         model.press(key)
         #expect(model.screens == [.board])

@@ -35,8 +35,11 @@ public struct LiveModel: Sendable {
     var menu: ActionMenu?
     var waiting: [WaitingFlight] = []
 
-    /// The open screens, the board at the bottom and the one shown on top.
+    /// The open screens, the board at the bottom and the one shown on top: a navigation stack, where
+    /// Enter, n and p push a flight, Esc pops one and b pops them all.
     var screens: [Screen] = [.board]
+    /// The most screens above the board: as many as a pane's saved view keeps.
+    static let stackLimit = SavedLiveView.maxScreens
     /// The screens the search prompt was opened from, given back when it closes without a search.
     var promptLeft: [Screen] = []
     /// Where the cursor is on the board (the search results carry their own).
@@ -206,6 +209,14 @@ public struct LiveModel: Sendable {
         case gone(GoneFlight)
         case searchPrompt(String)
         case searchResults(SearchResults)
+
+        /// A flight's details or its "gone" screen.
+        var isFlight: Bool {
+            switch self {
+            case .details, .gone: true
+            case .board, .searchPrompt, .searchResults: false
+            }
+        }
     }
 
     /// The flight a details screen shows: the daemon's details document for it.

@@ -6,8 +6,9 @@ import FlightData
 ///
 /// The first part is the tab, with `@DATE` when the board is another day than the daemon's today
 /// (left out when it is the day of a flight right above the board, which implies it) and
-/// `+hide-past` when past flights are hidden. Then the screens above the board, bottom first:
-/// `search/TEXT` (percent-encoded) and `flight/ID@DATE`. Only letters, digits and `-._~%@+/`
+/// `+hide-past` when past flights are hidden. Then the screens above the board, bottom first, as the
+/// view's stack holds them: `search/TEXT` (percent-encoded, right above the board) and one `flight/ID@DATE`
+/// for each flight opened on top of it, at most `LiveModel.stackLimit` screens. Only letters, digits and `-._~%@+/`
 /// appear, so a route needs no quoting in a shell.
 ///
 /// Parsing is total: every text is a route or a one-line reason naming its bad part.
@@ -26,8 +27,8 @@ struct LiveRoute: Hashable, Sendable, CustomStringConvertible {
 
     /// The longest route read, in characters: the longest the live view makes, a tab with its day and
     /// `+hide-past`, a search of `SearchText.maxBytes` each percent-encoded (three characters a
-    /// byte), and a flight.
-    static let maxLength = 3 * SearchText.maxBytes + 200
+    /// byte), and a full stack of flights (`flight/9999999@YYYY-MM-DD/`, 26 characters each).
+    static let maxLength = 3 * SearchText.maxBytes + 200 + 26 * LiveModel.stackLimit
 
     init(tab: Tab, date: String? = nil, hidePast: Bool = false, screens: [Screen] = []) {
         self.tab = tab
@@ -114,7 +115,9 @@ struct LiveRoute: Hashable, Sendable, CustomStringConvertible {
                 }
                 route.screens.append(.search(decoded))
             case "flight":
-                if case .flight? = route.screens.last { return bad("one flight a route: \"flight/\(value)\" is a second") }
+                guard route.screens.count < LiveModel.stackLimit else {
+                    return bad("a route opens at most \(LiveModel.stackLimit) screens above the board")
+                }
                 guard let key = Self.flightKey(value) else {
                     return bad("\"flight/\(value)\": a flight is ID@YYYY-MM-DD, an id from 1 to 9999999 and its date")
                 }

@@ -114,7 +114,7 @@ extension LiveModel {
             guard case .details(let open) = top, open.key == key else { return [] }
             if gone { showGone(GoneFlight(open.flight)) } else { message = refusal.message }
         case .open(let asked?) where gone:
-            showGone(asked)
+            showGone(asked, onTop: true)
         case .step(let key) where gone:
             // "Not found" is either the end of the tab or the open flight gone: asking for the open
             // flight again tells which (gone, it gets its "gone" screen).
@@ -130,14 +130,28 @@ extension LiveModel {
         return []
     }
 
-    /// Shows the "gone" screen in place of the flight's details (or on top of the list it was opened from).
-    private mutating func showGone(_ gone: GoneFlight) {
-        if case .details = top { screens.removeLast() }
-        if case .gone = top { screens.removeLast() }
+    /// Shows the "gone" screen: in place of the open flight's details when that flight left the board,
+    /// or `onTop` of what is open when a flight asked for is gone (the stack keeps what it was opened from).
+    private mutating func showGone(_ gone: GoneFlight, onTop: Bool = false) {
         if case .searchPrompt = top { screens.removeLast() }
-        screens.append(.gone(gone))
-        nextDetailsRefresh = nil
+        if !onTop {
+            if case .details = top { screens.removeLast() }
+            if case .gone = top { screens.removeLast() }
+        }
+        push(.gone(gone))
         message = nil
+    }
+
+    /// Opens `screen` on top of what is open, as a navigation stack does; past `stackLimit` screens
+    /// above the board, the lowest flight above the list gives way (a search stays right above the board).
+    mutating func push(_ screen: Screen) {
+        screens.append(screen)
+        nextDetailsRefresh = nil
+        while screens.count - 1 > Self.stackLimit,
+            let lowest = screens.indices.dropFirst().first(where: { screens[$0].isFlight })
+        {
+            screens.remove(at: lowest)
+        }
     }
 
     mutating func answer(_ id: LiveRequestID, _ result: JSON) -> [LiveEffect] {
@@ -170,16 +184,15 @@ extension LiveModel {
                 ]
             }
             if let asked, asked.key != FlightKey(flight) || asked.flightName != flight.flightName {
-                showGone(asked)
+                showGone(asked, onTop: true)
                 return []
             }
-            if case .details = top { screens.removeLast() }
-            if case .gone = top { screens.removeLast() }
             if case .searchPrompt = top { screens.removeLast() }
-            nextDetailsRefresh = nil
+            // A gone flight is a dead end: the flight `s` or Enter opens from it takes its place.
+            if asked == nil, case .gone = top { screens.removeLast() }
             // Back on the list, the cursor is on this flight when the list has it.
             if listedFlights.contains(where: { FlightKey($0) == FlightKey(flight) }) { cursor.flight = FlightKey(flight) }
-            screens.append(.details(OpenFlight(details: details)))
+            push(.details(OpenFlight(details: details)))
             lastViewed = FlightKey(flight)
             return [.saveLastViewed(flight)]
         case .search(let text):

@@ -105,15 +105,7 @@ extension LiveModel {
             case .flight(let id, let date, _): .flight(FlightKey(id: id, date: date))
             }
         }
-        // The route holds a search and a flight at most, as the keys can open them.
-        var kept: [LiveRoute.Screen] = []
-        for screen in routeScreens {
-            switch screen {
-            case .search: kept = [screen]
-            case .flight: kept = kept.filter { if case .search = $0 { true } else { false } } + [screen]
-            }
-        }
-        return LiveRoute(tab: tab, date: date, hidePast: hidePast, screens: kept)
+        return LiveRoute(tab: tab, date: date, hidePast: hidePast, screens: routeScreens)
     }
 
     /// `R`: the route in the footer, and in tmux's paste buffer when inside tmux.

@@ -260,12 +260,19 @@ extension LiveModel {
         switch action {
         case .quit: return [.quit(0)]
         case .back:
-            // Back from a flight's details or search results; the board is always underneath.
-            if screens.count > 1 { land(from: screens.removeLast()) } else if date != nil { return backToToday() }
+            // One screen back; the board is always underneath. A flight uncovered is fetched again:
+            // only the top one follows the clock while it is covered.
+            guard screens.count > 1 else { return date != nil ? backToToday() : [] }
+            land(from: screens.removeLast())
+            if case .details(let open) = top, !pending.values.contains(.refresh(open.key)) {
+                nextDetailsRefresh = nil
+                return [send(.flight(open.key, pinned: pins), for: .refresh(open.key))]
+            }
         case .root:
-            // The board's cursor is where the board was left, or on the flight just closed when
-            // it was opened from the board.
-            let closed = screens.count == 2 ? top : .board
+            // The board's cursor is on the flight on top when the flights were opened from the board
+            // (stepping with n / p ends where the board lands), else where the board was left.
+            let fromBoard = !screens.contains { if case .searchResults = $0 { true } else { false } }
+            let closed = fromBoard ? top : .board
             screens = [.board]
             land(from: closed)
         case .nextTab: return switchTab(to: tab.next)
@@ -293,8 +300,7 @@ extension LiveModel {
             // search sits right above the board, as routes say). A prompt left without searching
             // gives those screens back.
             let before = screens
-            if case .details = top { land(from: screens.removeLast()) }
-            if case .gone = top { land(from: screens.removeLast()) }
+            while top.isFlight { land(from: screens.removeLast()) }
             if case .searchResults = top { screens.removeLast() }
             promptLeft = Array(before[screens.count...])
             screens.append(.searchPrompt(""))
