@@ -244,8 +244,12 @@ struct FullScreenLoop {
             }
             guard let wireID = message["id"]?.int else { continue }
             if wireID == watchID {
-                if let result = try? BoardConnection.result(of: message), let board = try? BoardDocument(json: result) {
-                    dispatch(.boardPushed(board, at: clock.now))
+                do {
+                    if let board = try? BoardDocument(json: try BoardConnection.result(of: message)) {
+                        dispatch(.boardPushed(board, at: clock.now))
+                    }
+                } catch {
+                    dispatch(.watchRefused(Self.refusal(error)))
                 }
                 continue
             }

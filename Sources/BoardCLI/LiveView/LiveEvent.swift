@@ -16,6 +16,8 @@ public enum LiveEvent: Sendable {
     case replied(LiveRequestID, JSON)
     /// The daemon refused a request (or its reply could not be read): the code, and a sentence for people.
     case replyFailed(LiveRequestID, WireError)
+    /// The daemon refused the board's subscription (a day past the window's end, say): the board shown stays.
+    case watchRefused(WireError)
     /// A request could not be sent: no daemon at the moment.
     case requestUnsent(LiveRequestID)
     /// The daemon went away (closed, shut down, or a broken line).

@@ -26,6 +26,8 @@ enum LiveAction: Hashable, Sendable {
     case hide, undoHide, actions, waitForNextStep, showLog, copyToTmux
     /// Say the route of what is shown (and put it in tmux's paste buffer inside tmux): R.
     case yankRoute
+    /// The board of the day before or after the one shown, of the same tab, within the window: [ and ].
+    case previousDay, nextDay
 }
 
 /// The live view's keys, declared once: which key does what on which screen, the footer's
@@ -92,6 +94,8 @@ enum LiveKeyMap {
         Binding([.character("l")], .showLog, on: .list),
         Binding([.character("y")], .copyToTmux, on: [.list, .details]),
         Binding([.character("R")], .yankRoute, on: .all),
+        Binding([.character("[")], .previousDay, on: .all),
+        Binding([.character("]")], .nextDay, on: .all),
     ]
 
     /// What `key` does on `screen`, if anything.
@@ -100,7 +104,9 @@ enum LiveKeyMap {
     }
 
     /// The footer's hints on a list, on a flight's details and on a gone flight, in the order they are shown.
-    static let listHints = ["←/→ tabs", "↑/↓ move", "⏎ open", "a actions", "s soonest", "/ search", "h past", "P pin", "q quit"]
+    static let listHints = [
+        "←/→ tabs", "↑/↓ move", "⏎ open", "a actions", "s soonest", "/ search", "h past", "[/] days", "P pin", "q quit",
+    ]
     static let detailsHints = [
         "Esc back", "b board", "n/p next/prev", "a actions", "P pin", "s soonest", "/ search", "←/→ tabs", "q quit",
     ]
@@ -122,8 +128,10 @@ enum LiveKeyMap {
     /// The keys as `board help watch` (and the contract) name them.
     static let helpPhrases = [
         "Tab/Shift-Tab or left/right switch tabs (and keep the choice)", "up/down or j/k move", "Enter opens a flight",
+        "n/p next and previous flight (Enter, n and p open a flight on top of what is open)",
         "Esc goes back one screen", "b (or Home on a flight) goes back to the board in one step",
-        "n/p next and previous flight", "s opens the soonest flight still to come", "h hides past flights",
+        "[ and ] the board of the day before and after (Esc: today's)", "s opens the soonest flight still to come",
+        "h hides past flights",
         "/ searches (results by day)", "P pins", "K/J move the pinned flight up or down the watchlist",
         "x hides a flight (u undoes it for 5 s)", "a opens a flight's actions", "w waits for its next step",
         "l shows its log", "y (inside tmux) copies its id and flight to tmux's paste buffer",

@@ -48,6 +48,36 @@ extension LiveModel {
         }
     }
 
+    /// `[` and `]`: the board of the day before or after the one shown, of the same tab, from any
+    /// screen (what was open above the board closes, as b closes it). Today is the window's first
+    /// day, so `[` stops there; past the window's last day the daemon refuses the watch
+    /// (`watchRefused`) and the board shown stays. The header says the day; it is saved and restored.
+    mutating func showDay(after days: Int) -> [LiveEffect] {
+        guard let board, let today = LocalDate(String(board.now.prefix(10))), let shown = LocalDate(date ?? board.date)
+        else { return [] }
+        let day = shown.adding(days: days)
+        guard day >= today else {
+            message = "Today's is the first board in the window; ] shows the next day's."
+            return []
+        }
+        perform(.root)
+        message = nil
+        date = day == today ? nil : day.description
+        // The cursor is placed on the new day's board when it comes (the board shown keeps it till then).
+        cursorPlaced = false
+        return [subscription]
+    }
+
+    /// The daemon refused the board asked for: the reason in the footer, and the day of the board on
+    /// screen asked for again (the subscription was not replaced).
+    mutating func watchRefused(_ refusal: WireError) -> [LiveEffect] {
+        message = refusal.message
+        guard let board, date != nil, date != board.date else { return [] }
+        date = String(board.now.prefix(10)) == board.date ? nil : board.date
+        cursorPlaced = true
+        return [subscription]
+    }
+
     /// Esc on another day's board: today's board, as the view opens on it.
     mutating func backToToday() -> [LiveEffect] {
         date = nil

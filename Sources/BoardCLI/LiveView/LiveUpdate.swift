@@ -32,6 +32,7 @@ extension LiveModel {
         case .boardPushed(let newBoard, let at): effects = receive(newBoard, at: at)
         case .replied(let id, let result): effects = answer(id, result)
         case .replyFailed(let id, let refusal): effects = refused(id, refusal)
+        case .watchRefused(let refusal): effects = watchRefused(refusal)
         case .requestUnsent(let id):
             pending.removeValue(forKey: id)
             message = "The daemon is away; try again when it is back."
@@ -310,6 +311,8 @@ extension LiveModel {
         case .movePin, .hide, .undoHide, .actions, .waitForNextStep, .showLog, .copyToTmux:
             return performOnFlight(action)
         case .yankRoute: return yankRoute()
+        case .previousDay: return showDay(after: -1)
+        case .nextDay: return showDay(after: 1)
         }
         return []
     }

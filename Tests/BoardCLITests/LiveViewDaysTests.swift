@@ -1,0 +1,100 @@
+import BoardProtocol
+import FlightData
+import Testing
+
+@testable import BoardCLI
+
+/// `[` and `]` show the board of the day before and after, of the same tab, within the window; the
+/// header says the day, and the day is saved and restored.
+struct LiveViewDaysTests {
+    typealias Fixture = LiveViewFixture
+
+    /// The board the daemon pushes for `date`'s `tab` at the story's instant.
+    static func board(on date: LocalDate, tab: Tab = .all) -> BoardDocument {
+        let board = Board(
+            flights: Fixture.window.flights(on: date), query: BoardQuery(date: date, tab: tab, hidePast: false),
+            now: Fixture.now)
+        return try! BoardDocument(json: Fixture.encoding.board(board, simulated: true, speed: 1).json)
+    }
+
+    /// The day the subscription among `effects` asks for (nil: today), or nil when there is none.
+    static func watchedDay(_ effects: [LiveEffect]) -> String?? {
+        for effect in effects {
+            if case .subscribe(.watch(_, _, _, let date)) = effect { return .some(date) }
+        }
+        return .none
+    }
+
+    @Test func bracketsStepThroughTheDaysAndTheHeaderSaysWhichDay() throws {
+        var model = Fixture.liveModel()
+        let tomorrow = Fixture.today.adding(days: 1)
+        let effects = model.press(.character("]"))
+        #expect(Self.watchedDay(effects) == .some(tomorrow.description))
+        #expect(model.date == tomorrow.description)
+        model.update(.boardPushed(Self.board(on: tomorrow), at: Fixture.start))
+        let header = model.frame()[0]
+        #expect(header.contains(BoardRenderer.longDate(tomorrow.description)), "\(header)")
+        #expect(header.contains("(now"), "the time is today's, said as such: \(header)")
+        #expect(model.route.description == "all@\(tomorrow)")
+        #expect(model.saved.date == tomorrow.description, "the day is saved for the next run")
+
+        let dayAfter = model.press(.character("]"))
+        #expect(Self.watchedDay(dayAfter) == .some(tomorrow.adding(days: 1).description))
+        model.update(.boardPushed(Self.board(on: tomorrow.adding(days: 1)), at: Fixture.start))
+        model.press(.character("["))
+        model.update(.boardPushed(Self.board(on: tomorrow), at: Fixture.start))
+        let back = model.press(.character("["))
+        #expect(Self.watchedDay(back) == .some(nil), "today's board is asked for as today's")
+        #expect(model.date == nil)
+    }
+
+    @Test func todayIsTheFirstDayAndBracketGoesNoFurther() {
+        var model = Fixture.liveModel()
+        let effects = model.press(.character("["))
+        #expect(effects.isEmpty)
+        #expect(model.date == nil)
+        #expect(model.message?.contains("first board") == true)
+    }
+
+    @Test func pastTheWindowsEndTheRefusalIsSaidAndTheBoardShownStays() throws {
+        var model = Fixture.liveModel()
+        model.press(.down, .down)
+        let onTheBoard = model.selectedFlight
+        let lastDay = Fixture.today.adding(days: 14)
+        model.update(.boardPushed(Self.board(on: lastDay), at: Fixture.start))
+        model.date = lastDay.description
+        model.press(.down)
+        let kept = model.selectedFlight
+        #expect(kept != nil && kept != onTheBoard)
+        model.press(.character("]"))
+        let refusal = WireError(.outsideWindow, "2026-12-15 is outside the board's window, 2026-11-30 to 2026-12-14.")
+        let effects = model.update(.watchRefused(refusal))
+        #expect(Self.watchedDay(effects) == .some(lastDay.description), "the board shown is watched again")
+        #expect(model.date == lastDay.description)
+        #expect(model.message == refusal.message)
+        #expect(model.selectedFlight == kept, "the cursor stays where it was")
+    }
+
+    @Test func aDayKeyClosesWhatIsOpenAndPlacesTheCursorOnTheNewBoard() throws {
+        var model = Fixture.liveModel()
+        let open = try #require(LiveModel.sentID(model.press(.enter)))
+        model.update(.replied(open, Fixture.details(Fixture.board().flights[0].id)))
+        let tomorrow = Fixture.today.adding(days: 1)
+        model.press(.character("]"))
+        #expect(model.screens == [.board])
+        let board = Self.board(on: tomorrow)
+        model.update(.boardPushed(board, at: Fixture.start))
+        #expect(model.selectedFlight == board.flights.first, "tomorrow's flights are all to come: the first")
+        #expect(model.frame().selectedLine?.contains(board.flights[0].flightName) == true)
+    }
+
+    @Test func theDayIsRestored() {
+        let tomorrow = Fixture.today.adding(days: 1).description
+        let saved = SavedLiveView(tab: .departures, date: tomorrow)
+        let model = LiveModel(
+            tab: .departures, hidePast: false, pins: [], lastViewed: nil, restoring: saved, style: Style(enabled: false),
+            rotate: nil)
+        var connected = model
+        #expect(Self.watchedDay(connected.update(.connected)) == .some(tomorrow))
+    }
+}
