@@ -111,14 +111,17 @@ struct LiveViewModelTests {
         #expect(model.selectedFlight == flights.last)
         var frame = model.frame()
         #expect(frame.selectedLine?.contains(flights.last!.flightName) == true)
-        // 20 list rows, 19 of them flights: the board leaves a row for the now line (`boardRows`).
-        #expect(frame[3].contains(flights[flights.count - 19].flightName), "scrolled so the last row is shown")
+        // 20 list rows, 18 of them flights: the board leaves a row for the now line (`boardRows`) and
+        // one for the marks of the rows above and below (`BoardViewport`).
+        #expect(frame[3].contains(flights[flights.count - 18].flightName), "scrolled so the last row is shown")
+        #expect(frame[22].contains("↑ 12 more") && !frame[22].contains("↓"), "\(frame[22])")
         model.press(.home)
         #expect(model.selectedFlight == flights.first)
+        #expect(model.frame()[22].contains("↓ 12 more"))
         model.press(.pageDown)
-        #expect(model.selectedRow == 19)
+        #expect(model.selectedRow == 18)
         model.press(.character("k"), .up, .character("p"))
-        #expect(model.selectedRow == 16)
+        #expect(model.selectedRow == 15)
         model.press(.pageUp, .up)
         #expect(model.selectedRow == 0)
         frame = model.frame()
@@ -434,16 +437,16 @@ struct LiveViewModelTests {
         #expect(model.selectedRow == 0)
         let flights = Fixture.board().flights
         model.update(.tick(Fixture.start + .seconds(10)))
-        // 10 list rows: 9 flights a page and the now line (`LiveModel.boardRows`).
-        #expect(model.selectedRow == 9)
+        // 10 list rows: 8 flights a page, the now line and the marks (`LiveModel.boardRows`, `BoardViewport`).
+        #expect(model.selectedRow == 8)
         // The second page holds the now line: 12:00 falls just before flights[10] (Pacific 578).
         let frame = model.view(size: TerminalSize(columns: 80, rows: 14), now: Fixture.start)
         #expect(NowLine(Fixture.board())?.index == 10)
-        #expect(frame.nowLineIndex == 4 && frame[5].contains(flights[10].flightName))
+        #expect(frame.nowLineIndex == 5 && frame[6].contains(flights[10].flightName))
         model.update(.tick(Fixture.start + .seconds(20)))
-        #expect(model.selectedRow == 18)
+        #expect(model.selectedRow == 16)
         model.update(.tick(Fixture.start + .seconds(30)))
-        #expect(model.selectedRow == 27)
+        #expect(model.selectedRow == 24)
         // After the last page, the next tab (see LiveViewRotationTests).
         #expect(
             model.update(.tick(Fixture.start + .seconds(40))) == [
@@ -463,7 +466,7 @@ struct LiveViewModelTests {
         var model = Fixture.liveModel()
         #expect(model.update(.resized(TerminalSize(columns: 60, rows: 10))) == [.repaint])
         model.press(.pageDown)
-        #expect(model.selectedRow == 5, "6 list rows, one kept for the now line")
+        #expect(model.selectedRow == 4, "6 list rows, one kept for the now line and one for the marks")
         #expect(model.update(.signal(.windowChanged)) == [.repaint])
     }
 }

@@ -35,19 +35,22 @@ struct LiveViewRotationTests {
         #expect(model.frame(Self.short)[1].hasSuffix("page 1/4"))
         #expect(model.update(.tick(Fixture.start + .seconds(10))).isEmpty)
         var frame = model.frame(Self.short)
-        // The second page holds the now line: 12:00 falls just before flights[10] (Pacific 578).
+        // 10 list rows: the now line, the marks and 8 flights a page. The second page holds the now
+        // line: 12:00 falls just before flights[10] (Pacific 578).
         #expect(NowLine(Fixture.board())?.index == 10)
-        #expect(frame[1].hasSuffix("page 2/4") && frame[3].contains(flights[9].flightName))
-        #expect(frame.nowLineIndex == 4 && frame[5].contains(flights[10].flightName))
-        #expect(frame[12].contains(flights[17].flightName))
+        #expect(frame[1].hasSuffix("page 2/4") && frame[3].contains(flights[8].flightName))
+        #expect(frame.nowLineIndex == 5 && frame[6].contains(flights[10].flightName))
+        #expect(frame[11].contains(flights[15].flightName))
+        #expect(frame[12].contains("↑ 8 more  ↓ 14 more"), "\(frame[12])")
         model.update(.tick(Fixture.start + .seconds(20)))
         frame = model.frame(Self.short)
-        #expect(frame[1].hasSuffix("page 3/4") && frame[3].contains(flights[18].flightName))
+        #expect(frame[1].hasSuffix("page 3/4") && frame[3].contains(flights[16].flightName))
         model.update(.tick(Fixture.start + .seconds(30)))
         frame = model.frame(Self.short)
-        // The last page is the last 9 flights, ending with the last one.
-        #expect(frame[1].hasSuffix("page 4/4") && frame[3].contains(flights[21].flightName))
-        #expect(frame[11].contains(flights[29].flightName), "the last page ends with the last flight")
+        // The last page is the last 8 flights, ending with the last one.
+        #expect(frame[1].hasSuffix("page 4/4") && frame[3].contains(flights[22].flightName))
+        #expect(frame[10].contains(flights[29].flightName), "the last page ends with the last flight")
+        #expect(frame[12].contains("↑ 22 more") && !frame[12].contains("↓"))
 
         // After the last page: the next tab (Departures), from its top, and not saved as the tab to reopen.
         #expect(model.update(.tick(Fixture.start + .seconds(40))) == Self.subscribed(.departures))
@@ -98,7 +101,7 @@ struct LiveViewRotationTests {
         #expect(model.boardPage.number == 1 && model.selectedRow == 1)
         #expect(model.wakeInterval(now: Fixture.start + .milliseconds(18_500)) == .milliseconds(500))
         model.update(.tick(Fixture.start + .seconds(19)))
-        #expect(model.boardPage.number == 2 && model.selectedRow == 9)
+        #expect(model.boardPage.number == 2 && model.selectedRow == 8)
     }
 
     @Test func itWaitsWhileAFlightIsOpen() throws {
@@ -117,15 +120,15 @@ struct LiveViewRotationTests {
     @Test func aShortNarrowScreenPagesByItsOwnRowsAndShortensTheIndicator() {
         let tiny = TerminalSize(columns: 40, rows: 8)
         var model = Self.rotatingModel(size: tiny)
-        // 4 list rows, 3 flights a page and the now line: 30 flights make 10 pages.
-        #expect(model.boardPage.count == 10)
+        // 4 list rows: the now line, the marks and 2 flights a page: 30 flights make 15 pages.
+        #expect(model.boardPage.count == 15)
         var frame = model.frame(tiny)
         #expect(frame.allSatisfy { $0.count <= 40 })
-        #expect(frame[1].hasSuffix("1/10"))
-        for second in 1...9 { model.update(.tick(Fixture.start + .seconds(10 * second))) }
+        #expect(frame[1].hasSuffix("1/15"))
+        for second in 1...14 { model.update(.tick(Fixture.start + .seconds(10 * second))) }
         frame = model.frame(tiny)
-        #expect(frame[1].hasSuffix("10/10") && frame.allSatisfy { $0.count <= 40 })
-        #expect(model.update(.tick(Fixture.start + .seconds(100))) == Self.subscribed(.departures))
+        #expect(frame[1].hasSuffix("15/15") && frame.allSatisfy { $0.count <= 40 })
+        #expect(model.update(.tick(Fixture.start + .seconds(150))) == Self.subscribed(.departures))
         // A very narrow screen (under the layout's 40 columns) is cut, never wrapped.
         let narrow = TerminalSize(columns: 30, rows: 8)
         model.update(.resized(narrow))

@@ -127,13 +127,14 @@ struct LiveFrame {
             }
             return pad(lines, footer: footer(model))
         }
-        let boardRows = LiveModel.boardRows(size.rows, board: board)
-        let first = LiveModel.scroll(model.cursor.scroll, keeping: selected, visible: boardRows, count: flights.count)
-        // Where now falls among the rows on screen: the board's rows leave a row for it (`boardRows`).
+        // The pinned rows held at the top, the rows around the cursor, and the marks of the rest
+        // (`BoardViewport`); where now falls among the rows on screen: the board's rows leave a row
+        // for it (`boardRows`).
+        let viewport = LiveModel.viewport(of: model.board, rows: size.rows, cursor: model.boardCursor)
         let now = NowLine(flights, now: board.now, date: board.date)
         var rows: [String] = []
-        let last = min(flights.count, first + boardRows)
-        for index in first..<last {
+        let last = viewport.scrolling.upperBound
+        for index in Array(0..<viewport.held) + Array(viewport.scrolling) {
             if now?.index == index { rows.append(renderer.nowLine(board.now)) }
             rows.append(
                 row(
@@ -141,13 +142,18 @@ struct LiveFrame {
                     lastViewed: model.lastViewed?.names(flights[index]) == true, now: board.now,
                     elapsed: elapsed, beforeNow: now?.isBefore(index) == true, renderer))
         }
-        if now?.index == last, last == flights.count, last > first { rows.append(renderer.nowLine(board.now)) }
-        if rows.count > visible {
+        if now?.index == last, last == flights.count, last > viewport.first { rows.append(renderer.nowLine(board.now)) }
+        let listed = viewport.marks == nil ? visible : visible - 1
+        if rows.count > listed {
             // One list row and the line (a pane of five rows): the cursor's row stays.
             let at = rows.firstIndex { $0.hasPrefix(">") || $0.hasPrefix("\u{1B}[7m") } ?? 0
-            rows = Array(rows.dropFirst(max(0, at - visible + 1)).prefix(visible))
+            rows = Array(rows.dropFirst(max(0, at - listed + 1)).prefix(listed))
         }
         lines += rows
+        if let marks = viewport.marks {
+            while lines.count < size.rows - 2 { lines.append("") }
+            lines.append(style.dim(fit("  " + marks, size.columns)))
+        }
         return pad(lines, footer: footer(model))
     }
 

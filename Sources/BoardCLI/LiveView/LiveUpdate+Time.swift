@@ -40,7 +40,7 @@ extension LiveModel {
 
     /// The rows PageUp and PageDown move by: the board's (`boardRows`) on the board, the list's on search results.
     var pageRows: Int {
-        if case .board = top { return Self.boardRows(size.rows, board: board) }
+        if case .board = top { return boardViewport.page }
         return Self.listRows(size.rows)
     }
 
@@ -50,11 +50,13 @@ extension LiveModel {
     /// The board's pages at this screen's height, and the one shown (from 1): the page the first row
     /// shown is on, the last page once the last flight is shown.
     var boardPage: (number: Int, count: Int) {
-        let page = Self.boardRows(size.rows, board: board)
-        let count = board?.flights.count ?? 0
+        let viewport = boardViewport
+        let page = viewport.page
+        // The pinned rows held at the top are on every page.
+        let count = (board?.flights.count ?? 0) - viewport.held
         let pages = max(1, (count + page - 1) / page)
-        let first = boardCursor.scroll
-        return (first + page >= count ? pages : min(pages, first / page + 1), pages)
+        let first = viewport.first - viewport.held
+        return (viewport.below == 0 ? pages : min(pages, first / page + 1), pages)
     }
 
     /// `--rotate`, as airport screens do: every period the board shows its next page; after the last
@@ -71,10 +73,10 @@ extension LiveModel {
         guard now >= due else { return [] }
         nextRotate = now + rotate
         guard case .board = top, let board else { return [] }
-        let page = Self.boardRows(size.rows, board: board)
+        let viewport = boardViewport
         let flights = board.flights
-        guard boardCursor.scroll + page >= flights.count else {
-            let first = boardCursor.scroll + page
+        guard viewport.below == 0 else {
+            let first = viewport.scrolling.upperBound
             boardCursor = ListCursor(flight: FlightKey(flights[first]), row: first, scroll: first)
             return []
         }

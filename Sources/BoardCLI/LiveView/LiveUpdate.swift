@@ -166,7 +166,11 @@ extension LiveModel {
         // for this tab, is not settled on that board's rows (it took the flight at its row there).
         if board == nil || board?.tab == tab {
             let rows = Self.boardRows(size.rows, board: board)
-            boardCursor = Self.settled(boardCursor, in: board?.flights ?? [], visible: rows, shown: isShown(0))
+            var settled = Self.settled(boardCursor, in: board?.flights ?? [], visible: rows, shown: isShown(0))
+            settled.scroll = boardCursor.scroll
+            // The scroll as the viewport holds it: pinned rows held at the top, the marks' row.
+            settled.scroll = Self.viewport(of: board, rows: size.rows, cursor: settled).first
+            boardCursor = settled
         }
         for index in screens.indices {
             if case .searchResults(var results) = screens[index] {
@@ -283,7 +287,10 @@ extension LiveModel {
         case .moveDown: move(by: 1)
         case .pageUp: move(by: -pageRows)
         case .pageDown: move(by: pageRows)
-        case .first: move(by: -listedFlights.count)
+        case .first:
+            // The top of the list, also under pinned rows held at the top (`BoardViewport`).
+            move(by: -listedFlights.count)
+            cursor.scroll = 0
         case .last: move(by: listedFlights.count)
         case .open:
             if let flight = selectedFlight {
