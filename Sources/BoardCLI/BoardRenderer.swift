@@ -32,14 +32,16 @@ public struct BoardRenderer {
     func header(_ board: BoardDocument, clock: String? = nil, extra: String? = nil) -> String {
         let time = clock ?? clockText(board.now)
         let otherDay = Self.now(time, of: board) != time
+        // Shortened a part at a time, `SIMULATED` last: the airport's name gives way to its code,
+        // then the date its year, then `SIMULATED` becomes `SIM` and another day's clock `(now 14:05)`.
         func parts(_ step: Int) -> [String] {
             var date = Self.longDate(board.date)
-            if step >= 3 { date = String(date.split(separator: " ").dropLast().joined(separator: " ")) }
+            if step >= 2 { date = String(date.split(separator: " ").dropLast().joined(separator: " ")) }
             var parts = [
-                step >= 2 ? board.airport.code : "\(board.airport.name) (\(board.airport.code))", date,
+                step >= 1 ? board.airport.code : "\(board.airport.name) (\(board.airport.code))", date,
                 step >= 3 && otherDay ? "(now \(time))" : Self.now(time, of: board),
             ]
-            if board.simulated { parts.append(step >= 1 ? "SIM" : "SIMULATED") }
+            if board.simulated { parts.append(step >= 3 ? "SIM" : "SIMULATED") }
             if let extra { parts.append(extra) }
             return parts
         }
@@ -75,16 +77,29 @@ public struct BoardRenderer {
     }
 
     /// `--wide`: every column at its full width whatever the width, and after the ID the terminal,
-    /// the codeshares and the remark (`WideColumns`); a line longer than the width is cut with `…`.
+    /// the codeshares and the remark (`ExtraColumns`); a line longer than the width is cut with `…`.
     var wide = false
 
-    /// The arrivals tab's `BELT` column: on when the board shown is the arrivals tab.
+    /// The `BELT` column: on the arrivals tab, and on the All tab where the terminal shows (`showsBelt`).
     var belt = false
+    /// Whether a row shown is a departure's: the status column keeps room for `Departed 14:52` beside the belt.
+    var departures = true
+
+    /// The columns after the ID at this width (`ExtraColumns`).
+    var extras: ExtraColumns { ExtraColumns(width: width, wide: wide) }
+
+    /// Whether `tab`'s board has the belt column: the arrivals tab always, the All tab where its
+    /// rows have the room of the extra columns.
+    func showsBelt(_ tab: Tab) -> Bool { tab == .arrivals || (tab == .all && extras.contains(.terminal)) }
     /// The digits of the longest id shown: 4 in the default window, 7 in the largest.
     var idDigits = 7
 
     /// The columns of a row: for this width, or every one when `wide`.
-    var columns: Columns { Columns(width: wide ? .max : width, countdown: countdown, belt: belt, idDigits: idDigits) }
+    var columns: Columns {
+        Columns(
+            width: wide ? .max : width - extras.width, countdown: countdown, belt: belt, idDigits: idDigits,
+            departures: departures)
+    }
 
     /// A copy that draws the same lines without colour: to measure what it would draw.
     var plain: BoardRenderer {
@@ -94,12 +109,13 @@ public struct BoardRenderer {
     }
 
     /// This renderer set for `board`: its tab's columns (the belt on arrivals) and its ids' width.
-    func laidOut(for board: BoardDocument) -> BoardRenderer { laidOut(for: board.flights, belt: board.tab == .arrivals) }
+    func laidOut(for board: BoardDocument) -> BoardRenderer { laidOut(for: board.flights, belt: showsBelt(board.tab)) }
 
     /// This renderer set for `flights`: the width of their longest id, and the belt when `belt`.
     func laidOut(for flights: [FlightDocument], belt: Bool) -> BoardRenderer {
         var renderer = self
         renderer.belt = belt
+        renderer.departures = flights.contains { $0.direction == .departure }
         renderer.idDigits = flights.map { String($0.id).count }.max() ?? 7
         return renderer
     }
@@ -115,7 +131,7 @@ public struct BoardRenderer {
         if c.status > 0 { line += cell("STATUS", c.status) }
         if c.belt > 0 { line += fit("BELT", c.belt - 1, right: true) + " " }
         if c.id > 0 { line += fit("ID", c.id, right: true) }
-        if wide { line += WideColumns.titles }
+        line += extras.titles
         return style.dim(line)
     }
 
@@ -201,7 +217,7 @@ public struct BoardRenderer {
         // Right-aligned under its title, away from the status's time.
         if c.belt > 0 { add(fit(flight.baggage.map { String($0.belt) } ?? "", c.belt - 1, right: true) + " ") }
         if c.id > 0 { add(fit(String(flight.id), c.id, right: true)) }
-        if wide { add(WideColumns.cells(flight)) }
+        add(extras.cells(flight))
         return (flight.past || beforeNow) && appearance.dimsWhenPast ? style.dim(plain) : styled
     }
 
@@ -309,7 +325,7 @@ public struct BoardRenderer {
     /// words), in the board's colours (not dimmed: it is the one line to find).
     func nowLine(_ now: String) -> String {
         let label = "──── \(clockText(now)) now "
-        let rows = wide ? columns.total + WideColumns.width : columns.total
+        let rows = columns.total + extras.width
         let width = max(min(rows, self.width), columns.pin + label.columns + 2)
         return String(repeating: " ", count: columns.pin) + label
             + String(repeating: "─", count: max(2, width - columns.pin - label.columns))

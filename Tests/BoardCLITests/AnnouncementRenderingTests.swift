@@ -63,7 +63,7 @@ struct AnnouncementRenderingTests {
         for line in text.split(separator: "\n") { #expect(line.count <= width, "\(width): \(line)") }
         let rows = rows(board, width: width)
         for (row, flight) in zip(rows, board.flights) {
-            #expect(row.hasSuffix(" \(flight.id)"), "\(width): \(row)")
+            #expect(row.endsColumns(with: " \(flight.id)", width: width), "\(width): \(row)")
             #expect(row.contains(RecentChange.mark), "\(width): every change here is recent: \(row)")
         }
         // The columns as this board lays them out (its ids have 4 digits).

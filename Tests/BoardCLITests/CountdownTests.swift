@@ -100,7 +100,7 @@ struct CountdownTests {
         #expect(BoardRenderer.Columns(width: width, countdown: true).total <= max(width, BoardRenderer.Columns.narrowest))
         guard width >= BoardRenderer.Columns.narrowest else { return }
         for (row, flight) in zip(lines.dropFirst(5).withoutNowLine(), board.flights) {
-            #expect(row.hasSuffix(" \(flight.id)"), "\(width): \(row)")
+            #expect(row.endsColumns(with: " \(flight.id)", width: width), "\(width): \(row)")
         }
     }
 

@@ -72,7 +72,7 @@ struct LiveViewFrameTests {
         let frame = model.view(size: size, now: Fixture.start).map(\.visibleText)
         #expect(frame[1].contains("[Dep 15]") && frame[1].contains("Arr 15"))
         // The one-shot board's header shortened by parts, never cut through a word ("12:00  S…" before).
-        #expect(frame[0] == "MTN  Mon Nov 30 2026  12:00  SIM  ● live", "\(frame[0])")
+        #expect(frame[0] == "MTN  Mon Nov 30  12:00  SIMULATED ● live", "SIMULATED stays while it fits: \(frame[0])")
         let cut = model.view(size: TerminalSize(columns: 30, rows: 8), now: Fixture.start)
         #expect(cut[1] == " Arr 15   All Nov 30  [Dep 15]", "no colour, and cut to fit")
         #expect(cut.allSatisfy { $0.count <= 30 })

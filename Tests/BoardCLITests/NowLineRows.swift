@@ -19,3 +19,12 @@ extension Sequence where Element: StringProtocol {
     /// Where the now line is among the lines, if it is there.
     var nowLineIndex: Int? { Array(self).firstIndex { $0.contains(NowLineRows.mark) } }
 }
+
+extension StringProtocol {
+    /// Whether a board row drawn at `width` ends its usual columns with `tail` (the id, or the belt
+    /// and the id): the row's end below 100 columns, before the columns that appear from 100 on
+    /// (`ExtraColumns`: the terminal first, two spaces after the id).
+    func endsColumns(with tail: String, width: Int) -> Bool {
+        width < 100 ? hasSuffix(tail) : contains(tail + "  ")
+    }
+}

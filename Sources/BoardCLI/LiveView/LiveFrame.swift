@@ -82,7 +82,7 @@ struct LiveFrame {
         }
         let flights = model.listedFlights
         let searching = if case .searchResults = model.top { true } else { false }
-        renderer = renderer.laidOut(for: flights, belt: model.tab == .arrivals && !searching)
+        renderer = renderer.laidOut(for: flights, belt: renderer.showsBelt(model.tab) && !searching)
         // A recent change's mark goes when the daemon's clock, run on from the board's, is past its 15 minutes.
         // (A day is as good as any longer time for that, and no speed makes it an Int that traps.)
         let elapsed = Int(min(daemonSecondsSinceBoard(model, now: now) ?? 0, 86_400))
