@@ -349,3 +349,30 @@ extension Direction {
     /// The tab that lists a flight of this direction.
     var tab: Tab { self == .arrival ? .arrivals : .departures }
 }
+
+/// The action menu never covers the row it acts on nor the column titles: under the row where it
+/// fits, else above it.
+struct ActionMenuPlacementTests {
+    typealias Fixture = LiveViewFixture
+
+    @Test(arguments: [0, 5, 29])
+    func theMenuLeavesItsRowAndTheTitlesInSight(row: Int) throws {
+        var model = Fixture.liveModel()
+        let flight = Fixture.board().flights[row]
+        try model.moveCursor(to: flight.id)
+        let before = model.frame()
+        model.press(.character("a"))
+        let frame = model.frame()
+        #expect(frame[2] == before[2], "the column titles stay")
+        let selected = try #require(frame.firstIndex { $0.hasPrefix(">") }, "\(frame.screenText)")
+        #expect(frame[selected].contains(flight.flightName))
+        let title = try #require(frame.firstIndex { $0.contains("Actions for \(flight.flightName)") })
+        #expect(title > 2)
+        if row < 29 {
+            #expect(title == selected + 1, "under the row: \(frame.screenText)")
+        } else {
+            #expect(title < selected, "above the last row: \(frame.screenText)")
+        }
+        #expect(frame.last?.contains("Esc closes") == true, "the footer stays")
+    }
+}

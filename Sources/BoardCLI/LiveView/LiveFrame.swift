@@ -258,17 +258,34 @@ struct LiveFrame {
         return "\(s / 3600)h\((s % 3600) / 60)m"
     }
 
-    /// The action menu over the lines under the header and the tab bar, when it is open.
+    /// The action menu, when it is open, drawn over rows it does not act on: under the row of its
+    /// flight where it fits there, else above it, never over the header, the tab bar, the column
+    /// titles or the footer (`menuTop`).
     private func withMenu(_ lines: [String], _ model: LiveModel) -> [String] {
         guard let menu = model.menu else { return lines }
         var out = lines
         let width = min(size.columns, max(20, menu.lines.map(\.columns).max() ?? 0) + 2)
+        let selected = (3..<max(3, out.count)).first { out[$0].hasPrefix(">") || out[$0].hasPrefix("\u{1B}[7m") }
+        let top = Self.menuTop(lines: menu.lines.count, selected: selected, rows: out.count)
         for (offset, line) in menu.lines.enumerated() {
-            let index = 2 + offset
+            let index = top + offset
             guard index < out.count - 1 else { break }
             out[index] = style.reverse(fit(" " + line, width))
         }
         return out
+    }
+
+    /// The frame line the menu's first line goes on, for a menu of `lines` in a frame of `rows`, its
+    /// flight's row at `selected` (nil on a flight's details: under the flight's name and times). The
+    /// lines it may cover are from 3 (under the column titles) to the one before the footer.
+    static func menuTop(lines: Int, selected: Int?, rows: Int) -> Int {
+        let first = 3
+        let last = rows - 2
+        guard let selected else { return max(first, min(first + 3, last - lines + 1)) }
+        if selected + lines <= last { return selected + 1 }
+        if selected - lines >= first { return selected - lines }
+        // A pane too short for either: under the row all the same, cut by the footer.
+        return min(selected + 1, last)
     }
 
     private func footer(_ model: LiveModel) -> String {
