@@ -284,6 +284,38 @@ struct LiveViewWatchlistTests {
         #expect(model.message == nil)
     }
 
+    /// With hide-past on, a flight that takes its step and turns past in the same move leaves the
+    /// pushed board: it is asked for, and its step is said as with hide-past off.
+    @Test func aStepThatHidesTheFlightIsSaidAllTheSame() throws {
+        var model = Self.model()
+        let flight = try #require(model.selectedFlight)
+        model.press(.character("h"))
+        model.press(.character("w"))
+        let hidden = Fixture.board(Fixture.board(hidePast: true)) { flights in flights.filter { $0["id"]?.int != flight.id } }
+        let effects = model.update(.boardPushed(hidden, at: Fixture.start + .seconds(3)))
+        let id = try #require(LiveModel.sentID(effects), "the flight waited on is asked for: \(effects)")
+        #expect(effects.contains { if case .send(_, .flight(LiveModel.FlightKey(flight), _)) = $0 { true } else { false } })
+        #expect(!model.awaitingScreen, "keys are not held for it")
+        // Asked for once while the answer is on its way.
+        #expect(LiveModel.sentID(model.update(.boardPushed(hidden, at: Fixture.start + .seconds(4)))) == nil)
+        let details = Fixture.details(of: flight).adding("status", .string(FlightStatus.landed.rawValue))
+        model.update(.replied(id, details))
+        #expect(model.message == "\(flight.flightName): Landed (was \(StatusAppearance(flight.status).title)).")
+        #expect(model.waiting.isEmpty)
+        #expect(LiveModel.sentID(model.update(.boardPushed(hidden, at: Fixture.start + .seconds(5)))) == nil)
+    }
+
+    @Test func aFlightWaitedOnThatLeftTheWindowIsSaidToHaveGone() throws {
+        var model = Self.model()
+        let flight = try #require(model.selectedFlight)
+        model.press(.character("w"))
+        let without = Fixture.board(Fixture.board()) { flights in flights.filter { $0["id"]?.int != flight.id } }
+        let id = try #require(LiveModel.sentID(model.update(.boardPushed(without, at: Fixture.start + .seconds(3)))))
+        model.update(.replyFailed(id, WireError(.notFound, "No flight \(flight.id).")))
+        #expect(model.message?.contains("\(flight.flightName) is no longer on the board") == true)
+        #expect(model.waiting.isEmpty)
+    }
+
     /// The step `w` waited for, come while the search prompt is open, is shown once the prompt closes.
     @Test func aStepThatComesWhileSearchingIsShownAfter() throws {
         var model = Self.model()

@@ -155,7 +155,14 @@ public struct LiveModel: Sendable {
 
     /// Whether an answer that changes the screen is on its way: a flight to open or step to, or
     /// search results (not the open flight's refresh).
-    var awaitingScreen: Bool { pending.values.contains { if case .refresh = $0 { false } else { true } } }
+    var awaitingScreen: Bool {
+        pending.values.contains {
+            switch $0 {
+            case .refresh, .waited: false
+            case .open, .step, .soonest, .search: true
+            }
+        }
+    }
 
     static func saved(_ screens: [Screen]) -> [SavedLiveView.Screen] {
         screens.compactMap { screen -> SavedLiveView.Screen? in
@@ -333,6 +340,8 @@ public struct LiveModel: Sendable {
         /// one you hid is stepped past, as `board soonest` does.
         case soonest(steps: Int)
         case search(String)
+        /// A flight waited on (`w`) that the pushed board no longer lists: its step is said from its details.
+        case waited(FlightKey)
     }
 }
 

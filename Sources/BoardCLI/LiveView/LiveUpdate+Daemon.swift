@@ -20,11 +20,16 @@ extension LiveModel {
     }
 
     mutating func receive(_ pushed: BoardDocument, at time: ContinuousClock.Instant) -> [LiveEffect] {
+        pushedBoard = pushed
+        let steps = noteSteps(on: pushed)
+        return steps + show(pushed, at: time)
+    }
+
+    /// Shows a pushed board: arranged, the cursor placed, the screens to reopen asked for, the open flight refreshed.
+    private mutating func show(_ pushed: BoardDocument, at time: ContinuousClock.Instant) -> [LiveEffect] {
         // Arranged (the watchlist's order, hidden flights out) and filtered on arrival, so that the cursor,
         // the keys, the rows and the counts see the same board.
-        pushedBoard = pushed
         let newBoard = arranged(pushed)
-        noteSteps(on: newBoard)
         board = newBoard
         boardReceivedAt = time
         link = .live
@@ -110,6 +115,7 @@ extension LiveModel {
         guard let purpose = pending.removeValue(forKey: id) else { return [] }
         let gone = refusal.code == .notFound || refusal.code == .outsideWindow
         switch purpose {
+        case .waited(let key): answerWaited(key, .failure(refusal))
         case .refresh(let key):
             guard case .details(let open) = top, open.key == key else { return [] }
             if gone { showGone(GoneFlight(open.flight)) } else { message = refusal.message }
@@ -157,6 +163,9 @@ extension LiveModel {
     mutating func answer(_ id: LiveRequestID, _ result: JSON) -> [LiveEffect] {
         guard let purpose = pending.removeValue(forKey: id) else { return [] }
         switch purpose {
+        case .waited(let key):
+            answerWaited(key, .success(result))
+            return []
         case .refresh(let key):
             guard case .details(let open) = top, open.key == key, let details = try? FlightDetailsDocument(json: result) else {
                 return []

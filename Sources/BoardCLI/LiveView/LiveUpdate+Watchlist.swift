@@ -219,18 +219,46 @@ extension LiveModel {
     }
 
     /// A flight waited on whose status changed on this board: said in the footer, and no longer waited on.
-    mutating func noteSteps(on board: BoardDocument) {
-        guard !waiting.isEmpty else { return }
+    ///
+    /// One the board pushed no longer lists (past and hidden, with hide-past on, in the same move that
+    /// made its step) is asked for (`Purpose.waited`), so that its step is said all the same.
+    mutating func noteSteps(on board: BoardDocument) -> [LiveEffect] {
+        guard !waiting.isEmpty else { return [] }
         let source = pushedBoard?.flights ?? board.flights
+        var effects: [LiveEffect] = []
         for wait in waiting {
-            guard let flight = source.first(where: { FlightKey($0) == wait.key }), flight.status != wait.status else {
+            guard let flight = source.first(where: { FlightKey($0) == wait.key }) else {
+                if !pending.values.contains(.waited(wait.key)) {
+                    effects.append(send(.flight(wait.key, pinned: pins), for: .waited(wait.key)))
+                }
                 continue
             }
+            noteStep(of: wait, now: flight)
+        }
+        return effects
+    }
+
+    /// Says `wait`'s step when `flight`, the flight waited on as it is now, has taken one.
+    mutating func noteStep(of wait: WaitingFlight, now flight: FlightDocument) {
+        guard flight.status != wait.status else { return }
+        waiting.removeAll { $0 == wait }
+        message = "\(wait.flightName): \(StatusAppearance(flight.status).title) (was \(StatusAppearance(wait.status).title))."
+        // What `w` waited for is news for whoever looks back at the screen: it stays until a key.
+        messageStays = true
+    }
+
+    /// The flight waited on, asked for because the board left it out: its step, or that it has gone.
+    mutating func answerWaited(_ key: FlightKey, _ result: Result<JSON, WireError>) {
+        guard let wait = waiting.first(where: { $0.key == key }) else { return }
+        switch result {
+        case .success(let json):
+            guard let details = try? FlightDetailsDocument(json: json), wait.key.names(details.flight) else { return }
+            noteStep(of: wait, now: details.flight)
+        case .failure(let refusal) where refusal.code == .notFound || refusal.code == .outsideWindow:
             waiting.removeAll { $0 == wait }
-            message =
-                "\(wait.flightName): \(StatusAppearance(flight.status).title) (was \(StatusAppearance(wait.status).title))."
-            // What `w` waited for is news for whoever looks back at the screen: it stays until a key.
+            message = "\(wait.flightName) is no longer on the board; its next step will not be said."
             messageStays = true
+        case .failure: break
         }
     }
 }
