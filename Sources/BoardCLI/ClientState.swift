@@ -11,6 +11,8 @@ struct ClientState: Equatable {
     var pins: [RememberedFlight] = []
     /// Flights taken off this person's boards (`board hide`), as pins are kept: by identity, capped, pruned.
     var hidden: [RememberedFlight] = []
+    /// Pins a save dropped because their day left the window, until `board pins` says so (once).
+    var endedPins: [RememberedFlight] = []
     /// Each pane's live view (`$TMUX_PANE` inside tmux, else one shared entry).
     var liveView = SavedLiveViews()
 
@@ -21,6 +23,7 @@ struct ClientState: Equatable {
             "lastViewed": lastViewed?.json ?? .null,
             "pins": .array(pins.map(\.json)),
             "hidden": .array(hidden.map(\.json)),
+            "endedPins": .array(endedPins.map(\.json)),
             "liveView": liveView.isEmpty ? .null : liveView.json,
         ]
     }
@@ -34,6 +37,7 @@ struct ClientState: Equatable {
         if let last = json["lastViewed"] { lastViewed = RememberedFlight(json: last) }
         pins = Self.flights(json["pins"])
         hidden = Self.flights(json["hidden"])
+        endedPins = Self.flights(json["endedPins"])
         if let saved = json["liveView"], let views = SavedLiveViews(json: saved) { liveView = views }
     }
 
