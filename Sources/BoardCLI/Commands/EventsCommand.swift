@@ -235,7 +235,8 @@ extension CommandArguments {
     func flightFlag() throws(UsageError) -> FlightReference? {
         guard let text = flags["--flight"] else { return nil }
         guard let reference = FlightReference(text), reference != .id(0) else {
-            throw usageError("--flight needs an id (1234) or a designator (\"Pacific 123\"), not \"\(text)\"")
+            let hint = NearestWord.designator(for: text).map { " (did you mean \"\($0)\"?)" } ?? ""
+            throw usageError("--flight needs an id (1234) or a designator (\"Pacific 123\"), not \"\(text)\"\(hint)")
         }
         return reference
     }
