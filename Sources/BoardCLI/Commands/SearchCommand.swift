@@ -16,8 +16,10 @@ struct SearchCommand: BoardCommand, Equatable {
                                 [--gate G] [--terminal T] [--status S] [--within D]
 
             Finds flights across the whole window by city, airline, number or gate
-            (ignoring case), grouped by day with a count a day. --tab selects that
-            tab for later commands too (not with --json).
+            (ignoring case), grouped by day with a count a day. A flight found
+            through a partner's designator (a codeshare, "pacific 333") and
+            nothing of its own says so under its row: "as Pacific 333". --tab
+            selects that tab for later commands too (not with --json).
 
             The filters keep only the flights found that match them, as on the
             board (see 'board help board'): --airline, --city, --gate, --terminal,
