@@ -41,6 +41,14 @@ struct ClientState: Equatable {
         if let saved = json["liveView"], let views = SavedLiveViews(json: saved) { liveView = views }
     }
 
+    /// The flight this client remembers under `id` on a day before `flight`'s (the last viewed, a pin,
+    /// a hidden flight, an ended pin): ids are a day's, so the id named that flight then and names
+    /// `flight` now. Nil when it remembers none, or only `flight` itself.
+    func earlierFlight(withID id: Int, than flight: FlightDocument) -> RememberedFlight? {
+        let remembered = [lastViewed].compactMap { $0 } + pins + hidden + endedPins
+        return remembered.first { $0.id == id && $0.date < flight.date && !$0.names(flight) }
+    }
+
     /// A list of remembered flights: entries that are not one are dropped (`RememberedFlight.init(json:)`),
     /// and so is a second entry for the same flight (the first keeps its place), in one pass however
     /// long the file's list.

@@ -169,6 +169,25 @@ struct PinIdentityTests {
         }
     }
 
+    /// `board show ID` for an id the client remembers for an earlier day's flight says so on stderr,
+    /// once it names another flight (6249 is Southeast 428 on Nov 30, US 389 on Dec 15), and shows it.
+    @Test func showingAnIdThatNamedAnEarlierDaysFlightSaysSo() throws {
+        let user = BoardUser()
+        let daemon = try user.startDaemon()
+        defer { _ = try? daemon.stop() }
+        _ = try user.text("show", "6249")
+        _ = try user.text("clock", "set", Self.later)
+        let result = try user.board("show", "6249")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stderr == "board: warning: 6249 was Southeast 428 of Nov 30; now it is US 389 of Dec 15\n",
+            "\(result.stderr)")
+        #expect(result.stdout.contains("US 389"), "\(result.stdout)")
+        let again = try user.board("show", "6249")
+        #expect(again.status == 0 && again.stderr.isEmpty, "said once: US 389 is the last viewed now: \(again.stderr)")
+        #expect(try user.board("show", "6249", "--json").stderr.isEmpty)
+    }
+
     /// Unpin by id or designator removes the identity it names, and only that one.
     @Test func unpinRemovesTheMatchingIdentity() throws {
         let user = BoardUser()
