@@ -52,6 +52,26 @@ import Testing
         #expect(Self.stateText(sandbox) == before, "state.json untouched")
     }
 
+    /// A 1,400-character route (the longest read) is refused in one short line that keeps its whole
+    /// sentence: the quoted part is shortened (`"xxx…"`), never the reason or the pointer to help.
+    @Test(arguments: [
+        (String(repeating: "x", count: 1400), "…\" is not a tab: a route starts with arrivals, all or departures"),
+        ("all@" + String(repeating: "2", count: 1396), "…\" after the tab is not a date: give YYYY-MM-DD"),
+        ("all+" + String(repeating: "h", count: 1396), "…\" is not an option of the tab: only +hide-past is"),
+        ("all/search/" + String(repeating: "%", count: 1389), "…\": the text is empty or badly percent-encoded"),
+        ("all/flight/" + String(repeating: "1", count: 1389), "…\": a flight is ID@YYYY-MM-DD, an id from 1 to 9999999"),
+    ])
+    func aLongRouteIsShortenedInItsErrorNotTheSentence(route: String, sentence: String) throws {
+        #expect(route.count == 1400)
+        let sandbox = Sandbox()
+        let result = try sandbox.board("watch", "--route", route, env: Self.outsideTmux)
+        #expect(result.status == 2, "\(result.stderr)")
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].count <= 200, "one short line: \(result.stderr)")
+        #expect(result.stderr.contains(sentence), "\(result.stderr)")
+        #expect(result.stderr.hasSuffix("; see 'board help watch'\n"), "\(result.stderr)")
+    }
+
     @Test func printRouteReadsOnlyTheStateAndNamesThePlainBoardWhenNothingWasSaved() throws {
         let sandbox = Sandbox()
         // No daemon at all: --print-route reads the state only.
