@@ -188,14 +188,19 @@ public struct BoardClient {
     /// Whether `board hide` may hide another flight: hidden flights are capped as pins are.
     var canHide: Bool { state.hidden.count < PinnedParam.limit }
 
-    /// The pins in the watchlist's order, each with its date and state; those that left the board are named as they were.
-    func listPins() throws(ClientError) {
-        try listFlights(state.pins, key: "flights", empty: "No pinned flights; 'board pin FLIGHT' pins one.")
+    /// The pins in the watchlist's order, each with its date and state; those that left the board are
+    /// named as they were. `ended` (`endedPins()`) are said first, one sentence each, and not listed.
+    func listPins(ended: [EndedPin] = []) throws(ClientError) {
+        let listed = state.pins.filter { pin in !ended.contains { $0.key.id == pin.id && $0.key.date == pin.date } }
+        try listFlights(listed, key: "flights", empty: "No pinned flights; 'board pin FLIGHT' pins one.", ended: ended)
     }
 
     /// `flights` in their order, each fetched by identity on its own day and shown with its date and
-    /// state; those the daemon no longer has are named as they were. `--json`: `key` and `gone`.
-    func listFlights(_ remembered: [RememberedFlight], key: String, empty: String) throws(ClientError) {
+    /// state; those the daemon no longer has are named as they were. `--json`: `key` and `gone`, and
+    /// with `ended` (the pins' list), `ended`: `[{id, designator, date, sentence}]`.
+    func listFlights(_ remembered: [RememberedFlight], key: String, empty: String, ended: [EndedPin]? = nil)
+        throws(ClientError)
+    {
         enum Entry {
             case found(JSON, FlightDocument?)
             case missing(RememberedFlight)
@@ -237,9 +242,22 @@ public struct BoardClient {
                 case .missing(let pin): missing.append(pin.json)
                 }
             }
-            Output.print((["schema": 1, key: .array(flights), "gone": .array(missing)] as JSON).text)
+            var json: JSON = ["schema": 1, key: .array(flights), "gone": .array(missing)]
+            if let ended {
+                json = json.adding(
+                    "ended",
+                    .array(
+                        ended.map {
+                            [
+                                "id": .int($0.key.id), "designator": $0.key.name.map(JSON.string) ?? .null,
+                                "date": .string($0.key.date), "sentence": .string($0.sentence),
+                            ]
+                        }))
+            }
+            Output.print(json.text)
             return
         }
+        for pin in ended ?? [] { Output.print(pin.sentence) }
         guard !remembered.isEmpty else { return Output.print(cut(empty, renderer.width)) }
         // Each row after its date: the list is in your order, not the day's. Where a date column
         // would leave a row less than its narrowest (the name and the id), the date heads the rows

@@ -354,12 +354,30 @@ public struct BoardRenderer {
         if found > results.count { heading += " (the first \(results.count) shown)" }
         if let filterNote { heading += ", filtered: \(filterNote)" }
         var lines = [heading]
+        let search = FlightSearch(text: results.text, tab: results.tab)
         for day in results.days {
             lines.append("")
             lines.append(style.bold("\(Self.longDate(day.date))  (\(day.count))"))
-            lines += day.flights.map { row($0) }
+            for flight in day.flights {
+                lines.append(row(flight))
+                if let partner = Self.foundAs(flight, by: search) { lines.append(foundAsLine(partner)) }
+            }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The partner's designator a search found `flight` by, when nothing of its own matched.
+    static func foundAs(_ flight: FlightDocument, by search: FlightSearch) -> String? {
+        search.codeshareMatch(
+            airline: flight.airline, number: flight.number, city: flight.otherAirport, gate: flight.gate, id: flight.id,
+            codeshares: flight.codeshares)
+    }
+
+    /// `as Overland 338` under a search row found through a partner's designator, under the flight's
+    /// name, so that people see why it is there; dimmed, and cut to the width.
+    func foundAsLine(_ designator: String) -> String {
+        let indent = String(repeating: " ", count: columns.pin + columns.time)
+        return style.dim(cut(indent + "as \(designator)", width))
     }
 
     /// `Mon Nov 30 2026` from `2026-11-30`.

@@ -11,6 +11,8 @@ struct ClientState: Equatable {
     var pins: [RememberedFlight] = []
     /// Flights taken off this person's boards (`board hide`), as pins are kept: by identity, capped, pruned.
     var hidden: [RememberedFlight] = []
+    /// Pins a save dropped because their day left the window, until `board pins` says so (once).
+    var endedPins: [RememberedFlight] = []
     /// Each pane's live view (`$TMUX_PANE` inside tmux, else one shared entry).
     var liveView = SavedLiveViews()
 
@@ -21,6 +23,7 @@ struct ClientState: Equatable {
             "lastViewed": lastViewed?.json ?? .null,
             "pins": .array(pins.map(\.json)),
             "hidden": .array(hidden.map(\.json)),
+            "endedPins": .array(endedPins.map(\.json)),
             "liveView": liveView.isEmpty ? .null : liveView.json,
         ]
     }
@@ -34,7 +37,16 @@ struct ClientState: Equatable {
         if let last = json["lastViewed"] { lastViewed = RememberedFlight(json: last) }
         pins = Self.flights(json["pins"])
         hidden = Self.flights(json["hidden"])
+        endedPins = Self.flights(json["endedPins"])
         if let saved = json["liveView"], let views = SavedLiveViews(json: saved) { liveView = views }
+    }
+
+    /// The flight this client remembers under `id` on a day before `flight`'s (the last viewed, a pin,
+    /// a hidden flight, an ended pin): ids are a day's, so the id named that flight then and names
+    /// `flight` now. Nil when it remembers none, or only `flight` itself.
+    func earlierFlight(withID id: Int, than flight: FlightDocument) -> RememberedFlight? {
+        let remembered = [lastViewed].compactMap { $0 } + pins + hidden + endedPins
+        return remembered.first { $0.id == id && $0.date < flight.date && !$0.names(flight) }
     }
 
     /// A list of remembered flights: entries that are not one are dropped (`RememberedFlight.init(json:)`),

@@ -126,9 +126,17 @@ struct FlightFilter: Equatable, Sendable {
     func apply(to results: SearchResultsDocument, pages: [SearchResultsDocument] = [], now: String? = nil)
         -> SearchResultsDocument
     {
+        results.keeping(pages: pages) { matches($0, now: now) }
+    }
+}
+
+extension SearchResultsDocument {
+    /// These results and `pages` after them as one, with only the flights `keep` keeps, each day
+    /// counted again, days left empty left out.
+    func keeping(pages: [SearchResultsDocument] = [], _ keep: (FlightDocument) -> Bool) -> SearchResultsDocument {
         var days: [SearchResultsDocument.Day] = []
-        for day in ([results] + pages).flatMap(\.days) {
-            let flights = day.flights.filter { matches($0, now: now) }
+        for day in ([self] + pages).flatMap(\.days) {
+            let flights = day.flights.filter(keep)
             guard !flights.isEmpty else { continue }
             if let last = days.last, last.date == day.date {
                 days[days.count - 1] = .init(
@@ -138,7 +146,7 @@ struct FlightFilter: Equatable, Sendable {
             }
         }
         let count = days.reduce(0) { $0 + $1.count }
-        return SearchResultsDocument(text: results.text, tab: results.tab, count: count, days: days)
+        return SearchResultsDocument(text: text, tab: tab, count: count, days: days)
     }
 }
 

@@ -36,13 +36,41 @@ enum Output {
     /// One line, whatever it quotes: a control character in it (an argument such as `$'\e[2J'` echoed
     /// in a usage error) is printed as U+FFFD.
     static func error(_ message: String) {
-        let line = shortening(lowercasingFirstLetter(message)).replacingControlCharacters()
-        try? FileDescriptor.standardError.writeAll("board: \(line)\n")
+        try? FileDescriptor.standardError.writeAll("board: \(errorLine(message))\n")
+    }
+
+    /// What `error` prints after `board: `. A message longer than `longestError` first has each value
+    /// it quotes shortened (`shorteningQuoted`), so that the sentence around a long route or argument
+    /// stays whole; only one still too long is cut in its middle (`shortening`).
+    static func errorLine(_ message: String) -> String {
+        var line = lowercasingFirstLetter(message)
+        if line.count > longestError { line = shorteningQuoted(line) }
+        return shortening(line).replacingControlCharacters()
     }
 
     /// The most characters an error line takes; a longer one keeps its start and its end (where it says
     /// what to do), so that a 100 KB argument quoted in it makes a short line still (it printed all of it).
     static let longestError = 240
+
+    /// The most characters of a quoted value an over-long error line keeps, before `…`.
+    static let longestQuoted = 40
+
+    /// `message` with each quoted value (between a pair of `"`) longer than `longestQuoted` cut to its
+    /// start and `…`: `"xxxx…" is not a tab: …`. A quote mark left without its pair ends the pairs.
+    static func shorteningQuoted(_ message: String) -> String {
+        var shortened = ""
+        var rest = Substring(message)
+        while let open = rest.firstIndex(of: "\"") {
+            shortened += rest[...open]
+            let inside = rest[rest.index(after: open)...]
+            guard let close = inside.firstIndex(of: "\"") else { return shortened + inside }
+            let quoted = inside[..<close]
+            shortened += quoted.count > longestQuoted ? quoted.prefix(longestQuoted) + "…" : quoted
+            shortened += "\""
+            rest = inside[inside.index(after: close)...]
+        }
+        return shortened + rest
+    }
 
     /// `message` cut in its middle with `…` when longer than `longestError`.
     static func shortening(_ message: String) -> String {

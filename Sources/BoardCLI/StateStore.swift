@@ -14,7 +14,8 @@ import Foundation
 /// process changed since it loaded (the tab, the last viewed flight, the pins and hidden flights it
 /// added, removed or reordered), so neither undoes the other. Pins are told apart by identity, id and
 /// date: the same id on another day is another pin. Pins and hidden flights of days before the
-/// daemon's today have left the window for good, and are dropped when the state is saved.
+/// daemon's today have left the window for good, and are dropped when the state is saved; dropped
+/// pins are kept in `endedPins` until `board pins` names them.
 struct StateStore {
     let directory: String
     var path: String { directory + "/state.json" }
@@ -122,7 +123,11 @@ struct StateStore {
         }
         merged.pins = Self.merge(state.pins, since: baseline.pins, into: merged.pins)
         merged.hidden = Self.merge(state.hidden, since: baseline.hidden, into: merged.hidden)
+        merged.endedPins = Self.merge(state.endedPins, since: baseline.endedPins, into: merged.endedPins)
         if let today {
+            // A pin is never dropped unsaid: `board pins` names it once (`EndedPin`).
+            for pin in merged.pins where pin.isBefore(today) { _ = RememberedFlight.add(pin, to: &merged.endedPins) }
+            merged.endedPins = Array(merged.endedPins.suffix(PinnedParam.limit))
             merged.pins.removeAll { $0.isBefore(today) }
             merged.hidden.removeAll { $0.isBefore(today) }
         }

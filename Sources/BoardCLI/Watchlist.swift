@@ -99,3 +99,31 @@ extension Watchlist {
         }
     }
 }
+
+/// A pin whose day has left the daemon's window, with the sentence that says so once:
+/// `Pacific 365 of Dec 23 left the window; unpinned.`
+struct EndedPin: Hashable, Sendable {
+    let key: Watchlist.Key
+    let sentence: String
+
+    init(_ key: Watchlist.Key) {
+        self.key = key
+        let day = LocalDate(key.date)?.shortName ?? key.date
+        sentence = "\(key.name ?? "Flight \(key.id)") of \(day) left the window; unpinned."
+    }
+}
+
+extension Watchlist {
+    /// The pins that have ended: those of a day before `today`, the first day of the daemon's window
+    /// (the window slides at the airport's midnight and never comes back for a day), each with its
+    /// sentence, in the pins' order. A pin of a day after the window (the clock set back) has not ended.
+    static func endedPins(_ pins: [Key], today: LocalDate) -> [EndedPin] {
+        pins.filter { LocalDate($0.date).map { $0 < today } ?? false }.map(EndedPin.init)
+    }
+
+    /// The pins that have ended by the daemon's answer `board`: its `now` says the window's first day.
+    static func endedPins(_ pins: [Key], on board: BoardDocument) -> [EndedPin] {
+        guard let today = LocalDate(board.now.prefix(10)) else { return [] }
+        return endedPins(pins, today: today)
+    }
+}

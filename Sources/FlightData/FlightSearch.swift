@@ -29,6 +29,27 @@ public struct FlightSearch: Sendable {
         return needle.matches(flight)
     }
 
+    /// The partner's designator by which the text finds a flight when nothing of the flight's own
+    /// does (its city, airline, number, id, gate or designator): `Overland 338` for `overland 33`
+    /// finding Pacific 146, sold as Overland 338; nil otherwise. People are shown it beside the
+    /// flight, to see why it was found. The flight is given as a reply names it (the client has no
+    /// `Flight`): names the catalogue knows, and the codeshares as designators (`Overland 338`).
+    public func codeshareMatch(
+        airline: String, number: Int, city: String, gate: String, id: Int, codeshares: [String]
+    ) -> String? {
+        guard let needle, let partners = needle.codeshares,
+            let airlineIndex = FlightCatalog.airlines.firstIndex(of: airline),
+            let cityIndex = FlightCatalog.cities.firstIndex(where: { $0.name == city }),
+            let gateIndex = FlightCatalog.gates.firstIndex(where: { $0.description == gate }),
+            !needle.matchesOwn(city: cityIndex, airline: airlineIndex, gate: gateIndex, id: id, number: number)
+        else { return nil }
+        return codeshares.first { text in
+            guard let designator = Designator(text), let index = FlightCatalog.airlines.firstIndex(of: designator.airline)
+            else { return false }
+            return SearchNeedle.designatorMatches(partners[index], number: designator.number)
+        }
+    }
+
     /// Matches grouped by day, days in order, days without a match left out; within a day pinned
     /// flights first, as on the board, then by time.
     public func run(in window: ScheduleWindow, at now: Date, pinned: PinnedFlights = []) -> [DayResult] {
@@ -113,12 +134,21 @@ struct SearchNeedle: Sendable {
     }
 
     func matches(_ flight: Flight) -> Bool {
-        if cities[Int(flight.cityIndex)] || airlines[Int(flight.airlineIndex)] || gates[Int(flight.gateIndex)] { return true }
-        if flight.id == id { return true }
-        if let number, Self.contains(flight.number, number) { return true }
-        if Self.designatorMatches(designators[Int(flight.airlineIndex)], number: flight.number) { return true }
+        let own = matchesOwn(
+            city: Int(flight.cityIndex), airline: Int(flight.airlineIndex), gate: Int(flight.gateIndex), id: flight.id,
+            number: flight.number)
+        if own { return true }
         guard let codeshares else { return false }
         return flight.codeshares.contains { airline, number in Self.designatorMatches(codeshares[airline], number: number) }
+    }
+
+    /// Whether the text finds a flight by what is its own: its city, airline, gate (by catalogue
+    /// index), id, number or designator; not by a partner's designator.
+    func matchesOwn(city: Int, airline: Int, gate: Int, id: Int, number: Int) -> Bool {
+        if cities[city] || airlines[airline] || gates[gate] { return true }
+        if id == self.id { return true }
+        if let part = self.number, Self.contains(number, part) { return true }
+        return Self.designatorMatches(designators[airline], number: number)
     }
 
     /// Whether `number`'s digits hold `part` somewhere (the digits of a small string, on the stack).

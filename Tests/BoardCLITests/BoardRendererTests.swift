@@ -38,6 +38,27 @@ struct BoardRendererTests {
                 == renderer.board(board).split(separator: "\n").map(String.init))
     }
 
+    /// A search row found through a partner's designator says so under the flight's name
+    /// (`as Pacific 333`); a row found by its own name, city or number says nothing more.
+    @Test func aSearchRowFoundThroughACodeshareSaysAsWhat() throws {
+        let renderer = BoardRenderer(style: Style(enabled: false), width: 80)
+        let search = try SearchResultsDocument(json: LiveViewFixture.search("pacific 333"))
+        let lines = renderer.search(search).split(separator: "\n").map(String.init)
+        let row = try #require(lines.firstIndex { $0.contains("US 953") })
+        #expect(lines[row + 1] == String(repeating: " ", count: 15) + "as Pacific 333", "\(lines)")
+        #expect(lines.filter { $0.contains("as Pacific 333") }.count == search.count, "one under each row")
+        for own in ["US 953", "las vegas", "953"] {
+            let found = try SearchResultsDocument(json: LiveViewFixture.search(own))
+            let lines = renderer.search(found).split(separator: "\n")
+            #expect(!lines.contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("as ") }, "\(own): by its own")
+        }
+        // Colour on: the same lines once the escapes are gone; a narrow screen keeps it under the name.
+        let coloured = BoardRenderer(style: Style(enabled: true), width: 80).search(search)
+        #expect(coloured.split(separator: "\n").map { String($0).visibleText } == lines)
+        let narrow = BoardRenderer(style: Style(enabled: false), width: 30).search(search).split(separator: "\n")
+        #expect(narrow.contains { $0 == "        as Pacific 333" }, "\(narrow)")
+    }
+
     /// Columns go in the documented order as the width shrinks: the status loses its actual time
     /// (no padding kept for `Departed 14:52`), then the gate goes, then the city, then the status;
     /// the time, the flight and the id stay. On the arrivals tab the belt goes first. Wider than 80,

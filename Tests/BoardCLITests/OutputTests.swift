@@ -36,4 +36,21 @@ struct OutputTests {
         let short = "--date needs YYYY-MM-DD, today, tomorrow or +N, not \"\(String(repeating: "y", count: 100))\""
         #expect(Output.shortening(short) == short)
     }
+
+    /// A long value quoted in an over-long message is shortened, never the sentence: a 1,400-character
+    /// route's "is not a tab: a route starts with …" was cut out of its line.
+    @Test func aLongQuotedValueIsShortenedAndTheSentenceKept() {
+        let sentence = " is not a tab: a route starts with arrivals, all or departures; see 'board help watch'"
+        let route = String(repeating: "x", count: 1400)
+        let line = Output.errorLine("--route: \"\(route)\"" + sentence)
+        #expect(line == "--route: \"" + String(repeating: "x", count: 40) + "…\"" + sentence, "\(line)")
+        // Two values, and one whose quote has no pair: the pairs are shortened, the rest kept as it is.
+        let two = Output.shorteningQuoted("\"\(route)\" and \"short\" and \"\(route)")
+        #expect(two == "\"" + String(repeating: "x", count: 40) + "…\" and \"short\" and \"\(route)")
+        // A message within the limit is left whole, its quoted values too.
+        let within = "--date needs YYYY-MM-DD, not \"\(String(repeating: "y", count: 100))\""
+        #expect(Output.errorLine(within) == within)
+        // Still too long after that (a long message, not a long value): cut in its middle.
+        #expect(Output.errorLine(String(repeating: "word ", count: 100)).count == Output.longestError)
+    }
 }

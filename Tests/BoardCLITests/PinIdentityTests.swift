@@ -26,6 +26,27 @@ struct PinIdentityTests {
         #expect(RememberedFlight(id: 1, designator: "US 1", date: "soon").key == nil)
     }
 
+    /// The flight remembered under an id for an earlier day, by any list; none for the flight itself,
+    /// a later day's, or another id.
+    @Test func anIdRememberedForAnEarlierDaysFlightIsFound() throws {
+        let shown = try #require(LiveViewFixture.board().flights.first)
+        let before = RememberedFlight(id: shown.id, designator: "Pacific 365", date: "2026-11-15")
+        var state = ClientState()
+        #expect(state.earlierFlight(withID: shown.id, than: shown) == nil)
+        for list in [\ClientState.pins, \.hidden, \.endedPins] {
+            var holding = ClientState()
+            holding[keyPath: list] = [before]
+            #expect(holding.earlierFlight(withID: shown.id, than: shown) == before)
+        }
+        state.lastViewed = before
+        #expect(state.earlierFlight(withID: shown.id, than: shown) == before)
+        #expect(state.earlierFlight(withID: shown.id + 1, than: shown) == nil, "another id")
+        state.lastViewed = RememberedFlight(shown)
+        #expect(state.earlierFlight(withID: shown.id, than: shown) == nil, "the flight itself")
+        state.lastViewed = RememberedFlight(id: shown.id, designator: "Pacific 365", date: "2026-12-10")
+        #expect(state.earlierFlight(withID: shown.id, than: shown) == nil, "a later day's")
+    }
+
     @Test func theLiveViewSendsIdentities() {
         let key = LiveModel.FlightKey(id: 6249, date: "2026-11-30")
         let expected: JSON = [["id": 6249, "date": "2026-11-30"]]

@@ -151,4 +151,43 @@ struct WatchlistTests {
         #expect(saved.pins.map(\.id) == [3], "Nov 30 left the window")
         #expect(saved.hidden.map(\.id) == [6])
     }
+
+    /// A pin of a day before the window's first ends, said in one sentence; the window's own days and
+    /// a day after it (the clock set back) do not.
+    @Test func pinsOfADayBeforeTheWindowEndWithASentence() {
+        let pins = [
+            Key(id: 4709, date: "2026-11-29", name: "Pacific 365"), Key(id: 12, date: "2026-11-30", name: "US 403"),
+            Key(id: 7, date: "2026-11-01"), Key(id: 8, date: "2027-01-30", name: "Overland 256"),
+        ]
+        let ended = Watchlist.endedPins(pins, today: Fixture.today)
+        #expect(ended.map(\.key.id) == [4709, 7], "in the pins' order")
+        #expect(
+            ended.map(\.sentence) == [
+                "Pacific 365 of Nov 29 left the window; unpinned.", "Flight 7 of Nov 1 left the window; unpinned.",
+            ])
+        #expect(Watchlist.endedPins(pins, on: Fixture.board()).map(\.key.id) == [4709, 7], "the board's now says today")
+        #expect(Watchlist.endedPins(pins, today: LocalDate("2026-11-29")!).map(\.key.id) == [7])
+    }
+
+    /// A save that drops a pin whose day left the window keeps it in `endedPins`, so that `board pins`
+    /// says it once, even when another command's save dropped it; clearing the record is saved too.
+    @Test func aPinDroppedBySavingIsKeptToBeSaidOnce() throws {
+        let directory = FileManager.default.temporaryDirectory.path + "/board-ended-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var store = StateStore(directory: directory)
+        var state = store.load()
+        state.pins = [Self.flight(1), Self.flight(2, "2026-12-01")]
+        store.save(state)
+        var other = StateStore(directory: directory)
+        let saved = other.save(other.load(), pruningBefore: LocalDate("2026-12-01"))
+        #expect(saved.pins.map(\.id) == [2])
+        #expect(saved.endedPins.map(\.id) == [1], "dropped, not forgotten")
+        var reader = StateStore(directory: directory)
+        var read = reader.load()
+        #expect(read.endedPins == [Self.flight(1)], "in the file")
+        read.endedPins = []
+        reader.save(read, pruningBefore: LocalDate("2026-12-01"))
+        var fresh = StateStore(directory: directory)
+        #expect(fresh.load().endedPins.isEmpty, "said once: cleared")
+    }
 }

@@ -35,7 +35,7 @@ struct WidthSweepTests {
     /// prompt and the status line.
     static let wideText = "東京東京ＡＢ👨‍👩‍👧東京e\u{301}東京東京東京東京東京東京"
 
-    static let searches: [SearchResultsDocument] = ["pacific", "dallas", "b5", "9", wideText].map {
+    static let searches: [SearchResultsDocument] = ["pacific", "dallas", "b5", "9", "southeast 4", wideText].map {
         try! SearchResultsDocument(json: LiveViewFixture.search($0))
     }
 

@@ -52,6 +52,26 @@ import Testing
         #expect(Self.stateText(sandbox) == before, "state.json untouched")
     }
 
+    /// A 1,400-character route (the longest read) is refused in one short line that keeps its whole
+    /// sentence: the quoted part is shortened (`"xxx…"`), never the reason or the pointer to help.
+    @Test(arguments: [
+        (String(repeating: "x", count: 1400), "…\" is not a tab: a route starts with arrivals, all or departures"),
+        ("all@" + String(repeating: "2", count: 1396), "…\" after the tab is not a date: give YYYY-MM-DD"),
+        ("all+" + String(repeating: "h", count: 1396), "…\" is not an option of the tab: only +hide-past is"),
+        ("all/search/" + String(repeating: "%", count: 1389), "…\": the text is empty or badly percent-encoded"),
+        ("all/flight/" + String(repeating: "1", count: 1389), "…\": a flight is ID@YYYY-MM-DD, an id from 1 to 9999999"),
+    ])
+    func aLongRouteIsShortenedInItsErrorNotTheSentence(route: String, sentence: String) throws {
+        #expect(route.count == 1400)
+        let sandbox = Sandbox()
+        let result = try sandbox.board("watch", "--route", route, env: Self.outsideTmux)
+        #expect(result.status == 2, "\(result.stderr)")
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].count <= 200, "one short line: \(result.stderr)")
+        #expect(result.stderr.contains(sentence), "\(result.stderr)")
+        #expect(result.stderr.hasSuffix("; see 'board help watch'\n"), "\(result.stderr)")
+    }
+
     @Test func printRouteReadsOnlyTheStateAndNamesThePlainBoardWhenNothingWasSaved() throws {
         let sandbox = Sandbox()
         // No daemon at all: --print-route reads the state only.
@@ -79,6 +99,45 @@ import Testing
             toFile: sandbox.stateDirectory + "/state.json", atomically: true, encoding: .utf8)
         result = try sandbox.board("watch", "--print-route", env: Self.outsideTmux)
         #expect(result.stdout == "arrivals+hide-past/search/den\n")
+    }
+
+    /// The first line `board watch ARGUMENTS` prints into a pipe (the stream ends when its reader leaves).
+    static func firstLine(_ sandbox: Sandbox, _ arguments: String...) throws -> String {
+        let command = ([Binaries.board, "watch"] + arguments).map { "'\($0)'" }.joined(separator: " ") + " | head -n 1"
+        let result = try run("/bin/sh", ["-c", command], environment: sandbox.environment(extra: Self.outsideTmux))
+        #expect(result.status == 0, "\(arguments): \(result.stderr)")
+        return result.stdout.trimmingCharacters(in: .newlines)
+    }
+
+    /// A route means the same screen whether or not stdout is a terminal: off one, `board watch --route`
+    /// prints its search's results (past flights left out with +hide-past), its flight, or its tab's
+    /// board of its day with its hide-past. It printed the plain board of the tab, whatever the route.
+    @Test func aRouteOffATerminalPrintsTheScreenItNames() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        defer { _ = try? daemon.stop() }
+        let everything = try #require(try sandbox.board("search", "new york", "--json").json)
+        let found = (everything["days"]?.array ?? []).flatMap { $0["flights"]?.array ?? [] }
+        try #require(found.contains { $0["past"] == true }, "by noon a New York flight is past")
+        let notPast = found.filter { $0["past"] == false }.compactMap { $0["id"]?.int }
+
+        let search = try #require(
+            try? JSON.parse(try Self.firstLine(sandbox, "--route", "all+hide-past/search/new%20york", "--json")))
+        #expect(search["text"] == "new york" && search["tab"] == "all", "\(search.text.prefix(200))")
+        let shown = (search["days"]?.array ?? []).flatMap { $0["flights"]?.array ?? [] }
+        #expect(shown.compactMap { $0["id"]?.int } == notPast, "the search's flights, none past")
+        #expect(search["count"]?.int == notPast.count)
+        let people = try Self.firstLine(sandbox, "--route", "departures/search/new%20york")
+        #expect(people.hasSuffix("matching \"new york\""), "as board search prints it: \(people)")
+
+        let flight = try #require(try? JSON.parse(try Self.firstLine(sandbox, "--route", "all/flight/9541@2026-11-30", "--json")))
+        #expect(flight["id"] == 9541 && flight["history"] != nil, "the flight, as board show --json: \(flight.text.prefix(200))")
+
+        let board = try #require(try? JSON.parse(try Self.firstLine(sandbox, "--route", "departures+hide-past", "--json")))
+        #expect(board["tab"] == "departures" && board["hidePast"] == true, "\(board.text.prefix(200))")
+        #expect(board["flights"]?.array?.allSatisfy { $0["past"] == false } == true)
+        let tomorrow = try #require(try? JSON.parse(try Self.firstLine(sandbox, "--route", "arrivals@2026-12-01", "--json")))
+        #expect(tomorrow["tab"] == "arrivals" && tomorrow["date"] == "2026-12-01", "\(tomorrow.text.prefix(200))")
     }
 
     @Test(.enabled(if: tmuxAvailable)) func aDeepLinkOpensTheFlightOverItsBoardAndEscLandsOnIt() throws {

@@ -106,6 +106,29 @@ struct EventsCommandTests {
         }
     }
 
+    /// Without `--since`, `--follow` prints the day's changes so far, then each new one, as `tail -f`
+    /// shows what is there before it follows (it printed nothing until the clock moved).
+    @Test
+    func followWithoutSincePrintsTheDaySoFarThenFollows() throws {
+        let user = BoardUser()
+        let daemon = try user.startDaemon(now: "2026-11-30T10:00:00-05:00")
+        // What `board events` lists without --since: from the start of the daemon's today.
+        let soFar = try Self.eventsGet(user.socket, [:])
+        try #require(!soFar.isEmpty, "a morning has changes")
+        let follow = try Follow(user, [])
+        try follow.waitFor(soFar.count)
+        #expect(follow.changes.map(Self.unnumbered) == soFar.map(Self.unnumbered), "the day so far, in order")
+        let advance = try user.board("clock", "advance", "1h")
+        try #require(advance.status == 0, "\(advance.stderr)")
+        let all = try Self.eventsGet(user.socket, ["since": "2026-11-30T00:00:00-05:00"])
+        try #require(all.count > soFar.count, "the hour has changes")
+        try follow.waitFor(all.count)
+        kill(follow.process.pid, SIGTERM)
+        _ = try follow.process.finish(timeout: 10)
+        #expect(follow.changes.map(Self.unnumbered) == all.map(Self.unnumbered), "then the hour's, once each")
+        try daemon.stop()
+    }
+
     @Test
     func followSeesEveryChangeOfAnotherClientsClockAdvanceAndSurvivesARestart() throws {
         let user = BoardUser()

@@ -166,15 +166,19 @@ import Testing
         let follower = try Follower(sandbox, ["events", "--follow"])
         try waitUntil("the subscription") { fake.requests.contains { $0["method"]?.string == "events.watch" } }
         fake.release(upTo: 2)
-        try follower.waitForLines(1)
+        try follower.waitForLines(2)
         fake.release(upTo: 7)
-        try follower.waitForLines(6)
+        try follower.waitForLines(7)
         _ = try follower.stop()
-        #expect(follower.lines.count == 6, "\(follower.lines)")
-        #expect(follower.lines.first?.hasPrefix("09:10") == true && follower.lines.last?.hasPrefix("09:55") == true)
+        // The change before the subscription too: without --since, the day so far comes first.
+        #expect(follower.lines.count == 7, "\(follower.lines)")
+        #expect(follower.lines.first?.hasPrefix("09:05") == true && follower.lines.last?.hasPrefix("09:55") == true)
         let gets = fake.requests.filter { $0["method"]?.string == "events.get" }.compactMap { $0["params"] }
-        #expect(gets.map { $0["cursor"] } == ["C2", "C4", "C6"], "the gap after its cursor, page by page: \(gets)")
-        #expect(gets.allSatisfy { $0["until"] == "2026-11-30T09:55:00-05:00" })
+        #expect(gets.first?["cursor"] == nil && gets.first?["since"] == nil, "the day's start asked first: \(gets)")
+        #expect(gets.dropFirst().map { $0["cursor"] } == ["C2", "C4", "C6"], "the gap after its cursor, page by page: \(gets)")
+        let watch = fake.requests.first { $0["method"]?.string == "events.watch" }?["params"]
+        #expect(watch?["since"] == "2026-11-30T00:00:00-05:00", "replayed from the day's start")
+        #expect(gets.dropFirst().allSatisfy { $0["until"] == "2026-11-30T09:55:00-05:00" })
     }
 
     @Test func logShowsTheHeaderAndEachChangeWithItsAnnouncement() throws {

@@ -123,6 +123,18 @@ import Testing
         #expect(try user.json(arguments: ["show"] + parts)["id"]?.int == row.id)
     }
 
+    /// A designator with its airline mistyped is refused (2) with the nearest airline's designator,
+    /// which then shows the flight.
+    @Test func aMistypedAirlineSuggestsTheNearestDesignator() throws {
+        let user = try BoardUser.ofSharedDaemon()
+        let result = try user.board("show", "Pacfic 578")
+        #expect(result.status == 2 && result.stdout.isEmpty, "\(result.stderr)")
+        #expect(
+            result.stderr == "board: no flight \"Pacfic 578\"; did you mean \"Pacific 578\"?; see 'board help show'\n",
+            "\(result.stderr)")
+        #expect(try user.json("show", "Pacific 578")["flightName"]?.string == "Pacific 578")
+    }
+
     @Test func aDesignatorNotFlyingTodayIsTheNextOneInTheWindow() throws {
         let user = try BoardUser.ofSharedDaemon()
         let today = Set(try user.lookup().map(\.flightName))

@@ -28,20 +28,19 @@ struct PinIdentityTests {
         #expect(rows.allSatisfy { !$0.pinned })
         #expect(rows.map(\.id) == rows.sorted(by: FlightRow.timeOrder).map(\.id), "no pin leads the board")
 
-        let pins = try user.text("pins")
-        #expect(pins.contains("Southeast 428 of Nov 30 is no longer on the board"), "\(pins)")
-        #expect(!pins.contains("US 389"), "\(pins)")
         let pinsJSON = try user.json("pins")
         #expect(pinsJSON["flights"]?.array?.isEmpty == true)
-        #expect(pinsJSON["gone"]?.array?.first?["date"]?.string == knownDate)
-        #expect(pinsJSON["gone"]?.array?.first?["designator"]?.string == "Southeast 428")
-        #expect(user.state()?["pins"]?.array?.count == 1, "listing the pins saves nothing")
+        #expect(pinsJSON["ended"]?.array?.first?["date"]?.string == knownDate)
+        #expect(pinsJSON["ended"]?.array?.first?["designator"]?.string == "Southeast 428")
+        #expect(user.state()?["pins"]?.array?.count == 1, "listing the pins with --json saves nothing")
+        // Its day has left the window: the pin has ended, said once, and dropped.
+        let pins = try user.text("pins")
+        #expect(pins.contains("Southeast 428 of Nov 30 left the window; unpinned."), "\(pins)")
+        #expect(!pins.contains("US 389"), "\(pins)")
+        #expect(user.state()?["pins"]?.array?.isEmpty == true, "\(user.state()?.text ?? "no state")")
 
-        // The next save (here, viewing a flight: it becomes the last viewed) prunes the pin whose
-        // day has left the window.
         let shown = try user.text("show", "6249")
         #expect(shown.contains("US 389") && !shown.contains("(pinned)"), "\(shown)")
-        #expect(user.state()?["pins"]?.array?.isEmpty == true, "\(user.state()?.text ?? "no state")")
         #expect(try user.text("pins").contains("No pinned flights"))
 
         // US 389 pinned is pinned by its own identity.
@@ -49,6 +48,39 @@ struct PinIdentityTests {
         let pins2 = try #require(user.state()?["pins"]?.array)
         #expect(pins2.map { $0["date"]?.string } == ["2026-12-15"])
         #expect(try user.rows("--date", "2026-12-15").first.map { "\($0.id) \($0.pinned)" } == "6249 true")
+    }
+
+    /// A pin ends when its day leaves the window: `board pins` names it once ("… left the window;
+    /// unpinned.") and drops it, whether it was still saved or another command's save had dropped it
+    /// (it said "No pinned flights" the next day, naming none).
+    @Test func aPinWhoseDayLeavesTheWindowIsNamedOnceByPins() throws {
+        let user = BoardUser()
+        let daemon = try user.startDaemon()
+        defer { _ = try? daemon.stop() }
+        let tomorrow = try #require(try user.rows("--date", "2026-12-01").first { $0.flightName == "Pacific 578" })
+        _ = try user.text("pin", "9541")
+        _ = try user.text("pin", String(tomorrow.id))
+        _ = try user.text("clock", "advance", "1d")
+
+        let json = try user.json("pins")
+        let ended = try #require(json["ended"]?.array)
+        #expect(ended.map { $0["id"] } == [9541] && ended.first?["date"] == "2026-11-30", "\(json.text)")
+        #expect(ended.first?["sentence"] == "Pacific 578 of Nov 30 left the window; unpinned.")
+        #expect(json["flights"]?.array?.map { $0["id"] } == [.int(tomorrow.id)])
+        #expect(user.state()?["pins"]?.array?.count == 2, "--json only reads")
+        let said = try user.text("pins")
+        #expect(said.hasPrefix("Pacific 578 of Nov 30 left the window; unpinned.\n"), "\(said)")
+        #expect(said.contains("Pacific 578") && said.hasSuffix(" \(tomorrow.id)\n"), "tomorrow's pin listed: \(said)")
+        #expect(user.state()?["pins"]?.array?.map { $0["id"] } == [.int(tomorrow.id)])
+        #expect(!(try user.text("pins")).contains("left the window"), "said once")
+
+        // Another day on, a save by another command (the last viewed flight) drops Dec 1's pin first.
+        _ = try user.text("clock", "advance", "1d")
+        _ = try user.text("show", "Pacific 578")
+        #expect(user.state()?["pins"]?.array?.isEmpty == true, "\(user.state()?.text ?? "no state")")
+        let later = try user.text("pins")
+        #expect(later == "Pacific 578 of Dec 1 left the window; unpinned.\nNo pinned flights; 'board pin FLIGHT' pins one.\n")
+        #expect(try user.text("pins") == "No pinned flights; 'board pin FLIGHT' pins one.\n")
     }
 
     /// A daily service fills the same slot every day, so it has the same id every 15 days: Pacific 578
@@ -65,7 +97,7 @@ struct PinIdentityTests {
         #expect(again.flightName == "Pacific 578")
         #expect(rows.allSatisfy { !$0.pinned }, "Dec 15's Pacific 578 is another flight")
         let pins = try user.text("pins")
-        #expect(pins.contains("Pacific 578 of Nov 30 is no longer on the board"), "\(pins)")
+        #expect(pins.contains("Pacific 578 of Nov 30 left the window; unpinned."), "\(pins)")
     }
 
     /// A config reloaded with another seed or another number of flights a day makes another schedule,
@@ -135,6 +167,25 @@ struct PinIdentityTests {
             #expect(result.stderr.contains("Southeast 428 of Nov 30"), "board \(command): \(result.stderr)")
             #expect(!result.stdout.contains("US 389"), "board \(command) shows the flight that has its id now")
         }
+    }
+
+    /// `board show ID` for an id the client remembers for an earlier day's flight says so on stderr,
+    /// once it names another flight (6249 is Southeast 428 on Nov 30, US 389 on Dec 15), and shows it.
+    @Test func showingAnIdThatNamedAnEarlierDaysFlightSaysSo() throws {
+        let user = BoardUser()
+        let daemon = try user.startDaemon()
+        defer { _ = try? daemon.stop() }
+        _ = try user.text("show", "6249")
+        _ = try user.text("clock", "set", Self.later)
+        let result = try user.board("show", "6249")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stderr == "board: warning: 6249 was Southeast 428 of Nov 30; now it is US 389 of Dec 15\n",
+            "\(result.stderr)")
+        #expect(result.stdout.contains("US 389"), "\(result.stdout)")
+        let again = try user.board("show", "6249")
+        #expect(again.status == 0 && again.stderr.isEmpty, "said once: US 389 is the last viewed now: \(again.stderr)")
+        #expect(try user.board("show", "6249", "--json").stderr.isEmpty)
     }
 
     /// Unpin by id or designator removes the identity it names, and only that one.

@@ -108,4 +108,22 @@ import Testing
             }
         }
     }
+
+    /// A row found through a partner's designator says why, under the flight's name: US 953 is
+    /// sold as Pacific 333 (`board search "pacific 333"`), a row found by its own name says nothing more.
+    @Test func aRowFoundThroughACodeshareSaysAsWhat() throws {
+        let user = try BoardUser.ofSharedDaemon()
+        let document = try user.json("search", "pacific 333")
+        let ids = (document["days"]?.array ?? []).flatMap { $0["flights"]?.array ?? [] }.compactMap { $0["id"]?.int }
+        try #require(!ids.isEmpty)
+        let lines = try user.text("search", "pacific 333").lines
+        for id in ids {
+            let row = try #require(lines.firstIndex { $0.hasSuffix(" \(id)") }, "a row for \(id)")
+            #expect(lines[row].contains("US 953"), "\(lines[row])")
+            #expect(lines[row + 1].trimmingCharacters(in: .whitespaces) == "as Pacific 333", "\(lines)")
+            #expect(lines[row + 1].count <= 80)
+        }
+        let own = try user.text("search", "us 953").lines
+        #expect(!own.contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("as ") }, "by its own: \(own)")
+    }
 }

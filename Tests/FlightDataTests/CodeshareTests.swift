@@ -116,4 +116,36 @@ extension CodeshareTests {
             FlightSearch(text: "Overland601").run(in: Fixture.window, at: Fixture.now).first?.flights.first?.flightName
                 == "US 953")
     }
+
+    /// Why a flight was found, when it was through a partner's designator and nothing of its own:
+    /// US 953, found by `pacific 333`, is there as Pacific 333; found by its own name, city or number, as nothing.
+    @Test func aFlightFoundOnlyThroughAPartnersDesignatorSaysWhich() throws {
+        func why(_ text: String, _ flight: Flight) -> String? {
+            FlightSearch(text: text).codeshareMatch(
+                airline: flight.airline, number: flight.number, city: flight.otherAirport.name,
+                gate: flight.gate.description, id: flight.id, codeshares: flight.codeshares.names)
+        }
+        let flights = Fixture.window.flights(on: Fixture.today)
+        let us953 = try #require(flights.first { $0.flightName == "US 953" })
+        #expect(why("pacific 333", us953) == "Pacific 333")
+        #expect(why("Overland601", us953) == "Overland 601")
+        #expect(why("overland 6", us953) == "Overland 601", "the start of a designator")
+        for own in ["US 953", "us9", "953", us953.otherAirport.name, String(us953.id), "pacific"] {
+            #expect(why(own, us953) == nil, "\(own) finds it by its own")
+        }
+        // Over the window: a reason only for a flight the search finds, one of its partners, never
+        // where its own designator would find it.
+        var reasons = 0
+        for text in ["pacific 3", "overland 6", "us 2", "southeast 4", "overland", "9"] {
+            let search = FlightSearch(text: text)
+            let compact = text.lowercased().filter { !$0.isWhitespace }
+            for flight in Fixture.window.dates.flatMap(Fixture.window.flights(on:)) {
+                guard let reason = why(text, flight) else { continue }
+                reasons += 1
+                #expect(search.matches(flight) && flight.codeshares.names.contains(reason), "\(text): \(flight.flightName)")
+                #expect(!flight.flightName.lowercased().filter { !$0.isWhitespace }.hasPrefix(compact))
+            }
+        }
+        #expect(reasons > 0)
+    }
 }

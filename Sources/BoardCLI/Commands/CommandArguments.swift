@@ -48,6 +48,9 @@ struct CommandArguments {
         }
         let text = positionals.joined(separator: " ")
         guard let reference = FlightReference(text) else {
+            if let meant = NearestWord.designator(for: text) {
+                throw usageError("no flight \"\(text)\"; did you mean \"\(meant)\"?")
+            }
             let airlines = FlightCatalog.airlines.joined(separator: ", ")
             throw usageError(
                 "\"\(text)\" is not a flight: give an id (1234) or an airline and number (\"Pacific 123\"; airlines: \(airlines))"

@@ -27,9 +27,11 @@ struct EventsCommand: BoardCommand, Equatable {
                             at T itself is not listed (--since 11:09 lists 11:10's)
               --until T     up to T (the same forms); not with --follow
               --follow      then keep printing each change as the daemon's clock
-                            passes it (a simulated clock's jumps too); it survives
-                            daemon restarts without losing or repeating one.
-                            Ctrl-C ends it
+                            passes it (a simulated clock's jumps too); without
+                            --since the day's changes so far come first, as
+                            tail -f shows what is there (--since 0m: from now
+                            on only). It survives daemon restarts without
+                            losing or repeating one. Ctrl-C ends it
               --pinned      only your pinned flights
               --flight F    only flight F: an id (1234) or a designator ("Pacific 123")
               --kind K      only changes of kind K: \(EventChange.Kind.allCases.prefix(4).map(\.rawValue).joined(separator: ", ")),
@@ -134,7 +136,10 @@ struct EventsCommand: BoardCommand, Equatable {
             Output.print(json ? change.json(numbered: printed).text : ChangeLine.line(change, today: today, width: width))
         }
         if follow {
-            var stream = EventFollow(since: since?.param(now: now))
+            // Without --since, what the day holds so far first, as `tail -f` shows what is there.
+            var start = since?.param(now: now)
+            if since == nil { start = try Self.dayStart(on: connection, filters, socket: client.socket) }
+            var stream = EventFollow(since: start)
             _ = try EventStream.follow(
                 client: client, first: connection, filters: filters, follow: &stream, endingWhenUnread: true,
                 subscribed: { today = EventTime.date(of: $0) },
@@ -155,6 +160,19 @@ struct EventsCommand: BoardCommand, Equatable {
         if printed == 0 && !json {
             let matching = filter.isEmpty ? "" : " of flights that match the filter"
             Output.print("No changes\(matching) since \(ChangeLine.when(first?.since ?? now ?? "", today: today)).")
+        }
+    }
+
+    /// Where a listing without `--since` starts, as the daemon says it: the start of its today (of the
+    /// flight's day with `--flight`). Asked with `events.get` itself, so that following starts where
+    /// listing does; nil when the daemon does not say.
+    static func dayStart(on connection: BoardConnection, _ filters: JSON, socket: String) throws(ClientError) -> String? {
+        do {
+            return try EventsPage(json: try connection.call(.eventsGet, filters.adding("limit", 1))).since
+        } catch let error as ConnectionError {
+            throw EventStream.clientError(error, method: .eventsGet, socket: socket)
+        } catch {
+            throw .failure("the daemon's events reply is unreadable: \(error)")
         }
     }
 
@@ -217,7 +235,8 @@ extension CommandArguments {
     func flightFlag() throws(UsageError) -> FlightReference? {
         guard let text = flags["--flight"] else { return nil }
         guard let reference = FlightReference(text), reference != .id(0) else {
-            throw usageError("--flight needs an id (1234) or a designator (\"Pacific 123\"), not \"\(text)\"")
+            let hint = NearestWord.designator(for: text).map { " (did you mean \"\($0)\"?)" } ?? ""
+            throw usageError("--flight needs an id (1234) or a designator (\"Pacific 123\"), not \"\(text)\"\(hint)")
         }
         return reference
     }

@@ -1,3 +1,5 @@
+import FlightData
+
 /// The known word a mistyped one was probably meant to be: `arr` for `arrivals`, `shwo` for `show`.
 ///
 /// A word that begins exactly one candidate is that candidate (several: no guess); otherwise the candidate fewest
@@ -35,6 +37,19 @@ enum NearestWord {
             }
         }
         return table[a.count][b.count]
+    }
+
+    /// `Pacific 298` for `Pacfic 298` (or `pacfic298`): a designator whose airline is mistyped, with
+    /// the nearest airline's name (`suggestion`) and the number as given; nil when the text is no
+    /// airline and number, or its airline is near none.
+    static func designator(for text: String) -> String? {
+        let compact = text.filter { !$0.isWhitespace }
+        guard let firstDigit = compact.firstIndex(where: \.isNumber) else { return nil }
+        let digits = compact[firstDigit...]
+        guard digits.count <= 4, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(digits),
+            let airline = suggestion(for: String(compact[..<firstDigit]), among: FlightCatalog.airlines)
+        else { return nil }
+        return "\(airline) \(number)"
     }
 
     /// ` (did you mean arrivals?)`, or nothing when no candidate is near.

@@ -18,7 +18,10 @@ struct PinsCommand: BoardCommand, Equatable {
             date and its state now, and those that have left the board named as
             they were ("Pacific 578 of Nov 30"). Boards list the pinned flights first,
             in this order. A pin is a flight on its day: once its day has left
-            the window, the next save drops it.
+            the window (the daemon's days from its today), the pin ends, and
+            'board pins' says so once ("Pacific 365 of Dec 23 left the window;
+            unpinned.") and drops it; with --json they are listed in "ended"
+            and kept until a 'board pins' without it.
 
             'move' moves a pinned flight one place up or down, or to the first or
             last place. In 'board watch', K and J do the same for the flight under
@@ -68,7 +71,7 @@ struct PinsCommand: BoardCommand, Equatable {
 
     func run(on client: inout BoardClient) throws(ClientError) {
         switch action {
-        case .list: try client.listPins()
+        case .list: try client.listPins(ended: try client.endedPins())
         case .move(let flight, let direction):
             guard let pin = client.pinMatching(flight) else {
                 throw .notFound("\(flight) is not pinned; 'board pins' lists the pins, 'board pin FLIGHT' pins one")
@@ -80,6 +83,26 @@ struct PinsCommand: BoardCommand, Equatable {
 }
 
 extension BoardClient {
+    /// The pins that have ended, their day gone from the daemon's window: those a save dropped
+    /// (`ClientState.endedPins`), then those of days before the daemon's today (asked when there are
+    /// pins; `Watchlist.endedPins`). Without `--json`, which only reads, they leave the state, so
+    /// that each is said once.
+    mutating func endedPins() throws(ClientError) -> [EndedPin] {
+        var ended = state.endedPins.map { EndedPin(Watchlist.Key(id: $0.id, date: $0.date, name: $0.designator)) }
+        if !state.pins.isEmpty {
+            noteToday(fromNow: try decode(ClockDocument.self, try call(.clockGet)).now)
+            if let today {
+                let pins = Watchlist.endedPins(Watchlist.keys(state.pins), today: today)
+                ended += pins.filter { pin in !ended.contains { $0.key == pin.key } }
+            }
+        }
+        guard !options.json, !ended.isEmpty else { return ended }
+        state.pins.removeAll { pin in ended.contains { $0.key.id == pin.id && $0.key.date == pin.date } }
+        state.endedPins = []
+        saveState()
+        return ended
+    }
+
     /// Moves `pin` in the watchlist and saves it; says where it is now.
     mutating func movePin(_ pin: RememberedFlight, _ direction: PinsCommand.Direction) throws(ClientError) -> String {
         guard let from = state.pins.firstIndex(where: { $0.isSame(as: pin) }) else { return "\(pin.name) is not pinned." }

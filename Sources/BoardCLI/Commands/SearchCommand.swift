@@ -16,8 +16,10 @@ struct SearchCommand: BoardCommand, Equatable {
                                 [--gate G] [--terminal T] [--status S] [--within D]
 
             Finds flights across the whole window by city, airline, number or gate
-            (ignoring case), grouped by day with a count a day. --tab selects that
-            tab for later commands too (not with --json).
+            (ignoring case), grouped by day with a count a day. A flight found
+            through a partner's designator (a codeshare, "pacific 333") and
+            nothing of its own says so under its row: "as Pacific 333". --tab
+            selects that tab for later commands too (not with --json).
 
             The filters keep only the flights found that match them, as on the
             board (see 'board help board'): --airline, --city, --gate, --terminal,
@@ -65,31 +67,37 @@ struct SearchCommand: BoardCommand, Equatable {
         wide = arguments.has("--wide")
     }
 
+    /// What `board search` finds for `text`: the daemon's first page, with `reply` as the daemon sent
+    /// it; with a filter, every page read and only the matching flights kept (`reply` nil).
+    static func results(of text: String, tab: Tab?, filter: FlightFilter, on client: BoardClient) throws(ClientError)
+        -> (found: SearchResultsDocument, reply: JSON?)
+    {
+        var params: JSON = ["text": .string(text), "pinned": client.pinnedParam]
+        if let tab { params = params.adding("tab", .string(tab.rawValue)) }
+        let result = try client.call(.search, params)
+        let found = try client.decode(SearchResultsDocument.self, result)
+        if filter.isEmpty { return (found, result) }
+        // Every page: the filter may keep only a few of many.
+        var pages: [SearchResultsDocument] = []
+        var next = found.next
+        while let cursor = next, pages.count < Self.filteredPages {
+            let page = try client.decode(
+                SearchResultsDocument.self, try client.call(.search, params.adding("cursor", .string(cursor))))
+            pages.append(page)
+            next = page.next
+        }
+        // `--within` counts from the daemon's now, which search results do not carry.
+        let now = filter.within == nil ? nil : try client.decode(ClockDocument.self, try client.call(.clockGet)).now
+        return (filter.apply(to: found, pages: pages, now: now), nil)
+    }
+
     /// The most pages a filtered search reads: 50 pages of 200 flights, more than a year of 30 a day.
     static let filteredPages = 50
 
     func run(on client: inout BoardClient) throws(ClientError) {
         client.select(tab)
-        var params: JSON = ["text": .string(text), "pinned": client.pinnedParam]
-        if let tab { params = params.adding("tab", .string(tab.rawValue)) }
-        let result = try client.call(.search, params)
-        if filter.isEmpty, client.options.json { return Output.print(result.text) }
-        var found = try client.decode(SearchResultsDocument.self, result)
-        if !filter.isEmpty {
-            // Every page: the filter may keep only a few of many.
-            var pages: [SearchResultsDocument] = []
-            var next = found.next
-            while let cursor = next, pages.count < Self.filteredPages {
-                let page = try client.decode(
-                    SearchResultsDocument.self, try client.call(.search, params.adding("cursor", .string(cursor))))
-                pages.append(page)
-                next = page.next
-            }
-            // `--within` counts from the daemon's now, which search results do not carry.
-            let now = filter.within == nil ? nil : try client.decode(ClockDocument.self, try client.call(.clockGet)).now
-            found = filter.apply(to: found, pages: pages, now: now)
-            if client.options.json { return Output.print(found.json.text) }
-        }
+        let (found, reply) = try Self.results(of: text, tab: tab, filter: filter, on: client)
+        if client.options.json { return Output.print((reply ?? found.json).text) }
         var renderer = client.renderer
         renderer.wide = wide
         if !filter.isEmpty { renderer.filterNote = filter.description }

@@ -1,4 +1,5 @@
 import BoardArguments
+import BoardProtocol
 import FlightData
 
 /// `board show FLIGHT [--date D]`: one flight; it becomes the last viewed.
@@ -18,6 +19,9 @@ struct ShowCommand: FlightArgumentCommand, Equatable {
             last viewed flight (not with --json, which only reads).
             Flight numbers repeat on every day a service runs: a designator means
             today's flight, else the next one in the window; --date picks the day.
+            Ids are a day's too: an id you viewed, pinned or hid for an earlier
+            day's flight says so on stderr when it names another flight now
+            ("4709 was Pacific 365 of Dec 23; now it is Southeast 231 of Jan 7").
 
             examples:
               board show 1234
@@ -36,6 +40,14 @@ struct ShowCommand: FlightArgumentCommand, Equatable {
 
     func run(on client: inout BoardClient) throws(ClientError) {
         let params = BoardClient.params(for: flight, on: date).adding("pinned", client.pinnedParam)
-        try client.showFlight(try client.call(.flightGet, params))
+        let json = try client.call(.flightGet, params)
+        // An id is a day's: one the client remembers for an earlier day's flight names another now.
+        if case .id(let id) = flight, date == nil, !client.options.json,
+            let shown = try? FlightDetailsDocument(json: json).flight,
+            let earlier = client.state.earlierFlight(withID: id, than: shown)
+        {
+            Output.warning("\(id) was \(earlier.name); now it is \(RememberedFlight(shown).name)")
+        }
+        try client.showFlight(json)
     }
 }

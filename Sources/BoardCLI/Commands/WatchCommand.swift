@@ -57,7 +57,11 @@ struct WatchCommand: BoardCommand, Equatable {
             opens.
 
             Not on a terminal (or on TERM=dumb), it prints one board per update;
-            with --json one JSON board per line.
+            with --json one JSON board per line. A route (or FLIGHT) names the
+            same screen there: a search's results are printed as 'board search'
+            prints them (past flights left out with +hide-past), a flight as
+            'board show' shows it, each again when an update changes it; the
+            board is the route's tab and day, with its hide-past.
 
               --hide-past        start with past flights hidden
               --date D           that day's board, or with FLIGHT that day's
@@ -209,10 +213,27 @@ struct WatchCommand: BoardCommand, Equatable {
         } else if tab != nil || rotateSeconds != nil {
             start.restoring = saved.map { Self.onTheBoard($0, tab: shownTab, rotating: rotateSeconds != nil) }
         }
+        // A route's hide-past, as its screens, holds on a terminal or off it.
+        let hidePast = hidePast || route?.hidePast == true
+        if route != nil || flight != nil, !Self.fullScreen(json: client.options.json),
+            let screen = RouteStream.screen(of: start.restoring?.screens ?? [])
+        {
+            let options = RouteStream.Options(
+                tab: shownTab, hidePast: hidePast, date: start.restoring?.date, filter: filter, wide: wide)
+            return try RouteStream.run(client: client, screen: screen, options: options)
+        }
         try LiveView.run(
             client: client, tab: shownTab, hidePast: hidePast, rotateSeconds: rotateSeconds,
             reducedMotion: Self.reducedMotion(flag: reducedMotion, environment: BoardPaths.environment("BOARD_REDUCED_MOTION")),
             wide: wide, filter: filter, countdown: countdown, start: start)
+    }
+
+    /// Whether `board watch` takes the whole screen: stdin and stdout a terminal that moves its cursor
+    /// (not `TERM=dumb`, an Emacs shell buffer), and no `--json`; else it prints as into a pipe.
+    /// (The same test as `LiveView.run`'s.)
+    static func fullScreen(json: Bool) -> Bool {
+        FileDescriptor.standardOutput.isTerminal && FileDescriptor.standardInput.isTerminal && !json
+            && BoardPaths.environment("TERM") != "dumb"
     }
 
     /// What an explicit tab (`board watch departures`) or `--rotate` reopens of a pane's saved view:

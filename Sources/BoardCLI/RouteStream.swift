@@ -1,0 +1,130 @@
+import BoardProtocol
+import BoardSystem
+import FlightData
+
+/// `board watch --route R` (or `board watch FLIGHT`) not on a terminal, when a search or a flight is
+/// open over the route's board: that screen, printed again whenever it changes, as the plain board
+/// is printed at each update (`LiveView.stream`). A route names the same screen on a terminal or off it.
+///
+/// The route's board (its tab, day and hide-past) is watched for the updates. At each one the
+/// search is asked again, as `board search TEXT --tab TAB` asks it with the filter flags, past
+/// flights left out with hide-past; or the flight is fetched by its identity, as `board show`
+/// shows it. What is the same as the last printed is not printed again (a flight compared
+/// without its `now`). A flight that has left the window ends it with status 4.
+enum RouteStream {
+    /// The screen a route opens over its board that this stream prints: the top one.
+    enum Screen: Equatable, Sendable {
+        case search(String)
+        case flight(LiveModel.FlightKey)
+    }
+
+    /// The screen on top of `screens` (a route's or a deep link's), when there is one over the board.
+    static func screen(of screens: [SavedLiveView.Screen]) -> Screen? {
+        switch screens.last {
+        case .searchResults(let text)?: .search(text)
+        case .flight(let id, let date, let name)?: .flight(LiveModel.FlightKey(id: id, date: date, name: name))
+        default: nil
+        }
+    }
+
+    /// What one update prints, and what it is compared by.
+    struct Printed: Equatable {
+        let text: String
+        let compared: String
+    }
+
+    /// How the screen is printed: the filter, `--wide`, `--json`.
+    struct Options {
+        var tab: Tab
+        var hidePast: Bool
+        var date: String?
+        var filter = FlightFilter()
+        var wide = false
+    }
+
+    /// Prints `screen` at every update until stdout's reader leaves or a signal ends it; a daemon that
+    /// goes away is waited for, as `LiveView.stream` waits. Throws what the daemon refuses.
+    static func run(client: BoardClient, screen: Screen, options: Options) throws(ClientError) {
+        var connection: BoardConnection? = try client.connect()
+        var revival = DaemonRevival(client: client)
+        var backoff = Backoff()
+        var warned = false
+        var last: Printed?
+        let watch = LiveRequest.watch(
+            tab: options.tab, hidePast: options.hidePast,
+            pinned: client.sentPins.map { LiveModel.FlightKey(id: $0.id, date: $0.date) }, date: options.date)
+        while true {
+            guard let current = connection else {
+                if !warned {
+                    Output.warning("the daemon went away; reconnecting")
+                    warned = true
+                }
+                _ = DescriptorPoll.readable([], timeout: backoff.next())
+                connection = revival.connect(timeoutMilliseconds: 1000)
+                continue
+            }
+            let id = current.send(watch.method, watch.params)
+            var heartbeat = Heartbeat(now: .now)
+            var refusal: ClientError?
+            do {
+                reading: while true {
+                    guard let message = try LiveView.nextMessage(from: current, heartbeat: &heartbeat, endingWhenUnread: true)
+                    else { continue }
+                    if message["event"]?.string == "shutdown" {
+                        revival.shutdownAnnounced = true
+                        throw ConnectionError.closed
+                    }
+                    guard message["id"]?.int == id else { continue }
+                    _ = try BoardConnection.result(of: message)
+                    backoff.reset()
+                    warned = false
+                    let printed: Printed
+                    do { printed = try Self.printed(screen, options: options, client: client) } catch {
+                        // A daemon gone between its board and the question: asked again once it is back.
+                        if case .noDaemon = error { throw ConnectionError.closed }
+                        refusal = error
+                        break reading
+                    }
+                    if printed != last { Output.print(printed.text) }
+                    last = printed
+                }
+            } catch {
+                connection = nil
+            }
+            if let refusal { throw refusal }
+        }
+    }
+
+    /// The screen as it is now: the search's results or the flight, as `--json` or people's text.
+    static func printed(_ screen: Screen, options: Options, client: BoardClient) throws(ClientError) -> Printed {
+        let json = client.options.json
+        switch screen {
+        case .search(let text):
+            var (found, reply) = try SearchCommand.results(of: text, tab: options.tab, filter: options.filter, on: client)
+            if options.hidePast {
+                found = found.keeping { !$0.past }
+                reply = nil
+            }
+            if json {
+                let text = (reply ?? found.json).text
+                return Printed(text: text, compared: text)
+            }
+            var renderer = client.renderer
+            renderer.wide = options.wide
+            if !options.filter.isEmpty { renderer.filterNote = options.filter.description }
+            let text = renderer.search(found) + "\n"
+            return Printed(text: text, compared: text)
+        case .flight(let key):
+            let reply: JSON
+            do {
+                reply = try client.call(
+                    .flightGet, ["id": .int(key.id), "date": .string(key.date), "pinned": client.pinnedParam])
+            } catch .notFound {
+                throw .notFound("flight \(key.id) of \(key.date) is no longer on the board; 'board watch' opens the board")
+            }
+            let details = try client.decode(FlightDetailsDocument.self, reply)
+            let compared = reply.removing("now").text
+            return Printed(text: json ? reply.text : client.renderer.details(details) + "\n", compared: compared)
+        }
+    }
+}
