@@ -1,4 +1,5 @@
 import BoardProtocol
+import BoardSystem
 import FlightData
 import Testing
 
@@ -132,5 +133,23 @@ struct LiveViewStackTests {
         #expect(lowest.flight.flightName == flights[3].flightName, "the three lowest gave way")
         #expect(model.route.description.count <= LiveRoute.maxLength)
         #expect((try? LiveRoute.parse(model.route.description).get()) != nil)
+    }
+}
+
+/// The live view's search results say why a flight found only through a partner's designator is there.
+struct LiveViewFoundAsTests {
+    @Test func aRowFoundThroughACodeshareSaysAsWhat() throws {
+        var model = LiveViewFixture.liveModel()
+        var keys: [Key] = [.character("/")]
+        keys += "pacific 333".map { Key.character($0) }
+        keys.append(.enter)
+        let id = try #require(LiveModel.sentID(keys.flatMap { model.update(.key($0)) }))
+        model.update(.replied(id, LiveViewFixture.search("pacific 333")))
+        let frame = model.frame()
+        let row = try #require(frame.firstIndex { $0.contains("US 953") }, "\(frame.screenText)")
+        #expect(frame[row + 1].trimmingCharacters(in: .whitespaces) == "as Pacific 333", "\(frame.screenText)")
+        // The cursor moves over flights, never onto the line under one.
+        model.press(.down)
+        #expect(model.frame().selectedLine?.contains("as Pacific") != true)
     }
 }

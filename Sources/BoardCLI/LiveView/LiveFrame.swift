@@ -123,6 +123,7 @@ struct LiveFrame {
                             flights[index], selected: index == selected,
                             lastViewed: model.lastViewed?.names(flights[index]) == true, now: board.now,
                             elapsed: elapsed, renderer))
+                case .foundAs(let partner): lines.append(renderer.foundAsLine(partner))
                 }
             }
             return pad(lines, footer: footer(model))

@@ -272,29 +272,29 @@ public struct LiveModel: Sendable {
             case day(SearchResultsDocument.Day)
             /// A flight, by its index in `flights`.
             case flight(Int)
+            /// Under a flight found only through a partner's designator: `as Pacific 333`.
+            case foundAs(String)
         }
 
         var lines: [Line] {
             var lines: [Line] = []
             var row = 0
+            let search = FlightSearch(text: text)
             for day in days {
                 lines.append(.day(day))
-                for _ in day.flights {
+                for flight in day.flights {
                     lines.append(.flight(row))
+                    if let partner = BoardRenderer.foundAs(flight, by: search) { lines.append(.foundAs(partner)) }
                     row += 1
                 }
             }
             return lines
         }
 
-        /// The line on which flight `row` is shown: its index plus the headings down to its day.
+        /// The line on which flight `row` is shown, below the headings of the days down to its own
+        /// and the `as …` lines above it.
         func line(ofRow row: Int) -> Int {
-            var first = 0
-            for (index, day) in days.enumerated() {
-                if row < first + day.flights.count { return row + index + 1 }
-                first += day.flights.count
-            }
-            return row + days.count
+            lines.firstIndex(of: .flight(row)) ?? lines.count
         }
 
         /// Whether flight `row` is the first of its day (its heading is the line above it).
