@@ -408,3 +408,25 @@ struct ActionMenuPlacementTests {
         #expect(frame.last?.contains("Esc closes") == true, "the footer stays")
     }
 }
+
+/// Pins of a day that left the window are named once in the live view's footer, then unpinned.
+struct LiveViewEndedPinsTests {
+    @Test func aPinWhoseDayLeftTheWindowIsSaidOnceAndUnpinned() throws {
+        let ended = LiveModel.FlightKey(id: 4709, date: "2026-11-29", name: "Pacific 365")
+        let kept = LiveModel.FlightKey(LiveViewFixture.board().flights[3])
+        var model = LiveModel(
+            tab: .all, hidePast: false, pins: [ended, kept], style: Style(enabled: false), size: LiveViewFixture.size)
+        model.update(.connected)
+        let effects = model.update(.boardPushed(LiveViewFixture.board(pinned: [kept.id]), at: LiveViewFixture.start))
+        #expect(model.message == "Pacific 365 of Nov 29 left the window; unpinned.")
+        #expect(model.frame().last?.contains("Pacific 365 of Nov 29 left the window") == true)
+        #expect(model.pins == [kept])
+        #expect(effects.contains(.unpin(ended)))
+        #expect(effects.contains(.subscribe(.watch(tab: .all, hidePast: false, pinned: [kept]))))
+        // Said once: the next board says nothing of it.
+        model.press(.down)
+        let next = model.update(.boardPushed(LiveViewFixture.board(pinned: [kept.id]), at: LiveViewFixture.start))
+        #expect(model.message == nil)
+        #expect(!next.contains(.unpin(ended)))
+    }
+}

@@ -21,8 +21,26 @@ extension LiveModel {
 
     mutating func receive(_ pushed: BoardDocument, at time: ContinuousClock.Instant) -> [LiveEffect] {
         pushedBoard = pushed
-        let steps = noteSteps(on: pushed)
+        let steps = noteSteps(on: pushed) + endPins(on: pushed)
         return steps + show(pushed, at: time)
+    }
+
+    /// Pins whose day left the window (the clock passed midnight): said once in the footer, unpinned
+    /// (so `board pins` does not say them again) and no longer sent with the watch.
+    private mutating func endPins(on pushed: BoardDocument) -> [LiveEffect] {
+        let ended = Watchlist.endedPins(pins, on: pushed)
+        guard !ended.isEmpty else { return [] }
+        pins.removeAll { pin in ended.contains { $0.key == pin } }
+        if ended.count == 1 {
+            message = ended[0].sentence
+        } else {
+            let names = ended.map {
+                "\($0.key.name ?? "flight \($0.key.id)") of \(LocalDate($0.key.date)?.shortName ?? $0.key.date)"
+            }
+            message = "\(ended.count) pins left the window with their day; unpinned: \(names.joined(separator: ", "))."
+        }
+        messageStays = true
+        return ended.map { .unpin($0.key) } + [subscription]
     }
 
     /// Shows a pushed board: arranged, the cursor placed, the screens to reopen asked for, the open flight refreshed.
