@@ -27,7 +27,8 @@ struct BoardViewCommand: BoardCommand, Equatable {
               --hide-past     leave out flights whose time has passed (pins stay)
               --date D        another day in the window: YYYY-MM-DD, today, tomorrow, +N
               --wide          every column whatever the width, also the terminal,
-                              codeshares and remark (a longer line is cut with …)
+                              codeshares and remark (a longer line is cut with …);
+                              without it they appear at 100, 120 and 160 columns
 
             Filters (each repeatable, or comma-separated: --gate A1,B5; a flight
             must match every kind given, and any value of a kind). The board

@@ -32,7 +32,9 @@ struct SearchCommand: BoardCommand, Equatable {
                            the board: past flights are left out
               --wide       every column whatever the width, also the terminal,
                            codeshares and remark (a longer line is cut with …);
-                           without it the columns narrow as the board's do
+                           without it the columns narrow and widen as the
+                           board's do (terminal, codeshares, remark at 100,
+                           120 and 160 columns)
 
             examples:
               board search miami

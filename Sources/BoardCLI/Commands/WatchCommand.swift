@@ -48,7 +48,8 @@ struct WatchCommand: BoardCommand, Equatable {
             lands on the board, and Esc on another day's board goes to today's.
             'board watch [TAB] --date D' (tomorrow, +2, YYYY-MM-DD) opens that
             day's board. A route names a screen: the tab (@DATE for another day, +hide-past),
-            then search/TEXT and flight/ID@DATE, such as
+            then search/TEXT and a flight/ID@DATE for each flight of the stack
+            (Enter, n and p open one on top of another; at most 8), such as
             departures/flight/1234@2026-12-01. R in the live view shows the route
             (and puts it in tmux's paste buffer); --print-route prints the route of
             this pane's view for a script or a tmux binding; --route opens it. A
@@ -79,6 +80,8 @@ struct WatchCommand: BoardCommand, Equatable {
                                  BOARD_REDUCED_MOTION=1). Nothing blinks either way.
               --wide             every column, also terminal, codeshares and remark,
                                  whatever the width; a longer row is cut with …
+                                 (without it they appear at 100, 120 and 160
+                                 columns, and the belt on All at 100)
               --countdown        the time column says the time left (boards in
                                  10 min, closes in 4 min, lands in 12 min, in 25
                                  min) within 3 hours, as on 'board --countdown'
