@@ -45,53 +45,16 @@ enum RouteStream {
     /// Prints `screen` at every update until stdout's reader leaves or a signal ends it; a daemon that
     /// goes away is waited for, as `LiveView.stream` waits. Throws what the daemon refuses.
     static func run(client: BoardClient, screen: Screen, options: Options) throws(ClientError) {
-        var connection: BoardConnection? = try client.connect()
-        var revival = DaemonRevival(client: client)
-        var backoff = Backoff()
-        var warned = false
+        let connection = try client.connect()
         var last: Printed?
         let watch = LiveRequest.watch(
             tab: options.tab, hidePast: options.hidePast,
             pinned: client.sentPins.map { LiveModel.FlightKey(id: $0.id, date: $0.date) }, date: options.date)
-        while true {
-            guard let current = connection else {
-                if !warned {
-                    Output.warning("the daemon went away; reconnecting")
-                    warned = true
-                }
-                _ = DescriptorPoll.readable([], timeout: backoff.next())
-                connection = revival.connect(timeoutMilliseconds: 1000)
-                continue
-            }
-            let id = current.send(watch.method, watch.params)
-            var heartbeat = Heartbeat(now: .now)
-            var refusal: ClientError?
-            do {
-                reading: while true {
-                    guard let message = try LiveView.nextMessage(from: current, heartbeat: &heartbeat, endingWhenUnread: true)
-                    else { continue }
-                    if message["event"]?.string == "shutdown" {
-                        revival.shutdownAnnounced = true
-                        throw ConnectionError.closed
-                    }
-                    guard message["id"]?.int == id else { continue }
-                    _ = try BoardConnection.result(of: message)
-                    backoff.reset()
-                    warned = false
-                    let printed: Printed
-                    do { printed = try Self.printed(screen, options: options, client: client) } catch {
-                        // A daemon gone between its board and the question: asked again once it is back.
-                        if case .noDaemon = error { throw ConnectionError.closed }
-                        refusal = error
-                        break reading
-                    }
-                    if printed != last { Output.print(printed.text) }
-                    last = printed
-                }
-            } catch {
-                connection = nil
-            }
-            if let refusal { throw refusal }
+        // A daemon gone between its board and the question (`.noDaemon`) is asked again once it is back.
+        try LiveView.followBoards(client: client, connection: connection, watch: watch) { _ throws(ClientError) in
+            let printed = try Self.printed(screen, options: options, client: client)
+            if printed != last { Output.print(printed.text) }
+            last = printed
         }
     }
 

@@ -153,3 +153,30 @@ struct LiveViewFoundAsTests {
         #expect(model.frame().selectedLine?.contains("as Pacific") != true)
     }
 }
+
+/// h on search results leaves out the flights past when the search was answered, as on the board,
+/// and a route with `+hide-past` means the same screen on a terminal as off it.
+struct LiveViewSearchHidePastTests {
+    @Test func hLeavesPastFlightsOutOfTheResultsAndBringsThemBack() throws {
+        var model = LiveViewFixture.liveModel()
+        var keys: [Key] = [.character("/")]
+        keys += "southeast".map { Key.character($0) }
+        keys.append(.enter)
+        let id = try #require(LiveModel.sentID(keys.flatMap { model.update(.key($0)) }))
+        let reply = LiveViewFixture.search("southeast")
+        model.update(.replied(id, reply))
+        let all = try SearchResultsDocument(json: reply).days.flatMap(\.flights)
+        try #require(all.contains { $0.past } && all.contains { !$0.past }, "the fixture finds past and later flights")
+        #expect(model.listedFlights.count == all.count)
+        model.press(.character("h"))
+        #expect(model.listedFlights == all.filter { !$0.past })
+        #expect(model.frame()[2].hasPrefix("\(all.filter { !$0.past }.count) found"))
+        model.press(.character("h"))
+        #expect(model.listedFlights.count == all.count)
+        // Results that come while hide-past is on leave them out from the start.
+        model.press(.character("h"), .escape)
+        let again = try #require(LiveModel.sentID(keys.flatMap { model.update(.key($0)) }))
+        model.update(.replied(again, reply))
+        #expect(model.listedFlights == all.filter { !$0.past })
+    }
+}

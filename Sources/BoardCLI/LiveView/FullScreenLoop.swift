@@ -181,6 +181,8 @@ struct FullScreenLoop {
             save()
         case .unpin(let key):
             state.pins.removeAll { $0.id == key.id && $0.date == key.date }
+            // A pin the view named as ended (`endPins`) is not named again by `board pins`.
+            state.endedPins.removeAll { $0.id == key.id && $0.date == key.date }
             save()
         case .savePinOrder, .hide, .unhide, .copyToTmux: performWatchlist(effect)
         case .subscribe(let request):

@@ -255,16 +255,34 @@ public struct LiveModel: Sendable {
     /// the screen shows each day's heading before its flights so that times never seem to jump back.
     struct SearchResults: Hashable, Sendable {
         let text: String
-        /// The days with matches in date order, each with its flights in the daemon's order.
+        /// Every day the daemon found, in date order.
+        let found: [SearchResultsDocument.Day]
+        /// The days shown, each with its flights in the daemon's order: with hide-past (`h`), the
+        /// flights past when the search was answered are left out, as from the board.
         let days: [SearchResultsDocument.Day]
-        /// Every day's flights, one after the other: the list the cursor is on.
+        /// Every day's flights shown, one after the other: the list the cursor is on.
         let flights: [FlightDocument]
         var cursor = ListCursor()
 
-        init(text: String, days: [SearchResultsDocument.Day]) {
+        init(text: String, days: [SearchResultsDocument.Day], hidePast: Bool = false) {
             self.text = text
-            self.days = days.sorted { $0.date < $1.date }
+            found = days.sorted { $0.date < $1.date }
+            self.days =
+                hidePast
+                ? found.compactMap { day in
+                    let kept = day.flights.filter { !$0.past }
+                    guard !kept.isEmpty else { return nil }
+                    return SearchResultsDocument.Day(
+                        date: day.date, badge: day.badge, count: day.count - (day.flights.count - kept.count), flights: kept)
+                } : found
             flights = self.days.flatMap(\.flights)
+        }
+
+        /// The same results with past flights left out or shown again; the cursor stays on its flight.
+        func hiding(past: Bool) -> SearchResults {
+            var results = SearchResults(text: text, days: found, hidePast: past)
+            results.cursor = cursor
+            return results
         }
 
         /// One line of the list as shown.

@@ -230,7 +230,7 @@ extension LiveModel {
             }
             if case .searchPrompt = top { screens.removeLast() }
             if case .searchResults = top { screens.removeLast() }
-            screens.append(.searchResults(SearchResults(text: text, days: found.days)))
+            screens.append(.searchResults(SearchResults(text: text, days: found.days, hidePast: hidePast)))
             return []
         }
     }

@@ -301,7 +301,13 @@ extension LiveModel {
         case .nextFlight, .previousFlight:
             if case .details(let open) = top { return [step(from: open.key, forward: action == .nextFlight)] }
         case .togglePast:
+            // The board asks the daemon again; search results leave out (or show again) what they hold.
             hidePast.toggle()
+            screens = Self.hiding(screens, past: hidePast)
+            otherTabs = otherTabs.mapValues { path in
+                guard case .open(let screens, let cursor) = path else { return path }
+                return .open(screens: Self.hiding(screens, past: hidePast), cursor: cursor)
+            }
             return [subscription]
         case .search:
             // From a flight, back to its list first; a new search replaces the results on screen (a
@@ -322,6 +328,13 @@ extension LiveModel {
         case .nextDay: return showDay(after: 1)
         }
         return []
+    }
+
+    /// `screens` with their search results leaving out past flights, or showing them again.
+    private static func hiding(_ screens: [Screen], past: Bool) -> [Screen] {
+        screens.map { screen in
+            if case .searchResults(let results) = screen { .searchResults(results.hiding(past: past)) } else { screen }
+        }
     }
 
     private mutating func move(by delta: Int) {

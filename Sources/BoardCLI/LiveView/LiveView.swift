@@ -15,11 +15,9 @@ enum LiveView {
     ) throws(ClientError) {
         // The first connection may start the daemon; later ones only reconnect.
         let first = try client.connect()
-        // Full screen on a terminal that can take it: not `TERM=dumb`, which moves no cursor (an
-        // Emacs shell buffer), where each board is printed as it comes, as into a pipe.
-        if FileDescriptor.standardOutput.isTerminal && FileDescriptor.standardInput.isTerminal && !client.options.json
-            && BoardPaths.environment("TERM") != "dumb"
-        {
+        // Full screen on a terminal that can take it (`WatchCommand.fullScreen`): not `TERM=dumb`, which
+        // moves no cursor (an Emacs shell buffer), where each board is printed as it comes, as into a pipe.
+        if WatchCommand.fullScreen(json: client.options.json) {
             var loop = FullScreenLoop(
                 client: client, tab: tab, hidePast: hidePast, rotate: rotateSeconds.map { .seconds($0) },
                 reducedMotion: reducedMotion, pane: start.pane, restoring: start.restoring, lastViewed: start.lastViewed)
@@ -53,16 +51,40 @@ enum LiveView {
         renderer.wide = wide
         renderer.countdown = countdown
         if !filter.isEmpty { renderer.filterNote = filter.description }
-        var connection: BoardConnection? = first
-        var revival = DaemonRevival(client: client)
-        var backoff = Backoff()
-        var warned = false
         // With a filter on, the `all` tab, so that every tab's count is the filtered count.
         let watch = LiveRequest.watch(
             tab: LiveModel.watchedTab(tab, filter: filter, hidden: Watchlist.keys(client.state.hidden)), hidePast: hidePast,
             pinned: client.sentPins.map { LiveModel.FlightKey(id: $0.id, date: $0.date) }, date: date)
         let pins = Watchlist.keys(client.sentPins)
         let hidden = Watchlist.keys(client.state.hidden)
+        followBoards(client: client, connection: first, watch: watch) { board in
+            if client.options.json, filter.isEmpty, hidden.isEmpty, pins.count < 2 {
+                Output.print(board.text)
+            } else if let decoded = try? BoardDocument(json: board) {
+                // Arranged as the live view arranges it: the watchlist's order, hidden flights out.
+                let arranged = Watchlist.arrange(decoded, pins: pins, hidden: hidden)
+                renderer.hiddenNote = Watchlist.hiddenNote(arranged.hiddenCount)
+                let shown = LiveModel.shown(arranged.board, on: tab, by: filter)
+                Output.print(
+                    client.options.json
+                        ? Watchlist.json(shown, hidden: arranged.hiddenCount, filter: filter).text
+                        : renderer.board(shown) + "\n")
+            }
+        }
+    }
+
+    /// Follows `watch` until stdout's reader leaves or a signal ends the program, handing each board
+    /// the daemon pushes to `each`. A daemon that goes away (closed, shut down, silent past the
+    /// heartbeat) is waited for and watched again, said once on stderr; `each` throwing `.noDaemon`
+    /// does the same, and any other error it throws ends the follow with that error.
+    static func followBoards<Failure: Error>(
+        client: BoardClient, connection first: BoardConnection?, watch: LiveRequest,
+        each: (JSON) throws(Failure) -> Void
+    ) throws(Failure) {
+        var connection = first
+        var revival = DaemonRevival(client: client)
+        var backoff = Backoff()
+        var warned = false
         while true {
             guard let current = connection else {
                 if !warned {
@@ -88,24 +110,21 @@ enum LiveView {
                     let board = try BoardConnection.result(of: message)
                     backoff.reset()
                     warned = false
-                    if client.options.json, filter.isEmpty, hidden.isEmpty, pins.count < 2 {
-                        Output.print(board.text)
-                    } else if let decoded = try? BoardDocument(json: board) {
-                        // Arranged as the live view arranges it: the watchlist's order, hidden flights out.
-                        let arranged = Watchlist.arrange(decoded, pins: pins, hidden: hidden)
-                        renderer.hiddenNote = Watchlist.hiddenNote(arranged.hiddenCount)
-                        let shown = LiveModel.shown(arranged.board, on: tab, by: filter)
-                        Output.print(
-                            client.options.json
-                                ? Watchlist.json(shown, hidden: arranged.hiddenCount, filter: filter).text
-                                : renderer.board(shown) + "\n")
+                    do { try each(board) } catch {
+                        if case .noDaemon? = error as? ClientError { throw ConnectionError.closed }
+                        throw Stop(failure: error)
                     }
                 }
+            } catch let stop as Stop<Failure> {
+                throw stop.failure
             } catch {
                 connection = nil
             }
         }
     }
+
+    /// What ends a follow from inside its loop: the error `each` threw.
+    private struct Stop<Failure: Error>: Error { let failure: Failure }
 
     /// The next message, pinging a daemon that has been quiet; `.closed` when it does not answer
     /// the ping, nil once `deadline` (when given) passes first.
