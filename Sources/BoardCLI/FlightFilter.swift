@@ -29,11 +29,7 @@ struct FlightFilter: Equatable, Sendable {
     static let flags: [Flag] = [.airline, .city, .gate, .terminal, .status]
 
     /// The status names people type, in the order of the day.
-    static let statusNames: [(String, FlightStatus)] = [
-        ("scheduled", .scheduled), ("on-time", .onTime), ("delayed", .delayed), ("boarding", .boarding),
-        ("final-call", .finalCall), ("gate-closed", .gateClosed), ("departed", .departed), ("en-route", .enRoute),
-        ("landed", .landed), ("canceled", .canceled), ("diverted", .diverted),
-    ]
+    static let statusNames: [(String, FlightStatus)] = FlightStatus.allCases.map { ($0.commandLineName, $0) }
 
     static let gateNames = FlightCatalog.gates.map(\.description)
     static let terminalNames = Array(Set(FlightCatalog.gates.map(\.terminal))).sorted()
@@ -84,7 +80,7 @@ struct FlightFilter: Equatable, Sendable {
         add("city", cities.map { "\"\($0)\"" })
         add("gate", gates)
         add("terminal", terminals)
-        add("status", statuses.map { status in Self.statusNames.first { $0.1 == status }?.0 ?? status.rawValue })
+        add("status", statuses.map(\.commandLineName))
         if let within { parts.append("within \(DurationText.minutes(within))") }
         return parts.joined(separator: ", ")
     }

@@ -133,16 +133,22 @@ struct StatusLine {
     /// The class of a waybar module: `offline`, `alert` while a pinned flight's change is shown, `none`
     /// when no departure is left today, else the next departure's status as `--status` names it
     /// (`on-time`, `delayed`, `boarding`, `final-call`, `canceled`...).
-    enum WaybarClass: String, CaseIterable, Sendable {
+    enum WaybarClass: Hashable, CaseIterable, Sendable {
         case offline, alert, none
-        case scheduled
-        case onTime = "on-time"
-        case delayed, boarding
-        case finalCall = "final-call"
-        case gateClosed = "gate-closed"
-        case departed
-        case enRoute = "en-route"
-        case landed, canceled, diverted
+        /// The next departure's status, named as on the command line (`FlightStatus.commandLineName`).
+        case status(FlightStatus)
+
+        static var allCases: [WaybarClass] { [.offline, .alert, .none] + FlightStatus.allCases.map(Self.status) }
+
+        /// The class as a stylesheet names it.
+        var rawValue: String {
+            switch self {
+            case .offline: "offline"
+            case .alert: "alert"
+            case .none: "none"
+            case .status(let status): status.commandLineName
+            }
+        }
 
         init(_ reading: Reading?) {
             guard let reading else {
@@ -151,11 +157,8 @@ struct StatusLine {
             }
             if reading.alert != nil {
                 self = .alert
-            } else if let status = reading.nextStatus,
-                let name = FlightFilter.statusNames.first(where: { $0.1 == status })?.0,
-                let named = WaybarClass(rawValue: name)
-            {
-                self = named
+            } else if let status = reading.nextStatus {
+                self = .status(status)
             } else {
                 self = .none
             }

@@ -1,23 +1,7 @@
 import FoundationEssentials
 
-/// Where a flight is in its day, derived from the flight and the clock.
-///
-/// Its name on the wire is its raw value; how it looks to people (words, colour) is the client's
-/// `StatusAppearance`.
-public enum FlightStatus: String, Hashable, Sendable, CaseIterable {
-    case scheduled, onTime, delayed, boarding, finalCall, gateClosed, departed, enRoute, landed, canceled, diverted
-
-    /// Whether a flight with it has ended its day here: departed, landed, canceled or diverted. Such
-    /// a flight is no longer to come, though the hall keeps it up a while (`HallRules`).
-    public var hasEnded: Bool {
-        switch self {
-        case .departed, .landed, .canceled, .diverted: true
-        case .scheduled, .onTime, .delayed, .boarding, .finalCall, .gateClosed, .enRoute: false
-        }
-    }
-}
-
-/// The contract's status table, as code.
+/// The contract's status table, as code: where a flight is in its day (`FlightStatus`), derived
+/// from the flight and the clock.
 ///
 /// | status | departures | arrivals |
 /// |---|---|---|

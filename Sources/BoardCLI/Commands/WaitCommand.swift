@@ -20,10 +20,7 @@ struct WaitCommand: BoardCommand, Equatable {
             the daemon's clock (a simulated clock's jumps too) and survives daemon
             restarts.
 
-            STATE is a status: scheduled, on-time, delayed, boarding, final-call,
-            gate-closed, departed (departures), en-route, landed, diverted
-            (arrivals), canceled (camelCase too); or gate-change, delay, or
-            baggage (belt).
+            \(WaitTarget.statesParagraph)
 
               --until STATE   what to wait for
               --timeout D     give up after D of real time: 30s, 10m, 2h

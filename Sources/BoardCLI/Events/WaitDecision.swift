@@ -12,9 +12,21 @@ enum WaitTarget: Hashable, Sendable {
     /// The belt was assigned (arrivals).
     case baggage
 
+    /// `board help wait`'s paragraph on STATE: every status by its command-line name, grouped by
+    /// the directions that have it (`FlightStatus.directions`), then the other targets.
+    static var statesParagraph: String {
+        func names(_ directions: Set<Direction>) -> String {
+            FlightStatus.allCases.filter { $0.directions == directions }.map(\.commandLineName).joined(separator: ", ")
+        }
+        let sentence =
+            "STATE is a status: \(names([.arrival, .departure])); \(names([.departure])) (departures); "
+            + "\(names([.arrival])) (arrivals); camelCase too; or gate-change, delay, or baggage (belt)."
+        return LiveKeyMap.wrap(sentence, width: 72)
+    }
+
     /// The names people type, in the order help lists them.
     static let names: [String] =
-        FlightStatus.allCases.map { kebab($0.rawValue) } + ["gate-change", "delay", "baggage", "belt"]
+        FlightStatus.commandLineNames + ["gate-change", "delay", "baggage", "belt"]
 
     /// `boarding`, `final-call`, `finalCall`, `gate-change`, `belt`, case and `_` ignored.
     init?(_ text: String) {
@@ -24,19 +36,8 @@ enum WaitTarget: Hashable, Sendable {
         case "delay": self = .delay
         case "baggage", "belt": self = .baggage
         default:
-            guard
-                let status = FlightStatus.allCases.first(where: {
-                    $0.rawValue.lowercased() == word || Self.kebab($0.rawValue) == word
-                })
-            else { return nil }
+            guard let status = FlightStatus(commandLineName: word) else { return nil }
             self = .status(status)
-        }
-    }
-
-    /// `finalCall` as `final-call`.
-    static func kebab(_ name: String) -> String {
-        name.reduce(into: "") { text, c in
-            if c.isUppercase { text += "-" + c.lowercased() } else { text.append(c) }
         }
     }
 
@@ -142,11 +143,11 @@ enum WaitDecision: Equatable, Sendable {
         let name = subject.flightName
         let isDeparture = subject.direction == .departure
         let status = subject.status
-        let rank = lifecycleRank(status)
+        let rank = status.lifecycleRank
         switch target {
         case .status(let wanted):
             if status == wanted { return .reached }
-            guard belongs(wanted, isDeparture: isDeparture) else {
+            guard wanted.directions.contains(subject.direction) else {
                 return .impossible("\(name) is \(isDeparture ? "a departure" : "an arrival")")
             }
             if status == .canceled { return .impossible("\(name) was canceled") }
@@ -160,26 +161,26 @@ enum WaitDecision: Equatable, Sendable {
                 return .impossible(past(name, status))
             case .canceled:
                 // Cancellations are announced before a flight leaves (an arrival: leaves the other airport).
-                let leftAt = isDeparture ? lifecycleRank(.departed) : lifecycleRank(.enRoute)
+                let leftAt = isDeparture ? FlightStatus.departed.lifecycleRank : FlightStatus.enRoute.lifecycleRank
                 return rank >= leftAt ? .impossible(past(name, status)) : .waiting
             case .diverted:
                 return status == .landed ? .impossible("\(name) has landed") : .waiting
             default:
                 // A step of the lifecycle the flight went through on its way is reached: a departure at
                 // its gate-close time boarded, an arrival that landed was en route.
-                return rank > lifecycleRank(wanted) ? .reached : .waiting
+                return rank > wanted.lifecycleRank ? .reached : .waiting
             }
         case .gateChange:
             if subject.previousGate != nil { return .reached }
             if status == .canceled || status == .diverted {
                 return .impossible("\(name) is \(StatusAppearance(status).title.lowercased())")
             }
-            let closed = isDeparture ? rank >= lifecycleRank(.gateClosed) : status == .landed
+            let closed = isDeparture ? rank >= FlightStatus.gateClosed.lifecycleRank : status == .landed
             return closed ? .impossible(past(name, status) + "; its gate no longer changes") : .waiting
         case .delay:
             if subject.delayMinutes > 0 || status == .delayed { return .reached }
             if status == .canceled { return .impossible("\(name) was canceled") }
-            let left = isDeparture ? rank >= lifecycleRank(.departed) : rank >= lifecycleRank(.enRoute)
+            let left = isDeparture ? rank >= FlightStatus.departed.lifecycleRank : rank >= FlightStatus.enRoute.lifecycleRank
             return left || status == .diverted ? .impossible(past(name, status) + " without a delay") : .waiting
         case .baggage:
             if subject.hasBaggage { return .reached }
@@ -193,27 +194,5 @@ enum WaitDecision: Equatable, Sendable {
 
     private static func past(_ name: String, _ status: FlightStatus) -> String {
         "\(name) is already \(StatusAppearance(status).title.lowercased())"
-    }
-
-    /// Whether a flight of the direction ever has `status`.
-    static func belongs(_ status: FlightStatus, isDeparture: Bool) -> Bool {
-        switch status {
-        case .scheduled, .onTime, .delayed, .canceled: true
-        case .boarding, .finalCall, .gateClosed, .departed: isDeparture
-        case .enRoute, .landed, .diverted: !isDeparture
-        }
-    }
-
-    /// Where a status comes in its direction's lifecycle: on time and delayed share a step; canceled and diverted stand apart (-1).
-    static func lifecycleRank(_ status: FlightStatus) -> Int {
-        switch status {
-        case .scheduled: 0
-        case .onTime, .delayed: 1
-        case .boarding, .enRoute: 2
-        case .finalCall, .landed: 3
-        case .gateClosed: 4
-        case .departed: 5
-        case .canceled, .diverted: -1
-        }
     }
 }
