@@ -1,7 +1,7 @@
 import BoardProtocol
 import BoardSystem
 import FlightData
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// Encoded boards, kept until the board next changes, so a request costs a copy rather than a build.

@@ -1,7 +1,7 @@
 import BoardProtocol
 import BoardSystem
 import FlightData
-import Foundation
+import FoundationEssentials
 
 /// Moments the server reports to whoever supervises it (the daemon tells systemd).
 enum ServerEvent: Equatable, Sendable {
@@ -32,7 +32,7 @@ final class BoardServer {
     private var seenGeneration = 0
     private var mainService: BoardService?
     /// Signalled when the read loop has stopped; nil when there is none (one core, or it could not start).
-    private var readLoopStopped: DispatchSemaphore?
+    private var readLoopThread: SystemThread?
     /// Clients accepted so far: every other one moves to the read loop once its first read is answered.
     private var acceptedCount = 0
     private var service: BoardService
@@ -135,23 +135,17 @@ final class BoardServer {
 
     /// Starts the read loop on a thread of its own, when there is a second core for it.
     private func startReadLoop() {
-        guard role == .main, ProcessInfo.processInfo.activeProcessorCount > 1 else { return }
+        guard role == .main, Program.processorCount > 1 else { return }
         let reader: BoardServer
         do { reader = try BoardServer(readLoopOf: link, service: service, limits: limits, log: log) } catch {
             log.warning("serving every client on one loop: the read loop cannot start (\(error))")
             return
         }
-        let stopped = DispatchSemaphore(value: 0)
         let handed = ReadLoopServer(server: reader)
-        let thread = Thread {
-            Program.nameThisThread("boardd-read")
-            handed.server.run()
-            stopped.signal()
-        }
-        thread.stackSize = 8 << 20
         // Started after the signals were blocked (`SignalDescriptor`): the thread inherits the mask.
-        thread.start()
-        readLoopStopped = stopped
+        do { readLoopThread = try SystemThread(name: "boardd-read") { handed.server.run() } } catch {
+            log.warning("serving every client on one loop: the read loop's thread cannot start (\(error))")
+        }
     }
 
     /// Serves until SIGTERM or SIGINT.
@@ -188,7 +182,7 @@ final class BoardServer {
     // MARK: Timing
 
     /// After a wake that brought work, the loop keeps looking for more this long before it sleeps in
-    /// `epoll_wait`, yielding its core to anything else runnable between looks (`sched_yield`). A client
+    /// `epoll_wait`, yielding its core to anything else runnable between looks (`Program.yieldProcessor`). A client
     /// whose next request comes within it finds the loop awake: going to sleep and being woken again
     /// cost more than a request's own work, about 50 µs a round trip on this project's virtual machines,
     /// and the client that wrote to a sleeping loop pays for the wake-up too. A loop with nothing to
@@ -210,7 +204,7 @@ final class BoardServer {
                     self.lastWork = time.now
                     return events
                 }
-                sched_yield()
+                Program.yieldProcessor()
             }
             self.lastWork = nil
         }
@@ -334,7 +328,7 @@ final class BoardServer {
                 WireLine.hello(server: "boardd/\(boardVersion)", instance: service.instance), now: time.now)
             link.clients.add(1, ordering: .relaxed)
             acceptedCount &+= 1
-            connection.movesToReadLoop = readLoopStopped != nil && acceptedCount.isMultiple(of: 2)
+            connection.movesToReadLoop = readLoopThread != nil && acceptedCount.isMultiple(of: 2)
             let token = connections.nextToken
             do { try epoll.add(fd, token: token, events: [.readable, .hangUp]) } catch {
                 connection.release()
@@ -543,7 +537,7 @@ final class BoardServer {
                 return
             }
             takePublishedService()
-        } else if method?.answeredOnReadLoopFirst == true, readLoopStopped != nil,
+        } else if method?.answeredOnReadLoopFirst == true, readLoopThread != nil,
             connections.update(token, { $0.watch == nil && $0.events == nil }) == true
         {
             // A search reads every day of the window: in the largest, tens of milliseconds warm and
@@ -999,9 +993,9 @@ final class BoardServer {
         }
         for token in connections.tokens { close(token) }
         guard role == .main else { return }
-        if let readLoopStopped {
+        if let readLoopThread {
             link.stop()
-            readLoopStopped.wait()
+            readLoopThread.join()
         }
         link.close()  // and with it any client handed over since the last turn
         listener?.remove()

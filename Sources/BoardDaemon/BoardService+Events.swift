@@ -1,6 +1,6 @@
 import BoardProtocol
 import FlightData
-import Foundation
+import FoundationEssentials
 
 /// Which changes a request or a subscription wants: one flight, the pinned flights, some kinds.
 public struct EventFilter: Hashable, Sendable {

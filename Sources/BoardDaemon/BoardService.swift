@@ -1,7 +1,7 @@
 import BoardProtocol
 import BoardSystem
 import FlightData
-import Foundation
+import FoundationEssentials
 
 /// The daemon's answers to requests: the protocol's methods over the schedule and the clock.
 ///
@@ -238,7 +238,7 @@ public struct BoardService: Sendable {
         guard SearchText.fits(text) else {
             throw WireError(.invalidParams, "search \"text\" is \(SearchText.limits); shorten it.")
         }
-        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard !text.allSatisfy(\.isWhitespace) else {
             throw WireError(.invalidParams, "search needs \"text\": a string of 1 to 100 characters.")
         }
         return text

@@ -1,7 +1,7 @@
 import BoardProtocol
 import BoardSystem
 import FlightData
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// One client of the daemon: its framing, its queued output and, when it watches, its view.

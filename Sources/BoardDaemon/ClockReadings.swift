@@ -1,7 +1,7 @@
 import BoardProtocol
 import BoardSystem
 import FlightData
-import Foundation
+import FoundationEssentials
 
 /// The clock read once a second: the airport's date and "now" as encoded JSON.
 ///

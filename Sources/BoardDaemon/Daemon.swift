@@ -2,7 +2,7 @@ import BoardArguments
 import BoardProtocol
 import BoardSystem
 import FlightData
-import Foundation
+import FoundationEssentials
 
 /// Runs `boardd`: reads the arguments and the config, takes the socket, serves. Returns the exit status.
 public enum Daemon {
@@ -144,7 +144,7 @@ public enum Daemon {
                 probe.close()
                 return
             }
-            Thread.sleep(forTimeInterval: 0.02)
+            Program.sleep(for: .milliseconds(20))
         }
     }
 

@@ -1,6 +1,6 @@
 import BoardProtocol
 import FlightData
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// The daemon's one source of time: the real clock, or a simulated one that

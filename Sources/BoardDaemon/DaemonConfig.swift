@@ -1,7 +1,7 @@
 import BoardProtocol
 import BoardSystem
 import FlightData
-import Foundation
+import FoundationEssentials
 
 /// A config mistake: the file, the key, the value and why.
 struct ConfigError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -180,7 +180,7 @@ public struct DaemonConfig: Hashable, Sendable {
         var timeZone = defaults.timeZoneIdentifier
         for (key, field) in fields {
             let path = "airport.\(key)"
-            guard let text = field.string, !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+            guard let text = field.string, !text.allSatisfy(\.isWhitespace) else {
                 throw refuse(path, field, "must be a non-empty string\(notA(field, .string("")))")
             }
             switch key {

@@ -1,6 +1,6 @@
 import BoardSystem
 import FlightData
-import Foundation
+import FoundationEssentials
 
 /// Every change of one day's flights, over their whole life, in order, kept small: where each
 /// stands (its `FlightChange.Position`) without the change itself.

@@ -1,6 +1,6 @@
 import BoardProtocol
 import BoardSystem
-import Foundation
+import FoundationEssentials
 
 /// One line per event on stderr, with a level; no timestamps when journald adds its own.
 ///

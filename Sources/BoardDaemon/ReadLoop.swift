@@ -1,6 +1,6 @@
 import BoardProtocol
 import BoardSystem
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// What the daemon's two event loops share.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where the daemon reads real time: wall clock and a monotonic clock. Tests and benchmarks may substitute.
 public protocol TimeSource: Sendable {

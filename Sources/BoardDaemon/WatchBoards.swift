@@ -1,5 +1,5 @@
 import FlightData
-import Foundation
+import FoundationEssentials
 
 /// The boards of many watchers' views at one instant, as one change is offered to every watcher.
 ///

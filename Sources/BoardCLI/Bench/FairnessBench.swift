@@ -37,7 +37,7 @@ enum FairnessBench {
         let stop = Locked(false)
         let replies = Locked(0)
         let failure = Locked<String?>(nil)
-        var threads: [Thread] = []
+        var threads: [@Sendable () -> Void] = []
         var held: [FileDescriptor] = []
         defer { for fd in held { fd.close() } }
 
@@ -46,7 +46,7 @@ enum FairnessBench {
             let fd = try BenchRunner.open(path, board)
             held.append(fd)
             threads.append(
-                Thread {
+                {
                     var buffer: [UInt8] = []
                     let scanner = ReplyScanner(protocolKind: board)
                     while !stop.withLock({ $0 }) {
@@ -75,7 +75,9 @@ enum FairnessBench {
         case .views:
             try startViews(path: path, watchers: watchers, held: &held, threads: &threads, stop: stop, replies: replies)
         }
-        for thread in threads { thread.start() }
+        do { for body in threads { _ = try SystemThread(body) } } catch {
+            throw Failure(description: "a hostile client's thread: \(error)")
+        }
 
         var samples: [Double] = []
         var buffer: [UInt8] = []
@@ -92,7 +94,7 @@ enum FairnessBench {
         let elapsed = BenchRunner.seconds(BenchRunner.now() - start)
         stop.withLock { $0 = true }
         // Closing the hostile connections ends their threads' reads.
-        for fd in held { _ = shutdown(fd.rawValue, Int32(SHUT_RDWR)) }
+        for fd in held { fd.shutdownBoth() }
         if let message = failure.withLock({ $0 }) { throw Failure(description: message) }
         return Result(
             hostile: hostile, pings: LatencySummary(samples), seconds: elapsed, hostileReplies: replies.withLock { $0 },
@@ -102,7 +104,7 @@ enum FairnessBench {
     /// Watchers with distinct pin lists (the flights of today whose bits are set in the watcher's
     /// number), drained by one thread, and a client moving the clock a minute at a time.
     static func startViews(
-        path: String, watchers: Int, held: inout [FileDescriptor], threads: inout [Thread], stop: Locked<Bool>,
+        path: String, watchers: Int, held: inout [FileDescriptor], threads: inout [@Sendable () -> Void], stop: Locked<Bool>,
         replies: Locked<Int>
     ) throws(Failure) {
         let scanner = ReplyScanner(protocolKind: board)
@@ -123,7 +125,7 @@ enum FairnessBench {
         }
         let all = watcherFDs
         threads.append(
-            Thread {
+            {
                 guard let epoll = try? Epoll() else { return }
                 var watching = epoll
                 for (index, fd) in all.enumerated() { try? watching.add(fd, token: UInt64(index), events: .readable) }
@@ -135,7 +137,7 @@ enum FairnessBench {
                 }
             })
         threads.append(
-            Thread {
+            {
                 var buffer: [UInt8] = []
                 let advance = Array(#"{"id":2,"method":"clock.advance","params":{"minutes":1}}"#.utf8) + [10]
                 while !stop.withLock({ $0 }) {
