@@ -1,6 +1,6 @@
 import BoardProtocol
 import BoardSystem
-import Foundation
+import FoundationEssentials
 
 /// Starting `boardd` when no daemon answers, as tmux starts its server.
 ///
@@ -51,7 +51,7 @@ enum Autostart {
                 if (try? BoardConnection(path: socket, timeoutMilliseconds: 500)) != nil { return nil }
                 return "boardd exited at once (status \(status))\(seeLog)"
             }
-            Thread.sleep(forTimeInterval: 0.02)
+            Program.sleep(for: .milliseconds(20))
         }
         return "boardd did not answer within \(wait.components.seconds) s\(seeLog)"
     }
@@ -101,8 +101,8 @@ enum Autostart {
         try? FileManager.default.createDirectory(
             atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         if FileManager.default.fileExists(atPath: path) { return FileManager.default.isWritableFile(atPath: path) }
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) && isDirectory.boolValue
+        var isDirectory = false
+        return FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) && isDirectory
             && FileManager.default.isWritableFile(atPath: directory)
     }
 

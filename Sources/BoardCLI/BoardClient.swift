@@ -1,7 +1,7 @@
 import BoardProtocol
 import BoardSystem
 import FlightData
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// Runs one `board` command: connects (starting the daemon when needed), asks, prints, remembers.
@@ -301,7 +301,7 @@ public struct BoardClient {
     func printClock(_ json: JSON) throws(ClientError) {
         if options.json { return Output.print(json.text) }
         let clock = try decode(ClockDocument.self, json)
-        var line = clock.now.replacingOccurrences(of: "T", with: " ")
+        var line = clock.now.replacingAll("T", with: " ")
         if clock.simulated {
             let speed = clock.speed
             line +=

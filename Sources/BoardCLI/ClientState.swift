@@ -1,7 +1,7 @@
 import BoardProtocol
 import BoardSystem
 import FlightData
-import Foundation
+import FoundationEssentials
 
 /// What the client remembers between runs: the selected tab, the last viewed flight, the pins
 /// (the watchlist, in the order people gave it), the hidden flights, and where the live view was left.

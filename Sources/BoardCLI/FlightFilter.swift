@@ -1,7 +1,7 @@
 import BoardArguments
 import BoardProtocol
 import FlightData
-import Foundation
+import FoundationEssentials
 
 /// Which flights a person asked to see: `--airline`, `--city`, `--gate`, `--terminal`, `--status`
 /// (and, on the one-shot boards, `--within`).
@@ -200,7 +200,7 @@ extension CommandArguments {
     private func words(_ flag: String) -> [String] {
         (values[flag] ?? flags[flag].map { [$0] } ?? []).flatMap {
             $0.split(separator: ",", omittingEmptySubsequences: false).map {
-                String($0).trimmingCharacters(in: .whitespaces)
+                String($0).trimmingWhitespace()
             }
         }
     }

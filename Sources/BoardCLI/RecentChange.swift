@@ -1,6 +1,6 @@
 import BoardProtocol
 import FlightData
-import Foundation
+import FoundationEssentials
 
 /// A flight's latest announcement, when it is recent enough to be marked: on a board for
 /// `boardWindow` (15 minutes) before the board's now, on the status line for `statusLineWindow`

@@ -1,7 +1,7 @@
 import BoardProtocol
 import BoardSystem
 import FlightData
-import Foundation
+import FoundationEssentials
 
 /// The state file, `state.json` in the state directory: read leniently, written atomically.
 ///
@@ -188,8 +188,8 @@ struct StateStore {
 
     /// Makes the state directory when missing; why it cannot be, when it cannot.
     private func createDirectory() -> String? {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), !isDirectory.boolValue {
+        var isDirectory = false
+        if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), !isDirectory {
             return "cannot save in \(directory): it is a file, not a directory"
         }
         do {

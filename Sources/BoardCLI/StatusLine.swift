@@ -1,7 +1,7 @@
 import BoardProtocol
 import BoardSystem
 import FlightData
-import Foundation
+import FoundationEssentials
 
 /// `board status`: exactly one line for a status bar, within 200 ms whatever the daemon does.
 ///
@@ -324,13 +324,17 @@ struct StatusLine {
 extension String {
     func replacingAll(_ target: String, with replacement: String) -> String {
         guard !target.isEmpty else { return self }
+        // Character by character: `target` found where the rest starts with it.
         var result = ""
         var rest = Substring(self)
-        while let range = rest.range(of: target) {
-            result += rest[..<range.lowerBound]
-            result += replacement
-            rest = rest[range.upperBound...]
+        while !rest.isEmpty {
+            if rest.hasPrefix(target) {
+                result += replacement
+                rest = rest.dropFirst(target.count)
+            } else {
+                result.append(rest.removeFirst())
+            }
         }
-        return result + rest
+        return result
     }
 }

@@ -167,7 +167,8 @@ extension String {
     /// Lower-case letters and digits only: `Dallas/Ft. Worth` is `dallasftworth`.
     var foldedForSearch: String { String(lowercased().filter { $0.isLetter || $0.isNumber }) }
 
-    func trimmingWhitespace() -> String {
+    /// The text without the whitespace that starts or ends it.
+    public func trimmingWhitespace() -> String {
         var s = Substring(self)
         while let c = s.first, c.isWhitespace { s.removeFirst() }
         while let c = s.last, c.isWhitespace { s.removeLast() }

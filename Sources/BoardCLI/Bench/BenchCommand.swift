@@ -1,7 +1,7 @@
 import BoardArguments
 import BoardProtocol
 import BoardSystem
-import Foundation
+import FoundationEssentials
 
 /// `board bench`: the project's load tool, as `redis-benchmark` and `nats bench` are.
 ///
@@ -75,7 +75,19 @@ enum BenchCommand {
         }
     }
 
-    static func ms(_ seconds: Double) -> String { String(format: "%.3f ms", seconds * 1000) }
+    static func ms(_ seconds: Double) -> String { fixed(seconds * 1000, digits: 3) + " ms" }
+
+    /// `value` with `digits` digits after the point, rounded half away from zero, as `%.Nf` prints it (a zero without its sign).
+    static func fixed(_ value: Double, digits: Int) -> String {
+        var scale = 1.0
+        for _ in 0..<digits { scale *= 10 }
+        let scaled = (abs(value) * scale).rounded()
+        let whole = Int(scaled / scale)
+        let fraction = Int(scaled) - whole * Int(scale)
+        var text = String(fraction)
+        while text.count < digits { text = "0" + text }
+        return (value < 0 && scaled != 0 ? "-" : "") + String(whole) + (digits > 0 ? "." + text : "")
+    }
 
     static func memoryJSON(_ pid: Int32?) -> JSON {
         guard let memory = BenchRunner.memory(of: pid) else { return .null }
@@ -84,8 +96,9 @@ enum BenchCommand {
 
     static func memoryText(_ pid: Int32?) -> String {
         guard let memory = BenchRunner.memory(of: pid) else { return "server memory: unknown" }
-        return String(
-            format: "server peak memory %.1f MiB (now %.1f MiB)", Double(memory.peakKiB) / 1024, Double(memory.currentKiB) / 1024)
+        let peak = fixed(Double(memory.peakKiB) / 1024, digits: 1)
+        let now = fixed(Double(memory.currentKiB) / 1024, digits: 1)
+        return "server peak memory \(peak) MiB (now \(now) MiB)"
     }
 
     static func report(_ result: BenchRunner.RequestResult, server: String, label: String, json: Bool) {
@@ -101,7 +114,7 @@ enum BenchCommand {
         }
         Output.print(
             """
-            \(server) \(label): \(result.requests) requests in \(String(format: "%.2f", result.seconds)) s, \(Int(result.perSecond.rounded())) req/s (\(result.replyBytes)-byte replies)
+            \(server) \(label): \(result.requests) requests in \(Self.fixed(result.seconds, digits: 2)) s, \(Int(result.perSecond.rounded())) req/s (\(result.replyBytes)-byte replies)
             latency p50 \(ms(result.latency.p50)), p99 \(ms(result.latency.p99)), max \(ms(result.latency.max))
             \(memoryText(result.serverPID))
             """)
@@ -119,7 +132,7 @@ enum BenchCommand {
         }
         Output.print(
             """
-            boardd ping beside a hostile \(result.hostile.rawValue) load: \(result.pings.count) pings in \(String(format: "%.2f", result.seconds)) s (the hostile side got \(result.hostileReplies) replies)
+            boardd ping beside a hostile \(result.hostile.rawValue) load: \(result.pings.count) pings in \(Self.fixed(result.seconds, digits: 2)) s (the hostile side got \(result.hostileReplies) replies)
             ping p50 \(ms(result.pings.p50)), p99 \(ms(result.pings.p99)), max \(ms(result.pings.max))
             \(memoryText(result.serverPID))
             """)

@@ -1,6 +1,6 @@
 import BoardProtocol
 import BoardSystem
-import Foundation
+import FoundationEssentials
 
 /// Latencies in seconds, summarised.
 struct LatencySummary: Equatable {

@@ -1,6 +1,6 @@
 import BoardProtocol
 import BoardSystem
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// `board bench --hostile KIND`: how long a well-behaved client waits for `ping` while one hostile

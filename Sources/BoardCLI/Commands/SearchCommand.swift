@@ -59,7 +59,7 @@ struct SearchCommand: BoardCommand, Equatable {
 
     init(_ arguments: CommandArguments) throws(UsageError) {
         text = arguments.positionals.joined(separator: " ")
-        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard !text.allSatisfy(\.isWhitespace) else {
             throw arguments.usageError("board search needs text: a city, airline, number or gate")
         }
         guard SearchText.fits(text) else { throw arguments.usageError("search text is \(SearchText.limits)") }

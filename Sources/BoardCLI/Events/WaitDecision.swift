@@ -30,7 +30,7 @@ enum WaitTarget: Hashable, Sendable {
 
     /// `boarding`, `final-call`, `finalCall`, `gate-change`, `belt`, case and `_` ignored.
     init?(_ text: String) {
-        let word = text.lowercased().replacingOccurrences(of: "_", with: "-")
+        let word = text.lowercased().replacingAll("_", with: "-")
         switch word {
         case "gate-change", "gatechange": self = .gateChange
         case "delay": self = .delay
