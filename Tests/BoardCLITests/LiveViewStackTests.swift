@@ -136,15 +136,20 @@ struct LiveViewStackTests {
     }
 }
 
+extension LiveModel {
+    /// Types `/TEXT` and Enter, and gives the daemon's answer for the search of the fixture's window.
+    mutating func search(_ text: String) throws {
+        let keys: [Key] = [.character("/")] + text.map { Key.character($0) } + [.enter]
+        let id = try #require(LiveModel.sentID(keys.flatMap { update(.key($0)) }))
+        update(.replied(id, LiveViewFixture.search(text)))
+    }
+}
+
 /// The live view's search results say why a flight found only through a partner's designator is there.
 struct LiveViewFoundAsTests {
     @Test func aRowFoundThroughACodeshareSaysAsWhat() throws {
         var model = LiveViewFixture.liveModel()
-        var keys: [Key] = [.character("/")]
-        keys += "pacific 333".map { Key.character($0) }
-        keys.append(.enter)
-        let id = try #require(LiveModel.sentID(keys.flatMap { model.update(.key($0)) }))
-        model.update(.replied(id, LiveViewFixture.search("pacific 333")))
+        try model.search("pacific 333")
         let frame = model.frame()
         let row = try #require(frame.firstIndex { $0.contains("US 953") }, "\(frame.screenText)")
         #expect(frame[row + 1].trimmingCharacters(in: .whitespaces) == "as Pacific 333", "\(frame.screenText)")
@@ -159,12 +164,8 @@ struct LiveViewFoundAsTests {
 struct LiveViewSearchHidePastTests {
     @Test func hLeavesPastFlightsOutOfTheResultsAndBringsThemBack() throws {
         var model = LiveViewFixture.liveModel()
-        var keys: [Key] = [.character("/")]
-        keys += "southeast".map { Key.character($0) }
-        keys.append(.enter)
-        let id = try #require(LiveModel.sentID(keys.flatMap { model.update(.key($0)) }))
         let reply = LiveViewFixture.search("southeast")
-        model.update(.replied(id, reply))
+        try model.search("southeast")
         let all = try SearchResultsDocument(json: reply).days.flatMap(\.flights)
         try #require(all.contains { $0.past } && all.contains { !$0.past }, "the fixture finds past and later flights")
         #expect(model.listedFlights.count == all.count)
@@ -175,8 +176,7 @@ struct LiveViewSearchHidePastTests {
         #expect(model.listedFlights.count == all.count)
         // Results that come while hide-past is on leave them out from the start.
         model.press(.character("h"), .escape)
-        let again = try #require(LiveModel.sentID(keys.flatMap { model.update(.key($0)) }))
-        model.update(.replied(again, reply))
+        try model.search("southeast")
         #expect(model.listedFlights == all.filter { !$0.past })
     }
 }
