@@ -15,12 +15,14 @@ let package = Package(
         .target(name: "BoardProtocol", dependencies: ["FlightData"]),
         // Every libc call, once: sockets, epoll, signals, processes, files, terminals, clocks.
         .target(name: "CSystemShims"),
-        .target(name: "BoardSystem", dependencies: ["BoardProtocol", "CSystemShims"]),
+        .target(name: "BoardSystem", dependencies: ["CSystemShims"]),
+        // The protocol's client: a connection to boardd, framed and timed, above the syscall layer.
+        .target(name: "BoardLink", dependencies: ["BoardProtocol", "BoardSystem"]),
         // Flag declarations, the flag tokenizer and the usage error both programs share. Pure: depends on nothing.
         .target(name: "BoardArguments"),
         // The daemon's and the client's logic, as libraries the unit tests and fuzzers import.
         .target(name: "BoardDaemon", dependencies: ["FlightData", "BoardProtocol", "BoardSystem", "BoardArguments"]),
-        .target(name: "BoardCLI", dependencies: ["FlightData", "BoardProtocol", "BoardSystem", "BoardArguments"]),
+        .target(name: "BoardCLI", dependencies: ["FlightData", "BoardProtocol", "BoardSystem", "BoardLink", "BoardArguments"]),
         // The programs: their entry points only.
         .executableTarget(
             name: "boardd", dependencies: ["BoardDaemon"],
@@ -39,13 +41,14 @@ let package = Package(
             // (ASLR).
             linkerSettings: [.unsafeFlags(["-static-executable", "-use-ld=lld"], .when(configuration: .release))]),
         .testTarget(name: "FlightDataTests", dependencies: ["FlightData"], resources: [.copy("Golden")]),
-        .testTarget(name: "BoardProtocolTests", dependencies: ["BoardProtocol", "BoardSystem", "FlightData"]),
+        .testTarget(name: "BoardProtocolTests", dependencies: ["BoardProtocol", "BoardSystem", "BoardLink", "FlightData"]),
         .testTarget(name: "BoardArgumentsTests", dependencies: ["BoardArguments"]),
-        .testTarget(name: "BoardCLITests", dependencies: ["BoardCLI", "BoardArguments", "BoardProtocol", "FlightData"]),
+        .testTarget(
+            name: "BoardCLITests", dependencies: ["BoardCLI", "BoardArguments", "BoardProtocol", "BoardLink", "FlightData"]),
         .testTarget(name: "BoardDaemonTests", dependencies: ["BoardDaemon", "BoardArguments", "BoardProtocol", "FlightData"]),
         .testTarget(name: "BoardSystemTests", dependencies: ["BoardSystem"]),
         .testTarget(
-            name: "EndToEndTests", dependencies: ["BoardProtocol", "BoardSystem", "FlightData", "boardd", "board"]),
+            name: "EndToEndTests", dependencies: ["BoardProtocol", "BoardSystem", "BoardLink", "FlightData", "boardd", "board"]),
     ],
     swiftLanguageModes: [.v6]
 )
@@ -66,7 +69,7 @@ for target in package.targets where target.name != "CSystemShims" && target.type
 // The daemon's serving path checks memory exclusivity at compile time only in release builds:
 // the run-time checks (`swift_beginAccess`) were a few percent of each request's own time. Debug
 // builds, which the tests and the sanitizers run, keep them.
-for target in package.targets where ["BoardDaemon", "BoardSystem", "BoardProtocol"].contains(target.name) {
+for target in package.targets where ["BoardDaemon", "BoardSystem", "BoardProtocol", "BoardLink"].contains(target.name) {
     target.swiftSettings =
         (target.swiftSettings ?? []) + [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
 }

@@ -6,6 +6,7 @@
 // any reply answers a request of it, then its frame is drawn at a size taken from
 // the input. Malformed replies must give errors, never crashes. Build and run: scripts/fuzz.sh.
 import BoardCLI
+import BoardLink
 import BoardProtocol
 import BoardSystem
 import FlightData

@@ -18,12 +18,12 @@ module() { # name, sources...
     -wmo -num-threads 0 -c "$@" -o "$out/$name.o"
 }
 # The libraries as the package builds them, with no -enable-testing: the fuzzers use their public API.
-libraries=(FlightData BoardProtocol BoardSystem BoardArguments BoardDaemon BoardCLI)
+libraries=(FlightData BoardProtocol BoardSystem BoardLink BoardArguments BoardDaemon BoardCLI)
 for name in "${libraries[@]}"; do module "$name" $(find "Sources/$name" -name '*.swift'); done
 
 build_target() { # target name, library under test
   # gold's "Cannot export local symbol __asan_..." warnings are noise.
-  swiftc "${flags[@]}" "Fuzz/$1.swift" "$out/FlightData.o" "$out/BoardProtocol.o" "$out/BoardSystem.o" "$out/BoardArguments.o" "$out/$2.o" "$out/shims.o" -o "$out/$1" \
+  swiftc "${flags[@]}" "Fuzz/$1.swift" "$out/FlightData.o" "$out/BoardProtocol.o" "$out/BoardSystem.o" "$out/BoardLink.o" "$out/BoardArguments.o" "$out/$2.o" "$out/shims.o" -o "$out/$1" \
     2> >(grep -v "Cannot export local symbol" >&2)
 }
 build_target RequestFuzzer BoardDaemon

@@ -144,3 +144,8 @@ public struct FileDescriptor: Hashable, Sendable {
 
     public var isTerminal: Bool { isatty(rawValue) == 1 }
 }
+
+extension FileDescriptor {
+    /// Shuts both directions of a socket down (`shutdown(SHUT_RDWR)`): a thread blocked reading it wakes.
+    public func shutdownBoth() { _ = Glibc.shutdown(rawValue, Int32(SHUT_RDWR)) }
+}

@@ -21,6 +21,10 @@ public struct SystemError: Error, Hashable, Sendable, CustomStringConvertible {
     public var isMissing: Bool { code == ENOENT }
     public var isPermissionDenied: Bool { code == EACCES || code == EPERM }
     public var isWouldBlock: Bool { code == EAGAIN || code == EWOULDBLOCK }
+    /// A connect that did not finish in its time (`ETIMEDOUT`, or `EAGAIN` from a timed socket).
+    public var isTimedOut: Bool { code == ETIMEDOUT || code == EAGAIN }
+    /// The path is not a socket (`ENOTSOCK`), or a part of it is not a directory (`ENOTDIR`).
+    public var isNotASocket: Bool { code == ENOTSOCK || code == ENOTDIR }
     /// EPIPE: the reading end is closed (`board ... | head`).
     public var isBrokenPipe: Bool { code == EPIPE }
     /// EEXIST: what was to be created is already there.

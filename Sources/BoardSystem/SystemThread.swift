@@ -63,8 +63,3 @@ extension Program {
     /// The cores this process may run on (`sysconf(_SC_NPROCESSORS_ONLN)`), at least one.
     public static var processorCount: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
 }
-
-extension FileDescriptor {
-    /// Shuts both directions of a socket down (`shutdown(SHUT_RDWR)`): a thread blocked reading it wakes.
-    public func shutdownBoth() { _ = Glibc.shutdown(rawValue, Int32(SHUT_RDWR)) }
-}

@@ -1,3 +1,4 @@
+import BoardLink
 import BoardProtocol
 import BoardSystem
 import Foundation

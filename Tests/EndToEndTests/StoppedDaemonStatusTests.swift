@@ -1,3 +1,4 @@
+import BoardLink
 import BoardSystem
 import Foundation
 import Glibc

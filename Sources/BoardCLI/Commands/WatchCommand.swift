@@ -1,4 +1,5 @@
 import BoardArguments
+import BoardLink
 import BoardProtocol
 import BoardSystem
 import FlightData

@@ -1,3 +1,4 @@
+import BoardLink
 import BoardSystem
 
 /// A live view's way back to a daemon: each reconnection attempt, and a new daemon started when

@@ -1,5 +1,5 @@
 import BoardProtocol
-import Glibc
+import BoardSystem
 
 /// What the daemon says first.
 public struct ServerHello: Hashable, Sendable {
@@ -68,8 +68,8 @@ public final class BoardConnection {
         } catch {
             if error.isMissing || error.isConnectionRefused { throw .noDaemon(path: path) }
             if error.isPermissionDenied { throw .permissionDenied(path: path) }
-            if error.code == ETIMEDOUT || error.code == EAGAIN { throw .timedOut(path: path) }
-            if error.code == ENOTSOCK || error.code == ENOTDIR { throw .noDaemon(path: path) }
+            if error.isTimedOut { throw .timedOut(path: path) }
+            if error.isNotASocket { throw .noDaemon(path: path) }
             throw .system(error)
         }
     }
@@ -232,7 +232,7 @@ public final class BoardConnection {
     /// nothing more can be read from it), which the daemon sees at once even while the descriptor
     /// stays open until this object goes. The error to throw.
     private func abandon() -> ConnectionError {
-        _ = shutdown(descriptor.rawValue, Int32(SHUT_RDWR))
+        descriptor.shutdownBoth()
         return .timedOut(path: path)
     }
 }

@@ -1,4 +1,5 @@
 import BoardProtocol
+import BoardSystem
 
 /// Why talking to the daemon failed, in words a person can act on.
 public enum ConnectionError: Error, Hashable, Sendable, CustomStringConvertible {
