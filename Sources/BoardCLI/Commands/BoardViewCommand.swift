@@ -4,6 +4,13 @@ import FlightData
 
 /// `board [TAB] [--hide-past] [--date D] [filters] [--within D] [--countdown]`: the board for one day; a TAB argument also selects it.
 struct BoardViewCommand: BoardCommand, Equatable {
+    /// Every status's command-line name (`FlightStatus.commandLineNames`), wrapped under `--status`'s
+    /// description in `board help board`.
+    static var statusChoices: String {
+        LiveKeyMap.wrap(FlightStatus.commandLineNames.joined(separator: ", "), width: 60)
+            .split(separator: "\n").joined(separator: "\n" + String(repeating: " ", count: 18))
+    }
+
     static let spec = CommandSpec(
         name: "board",
         summary: "the board for one day",
@@ -42,9 +49,8 @@ struct BoardViewCommand: BoardCommand, Equatable {
                               punctuation ignored: "ft worth" finds Dallas/Ft. Worth
               --gate G        the current gate: \(FlightFilter.gateNames.joined(separator: ", "))
               --terminal T    the terminal: \(FlightFilter.terminalNames.joined(separator: ", "))
-              --status S      the status now: \(FlightFilter.statusNames.prefix(4).map(\.0).joined(separator: ", ")),
-                              \(FlightFilter.statusNames.dropFirst(4).prefix(5).map(\.0).joined(separator: ", ")),
-                              \(FlightFilter.statusNames.dropFirst(9).map(\.0).joined(separator: ", "))
+              --status S      the status now, one of:
+                              \(Self.statusChoices)
               --within D      only flights whose current time is from now to D
                               after it (90m, 2h, 1h30m; 1m to 24h); past flights
                               and pins outside the span are left out
