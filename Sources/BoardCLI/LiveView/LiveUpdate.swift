@@ -167,9 +167,10 @@ extension LiveModel {
         if board == nil || board?.tab == tab {
             let rows = Self.boardRows(size.rows, board: board)
             var settled = Self.settled(boardCursor, in: board?.flights ?? [], visible: rows, shown: isShown(0))
-            settled.scroll = boardCursor.scroll
-            // The scroll as the viewport holds it: pinned rows held at the top, the marks' row.
-            settled.scroll = Self.viewport(of: board, rows: size.rows, cursor: settled).first
+            // The scroll as the viewport holds it (pinned rows held at the top, the marks' row), from
+            // where it was before this event.
+            let before = ListCursor(flight: settled.flight, row: settled.row, scroll: boardCursor.scroll)
+            settled.scroll = Self.viewport(of: board, rows: size.rows, cursor: before).first
             boardCursor = settled
         }
         for index in screens.indices {
