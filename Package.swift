@@ -45,7 +45,9 @@ let package = Package(
         .testTarget(name: "BoardArgumentsTests", dependencies: ["BoardArguments"]),
         .testTarget(
             name: "BoardCLITests", dependencies: ["BoardCLI", "BoardArguments", "BoardProtocol", "BoardLink", "FlightData"]),
-        .testTarget(name: "BoardDaemonTests", dependencies: ["BoardDaemon", "BoardArguments", "BoardProtocol", "FlightData"]),
+        .testTarget(
+            name: "BoardDaemonTests",
+            dependencies: ["BoardDaemon", "BoardArguments", "BoardProtocol", "BoardSystem", "FlightData"]),
         .testTarget(name: "BoardSystemTests", dependencies: ["BoardSystem"]),
         .testTarget(
             name: "EndToEndTests", dependencies: ["BoardProtocol", "BoardSystem", "BoardLink", "FlightData", "boardd", "board"]),

@@ -5,10 +5,10 @@ import Synchronization
 
 /// What the daemon's two event loops share.
 ///
-/// The main loop (`BoardServer` as `.main`) is the one writer of the schedule and the clock: it accepts
+/// The main loop (`BoardServer`'s `ConnectionLoop`) is the one writer of the schedule and the clock: it accepts
 /// every client and answers its first request, in the order clients' requests arrive; it serves
 /// watchers, subscribers and every request that changes something. Every other client whose first
-/// request was a read then moves to the read loop (`BoardServer` as `.read`, on a thread of its own),
+/// request was a read then moves to the read loop (`ReadLoop`, on a thread of its own),
 /// which answers its reads (`WireMethod.servedByReadLoop`) from a copy of the main loop's service,
 /// taken again whenever the main loop publishes a change (a clock move, a reload), which it does
 /// before it answers the request that made it: so an answer on either loop never shows an older clock
@@ -120,7 +120,60 @@ extension WireMethod {
     var answeredOnReadLoopFirst: Bool { self == .search }
 }
 
-/// The read loop's server, handed to its thread: nothing else touches it once the thread starts.
-struct ReadLoopServer: @unchecked Sendable {
-    let server: BoardServer
+/// The read loop's duty: it answers reads (`WireMethod.servedByReadLoop`) from its copy of the main
+/// loop's service, taken again before each answer whenever the main loop published a change, and
+/// hands every other request, with its client, back to the main loop. It has no listener, no signals
+/// and no watchers; its clients come through its mailbox, and it ends when the main loop stops.
+final class ReadLoop: LoopDuty {
+    let loop: ConnectionLoop
+    private let link: ReadLoopLink
+    /// Its service, the main loop's as of `seenGeneration` changes; and the main loop's service itself.
+    private var service: BoardService
+    private var mainService: BoardService
+    private var seenGeneration = 0
+
+    /// Made on the main loop's thread, before the read loop's starts.
+    init(link: ReadLoopLink, service: BoardService, limits: ServerLimits, log: Log) throws(SystemError) {
+        self.loop = try ConnectionLoop(
+            link: link, arrivals: link.toRead, departures: link.toMain, limits: limits, log: log)
+        self.link = link
+        self.service = service.forReadLoop(previous: nil)
+        self.mainService = service
+        _ = link.service(after: &seenGeneration)
+    }
+
+    /// Serves until the main loop stops, then closes its clients.
+    func run() {
+        loop.run(self)
+        loop.closeAll(saying: WireLine.shutdown(reason: "boardd is shutting down"))
+    }
+
+    func respond(to line: [UInt8], from token: UInt64, in loop: ConnectionLoop) {
+        guard let request = loop.parse(line, from: token) else { return }
+        if let method = WireMethod(rawValue: request.method), !method.servedByReadLoop {
+            loop.handOver(token, unanswered: line)
+            return
+        }
+        if let newer = link.service(after: &seenGeneration) {
+            service = newer.forReadLoop(previous: (service, mainService))
+            mainService = newer
+        }
+        // Reads only reach here; anything else is the main loop's to carry out.
+        if !loop.reply(to: request, with: service.handle(request), to: token) { loop.handOver(token, unanswered: line) }
+    }
+
+    func handle(_ event: Epoll.Event, in loop: ConnectionLoop) {}
+
+    func finishTurn(in loop: ConnectionLoop) {
+        if link.stopping.load(ordering: .acquiring) { loop.stop() }
+    }
+
+    var hasWorkWaiting: Bool { false }
+
+    func secondsUntilDue(in loop: ConnectionLoop) -> Double? { nil }
+}
+
+/// The read loop, handed to its thread: nothing else touches it once the thread starts.
+struct ReadLoopHandOff: @unchecked Sendable {
+    let readLoop: ReadLoop
 }

@@ -86,6 +86,15 @@ public enum UnixSocket {
         return fd
     }
 
+    /// A connected pair of stream sockets, both non-blocking and close-on-exec: one end for a loop to
+    /// serve as it serves an accepted client, the other for whoever plays the client (a unit test).
+    public static func pair() throws(SystemError) -> (FileDescriptor, FileDescriptor) {
+        var fds: [Int32] = [-1, -1]
+        let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
+        guard Glibc.socketpair(AF_UNIX, type, 0, &fds) == 0 else { throw SystemError("socketpair") }
+        return (FileDescriptor(fds[0]), FileDescriptor(fds[1]))
+    }
+
     /// Accepts one pending connection as a non-blocking, close-on-exec descriptor; nil when none is waiting.
     public static func accept(_ listener: FileDescriptor) throws(SystemError) -> FileDescriptor? {
         let fd = retryingOnInterrupt { board_accept(listener.rawValue) }

@@ -153,7 +153,7 @@ import Testing
         try daemon.stop()
     }
 
-    /// Each loop looks for more work for a moment after it serves (`BoardServer.pollAfterWork`), then
+    /// Each loop looks for more work for a moment after it serves (`ConnectionLoop.pollAfterWork`), then
     /// sleeps: clients that stay connected and silent after a burst cost the daemon no CPU.
     @Test func afterABurstBothLoopsGoBackToSleep() throws {
         let sandbox = Sandbox()

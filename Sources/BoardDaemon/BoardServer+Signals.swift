@@ -1,0 +1,84 @@
+import BoardProtocol
+import BoardSystem
+import FoundationEssentials
+
+/// The main loop's signals, its socket's path and its shutdown.
+extension BoardServer {
+    func handleSignals() {
+        for signal in signals.drain() {
+            switch signal {
+            case .interrupt, .terminate, .quit:
+                loop.log.info("\(signal): shutting down")
+                stop()
+            case .hangUp:
+                onEvent(.reloading)
+                defer { onEvent(.reloaded) }
+                reload()
+            case .userDefined1, .userDefined2:
+                if signal == .userDefined1 { checkSocket() }  // at once, as tmux recreates its socket on SIGUSR1
+                logStatus(signal)
+            case .windowChanged: break
+            }
+        }
+    }
+
+    /// Ends the loop, telling the supervisor once.
+    private func stop() {
+        if loop.isRunning { onEvent(.stopping) }
+        loop.stop()
+    }
+
+    /// Reads the config again (SIGHUP): the new one is served from this instant, or the old one kept.
+    private func reload() {
+        switch reloadConfig() {
+        case .success(let config):
+            let previous = service.config.source
+            service.reload(config)
+            loop.link.publish(service)
+            if config.source == previous {
+                loop.log.info("reloaded the config from \(config.source)")
+            } else {
+                // The config file found by default was moved or deleted: a new schedule, maybe not the one meant.
+                loop.log.warning("reloaded the config from \(config.source), no longer from \(previous)")
+            }
+            publish()
+        case .failure(let error):
+            loop.log.error("kept the old config: \(error)")
+        }
+    }
+
+    /// One line for SIGUSR1 and SIGUSR2: clients, watchers, subscribers, splices, clock and config.
+    private func logStatus(_ signal: UnixSignal) {
+        let link = loop.link
+        let watchers = link.watchers.load(ordering: .relaxed)
+        // Subscribers are all the main loop's.
+        let followers = loop.connections.tokens { $0.events != nil }.count
+        loop.log.info(
+            "\(signal): serving \(acceptor.listener.path): \(link.clients.load(ordering: .relaxed)) client(s), \(watchers) watching, "
+                + "\(followers) following events, "
+                + "\(link.spliceStatistics.readBack.load(ordering: .relaxed) >> 10) KiB read back from splices, "
+                + "clock \(service.localTime.iso8601(service.clock.now)), config \(service.config.source)")
+    }
+
+    /// Looks at the socket's path: a removed socket is bound again; one taken by another daemon ends this one.
+    func checkSocket() {
+        nextSocketCheck = loop.now + SocketListener.checkInterval
+        loop.log.flushSuppressed()  // a flood that stopped is counted within a second or two
+        if let why = acceptor.keepBound(loop) {
+            loop.log.warning(why)
+            stop()
+        }
+    }
+
+    /// Says goodbye to watchers and subscribers, closes every client, stops the read loop and removes the socket.
+    func shutdown() {
+        loop.closeAll(saying: WireLine.shutdown(reason: "boardd is shutting down"))
+        if let readLoopThread {
+            loop.link.stop()
+            readLoopThread.join()
+        }
+        loop.link.close()  // and with it any client handed over since the last turn
+        acceptor.listener.remove()
+        loop.log.info("stopped")
+    }
+}

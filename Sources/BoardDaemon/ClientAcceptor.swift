@@ -1,0 +1,154 @@
+import BoardProtocol
+import BoardSystem
+import FoundationEssentials
+
+/// The main loop's listening socket: accepts clients into a loop, refuses those past the limit or
+/// another user's, and keeps working when the process runs out of descriptors.
+struct ClientAcceptor: ~Copyable {
+    /// The listener's epoll token in the main loop.
+    static let token: UInt64 = 0
+    /// At most this many clients are accepted per turn of the loop, so a flood of connections cannot
+    /// keep the clients already served waiting.
+    static let acceptsPerTurn = 64
+
+    private(set) var listener: SocketListener
+    /// Released to accept (and refuse) a client when the process is out of descriptors.
+    private var spare = SpareDescriptor()
+    /// Set while the listener is left out of epoll because not even the spare could be taken back,
+    /// with the loop's count of closed clients then: a client leaving or a moment passing resumes it.
+    private var pausedUntil: ContinuousClock.Instant?
+    private var closedWhenPaused = 0
+    /// Clients accepted so far: every other one moves to the read loop once its first read is answered.
+    private var acceptedCount = 0
+    /// Notes that could repeat for every connection attempt, logged at most every few seconds.
+    private var refusedNote = RateLimitedNote()
+    private var exhaustedNote = RateLimitedNote()
+
+    init(_ listener: SocketListener) { self.listener = listener }
+
+    var isPaused: Bool { pausedUntil != nil }
+
+    /// Accepts the clients waiting, up to `acceptsPerTurn`, each greeted with `hello`. With
+    /// `alternating`, every other one is marked to move to the read loop after its first read.
+    mutating func acceptClients(into loop: ConnectionLoop, hello: [UInt8], alternating: Bool) {
+        for _ in 0..<Self.acceptsPerTurn {
+            let accepted: FileDescriptor?
+            do { accepted = try UnixSocket.accept(listener.descriptor) } catch {
+                if error.isOutOfDescriptors {
+                    refuseWithoutDescriptors(error, loop)
+                } else if let suppressed = exhaustedNote.shouldLog(at: loop.now) {
+                    loop.log.warning("accept failed: \(error)\(RateLimitedNote.suffix(suppressed))")
+                }
+                return
+            }
+            guard let fd = accepted else { return }
+            if let uid = UnixSocket.peerUID(fd), uid != Program.userID {
+                loop.log.warning("refused a connection from uid \(uid)")
+                fd.close()
+                continue
+            }
+            let clients = loop.link.clients.load(ordering: .relaxed)
+            let maxClients = loop.limits.maxClients
+            if clients >= maxClients {
+                if let suppressed = refusedNote.shouldLog(at: loop.now) {
+                    loop.log.info(
+                        "refused a client: \(clients) connected, the limit is \(maxClients)\(RateLimitedNote.suffix(suppressed))")
+                }
+                Self.refuse(
+                    fd, WireError(.tooManyClients, "The daemon is serving its limit of \(maxClients) clients; try again later."))
+                continue
+            }
+            var connection = ClientConnection(descriptor: fd, meter: loop.link.meter)
+            connection.enqueue(hello, now: loop.now)
+            loop.link.clients.add(1, ordering: .relaxed)
+            acceptedCount &+= 1
+            connection.movesToReadLoop = alternating && acceptedCount.isMultiple(of: 2)
+            guard let token = loop.adopt(connection) else { continue }
+            loop.flush(token)
+        }
+    }
+
+    /// Sends `error` instead of the hello and closes, without waiting: a client that cannot take one line misses it.
+    private static func refuse(_ fd: FileDescriptor, _ error: WireError) {
+        _ = try? WireLine.error(id: .null, error).withUnsafeBytes { try fd.writeSome($0) }
+        fd.close()
+    }
+
+    /// `accept` failed for want of a descriptor, which leaves the listener readable: waiting in epoll would
+    /// wake at once, forever. So, as nginx and libuv do, the spare descriptor is released to accept the
+    /// waiting clients one at a time, each told `tooManyClients` and closed, and then taken back. If it
+    /// cannot be taken back, the listener is left out of epoll until a client leaves or a moment passes.
+    private mutating func refuseWithoutDescriptors(_ error: SystemError, _ loop: ConnectionLoop) {
+        let now = loop.now
+        let refusal = WireError(
+            .tooManyClients,
+            "The daemon has no file descriptor left for another client (its limit, ulimit -n, is reached); try again later.")
+        var refused = 0
+        if spare.isHeld {
+            spare.release()
+            while refused < Self.acceptsPerTurn, let fd = try? UnixSocket.accept(listener.descriptor) {
+                Self.refuse(fd, refusal)
+                refused += 1
+            }
+            spare.reopen()
+        }
+        if let suppressed = exhaustedNote.shouldLog(at: now) {
+            loop.log.warning(
+                "out of file descriptors (\(error)) with \(loop.link.clients.load(ordering: .relaxed)) clients: refusing new ones\(RateLimitedNote.suffix(suppressed))"
+            )
+        }
+        if !spare.isHeld || refused == 0 {
+            // Nothing could be accepted: stop listening for a moment rather than spin.
+            loop.epoll.modify(listener.descriptor, token: Self.token, events: [])
+            pausedUntil = now + ConnectionLoop.sweepInterval
+            closedWhenPaused = loop.closedCount
+        }
+    }
+
+    /// Listens again once a client left or the pause is over.
+    mutating func resumeIfDue(_ loop: ConnectionLoop) {
+        guard let until = pausedUntil, loop.now >= until || loop.closedCount != closedWhenPaused else { return }
+        pausedUntil = nil
+        spare.reopen()
+        loop.epoll.modify(listener.descriptor, token: Self.token, events: .readable)
+    }
+
+    /// Binds the socket's path again if it was removed (`SocketListener.keepBound`); the reason the
+    /// socket is lost for good, if it is.
+    mutating func keepBound(_ loop: ConnectionLoop) -> String? {
+        switch listener.keepBound(log: loop.log) {
+        case .unchanged: return nil
+        case .rebound(let old):
+            loop.epoll.remove(old)
+            old.close()
+            do { try loop.register(listener.descriptor, token: Self.token) } catch {
+                loop.log.error("cannot watch the new socket: \(error)")
+            }
+            return nil
+        case .lost(let why): return why
+        }
+    }
+}
+
+/// A note that may repeat for every connection attempt: logged at most once per interval, with a count
+/// of the repeats left out.
+struct RateLimitedNote {
+    static let interval = Duration.seconds(10)
+    private var lastLogged: ContinuousClock.Instant?
+    private var suppressed = 0
+
+    /// The number of notes left out since the last one when this one should be logged; nil to leave it out.
+    mutating func shouldLog(at now: ContinuousClock.Instant) -> Int? {
+        if let lastLogged, now - lastLogged < Self.interval {
+            suppressed += 1
+            return nil
+        }
+        lastLogged = now
+        defer { suppressed = 0 }
+        return suppressed
+    }
+
+    static func suffix(_ suppressed: Int) -> String {
+        suppressed == 0 ? "" : " (and \(suppressed) more like it since the last such line)"
+    }
+}

@@ -1,0 +1,93 @@
+import BoardProtocol
+import BoardSystem
+import FoundationEssentials
+
+/// Writing, deadlines and memory: how a loop gives each client what it is owed, and lets go of those
+/// that stop taking it.
+extension ConnectionLoop {
+    /// Writes what the client's socket takes; `writable` when epoll just said it takes more. A client
+    /// whose connection failed, or that asked to close and got everything, is closed.
+    func flush(_ token: UInt64, writable: Bool = false) {
+        let now = now
+        let keep = connections.update(token) { connection in
+            flush(&connection, token: token, now: now, writable: writable)
+        }
+        if keep == false { close(token) }
+    }
+
+    /// Writes what it can; false when the connection is finished and must be closed. A connection
+    /// waiting for epoll to say its socket takes more is not tried before it does: a full socket
+    /// refuses every write, and a spliced write costs its `vmsplice` and reading the pipe back.
+    private func flush(
+        _ connection: inout ClientConnection, token: UInt64, now: ContinuousClock.Instant, writable: Bool
+    ) -> Bool {
+        let result: ClientConnection.FlushResult =
+            connection.wantsWritable && !writable ? .blocked : connection.flush(now: now, splicer: splicer)
+        if let splicer, !splicer.isWorking, !spliceStopReported {
+            spliceStopReported = true
+            log.warning("writing with writev from now on: \(splicer.stopReason ?? "splice refused")")
+        }
+        if result == .drained, connection.queuedTotal &- connection.trimMark > Self.trimAfterBytes {
+            connection.trimMark = connection.queuedTotal
+            trimWanted = true
+        }
+        if result == .failed || (result == .drained && connection.closeWhenFlushed) { return false }
+        let wantsWritable = result == .blocked
+        if wantsWritable { sweepWanted = true }
+        let pauseReading =
+            connection.queuedBytes > limits.maxQueuedBytes || connection.closeWhenFlushed || connection.peerClosed
+            || !connection.inbox.isEmpty
+        if wantsWritable != connection.wantsWritable || pauseReading != connection.readingPaused {
+            var events: Epoll.Events = .hangUp
+            if !pauseReading { events.insert(.readable) }
+            if wantsWritable { events.insert(.writable) }
+            epoll.modify(connection.descriptor, token: token, events: events)
+            connection.wantsWritable = wantsWritable
+            connection.readingPaused = pauseReading
+        }
+        return true
+    }
+
+    /// Closes clients past their deadlines. It visits every client, so it runs a few times a second at most.
+    func sweepDeadlines() {
+        let now = now
+        guard sweepWanted, lastSweep.map({ now - $0 >= Self.sweepInterval }) ?? true else { return }
+        lastSweep = now
+        sweepWanted = false
+        for token in connections.tokens {
+            guard let connection = connections[token] else { continue }
+            // Output the socket has taken nothing of for so long is the client's doing, whatever
+            // else waits: one that pipelined past the queue's limit has its reading paused too.
+            if let since = connection.stalledSince, now - since > .seconds(limits.stalledWriteTimeout) {
+                log.info("closing a client that stopped reading (\(connection.queuedBytes) bytes waiting)")
+                close(token)
+            } else if connection.readingPaused {
+                // While its reading is paused (its requests or replies wait on the daemon), the rest
+                // of its line cannot arrive: that is not the client's delay.
+                connections[token]?.partialSince = connection.partialSince.map { _ in now }
+                sweepWanted = true
+            } else if let since = connection.partialSince, now - since > .seconds(limits.partialLineTimeout) {
+                log.info("closing a client whose request line never finished")
+                close(token)
+            } else if connection.partialSince != nil || connection.hasOutput {
+                sweepWanted = true
+            }
+        }
+    }
+
+    // MARK: Memory
+
+    /// Freed memory is given back to the system (`malloc_trim`) when a client leaves or after large
+    /// replies went out, at most once a second: otherwise the heap stays at its peak after an attack.
+    static let trimInterval = Duration.seconds(1)
+    static let trimAfterBytes = 256 << 10
+
+    func trimMemoryIfWanted() {
+        guard trimWanted else { return }
+        let now = now
+        if let lastTrim, now - lastTrim < Self.trimInterval { return }
+        lastTrim = now
+        trimWanted = false
+        MemoryTrim.returnFreeMemory()
+    }
+}

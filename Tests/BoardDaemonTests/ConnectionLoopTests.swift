@@ -1,0 +1,298 @@
+import BoardProtocol
+import BoardSystem
+import FlightData
+import Foundation
+import Testing
+
+@testable import BoardDaemon
+
+/// The loop core driven in process, a turn at a time, over socketpairs (as swift-nio's
+/// `EmbeddedChannel` drives a pipeline): the test plays each client's end and moves the loop's
+/// clock by hand. `ScriptedDuty` stands for what the main or read loop does with a line, so every
+/// figure here is the core's own: framing, the share a turn, the backlog's order, output bounds,
+/// deadlines and the hand-over between loops.
+@Suite(.serialized)
+struct ConnectionLoopTests {
+    @Test func linesAreFramedAcrossReadsAndAnsweredInOrder() throws {
+        let harness = try LoopHarness()
+        let client = try harness.connect()
+        try client.send("echo a\necho b\nech")
+        harness.turn()
+        #expect(try client.received() == "a\nb\n")
+        try client.send("o c\n")
+        harness.turn()
+        #expect(try client.received() == "c\n")
+        #expect(harness.duty.answered == ["echo a", "echo b", "echo c"])
+    }
+
+    @Test func aLineOverTheLimitIsRefusedAndTheConnectionClosed() throws {
+        let harness = try LoopHarness()
+        let client = try harness.connect()
+        try client.send(String(repeating: "x", count: LineFramer.protocolLimit + 10))
+        // A few reads a wake: the line is over the limit within two turns.
+        harness.turn()
+        harness.turn()
+        let reply = try client.received()
+        #expect(reply.contains(#""code":"tooLarge""#))
+        #expect(client.isClosedByPeer())
+        #expect(harness.loop.connections.count == 0)
+        #expect(harness.duty.answered.isEmpty)
+    }
+
+    @Test func aClientIsAnsweredSixteenRequestsATurn() throws {
+        let harness = try LoopHarness()
+        let client = try harness.connect()
+        try client.send((1...40).map { "echo \($0)\n" }.joined())
+        harness.turn()
+        #expect(harness.duty.answered.count == ConnectionLoop.requestsPerTurn)
+        #expect(try client.received().split(separator: "\n").count == 16)
+        harness.turn()
+        #expect(harness.duty.answered.count == 32)
+        harness.turn()
+        #expect(harness.duty.answered.count == 40)
+        #expect(try client.received().split(separator: "\n").map(String.init) == (17...40).map(String.init))
+    }
+
+    @Test func aClientIsAnsweredAboutOneHundredTwentyEightKibibytesATurn() throws {
+        let harness = try LoopHarness()
+        let client = try harness.connect()
+        try client.send(String(repeating: "size 40000\n", count: 10))
+        harness.turn()
+        // The share is checked before each request: 3 replies (120 KB) leave room for a 4th, 4 do not.
+        #expect(harness.duty.answered.count == 4)
+        _ = try client.received()
+        harness.turn()
+        #expect(harness.duty.answered.count == 8)
+    }
+
+    @Test func theBacklogServesClientsInTheOrderTheyFirstWaited() throws {
+        let harness = try LoopHarness()
+        let first = try harness.connect()
+        let second = try harness.connect()
+        try first.send((1...20).map { "echo A\($0)\n" }.joined())
+        try second.send((1...20).map { "echo B\($0)\n" }.joined())
+        harness.turn()
+        let firstTurn = harness.duty.answered
+        #expect(firstTurn.count == 32)
+        #expect(firstTurn.filter { $0.hasPrefix("echo A") }.count == 16)
+        harness.turn()
+        let secondTurn = Array(harness.duty.answered.dropFirst(32))
+        // Each client's rest, in the order the clients were served before.
+        let order = firstTurn.first!.hasPrefix("echo A") ? ["A", "B"] : ["B", "A"]
+        #expect(secondTurn == order.flatMap { name in (17...20).map { "echo \(name)\($0)" } })
+        #expect(try first.received().hasSuffix("A20\n"))
+        #expect(try second.received().hasSuffix("B20\n"))
+    }
+
+    @Test func aClientOverItsOutputBoundIsNotAnsweredUntilItReads() throws {
+        var limits = ServerLimits()
+        limits.maxQueuedBytes = 64 << 10
+        let harness = try LoopHarness(limits: limits)
+        let client = try harness.connect()
+        try client.send("size 2000000\necho after\n")
+        for _ in 0..<3 { harness.turn() }
+        #expect(harness.duty.answered == ["size 2000000"])
+        let queued = try #require(harness.loop.connections[client.token]?.queuedBytes)
+        #expect(queued > limits.maxQueuedBytes)
+        // Reading lets the socket take the rest, and the next request is answered.
+        let expected = 2_000_001 + "after\n".utf8.count
+        var received = 0
+        for _ in 0..<1000 where received < expected {
+            received += try client.received().utf8.count
+            harness.turn()
+        }
+        #expect(harness.duty.answered == ["size 2000000", "echo after"])
+        #expect(received == expected)
+    }
+
+    @Test func aClientWithNothingWaitingIsAnsweredWhileAllOutputIsOverTheTotal() throws {
+        var limits = ServerLimits()
+        limits.maxQueuedBytesTotal = 100 << 10
+        let harness = try LoopHarness(limits: limits)
+        let heavy = try harness.connect()
+        let light = try harness.connect()
+        try heavy.send("size 2000000\n")
+        harness.turn()
+        #expect(harness.link.meter.queuedBytes > limits.maxQueuedBytesTotal)
+        try heavy.send("echo heavy\n")
+        try light.send("echo light\n")
+        harness.turn()
+        #expect(harness.duty.answered == ["size 2000000", "echo light"])
+        #expect(try light.received() == "light\n")
+    }
+
+    @Test func aLineThatNeverFinishesIsClosedAfterItsTimeout() throws {
+        var limits = ServerLimits()
+        limits.partialLineTimeout = 10
+        let harness = try LoopHarness(limits: limits)
+        let client = try harness.connect()
+        try client.send("echo never fin")
+        harness.turn()
+        harness.clock.advance(by: .seconds(9))
+        harness.turn()
+        #expect(harness.loop.connections.contains(client.token))
+        harness.clock.advance(by: .seconds(2))
+        harness.turn()
+        #expect(!harness.loop.connections.contains(client.token))
+        #expect(client.isClosedByPeer())
+    }
+
+    @Test func aClientThatStopsReadingIsClosedAfterTheStallTimeout() throws {
+        var limits = ServerLimits()
+        limits.stalledWriteTimeout = 30
+        let harness = try LoopHarness(limits: limits)
+        let client = try harness.connect()
+        try client.send("size 2000000\n")
+        harness.turn()
+        harness.clock.advance(by: .seconds(29))
+        harness.turn()
+        #expect(harness.loop.connections.contains(client.token))
+        harness.clock.advance(by: .seconds(2))
+        harness.turn()
+        #expect(!harness.loop.connections.contains(client.token))
+        #expect(harness.link.clients.load(ordering: .relaxed) == 0)
+        #expect(harness.link.meter.queuedBytes == 0)
+    }
+
+    @Test func aHandedOverClientGetsItsQueuedOutputFirstThenTheRestInOrder() throws {
+        let harness = try LoopHarness()
+        let client = try harness.connect()
+        try client.send("echo 1\nmove\necho 2\n")
+        harness.turn()
+        #expect(!harness.loop.connections.contains(client.token))
+        harness.turnOther()
+        #expect(try client.received() == "1\nmoved\n2\n")
+        #expect(harness.duty.answered == ["echo 1", "move"])
+        #expect(harness.otherDuty.answered == ["move", "echo 2"])
+        #expect(harness.link.clients.load(ordering: .relaxed) == 1)
+    }
+
+    @Test func theReadLoopAnswersReadsAndHandsTheRestToTheMainLoop() throws {
+        let harness = try LoopHarness()
+        let readLoop = try ReadLoop(link: harness.link, service: harness.service, limits: ServerLimits(), log: harness.log)
+        let client = try harness.connect(to: readLoop.loop)
+        try client.send(
+            #"{"id":1,"method":"ping"}"# + "\n" + #"{"id":2,"method":"clock.advance","params":{"minutes":5}}"# + "\n"
+                + #"{"id":3,"method":"ping"}"# + "\n")
+        readLoop.loop.turn(readLoop, sleeping: false)
+        // The ping's answer travels with the client, written by the main loop before it answers the rest.
+        #expect(try client.received() == "")
+        let handed = harness.link.toMain.take()
+        #expect(handed.count == 1)
+        #expect(handed.first.map { $0.queuedBytes > 0 && $0.inbox.count == 2 } == true)
+        if case .line(let line) = handed.first?.inbox.first {
+            #expect(String(decoding: line, as: UTF8.self).contains("clock.advance"))
+        } else {
+            Issue.record("the clock.advance request was not handed over first")
+        }
+        for connection in handed {
+            connection.release()
+            connection.descriptor.close()
+        }
+    }
+}
+
+/// Stands for a loop's duty: `echo TEXT` is answered with TEXT, `size N` with N bytes, and `move`
+/// hands the client to the other loop when `handsOver`, else is answered `moved`.
+final class ScriptedDuty: LoopDuty {
+    let handsOver: Bool
+    private(set) var answered: [String] = []
+
+    init(handsOver: Bool) { self.handsOver = handsOver }
+
+    func respond(to line: [UInt8], from token: UInt64, in loop: ConnectionLoop) {
+        let text = String(decoding: line, as: UTF8.self)
+        answered.append(text)
+        if text == "move" {
+            if handsOver {
+                loop.handOver(token, unanswered: line)
+            } else {
+                loop.enqueue(Array("moved\n".utf8), to: token)
+            }
+        } else if text.hasPrefix("size "), let count = Int(text.dropFirst(5)) {
+            loop.enqueue([UInt8](repeating: UInt8(ascii: "x"), count: count) + [10], to: token)
+        } else {
+            loop.enqueue(Array(text.dropFirst(5).utf8) + [10], to: token)
+        }
+    }
+
+    func handle(_ event: Epoll.Event, in loop: ConnectionLoop) {}
+    func finishTurn(in loop: ConnectionLoop) {}
+    var hasWorkWaiting: Bool { false }
+    func secondsUntilDue(in loop: ConnectionLoop) -> Double? { nil }
+}
+
+/// A clock the test moves by hand.
+final class ManualInstantClock: Sendable {
+    private let instant = Locked(ContinuousClock.now)
+    var now: ContinuousClock.Instant { instant.withLock { $0 } }
+    func advance(by duration: Duration) { instant.withLock { $0 += duration } }
+}
+
+/// Two loops sharing one link, as the daemon's main and read loops do, on a clock moved by hand.
+struct LoopHarness {
+    let service = BoardService(
+        config: .builtIn, clock: DaemonClock(simulatedAt: PinnedParamTests.noon, speed: 0),
+        instance: "test")
+    let link: ReadLoopLink
+    let clock = ManualInstantClock()
+    let log = Log(minimum: .error, toJournal: false)
+    let loop: ConnectionLoop
+    let duty = ScriptedDuty(handsOver: true)
+    let other: ConnectionLoop
+    let otherDuty = ScriptedDuty(handsOver: false)
+
+    init(limits: ServerLimits = ServerLimits()) throws {
+        link = try ReadLoopLink(service)
+        let clock = clock
+        loop = try ConnectionLoop(
+            link: link, arrivals: link.toMain, departures: link.toRead, limits: limits, log: log, clock: { clock.now })
+        other = try ConnectionLoop(
+            link: link, arrivals: link.toRead, departures: link.toMain, limits: limits, log: log, clock: { clock.now })
+    }
+
+    /// A client of `loop` (the main one by default), its end played by the test.
+    func connect(to loop: ConnectionLoop? = nil) throws -> TestClient {
+        let (served, played) = try UnixSocket.pair()
+        link.clients.add(1, ordering: .relaxed)
+        let token = try #require((loop ?? self.loop).adopt(ClientConnection(descriptor: served, meter: link.meter)))
+        return TestClient(token: token, descriptor: played)
+    }
+
+    func turn() { loop.turn(duty, sleeping: false) }
+    func turnOther() { other.turn(otherDuty, sleeping: false) }
+}
+
+/// The test's end of a socketpair.
+struct TestClient {
+    let token: UInt64
+    let descriptor: FileDescriptor
+
+    func send(_ text: String) throws { try descriptor.writeAll(text) }
+
+    /// Everything the loop has written so far.
+    func received() throws -> String {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 64 << 10)
+        while true {
+            do {
+                let count = try descriptor.read(into: &buffer)
+                if count == 0 { break }
+                bytes += buffer[..<count]
+            } catch {
+                if error.isWouldBlock { break }
+                throw error
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Whether the loop closed its end: a read finds the end of the stream.
+    func isClosedByPeer() -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while let count = try? descriptor.read(into: &buffer) {
+            if count == 0 { return true }
+        }
+        return false
+    }
+}
