@@ -28,6 +28,7 @@ public struct BoardClient {
     /// Reads the arguments, runs the command they name and returns the exit status.
     public static func main(_ arguments: [String]) -> Int32 {
         UnixSignal.ignoreBrokenPipe()
+        UnixSignal.ignoreFileSizeLimit()
         let parsed: ClientArguments
         do { parsed = try ClientArguments(arguments) } catch {
             Output.error(error.pointingAtBoardHelp)

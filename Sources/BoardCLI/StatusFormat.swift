@@ -106,11 +106,14 @@ struct StatusFormat: Hashable, Sendable {
     /// Whether the line places the pinned change itself; else it goes before the line.
     var showsAlert: Bool { pieces.contains(.field(.alert)) }
 
-    /// The line: each field's `value`, passed through `shown` (tmux's colours) with its field.
-    func render(_ value: (Field) -> String, shown: (Field, String) -> String = { $1 }) -> String {
+    /// The line: each field's `value`, passed through `shown` (tmux's colours) with its field, and
+    /// the format's own text through `literal` (tmux's escaping).
+    func render(
+        _ value: (Field) -> String, shown: (Field, String) -> String = { $1 }, literal: (String) -> String = { $0 }
+    ) -> String {
         pieces.map { piece in
             switch piece {
-            case .text(let text): text
+            case .text(let text): literal(text)
             case .field(let field): shown(field, value(field))
             }
         }.joined()

@@ -184,16 +184,18 @@ struct StatusLine {
             { values[$0.rawValue] ?? "" },
             shown: { field, value in
                 guard tmux, !value.isEmpty else { return value }
+                let text = Self.tmuxText(value)
                 switch field {
-                case .status: return Self.tmuxColour(reading.nextStatus, value)
-                case .pinned: return Self.tmuxColour(reading.pinnedStatus, value)
-                case .alert: return "#[fg=yellow,bold]\(value.replacingAll("#", with: "##"))#[default]"
-                default: return value
+                case .status: return Self.tmuxColour(reading.nextStatus, text)
+                case .pinned: return Self.tmuxColour(reading.pinnedStatus, text)
+                case .alert: return "#[fg=yellow,bold]\(text)#[default]"
+                default: return text
                 }
-            })
+            },
+            literal: { tmux ? Self.tmuxText($0) : $0 })
         if let alert = reading.alert, !format.showsAlert {
             // Before the usual line, so that a short status bar cuts the usual part, not the alert.
-            text = (tmux ? "#[fg=yellow,bold]\(alert.text.replacingAll("#", with: "##"))#[default]" : alert.text) + "  " + text
+            text = (tmux ? "#[fg=yellow,bold]\(Self.tmuxText(alert.text))#[default]" : alert.text) + "  " + text
         }
         // The usual line without a next departure leaves its empty fields' spaces at the end.
         if self.format == nil { text = String(text.reversed().drop { $0 == " " }.reversed()) }
@@ -314,6 +316,10 @@ struct StatusLine {
         guard flight.date != today, let date = LocalDate(flight.date) else { return time }
         return "\(date.shortName) \(time)"
     }
+
+    /// `text` as tmux shows it, never as a format: every `#` doubled, so that a value from the daemon,
+    /// the config or `--format` (`#(touch /tmp/x)`, `#[fg=red]`) is read as text, not run or styled.
+    static func tmuxText(_ text: String) -> String { text.replacingAll("#", with: "##") }
 
     /// `text` in tmux's colour for `status` (see `StatusAppearance`); plain when it has none.
     static func tmuxColour(_ status: FlightStatus?, _ text: String) -> String {

@@ -8,6 +8,7 @@ import FoundationEssentials
 public enum Daemon {
     public static func main(_ arguments: [String]) -> Int32 {
         UnixSignal.ignoreBrokenPipe()
+        UnixSignal.ignoreFileSizeLimit()
         let command: DaemonCommand
         do { command = try DaemonCommand.parse(arguments) } catch {
             printError("boardd: \(error.pointing(to: "boardd --help"))")

@@ -25,6 +25,11 @@ public enum UnixSignal: Int32, Sendable, CaseIterable, CustomStringConvertible {
 
     /// Ignores SIGPIPE for the whole process: a closed peer is an EPIPE to handle, not a death.
     public static func ignoreBrokenPipe() { signal(SIGPIPE, SIG_IGN) }
+
+    /// Ignores SIGXFSZ for the whole process: a write past the file-size limit (`ulimit -f`) is then an
+    /// `EFBIG` that fails like a full disk (the error names the file, the temporary file is removed),
+    /// not a death that leaves the temporary file behind.
+    public static func ignoreFileSizeLimit() { signal(SIGXFSZ, SIG_IGN) }
 }
 
 /// Signals delivered as readable events on a descriptor (signalfd), so an event loop handles them like I/O.

@@ -138,19 +138,17 @@ struct StatusFormatTests {
         #expect(Self.line("%n", tmux: true, nil) == "#[fg=colour244]board: offline#[default]")
     }
 
-    @Test(
-        arguments: [
-            ("%x", "unknown placeholder %x in --format; the codes are \(StatusFormat.codeList)"),
-            ("next %", "--format ends with a lone %; %% is a percent sign; the codes are \(StatusFormat.codeList)"),
-            ("%n {nxt}", "unknown placeholder {nxt} in --format"),
-        ])
-    func anUnknownCodeIsNamed(format: String, message: String) {
-        #expect(throws: StatusFormat.Problem.self) { try StatusFormat(format) }
-        do {
-            _ = try StatusFormat(format)
-        } catch {
-            #expect(error.message.hasPrefix(message))
-        }
-        #expect(StatusFormat.codeList == "%a %l %C %A %D %n %t %m %g %c %d %s %i %p %P %%")
+    /// tmux reads `#(…)` as a command to run and `#[…]` as a style: with `--tmux` every field from the
+    /// daemon or the config, and the format's own text, reach it as text (each `#` doubled).
+    @Test func withTmuxNoValueAndNoLiteralTextIsReadAsATmuxFormat() {
+        var reading = Self.quiet
+        reading.values.airport = "#(touch /tmp/x)"
+        reading.values.code = "#[fg=red]"
+        reading.values.status = "Delayed #5"
+        #expect(Self.line("%l %a", tmux: true, reading) == "##(touch /tmp/x) ##[fg=red]")
+        #expect(Self.line("%s", tmux: true, reading) == "#[fg=yellow]Delayed ##5#[default]")
+        #expect(Self.line("#(date) %a #[bold]", tmux: true, reading) == "##(date) ##[fg=red] ##[bold]")
+        // Without --tmux the text is the text.
+        #expect(Self.line("#(date) %l", tmux: false, reading) == "#(date) #(touch /tmp/x)")
     }
 }

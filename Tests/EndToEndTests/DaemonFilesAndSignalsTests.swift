@@ -70,6 +70,31 @@ import Testing
         #expect(try waitForExit(pid) == 0)
     }
 
+    /// Under a file-size limit (`ulimit -f 0`), the daemon's log to a file fails as on a full disk: the
+    /// daemon serves, stops cleanly on SIGTERM and is never killed by SIGXFSZ.
+    @Test func aFileSizeLimitOnTheLogKillsNothing() throws {
+        let sandbox = Sandbox()
+        let log = sandbox.path + "/boardd.log"
+        let pid = try spawn(
+            [
+                "/bin/sh", "-c", #"ulimit -f 0 && exec "$0" "$@""#, Binaries.boardd, "--socket", sandbox.socket, "--now",
+                Self.now, "--speed", "0",
+            ],
+            environment: sandbox.environment(), stderr: log)
+        var status: Int32 = 0
+        defer { if waitpid(pid, &status, WNOHANG) == 0 { kill(pid, SIGKILL) } }
+        try waitUntil("boardd to answer") { answers(sandbox.socket) || waitpid(pid, &status, WNOHANG) == pid }
+        guard answers(sandbox.socket) else {
+            Issue.record("boardd ended with status \(status >> 8) (signal \(status & 0x7f)) before it answered")
+            return
+        }
+        #expect(try sandbox.board("--json").status == 0)
+        kill(pid, SIGTERM)
+        try waitUntil("boardd to stop") { waitpid(pid, &status, WNOHANG) == pid }
+        #expect(status & 0x7f == 0, "killed by signal \(status & 0x7f)")
+        #expect((status >> 8) & 0xff == 0)
+    }
+
     /// Autostart after a removal: the new daemon finds the lock held and steps aside while the old one
     /// binds again, so `board` is answered instead of failing with "already serving".
     @Test func autostartWorksAfterTheSocketWasRemoved() throws {

@@ -5,6 +5,24 @@ import Testing
 
 /// `board pin`, `unpin` and `pins`: pinned flights first on their day's board, kept under --hide-past.
 @Suite(.sharedDaemon) struct PinTests {
+    /// Under a file-size limit (`ulimit -f 0`), saving fails as on a full disk: status 1, one line naming
+    /// the file, no temporary file left and the state as it was; never a death by SIGXFSZ (153).
+    @Test func aFileSizeLimitFailsLikeAFullDisk() throws {
+        let user = try BoardUser.ofSharedDaemon()
+        let rows = try user.lookup()
+        _ = try user.json("pin", String(rows[3].id))
+        let before = try String(contentsOfFile: user.stateFile, encoding: .utf8)
+        let limited = try runAsFromAShell(
+            ["/bin/sh", "-c", #"ulimit -f 0 && exec "$0" "$@""#, Binaries.board, "pin", String(rows[5].id)],
+            environment: user.environment)
+        #expect(limited.status == 1, "\(limited.stderr)")
+        #expect(limited.stderr.split(separator: "\n").count == 1, "\(limited.stderr)")
+        #expect(limited.stderr.contains("state.json"), "\(limited.stderr)")
+        #expect(try String(contentsOfFile: user.stateFile, encoding: .utf8) == before)
+        let files = try FileManager.default.contentsOfDirectory(atPath: user.sandbox.stateDirectory)
+        #expect(!files.contains { $0.contains(".tmp") }, "\(files)")
+    }
+
     @Test func aPinnedFlightComesFirst() throws {
         let user = try BoardUser.ofSharedDaemon()
         let before = try user.lookup()
