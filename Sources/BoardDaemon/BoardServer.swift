@@ -242,7 +242,7 @@ final class BoardServer: LoopDuty {
             loop.connections.update(offer.token) {
                 $0.offerChanges(
                     offer.changes, through: eventsFanOut.through, alsoSkipped: offer.alsoSkipped,
-                    bound: BoardService.eventsPerMove, maxQueuedBytes: loop.limits.maxQueuedBytes, encoding: encoding,
+                    bound: BoardService.eventsPerMove, limits: loop.limits, encoding: encoding,
                     now: monotonic)
             }
             loop.flush(offer.token)
@@ -257,13 +257,13 @@ final class BoardServer: LoopDuty {
             now: encoding.localTime.iso8601(subscription.now), cursor: ChangeCursor.encode(.after(subscription.now)))
         loop.enqueue(WireLine.result(id: id, reply.json), to: token)
         let replay = subscription.replay.map { ClientConnection.SharedChange($0, encoding: encoding) }
-        let maxQueuedBytes = loop.limits.maxQueuedBytes
+        let limits = loop.limits
         loop.connections.update(token) { connection in
             connection.events = ClientConnection.EventWatch(
                 requestID: id, filter: subscription.filter, position: subscription.start)
             connection.offerChanges(
                 replay, through: subscription.now, alsoSkipped: subscription.replaySkipped,
-                bound: BoardService.eventsPerMove, maxQueuedBytes: maxQueuedBytes, encoding: encoding, now: now)
+                bound: BoardService.eventsPerMove, limits: limits, encoding: encoding, now: now)
             // Changes before now are replayed or not wanted: live ones start after now.
             if let position = connection.events?.position, position < .after(subscription.now) {
                 connection.events?.position = .after(subscription.now)

@@ -106,6 +106,13 @@ struct ClientConnection {
 
     var hasOutput: Bool { !chunks.isEmpty }
 
+    /// Whether more may be queued for this client now, reply, board or event alike: its own output
+    /// within `maxQueuedBytes`, and, while any of it waits, all clients' within `maxQueuedBytesTotal`
+    /// (a client that reads as it goes, with nothing waiting, is always served).
+    func hasRoom(within limits: ServerLimits) -> Bool {
+        queuedBytes <= limits.maxQueuedBytes && (queuedBytes == 0 || meter.queuedBytes <= limits.maxQueuedBytesTotal)
+    }
+
     mutating func enqueue(_ bytes: [UInt8], now: ContinuousClock.Instant) { enqueue(bytes[...], now: now) }
 
     /// Queues part of an array without copying it: the slice keeps the array alive until it is written.
@@ -191,19 +198,20 @@ struct ClientConnection {
     }
 
     /// Queues the changes of one clock move that this subscription wants, in order (`shared` is every
-    /// change of the move, each encoded once). Past `bound` of them, or while more than
-    /// `maxQueuedBytes` wait, the rest are counted for one `skipped` event instead; `alsoSkipped` adds
-    /// changes known to be left out (a replay's beyond the bound). The skipped event goes out at once
-    /// when the output is under the limit, else when it drains.
+    /// change of the move, each encoded once). Past `bound` of them, or once it has no room
+    /// (`hasRoom`: its own output over its limit, or all clients' over theirs while its own waits),
+    /// the rest are counted for one `skipped` event instead, never queued; `alsoSkipped` adds changes
+    /// known to be left out (a replay's beyond the bound). The skipped event goes out at once when
+    /// there is room, else when its output drains.
     mutating func offerChanges(
         _ shared: [SharedChange], through until: Date, alsoSkipped: Int = 0,
-        bound: Int, maxQueuedBytes: Int, encoding: WireEncoding, now: ContinuousClock.Instant
+        bound: Int, limits: ServerLimits, encoding: WireEncoding, now: ContinuousClock.Instant
     ) {
         guard var current = events else { return }
         var sent = 0
         var skipped = 0
         for item in shared where item.change.position > current.position && current.filter.matches(item.change) {
-            if current.pendingSkip == nil, skipped == 0, sent < bound, queuedBytes <= maxQueuedBytes {
+            if current.pendingSkip == nil, skipped == 0, sent < bound, hasRoom(within: limits) {
                 current.seq += 1
                 enqueue(WireLine.changeEventHeader(id: current.requestID, seq: current.seq), now: now)
                 enqueue(item.tail, now: now)
@@ -231,7 +239,7 @@ struct ClientConnection {
             current.position = max(current.position, .after(until))
         }
         events = current
-        if queuedBytes <= maxQueuedBytes { queuePendingSkip(now: now) }
+        if hasRoom(within: limits) { queuePendingSkip(now: now) }
     }
 
     /// Queues the `skipped` event waiting, if any.

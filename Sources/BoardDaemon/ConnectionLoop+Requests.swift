@@ -129,13 +129,9 @@ extension ConnectionLoop {
         }
     }
 
-    /// Whether a client's next request may be answered now: not while its own output is over its
-    /// limit, nor while all clients' output is over the total and its own has not drained. Either
-    /// way it is answered once its output drains (the writable event brings it back).
-    func mayServe(_ connection: ClientConnection) -> Bool {
-        connection.queuedBytes <= limits.maxQueuedBytes
-            && (connection.queuedBytes == 0 || link.meter.queuedBytes <= limits.maxQueuedBytesTotal)
-    }
+    /// Whether a client's next request may be answered now: while it has room for more output
+    /// (`ClientConnection.hasRoom`); else once its output drains (the writable event brings it back).
+    func mayServe(_ connection: ClientConnection) -> Bool { connection.hasRoom(within: limits) }
 
     /// The request a line holds; nil when it holds none, the error saying why then queued.
     func parse(_ line: [UInt8], from token: UInt64) -> WireRequest? {
