@@ -34,7 +34,7 @@ struct ClientConnectionBoundTests {
         limits.maxQueuedBytes = 1_000
         let meter = ClientConnection.Meter()
         var ends: [FileDescriptor] = []
-        defer { ends.forEach { $0.close() } }
+        defer { for end in ends { end.close() } }
         var connection = try Self.subscriber(meter: meter, from: from, &ends)
         connection.offerChanges(
             changes, through: service.clock.now, bound: 200, limits: limits, encoding: service.encoding, now: .now)
@@ -50,7 +50,7 @@ struct ClientConnectionBoundTests {
         limits.maxQueuedBytesTotal = 10_000
         let meter = ClientConnection.Meter()
         var ends: [FileDescriptor] = []
-        defer { ends.forEach { $0.close() } }
+        defer { for end in ends { end.close() } }
         var heavy = try Self.subscriber(meter: meter, from: from, &ends)
         var waiting = try Self.subscriber(meter: meter, from: from, &ends)
         var fresh = try Self.subscriber(meter: meter, from: from, &ends)
