@@ -48,7 +48,7 @@ public struct BoardClient {
 
     /// The pins as the `pinned` param: identities, so another day's flight with the same id is not pinned.
     /// Never more than the daemon takes (`PinnedParam.limit`): see `sentPins`.
-    var pinnedParam: JSON {
+    var pinnedParam: PinnedParam {
         if state.pins.count > PinnedParam.limit, !Self.warnedOfTooManyPins.exchange(true, ordering: .relaxed) {
             Output.warning(
                 "\(store.path) holds \(state.pins.count) pins, more than the \(PinnedParam.limit) the daemon takes; "
@@ -58,7 +58,7 @@ public struct BoardClient {
         // With the names they were made with: after a config reload with another schedule, the same
         // identity is another flight, which the daemon then does not mark as pinned.
         let names = Dictionary(pins.compactMap { pin in pin.key.map { ($0, pin.designator) } }) { first, _ in first }
-        return PinnedParam.json(pins.compactMap(\.key), names: names)
+        return PinnedParam(pins.compactMap(\.key), names: names)
     }
 
     /// The pins sent with requests (the live view sends these too): all of them up to `PinnedParam.limit`;
@@ -78,25 +78,12 @@ public struct BoardClient {
 
     private static let warnedOfTooManyPins = Atomic<Bool>(false)
 
-    static func params(for reference: FlightReference) -> JSON {
-        switch reference {
-        case .id(let id): ["id": .int(id)]
-        case .designator(let designator): ["designator": .string(designator.description)]
-        }
-    }
-
-    /// The params naming a flight as people gave it, on `date` when they gave one.
-    static func params(for reference: FlightReference, on date: DateSpec?) -> JSON {
-        let params = params(for: reference)
-        return date.map { params.adding("date", .string($0.description)) } ?? params
-    }
-
     /// A flight's details asked on `connection` (kept open for what follows, as `log` and `wait` do).
     func details(of reference: FlightReference, on date: DateSpec?, over connection: BoardConnection) throws(ClientError)
         -> FlightDetailsDocument
     {
         let json: JSON
-        do { json = try connection.call(.flightGet, Self.params(for: reference, on: date)) } catch {
+        do { json = try connection.call(FlightGetRequest(flight: reference, date: date)) } catch {
             throw ClientError(error, socket: socket, autostartOffBy: nil)
         }
         return try decode(FlightDetailsDocument.self, json)
@@ -121,9 +108,9 @@ public struct BoardClient {
         }
     }
 
-    func call(_ method: WireMethod, _ params: JSON = [:]) throws(ClientError) -> JSON {
+    func call(_ request: some BoardRequest) throws(ClientError) -> JSON {
         let connection = try connect()
-        do { return try connection.call(method, params) } catch {
+        do { return try connection.call(request) } catch {
             throw ClientError(error, socket: socket, autostartOffBy: Autostart.turnedOffBy(options))
         }
     }
@@ -131,6 +118,14 @@ public struct BoardClient {
     /// A reply read as the document it should be; one that is not is a failure naming what is wrong.
     func decode<Document: WireDocument>(_: Document.Type, _ json: JSON) throws(ClientError) -> Document {
         do { return try Document(json: json) } catch { throw .failure(error.message) }
+    }
+
+    /// A flight of a reply by its identity, to ask for it again; a date that is not one makes the reply unreadable.
+    func identity(of flight: FlightDocument) throws(ClientError) -> FlightKey {
+        guard let date = LocalDate(flight.date) else {
+            throw .failure("the daemon's reply is unreadable: flight \(flight.id) has no YYYY-MM-DD date")
+        }
+        return FlightKey(id: flight.id, date: date)
     }
 
     func lastViewed() throws(ClientError) -> RememberedFlight {
@@ -212,13 +207,17 @@ public struct BoardClient {
             let connection = try connect()
             let pinned = Set(state.pins.compactMap(\.key))
             for pin in remembered {
+                // A date the state file garbled names no flight now.
+                guard let key = pin.key else {
+                    entries.append(.missing(pin))
+                    continue
+                }
                 do {
                     // By identity: the id on the pin's own day, never another day's flight with that id. Only
                     // its own pin goes with it (for its `pinned`): the whole list with each of a thousand
                     // pins made listing them quadratic, seconds for a few hundred.
-                    let own = pin.key.map { pinned.contains($0) ? [$0] : [] } ?? []
-                    let json = try connection.call(
-                        .flightGet, ["id": .int(pin.id), "date": .string(pin.date), "pinned": PinnedParam.json(own)])
+                    let own = PinnedParam(pinned.contains(key) ? [key] : [])
+                    let json = try connection.call(FlightGetRequest(key, pinned: own))
                     let flight = try? FlightDetailsDocument(json: json).flight
                     // Another flight under its identity (the daemon's schedule changed with its config) is not it.
                     if let flight, !pin.names(flight) {
@@ -228,8 +227,6 @@ public struct BoardClient {
                     }
                 } catch .remote(let error) where error.code == .notFound || error.code == .outsideWindow {
                     entries.append(.missing(pin))
-                } catch .remote(let error) where error.code == .invalidParams && pin.key == nil {
-                    entries.append(.missing(pin))  // a date the state file garbled: it names no flight now
                 } catch {
                     throw ClientError(error, socket: socket, autostartOffBy: nil)
                 }

@@ -47,9 +47,9 @@ enum RouteStream {
     static func run(client: BoardClient, screen: Screen, options: Options) throws(ClientError) {
         let connection = try client.connect()
         var last: Printed?
-        let watch = LiveRequest.watch(
-            tab: options.tab, hidePast: options.hidePast,
-            pinned: client.sentPins.map { LiveModel.FlightKey(id: $0.id, date: $0.date) }, date: options.date)
+        let watch = BoardWatchRequest(
+            tab: options.tab, hidePast: options.hidePast, date: options.date.flatMap(DateSpec.init),
+            pinned: PinnedParam(client.sentPins.compactMap(\.key)))
         // A daemon gone between its board and the question (`.noDaemon`) is asked again once it is back.
         try LiveView.followBoards(client: client, connection: connection, watch: watch) { _ throws(ClientError) in
             let printed = try Self.printed(screen, options: options, client: client)
@@ -78,12 +78,12 @@ enum RouteStream {
             let text = renderer.search(found) + "\n"
             return Printed(text: text, compared: text)
         case .flight(let key):
+            let gone = ClientError.notFound(
+                "flight \(key.id) of \(key.date) is no longer on the board; 'board watch' opens the board")
+            guard let identity = key.identity else { throw gone }
             let reply: JSON
-            do {
-                reply = try client.call(
-                    .flightGet, ["id": .int(key.id), "date": .string(key.date), "pinned": client.pinnedParam])
-            } catch .notFound {
-                throw .notFound("flight \(key.id) of \(key.date) is no longer on the board; 'board watch' opens the board")
+            do { reply = try client.call(FlightGetRequest(identity, pinned: client.pinnedParam)) } catch .notFound {
+                throw gone
             }
             let details = try client.decode(FlightDetailsDocument.self, reply)
             let compared = reply.removing("now").text

@@ -17,7 +17,7 @@ struct StatusLine {
     /// Where an autostarted daemon logs; nil when autostart is off.
     var autostartLogDirectory: String?
     /// The client's pins as the `pinned` param, so that the board marks them and an alert can name them.
-    var pinned: JSON = .array([])
+    var pinned = PinnedParam(pins: [])
     /// The filter flags: the counts count, and the next flight is, the matching flights of today's board.
     var filter = FlightFilter()
 
@@ -218,12 +218,12 @@ struct StatusLine {
         // Every request at once, so that one round trip fits in the budget. With a filter or hidden
         // flights, the next departure is the filtered board's, and tomorrow's when today has none left.
         let hidden = Watchlist.keys(state.hidden)
-        let boardID = connection.send(.boardGet, ["tab": "all", "hidePast": true, "pinned": pinned])
-        let soonestID = connection.send(.flightSoonest, ["tab": "departures"])
+        let boardID = connection.send(BoardGetRequest(tab: .all, hidePast: true, pinned: pinned))
+        let soonestID = connection.send(FlightSoonestRequest(tab: .departures))
         let tomorrowID =
             filter.isEmpty && hidden.isEmpty
             ? nil
-            : connection.send(.boardGet, ["tab": "departures", "hidePast": true, "date": "tomorrow", "pinned": pinned])
+            : connection.send(BoardGetRequest(tab: .departures, hidePast: true, date: .relative(days: 1), pinned: pinned))
         var replies: [Int: JSON] = [:]
         while replies.count < (tomorrowID == nil ? 2 : 3) {
             let left = Int32((deadline - ContinuousClock.now) / .milliseconds(1))

@@ -35,25 +35,25 @@ public struct EventSubscription: Sendable {
 
 extension BoardService {
     /// The most changes one `events.get` reply holds; `next` asks for more.
-    static let eventsPageLimit = 500
+    static let eventsPageLimit = EventsGetRequest.pageLimit
     /// The most changes a subscription is sent for one clock move (and for its replay); the rest are
     /// reported in one `skipped` event.
     static let eventsPerMove = 200
 
     // MARK: events.get
 
-    func events(_ params: JSON, at now: Date) throws(WireError) -> EventsDocument {
-        let request = try eventsRequest(params, at: now)
-        let limit = try Self.eventsLimit(params)
+    func events(_ request: EventsGetRequest, at now: Date) throws(WireError) -> EventsDocument {
+        let interval = try eventsInterval(
+            request.filter, since: request.since, until: request.until, cursor: request.position, at: now)
         let found = changes(
-            matching: request.filter, counting: request.lower, keeping: request.from, through: request.until, limit: limit,
-            at: now)
+            matching: interval.filter, counting: interval.lower, keeping: interval.from, through: interval.until,
+            limit: request.limit ?? Self.eventsPageLimit, at: now)
         let next = found.kept > found.page.count ? found.page.last?.position : nil
         return encoding.events(
-            since: request.since, until: request.until, changes: found.page, total: found.total, next: next)
+            since: interval.since, until: interval.until, changes: found.page, total: found.total, next: next)
     }
 
-    struct EventsRequest {
+    struct EventsInterval {
         var filter: EventFilter
         /// The interval's start as reported (`since`).
         var since: Date
@@ -64,21 +64,23 @@ extension BoardService {
         var from: FlightChange.Position
     }
 
-    /// The filters, the interval and the cursor of `events.get` or `events.watch`.
+    /// The filter, the interval and the cursor of `events.get` or `events.watch` (which has no `until`).
     ///
     /// `since` defaults to the start of today (of the flight's day with `flight`), or to the cursor's
     /// instant with `cursor`; `until` to now, and never past it. With `since`, `total` counts every
     /// change in (since, until]; with only a cursor, those after the cursor.
-    func eventsRequest(_ params: JSON, at now: Date, allowUntil: Bool = true) throws(WireError) -> EventsRequest {
+    func eventsInterval(
+        _ params: EventFilterParams, since sinceText: String?, until untilText: String?, cursor: FlightChange.Position?,
+        at now: Date
+    ) throws(WireError) -> EventsInterval {
         let window = window(at: now)
         let today = window.firstDate
         let (filter, flightDay) = try eventFilter(params, window: window)
-        let cursor = try Self.eventsCursor(params)
-        let sinceGiven = try instant(params, "since", today: today)
+        let sinceGiven = try instant(sinceText, "since", today: today)
         var until = now
         // A given `until` may reach back up to what the clock has shown (after a clock set back),
         // never past it; without one, now.
-        if allowUntil, let given = try instant(params, "until", today: today) {
+        if let given = try instant(untilText, "until", today: today) {
             // Both given the wrong way round hold nothing: a script that swapped them is told so.
             if let sinceGiven, given < sinceGiven {
                 throw WireError(
@@ -89,7 +91,7 @@ extension BoardService {
         }
         let since = sinceGiven ?? cursor?.at ?? localTime.startOfDay(flightDay ?? today)
         let lower = sinceGiven != nil ? FlightChange.Position.after(since) : (cursor ?? .after(since))
-        return EventsRequest(filter: filter, since: since, until: until, lower: lower, from: max(lower, cursor ?? lower))
+        return EventsInterval(filter: filter, since: since, until: until, lower: lower, from: max(lower, cursor ?? lower))
     }
 
     /// The changes matching `filter` after `lower` through `end`: how many there are (`total`), how
@@ -236,78 +238,53 @@ extension BoardService {
 
     // MARK: events.watch
 
-    func eventsSubscription(_ params: JSON, at now: Date) throws(WireError) -> EventSubscription {
-        let request = try eventsRequest(params, at: now, allowUntil: false)
-        let replays = params["since"].map { !$0.isNull } == true || params["cursor"].map { !$0.isNull } == true
-        guard replays else {
-            return EventSubscription(filter: request.filter, now: now, start: .after(now), replay: [], replaySkipped: 0)
+    func eventsSubscription(_ request: EventsWatchRequest, at now: Date) throws(WireError) -> EventSubscription {
+        let interval = try eventsInterval(request.filter, since: request.since, until: nil, cursor: request.position, at: now)
+        guard request.replays else {
+            return EventSubscription(filter: interval.filter, now: now, start: .after(now), replay: [], replaySkipped: 0)
         }
         let found = changes(
-            matching: request.filter, counting: request.from, keeping: request.from, through: now, limit: Self.eventsPerMove,
+            matching: interval.filter, counting: interval.from, keeping: interval.from, through: now, limit: Self.eventsPerMove,
             at: now)
         return EventSubscription(
-            filter: request.filter, now: now, start: request.from, replay: found.page,
+            filter: interval.filter, now: now, start: interval.from, replay: found.page,
             replaySkipped: found.total - found.page.count)
     }
 
-    // MARK: Params
+    // MARK: Filters
 
-    /// The `flight`, `pinned` and `kinds` filters; with `flight`, its day.
-    func eventFilter(_ params: JSON, window: ScheduleWindow) throws(WireError) -> (EventFilter, LocalDate?) {
+    /// The daemon's filter of `params`; with `flight`, the flight's day. The flight must be one.
+    func eventFilter(_ params: EventFilterParams, window: ScheduleWindow) throws(WireError) -> (EventFilter, LocalDate?) {
         var filter = EventFilter()
         var day: LocalDate?
-        if let value = params["flight"], !value.isNull {
-            let flight = try eventFlight(value, window: window)
+        if let param = params.flight {
+            let flight = try eventFlight(param, window: window)
             filter.flight = FlightKey(flight)
             day = flight.date
         }
-        if let value = params["pinned"], !value.isNull { filter.pinned = try PinnedParam.parse(value) }
-        if let value = params["kinds"], !value.isNull {
-            let names = FlightChange.Kind.allCases.map(\.rawValue).joined(separator: ", ")
-            guard let items = value.array, !items.isEmpty, items.count <= 32 else {
-                throw WireError(.invalidParams, "\"kinds\" must be a list of 1 or more of \(names).")
-            }
-            var kinds = Set<FlightChange.Kind>()
-            for item in items {
-                guard let name = item.string, let kind = FlightChange.Kind(rawValue: name) else {
-                    throw WireError(
-                        .invalidParams, "\"kinds\" holds \(item.text.prefix(40)), not a kind; the kinds are \(names).")
-                }
-                kinds.insert(kind)
-            }
-            filter.kinds = kinds
-        }
+        filter.pinned = params.pinned?.flights
+        if let kinds = params.kinds { filter.kinds = Set(kinds) }
         return (filter, day)
     }
 
-    /// The `flight` param: `{"id":N,"date":"YYYY-MM-DD"}`, an id, or a designator (codeshares too).
-    func eventFlight(_ value: JSON, window: ScheduleWindow) throws(WireError) -> Flight {
-        let shapes =
-            "\"flight\" must be {\"id\":N,\"date\":\"YYYY-MM-DD\"}, a flight id, or a designator such as \"Pacific 123\"."
-        if let id = value["id"], let dateValue = value["date"] {
-            guard let id = id.int, id > 0, let text = dateValue.string, let date = LocalDate(text) else {
-                throw WireError(.invalidParams, shapes)
-            }
+    /// The flight of a filter's `flight`: of its identity (of a day up to the window's length back), or in the window.
+    func eventFlight(_ param: EventFlightParam, window: ScheduleWindow) throws(WireError) -> Flight {
+        let reference: FlightReference
+        switch param {
+        case .identity(let key):
             let earliest = window.firstDate.adding(days: -window.days)
-            guard date >= earliest, date <= window.lastDate,
-                let (_, slot) = FlightIdentity(config: window.config).decode(id)
+            guard key.date >= earliest, key.date <= window.lastDate,
+                let (_, slot) = FlightIdentity(config: window.config).decode(key.id)
             else {
-                throw WireError(.notFound, "No flight \(id) on \(date) (events cover \(earliest) to \(window.lastDate)).")
+                throw WireError(.notFound, "No flight \(key.id) on \(key.date) (events cover \(earliest) to \(window.lastDate)).")
             }
-            let flights = eventFlights(on: date, window: window)
-            guard slot < flights.count, flights[slot].id == id else {
-                throw WireError(.notFound, "No flight \(id) on \(date).")
+            let flights = eventFlights(on: key.date, window: window)
+            guard slot < flights.count, flights[slot].id == key.id else {
+                throw WireError(.notFound, "No flight \(key.id) on \(key.date).")
             }
             return flights[slot]
-        }
-        let reference: FlightReference
-        if let id = value.int {
-            guard id > 0 else { throw WireError(.invalidParams, shapes) }
-            reference = .id(id)
-        } else if let text = value.string, text.utf8.count <= 100, let parsed = FlightReference(text) {
-            reference = parsed
-        } else {
-            throw WireError(.invalidParams, shapes)
+        case .reference(let given):
+            reference = given
         }
         guard let flight = window.flight(reference) else {
             throw WireError(.notFound, "No flight \(reference) in the window (\(window.firstDate) to \(window.lastDate)).")
@@ -318,31 +295,12 @@ extension BoardService {
     /// A time param as `clock.set` takes it: ISO-8601, or HH:MM for today. A bound beyond the
     /// clock's range is read as the range's end, since nothing changes outside it: `board log` on
     /// the range's first day asks from the evening before, which the range does not hold.
-    func instant(_ params: JSON, _ key: String, today: LocalDate) throws(WireError) -> Date? {
-        guard let value = params[key], !value.isNull else { return nil }
-        guard let text = value.string, text.utf8.count <= 64,
-            let instant = InstantInput.parse(text, localTime: localTime, today: today)
-        else {
-            throw WireError(
-                .invalidParams, "\"\(key)\" must be a time: ISO-8601 such as 2026-11-30T09:00:00-05:00, or HH:MM for today.")
+    func instant(_ text: String?, _ key: String, today: LocalDate) throws(WireError) -> Date? {
+        guard let text else { return nil }
+        // The request's type has read its form: any text that comes here is a time.
+        guard let instant = InstantInput.parse(text, localTime: localTime, today: today) else {
+            throw EventsGetRequest.notATime(key)
         }
         return min(max(instant, ClockLimits.instants.lowerBound), ClockLimits.instants.upperBound)
-    }
-
-    static func eventsLimit(_ params: JSON) throws(WireError) -> Int {
-        guard let value = params["limit"], !value.isNull else { return eventsPageLimit }
-        guard let limit = value.int, (1...eventsPageLimit).contains(limit) else {
-            throw WireError(.invalidParams, "\"limit\" must be a whole number from 1 to \(eventsPageLimit).")
-        }
-        return limit
-    }
-
-    static func eventsCursor(_ params: JSON) throws(WireError) -> FlightChange.Position? {
-        guard let value = params["cursor"], !value.isNull else { return nil }
-        guard let text = value.string, let position = ChangeCursor.decode(text) else {
-            throw WireError(
-                .invalidParams, "\"cursor\" must be the \"next\" or a change's \"cursor\" from the daemon, or null to start.")
-        }
-        return position
     }
 }

@@ -99,8 +99,8 @@ public struct BoardService: Sendable {
     }
 
     /// A flight's details: its service's history and the weekdays it runs, from the timetable.
-    private func details(_ flight: Flight, window: ScheduleWindow, at now: Date, params: JSON) throws(WireError) -> JSON {
-        encoding.details(flight, from: window.source, at: now, pinned: try Self.pinned(params).contains(flight)).json
+    private func details(_ flight: Flight, window: ScheduleWindow, at now: Date, pinned: PinnedParam?) -> JSON {
+        encoding.details(flight, from: window.source, at: now, pinned: pinned?.flights.contains(flight) ?? false).json
     }
 
     /// `: Pacific 298 runs Mon-Fri` when a designator names a service that is not daily: the reason
@@ -113,65 +113,60 @@ public struct BoardService: Sendable {
         return ": \(name) runs \(service.weekdays)"
     }
 
+    /// Each method's params are read by its request type (`BoardProtocol/Requests`), which refuses
+    /// their shape; what needs the window or the clock is checked here.
     private mutating func dispatch(_ method: WireMethod, _ params: JSON) throws(WireError) -> Outcome {
         let now = clock.now
         revealedUntil = max(revealedUntil, now)
         switch method {
         case .ping:
+            _ = try PingRequest(params: params)
             return .result(
                 PingDocument(server: "boardd/\(boardVersion)", instance: instance, protocolVersion: wireProtocolVersion).json)
         case .boardGet:
-            let view = try Self.view(params)
+            let request = try BoardGetRequest(params: params)
             let window = window(at: now)
-            let date = try date(params, window: window)
-            return .encoded(document(view, on: date, at: now, window: window))
+            let date = try day(request.date, window: window) ?? window.firstDate
+            return .encoded(document(Self.view(request), on: date, at: now, window: window))
         case .boardWatch:
-            let view = try Self.view(params).on(try optionalDate(params, window: window(at: now)))
-            return .watch(view)
+            let request = try BoardWatchRequest(params: params)
+            return .watch(Self.view(request).on(try day(request.date, window: window(at: now))))
         case .flightGet:
+            let request = try FlightGetRequest(params: params)
             let window = window(at: now)
-            let date = try optionalDate(params, window: window)
-            let reference = try Self.reference(params)
-            guard let flight = window.flight(reference, on: date) else {
+            let date = try day(request.date, window: window)
+            guard let flight = window.flight(request.flight, on: date) else {
                 let when = date.map { " on \($0)" } ?? " in the window (\(window.firstDate) to \(window.lastDate))"
-                throw WireError(.notFound, "No flight \(reference)\(when)\(Self.runs(reference, window: window)).")
+                throw WireError(.notFound, "No flight \(request.flight)\(when)\(Self.runs(request.flight, window: window)).")
             }
-            return .result(try details(flight, window: window, at: now, params: params))
-        case .flightNext, .flightPrev:
-            let window = window(at: now)
-            let reference = try Self.reference(params)
-            guard let from = window.flight(reference, on: try optionalDate(params, window: window)) else {
-                throw WireError(.notFound, "Flight \(reference) is no longer on the board.")
-            }
-            let navigation = FlightNavigation(window: window, tab: try Self.tab(params) ?? .all, at: now)
-            let forward = method == .flightNext
-            guard let flight = forward ? navigation.next(after: from) : navigation.previous(before: from) else {
-                throw WireError(
-                    .notFound, "\(from.flightName) is the \(forward ? "last" : "first") flight of the window in this tab.")
-            }
-            return .result(try details(flight, window: window, at: now, params: params))
+            return .result(details(flight, window: window, at: now, pinned: request.pinned))
+        case .flightNext:
+            return .result(try step(FlightNextRequest(params: params), forward: true, at: now))
+        case .flightPrev:
+            return .result(try step(FlightPrevRequest(params: params), forward: false, at: now))
         case .flightSoonest:
-            let tab = try Self.tab(params) ?? .all
+            let request = try FlightSoonestRequest(params: params)
+            let tab = request.tab ?? .all
             let window = window(at: now)
             guard let flight = FlightNavigation(window: window, tab: tab, at: now).soonest() else {
                 throw WireError(.notFound, "No flight is still to come in \(tab.title) in the window.")
             }
-            return .result(try details(flight, window: window, at: now, params: params))
+            return .result(details(flight, window: window, at: now, pinned: request.pinned))
         case .search:
-            return .result(try search(params, at: now).json)
+            return .result(search(try SearchRequest(params: params), at: now).json)
         case .eventsGet:
-            return .result(try events(params, at: now).json)
+            return .result(try events(EventsGetRequest(params: params), at: now).json)
         case .eventsWatch:
-            return .eventsWatch(try eventsSubscription(params, at: now))
+            return .eventsWatch(try eventsSubscription(EventsWatchRequest(params: params), at: now))
         case .clockGet:
+            _ = try ClockGetRequest(params: params)
             return .result(clockJSON(at: now))
         case .clockSet:
+            // Refused on the real clock whatever its params: moving it is what is refused.
             guard clock.isSimulated else { throw Self.notSimulated }
-            guard let text = params["time"]?.string,
-                let instant = InstantInput.parse(text, localTime: localTime, today: localTime.date(at: now))
-            else {
-                throw WireError(
-                    .invalidParams, "clock.set needs \"time\": ISO-8601 such as 2026-11-30T09:00:00-05:00, or HH:MM for today.")
+            let request = try ClockSetRequest(params: params)
+            guard let instant = InstantInput.parse(request.time, localTime: localTime, today: localTime.date(at: now)) else {
+                throw ClockSetRequest.needsTime
             }
             guard ClockLimits.instants.contains(instant) else {
                 throw WireError(.invalidParams, "clock.set needs a \"time\" \(ClockLimits.instantsText).")
@@ -180,10 +175,8 @@ public struct BoardService: Sendable {
             return .clockMoved(clockJSON(at: clock.now))
         case .clockAdvance:
             guard clock.isSimulated else { throw Self.notSimulated }
-            guard let minutes = params["minutes"]?.int, minutes.magnitude <= ClockLimits.maximumAdvanceMinutes else {
-                throw WireError(.invalidParams, "clock.advance needs \"minutes\": a whole number of minutes, at most a year.")
-            }
-            let instant = now.addingTimeInterval(Double(minutes) * 60)
+            let request = try ClockAdvanceRequest(params: params)
+            let instant = now.addingTimeInterval(Double(request.minutes) * 60)
             guard ClockLimits.instants.contains(instant) else {
                 throw WireError(.invalidParams, "clock.advance would move the clock past its range, \(ClockLimits.instantsText).")
             }
@@ -192,18 +185,31 @@ public struct BoardService: Sendable {
         }
     }
 
+    /// `flight.next` or `flight.prev`: the flight after or before the one named, in the request's tab.
+    private func step(_ request: some FlightStepRequest, forward: Bool, at now: Date) throws(WireError) -> JSON {
+        let window = window(at: now)
+        guard let from = window.flight(request.flight, on: try day(request.date, window: window)) else {
+            throw WireError(.notFound, "Flight \(request.flight) is no longer on the board.")
+        }
+        let navigation = FlightNavigation(window: window, tab: request.tab ?? .all, at: now)
+        guard let flight = forward ? navigation.next(after: from) : navigation.previous(before: from) else {
+            throw WireError(
+                .notFound, "\(from.flightName) is the \(forward ? "last" : "first") flight of the window in this tab.")
+        }
+        return details(flight, window: window, at: now, pinned: request.pinned)
+    }
+
     // MARK: Search
 
     /// The most flights one search reply holds; `next` asks for more.
-    static let searchPageLimit = 200
+    static let searchPageLimit = SearchRequest.pageLimit
 
     /// One page of a search: at most `limit` flights from `cursor` on, with the total and the next cursor.
-    func search(_ params: JSON, at now: Date) throws(WireError) -> SearchResultsDocument {
-        let text = try Self.searchText(params)
-        let search = FlightSearch(text: text, tab: try Self.tab(params) ?? .all)
-        let pinned = try Self.pinned(params)
-        let limit = try Self.searchLimit(params)
-        let offset = try Self.searchCursor(params)
+    func search(_ request: SearchRequest, at now: Date) -> SearchResultsDocument {
+        let search = FlightSearch(text: request.text, tab: request.tab ?? .all)
+        let pinned = request.pinned?.flights ?? []
+        let limit = request.limit ?? Self.searchPageLimit
+        let offset = request.offset
         // Day by day, keeping only the page's flights: the whole result is never held.
         let window = window(at: now)
         var total = 0
@@ -229,38 +235,6 @@ public struct BoardService: Sendable {
         return SearchResultsDocument(
             text: search.text, tab: search.tab, count: taken, days: page, total: total,
             next: taken > 0 && end < total ? String(end) : nil)
-    }
-
-    static func searchText(_ params: JSON) throws(WireError) -> String {
-        guard let text = params["text"]?.string else {
-            throw WireError(.invalidParams, "search needs \"text\": a string of 1 to 100 characters.")
-        }
-        guard SearchText.fits(text) else {
-            throw WireError(.invalidParams, "search \"text\" is \(SearchText.limits); shorten it.")
-        }
-        guard !text.allSatisfy(\.isWhitespace) else {
-            throw WireError(.invalidParams, "search needs \"text\": a string of 1 to 100 characters.")
-        }
-        return text
-    }
-
-    static func searchLimit(_ params: JSON) throws(WireError) -> Int {
-        guard let value = params["limit"], !value.isNull else { return searchPageLimit }
-        guard let limit = value.int, (1...searchPageLimit).contains(limit) else {
-            throw WireError(.invalidParams, "\"limit\" must be a whole number from 1 to \(searchPageLimit).")
-        }
-        return limit
-    }
-
-    /// The cursor is the number of flights already seen, as a string of digits; null or absent is the start.
-    static func searchCursor(_ params: JSON) throws(WireError) -> Int {
-        guard let value = params["cursor"], !value.isNull else { return 0 }
-        guard let text = value.string, (1...9).contains(text.utf8.count), text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }),
-            let offset = Int(text)
-        else {
-            throw WireError(.invalidParams, "\"cursor\" must be the \"next\" of an earlier search, or null to start.")
-        }
-        return offset
     }
 
     func clockJSON(at now: Date) -> JSON {
@@ -312,64 +286,22 @@ public struct BoardService: Sendable {
         return min(flightChange ?? window.nextSlide, window.nextSlide, offsetChange)
     }
 
-    // MARK: Params
+    // MARK: Requests
 
     static let notSimulated = WireError(
         .clockNotSimulated, "The daemon runs on the real clock; start it with --now TIME (and --speed X) to move its clock.")
 
-    static func view(_ params: JSON) throws(WireError) -> WatchView {
-        WatchView(tab: try tab(params) ?? .all, hidePast: try flag(params, "hidePast"), pinned: try pinned(params))
+    static func view(_ request: some BoardViewRequest) -> WatchView {
+        WatchView(tab: request.tab ?? .all, hidePast: request.hidePast ?? false, pinned: request.pinned?.flights ?? [])
     }
 
-    static func tab(_ params: JSON) throws(WireError) -> Tab? {
-        guard let value = params["tab"], !value.isNull else { return nil }
-        guard let text = value.string, let tab = Tab(rawValue: text) else {
-            throw WireError(.invalidParams, "\"tab\" must be arrivals, all or departures.")
-        }
-        return tab
-    }
-
-    static func flag(_ params: JSON, _ key: String) throws(WireError) -> Bool {
-        guard let value = params[key], !value.isNull else { return false }
-        guard let flag = value.bool else { throw WireError(.invalidParams, "\"\(key)\" must be true or false.") }
-        return flag
-    }
-
-    static func pinned(_ params: JSON) throws(WireError) -> PinnedFlights {
-        try PinnedParam.parse(params["pinned"])
-    }
-
-    static func reference(_ params: JSON) throws(WireError) -> FlightReference {
-        if let id = params["id"], !id.isNull {
-            if let number = id.int, number > 0 { return .id(number) }
-            if let text = id.string, let reference = FlightReference(text), case .id = reference { return reference }
-            throw WireError(.invalidParams, "\"id\" must be a positive flight id.")
-        }
-        if let text = params["designator"]?.string {
-            guard let designator = Designator(text) else {
-                throw WireError(
-                    .invalidParams,
-                    "\"designator\" must be an airline and a number, such as \"Pacific 123\" (airlines: \(FlightCatalog.airlines.joined(separator: ", ")))."
-                )
-            }
-            return .designator(designator)
-        }
-        throw WireError(.invalidParams, "flight.get needs \"id\" or \"designator\".")
-    }
-
-    func optionalDate(_ params: JSON, window: ScheduleWindow) throws(WireError) -> LocalDate? {
-        guard let value = params["date"], !value.isNull else { return nil }
-        guard let text = value.string, let spec = DateSpec(text) else {
-            throw WireError(.invalidParams, "\"date\" must be YYYY-MM-DD, today, tomorrow or +N.")
-        }
+    /// The day `spec` names, when one is given; a day outside the window is refused.
+    func day(_ spec: DateSpec?, window: ScheduleWindow) throws(WireError) -> LocalDate? {
+        guard let spec else { return nil }
         let date = spec.resolve(today: window.firstDate)
         guard window.contains(date) else {
             throw WireError(.outsideWindow, "\(date) is outside the board's window, \(window.firstDate) to \(window.lastDate).")
         }
         return date
-    }
-
-    func date(_ params: JSON, window: ScheduleWindow) throws(WireError) -> LocalDate {
-        try optionalDate(params, window: window) ?? window.firstDate
     }
 }

@@ -100,6 +100,16 @@ public final class BoardConnection {
         try readReply(to: send(method, params), deadline: deadline)
     }
 
+    /// Sends `request` and waits for its reply, whole, for at most `timeoutMilliseconds` in total.
+    public func call(_ request: some BoardRequest, timeoutMilliseconds: Int32 = 5000) throws(ConnectionError) -> JSON {
+        try call(type(of: request).method, request.params, timeoutMilliseconds: timeoutMilliseconds)
+    }
+
+    /// Sends `request` and waits for its reply, whole, until `deadline`.
+    public func call(_ request: some BoardRequest, deadline: ContinuousClock.Instant) throws(ConnectionError) -> JSON {
+        try call(type(of: request).method, request.params, deadline: deadline)
+    }
+
     /// Waits until `deadline` for the reply to request `id`, skipping other lines (pushed boards); its result.
     ///
     /// The deadline covers the whole wait: a daemon that sends a byte at a time, or other lines, cannot stretch it.
@@ -119,6 +129,10 @@ public final class BoardConnection {
         try? descriptor.writeAll(WireLine.line(WireRequest(id: id, method: method, params: params).json))
         return id
     }
+
+    /// Sends `request` without waiting; returns its id.
+    @discardableResult
+    public func send(_ request: some BoardRequest) -> Int { send(type(of: request).method, request.params) }
 
     /// The `result` of a reply, or the error it carries.
     public static func result(of reply: JSON) throws(ConnectionError) -> JSON {

@@ -16,3 +16,24 @@ public enum WireMethod: String, Sendable, CaseIterable {
     case eventsGet = "events.get"
     case eventsWatch = "events.watch"
 }
+
+extension WireMethod {
+    /// The type of this method's requests. The switch is exhaustive: a new method needs one.
+    public var requestType: any BoardRequest.Type {
+        switch self {
+        case .ping: PingRequest.self
+        case .boardGet: BoardGetRequest.self
+        case .flightGet: FlightGetRequest.self
+        case .search: SearchRequest.self
+        case .clockGet: ClockGetRequest.self
+        case .clockSet: ClockSetRequest.self
+        case .clockAdvance: ClockAdvanceRequest.self
+        case .boardWatch: BoardWatchRequest.self
+        case .flightNext: FlightNextRequest.self
+        case .flightPrev: FlightPrevRequest.self
+        case .flightSoonest: FlightSoonestRequest.self
+        case .eventsGet: EventsGetRequest.self
+        case .eventsWatch: EventsWatchRequest.self
+        }
+    }
+}

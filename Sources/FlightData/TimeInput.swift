@@ -86,6 +86,12 @@ public enum DurationInput {
 /// one (`2026-11-30T09:00`, read on the airport's clock), or just a time of day
 /// (`09:00`, today at the airport).
 public enum InstantInput {
+    /// Whether `text` is an instant in one of the forms. The forms do not depend on the zone or the
+    /// day it is read on, so a request's time is checked where it is read, before a clock places it.
+    public static func reads(_ text: String) -> Bool {
+        parse(text, localTime: LocalTime(timeZone: .gmt), today: LocalDate(dayNumber: 0)) != nil
+    }
+
     public static func parse(_ text: String, localTime: LocalTime, today: LocalDate?) -> Date? {
         let t = text.trimmingWhitespace()
         if let clock = parseClock(Substring(t)), clock.offset == nil, let today {

@@ -17,12 +17,12 @@ struct EventFollowTests {
 
     @Test func withoutSinceItResumesFromTheFirstRepliesNowThenFromTheLastChangeTaken() throws {
         var follow = EventFollow()
-        let filters: JSON = ["kinds": ["gate"]]
-        #expect(follow.watchParams(filters).text == #"{"kinds":["gate"]}"#)
+        let filters = EventFilterParams(kinds: [.gate])
+        #expect(follow.watchRequest(filters).params.text == #"{"kinds":["gate"]}"#)
         let first = try follow.read(
             ["id": 5, "result": ["schema": 1, "now": "2026-11-30T09:00:00-05:00", "cursor": "N0"]], subscription: 5)
         #expect(first == .subscribed(now: "2026-11-30T09:00:00-05:00"))
-        #expect(follow.watchParams(filters).text == #"{"kinds":["gate"],"cursor":"N0"}"#)
+        #expect(follow.watchRequest(filters).params.text == #"{"kinds":["gate"],"cursor":"N0"}"#)
         let step = try follow.read(Self.push(5, Self.change("C1")), subscription: 5)
         guard case .change(let change) = step else {
             Issue.record("\(step)")
@@ -33,17 +33,17 @@ struct EventFollowTests {
         #expect(follow.resume == .cursor("C1"))
         // Resubscribed after a restart: the new subscription's `now` does not move the resume point back.
         _ = try follow.read(["id": 9, "result": ["now": "2026-11-30T09:05:00-05:00", "cursor": "N1"]], subscription: 9)
-        #expect(follow.watchParams(filters).text == #"{"kinds":["gate"],"cursor":"C1"}"#)
+        #expect(follow.watchRequest(filters).params.text == #"{"kinds":["gate"],"cursor":"C1"}"#)
     }
 
     @Test func withSinceItReplaysFromThereUntilAChangeIsTaken() throws {
         var follow = EventFollow(since: "2026-11-30T07:00:00-05:00")
-        #expect(follow.watchParams([:]).text == #"{"since":"2026-11-30T07:00:00-05:00"}"#)
+        #expect(follow.watchRequest(EventFilterParams()).params.text == #"{"since":"2026-11-30T07:00:00-05:00"}"#)
         _ = try follow.read(["id": 1, "result": ["now": "x", "cursor": "N0"]], subscription: 1)
         #expect(follow.resume == .since("2026-11-30T07:00:00-05:00"), "the replay is still to come")
         let took2 = follow.take(Self.change("C7"))
         #expect(took2)
-        #expect(follow.watchParams([:]).text == #"{"cursor":"C7"}"#)
+        #expect(follow.watchRequest(EventFilterParams()).params.text == #"{"cursor":"C7"}"#)
     }
 
     @Test func aChangeReplayedAgainIsNotTakenTwice() {
@@ -92,11 +92,12 @@ struct EventFollowTests {
     }
 
     @Test func aGapIsFetchedAfterItsCursorUpToItsEnd() {
-        let filters: JSON = ["flight": 7]
+        let filters = EventFilterParams(flight: .reference(.id(7)))
         #expect(
-            EventFollow.gapParams(filters, cursor: "C8", since: "S", until: "U").text
+            EventFollow.gapRequest(filters, cursor: "C8", since: "S", until: "U").params.text
                 == #"{"flight":7,"cursor":"C8","until":"U"}"#)
         #expect(
-            EventFollow.gapParams(filters, cursor: nil, since: "S", until: "U").text == #"{"flight":7,"since":"S","until":"U"}"#)
+            EventFollow.gapRequest(filters, cursor: nil, since: "S", until: "U").params.text
+                == #"{"flight":7,"since":"S","until":"U"}"#)
     }
 }

@@ -1,4 +1,5 @@
 import BoardArguments
+import BoardProtocol
 import FlightData
 import Testing
 
@@ -29,11 +30,15 @@ struct EventsArgumentsTests {
 
     @Test func eventsFiltersBecomeTheParams() throws {
         let command = EventsCommand(pinned: true, flight: .id(7), kinds: [.gate, .baggage])
-        let params = command.filters(pins: [["id": 1, "date": "2026-11-30"]])
+        let pin = FlightKey(id: 1, date: try #require(LocalDate("2026-11-30")))
+        let params = EventsWatchRequest(filter: command.filters(pins: PinnedParam([pin]))).params
         #expect(params.text == #"{"flight":7,"pinned":[{"id":1,"date":"2026-11-30"}],"kinds":["gate","baggage"]}"#)
-        let byName = EventsCommand(flight: .designator(try #require(Designator("pacific123")))).filters(pins: [])
+        let byName = EventsWatchRequest(
+            filter: EventsCommand(flight: .designator(try #require(Designator("pacific123")))).filters(
+                pins: PinnedParam(pins: []))
+        ).params
         #expect(byName.text == #"{"flight":"Pacific 123"}"#)
-        #expect(EventsCommand().filters(pins: []).text == "{}")
+        #expect(EventsWatchRequest(filter: EventsCommand().filters(pins: PinnedParam(pins: []))).params.text == "{}")
     }
 
     static let eventsUsage: [([String], String)] = [

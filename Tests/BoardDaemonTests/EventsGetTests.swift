@@ -27,7 +27,7 @@ struct EventsGetTests {
     }
 
     static func get(_ service: BoardService, _ params: JSON) throws(WireError) -> EventsDocument {
-        try service.events(params, at: noon)
+        try service.events(EventsGetRequest(params: params), at: noon)
     }
 
     @Test func pagesAddUpToTheWholeInOrder() throws {
@@ -82,14 +82,14 @@ struct EventsGetTests {
             flights += service.eventFlights(on: day, window: window)
             day = day.adding(days: 1)
         }
-        let query = try service.eventFilter(params, window: window).0
+        let query = try service.eventFilter(EventsGetRequest(params: params).filter, window: window).0
         let whole = ChangeQuery(kinds: query.kinds).changes(of: flights.filter(query.admits), after: start, through: now)
         #expect(whole.count > (filter == "everything" ? 2_000 : 5), "\(whole.count): several pages")
         var seen: [String] = []
         var cursor: JSON = .null
         var pages = 0
         repeat {
-            let page = try service.events(.object(pairs + [("cursor", cursor)]), at: now)
+            let page = try service.events(EventsGetRequest(params: .object(pairs + [("cursor", cursor)])), at: now)
             #expect(page.total == whole.count, "page \(pages)")
             seen += page.changes.map { $0.cursor }
             cursor = page.next.map(JSON.string) ?? .null

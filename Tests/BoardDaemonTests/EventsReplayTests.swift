@@ -31,7 +31,9 @@ struct EventsReplayTests {
         var cursor: JSON = .null
         repeat {
             let page = try service.events(
-                ["since": .string(localTime.iso8601(a)), "until": .string(localTime.iso8601(b)), "cursor": cursor], at: b)
+                EventsGetRequest(
+                    params: ["since": .string(localTime.iso8601(a)), "until": .string(localTime.iso8601(b)), "cursor": cursor]),
+                at: b)
             all += page.changes
             cursor = page.next.map(JSON.string) ?? .null
         } while !cursor.isNull

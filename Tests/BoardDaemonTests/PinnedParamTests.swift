@@ -149,11 +149,11 @@ extension JSON {
 @Test func aThousandNamedPinsStayWithinTheLineLimit() throws {
     let keys = (0..<PinnedParam.limit).map { FlightKey(id: 9_999_000 + $0, date: LocalDate("2026-11-30")!) }
     let names = Dictionary(uniqueKeysWithValues: keys.map { ($0, "Southeast 9999") })
-    let pinned = PinnedParam.json(keys, names: names)
+    let pinned = PinnedParam(keys, names: names).json
     let request = WireLine.line(
         WireRequest(id: Int.max, method: .boardGet, params: ["tab": "departures", "hidePast": true, "pinned": pinned]).json)
     #expect(request.count < LineFramer.protocolLimit, "\(request.count) bytes")
     #expect(pinned.array?.first?["flightName"]?.string == "Southeast 9999", "the first pins carry their names")
-    let parsed = try PinnedParam.parse(pinned)
+    let parsed = try PinnedParam(json: pinned).flights
     #expect(parsed.flights.count == PinnedParam.limit && !parsed.names.isEmpty)
 }

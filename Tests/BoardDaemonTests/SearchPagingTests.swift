@@ -16,7 +16,7 @@ struct SearchPagingTests {
     }
 
     static func search(_ service: BoardService, _ params: JSON) throws(WireError) -> SearchResultsDocument {
-        try service.search(params, at: noon)
+        service.search(try SearchRequest(params: params), at: noon)
     }
 
     static func ids(_ document: SearchResultsDocument) -> [Int] { document.days.flatMap { $0.flights.map(\.id) } }

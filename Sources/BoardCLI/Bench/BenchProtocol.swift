@@ -20,6 +20,9 @@ enum BenchProtocol: Equatable {
         }
     }
 
+    /// A board request's line, with its id (the load tool's own requests; `--params` are sent as given).
+    static func line(id: Int, _ request: some BoardRequest) -> [UInt8] { WireLine.line(WireRequest(id: id, request).json) }
+
     static func command(_ parts: [String]) -> [UInt8] {
         var out = Array("*\(parts.count)\r\n".utf8)
         for part in parts { out += Array("$\(part.utf8.count)\r\n\(part)\r\n".utf8) }

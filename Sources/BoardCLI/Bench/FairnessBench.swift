@@ -67,11 +67,11 @@ enum FairnessBench {
         switch hostile {
         case .none: break
         case .pipeline:
-            let line = #"{"id":1,"method":"search","params":{"text":"a"}}"# + "\n"
-            try pipelining(Array(String(repeating: line, count: 1000).utf8), count: 1000)
+            let line = BenchProtocol.line(id: 1, SearchRequest(text: "a"))
+            try pipelining(Array(repeating: line, count: 1000).flatMap { $0 }, count: 1000)
         case .flood:
-            let line = #"{"id":1,"method":"board.get"}"# + "\n"
-            for _ in 0..<8 { try pipelining(Array(String(repeating: line, count: 100).utf8), count: 100) }
+            let line = BenchProtocol.line(id: 1, BoardGetRequest())
+            for _ in 0..<8 { try pipelining(Array(repeating: line, count: 100).flatMap { $0 }, count: 100) }
         case .views:
             try startViews(path: path, watchers: watchers, held: &held, threads: &threads, stop: stop, replies: replies)
         }
@@ -82,7 +82,7 @@ enum FairnessBench {
         var samples: [Double] = []
         var buffer: [UInt8] = []
         let scanner = ReplyScanner(protocolKind: board)
-        let ping = Array(#"{"id":1,"method":"ping"}"#.utf8) + [UInt8(ascii: "\n")]
+        let ping = BenchProtocol.line(id: 1, PingRequest())
         let start = BenchRunner.now()
         let deadline = start + .seconds(duration)
         while BenchRunner.now() < deadline, failure.withLock({ $0 }) == nil {
@@ -115,8 +115,7 @@ enum FairnessBench {
         for index in 0..<watchers {
             let fd = try BenchRunner.open(path, board)
             held.append(fd)
-            let params: JSON = ["pinned": pinLists[index]]
-            let watch = Array(#"{"id":1,"method":"board.watch","params":"#.utf8) + params.bytes + Array("}\n".utf8)
+            let watch = BenchProtocol.line(id: 1, BoardWatchRequest(pinned: pinLists[index]))
             do { try fd.writeAll(watch) } catch { throw Failure(description: "board.watch: \(error)") }
             var first: [UInt8] = []
             _ = try BenchRunner.readReply(fd, scanner, buffer: &first)
@@ -139,7 +138,7 @@ enum FairnessBench {
         threads.append(
             {
                 var buffer: [UInt8] = []
-                let advance = Array(#"{"id":2,"method":"clock.advance","params":{"minutes":1}}"#.utf8) + [10]
+                let advance = BenchProtocol.line(id: 2, ClockAdvanceRequest(minutes: 1))
                 while !stop.withLock({ $0 }) {
                     do {
                         try control.writeAll(advance)

@@ -1,5 +1,6 @@
 import BoardProtocol
 import BoardSystem
+import FlightData
 import FoundationEssentials
 
 /// `board bench --fan-out`: watchers or subscribers by the thousand, a clock moved under them, and
@@ -40,12 +41,9 @@ extension BenchRunner {
             let subscribe: [UInt8]
             switch (kind, subscription) {
             case (.resp(let key), _): subscribe = BenchProtocol.command(["SUBSCRIBE", key])
-            case (.board, .board): subscribe = Array("{\"id\":1,\"method\":\"board.watch\",\"params\":{}}\n".utf8)
-            case (.board, .views):
-                subscribe =
-                    Array(#"{"id":1,"method":"board.watch","params":{"pinned":"#.utf8) + pinLists[index].bytes
-                    + Array("}}\n".utf8)
-            case (.board, .events): subscribe = Array("{\"id\":1,\"method\":\"events.watch\",\"params\":{}}\n".utf8)
+            case (.board, .board): subscribe = BenchProtocol.line(id: 1, BoardWatchRequest())
+            case (.board, .views): subscribe = BenchProtocol.line(id: 1, BoardWatchRequest(pinned: pinLists[index]))
+            case (.board, .events): subscribe = BenchProtocol.line(id: 1, EventsWatchRequest())
             }
             let fd = try open(path, kind)
             descriptors.append(fd)
@@ -60,7 +58,7 @@ extension BenchRunner {
         }
         let change: [UInt8]
         switch kind {
-        case .board: change = Array("{\"id\":2,\"method\":\"clock.advance\",\"params\":{\"minutes\":1}}\n".utf8)
+        case .board: change = BenchProtocol.line(id: 2, ClockAdvanceRequest(minutes: 1))
         case .resp(let key): change = BenchProtocol.command(["PUBLISH", key, String(decoding: payload, as: UTF8.self)])
         }
         var clockNow = subscription == .events ? try clockReading(control, scanner) : ""
@@ -91,9 +89,8 @@ extension BenchRunner {
             var owed: Int? = 1
             if subscription == .events {
                 let until = try Self.result(of: moverReply)["now"]?.string ?? clockNow
-                let params: JSON = ["since": .string(clockNow), "until": .string(until), "limit": 1]
-                do { try control.writeAll(Array((#"{"id":4,"method":"events.get","params":"# + params.text + "}\n").utf8)) } catch
-                {
+                let page = EventsGetRequest(since: clockNow, until: until, limit: 1)
+                do { try control.writeAll(BenchProtocol.line(id: 4, page)) } catch {
                     throw Failure(description: "send: \(error)")
                 }
                 clockNow = until
@@ -196,27 +193,29 @@ extension BenchRunner {
 
     /// The daemon's clock, as its ISO-8601 text.
     static func clockReading(_ control: FileDescriptor, _ scanner: ReplyScanner) throws(Failure) -> String {
-        guard let now = try request(control, scanner, #"{"id":3,"method":"clock.get"}"#)["now"]?.string else {
+        guard let now = try request(control, scanner, BenchProtocol.line(id: 3, ClockGetRequest()))["now"]?.string else {
             throw Failure(description: "clock.get gave no time")
         }
         return now
     }
 
     /// One request and its result, on a connection nothing else is reading.
-    static func request(_ control: FileDescriptor, _ scanner: ReplyScanner, _ line: String) throws(Failure) -> JSON {
-        do { try control.writeAll(Array((line + "\n").utf8)) } catch { throw Failure(description: "send: \(error)") }
+    static func request(_ control: FileDescriptor, _ scanner: ReplyScanner, _ line: [UInt8]) throws(Failure) -> JSON {
+        do { try control.writeAll(line) } catch { throw Failure(description: "send: \(error)") }
         return try result(of: receive(control, scanner))
     }
 
     /// `count` distinct pin lists of today's flights: list i pins the flights whose bits are set in i + 1.
-    static func distinctPinLists(_ control: FileDescriptor, count: Int) throws(Failure) -> [JSON] {
+    static func distinctPinLists(_ control: FileDescriptor, count: Int) throws(Failure) -> [PinnedParam] {
         let scanner = ReplyScanner(protocolKind: .board(method: "", params: ""))
-        guard let flights = try request(control, scanner, #"{"id":5,"method":"board.get"}"#)["flights"]?.array,
-            !flights.isEmpty
-        else { throw Failure(description: "board.get: no flights to pin") }
-        let identities: [JSON] = flights.map { ["id": $0["id"] ?? .null, "date": $0["date"] ?? .null] }
+        let flights = try request(control, scanner, BenchProtocol.line(id: 5, BoardGetRequest()))["flights"]?.array ?? []
+        let identities = flights.compactMap { flight -> FlightKey? in
+            guard let id = flight["id"]?.int, let text = flight["date"]?.string, let date = LocalDate(text) else { return nil }
+            return FlightKey(id: id, date: date)
+        }
+        guard !identities.isEmpty else { throw Failure(description: "board.get: no flights to pin") }
         return (0..<count).map { index in
-            .array(identities.prefix(62).enumerated().filter { (index + 1) >> $0.offset & 1 == 1 }.map(\.element))
+            PinnedParam(identities.prefix(62).enumerated().filter { (index + 1) >> $0.offset & 1 == 1 }.map(\.element))
         }
     }
 }

@@ -120,9 +120,8 @@ struct BoardViewCommand: BoardCommand, Equatable {
     func run(on client: inout BoardClient) throws(ClientError) {
         client.select(tab)
         let tab = tab ?? client.state.tab
-        var params: JSON = ["tab": .string(tab.rawValue), "hidePast": .bool(hidePast), "pinned": client.pinnedParam]
-        if let date { params = params.adding("date", .string(date.description)) }
-        let result = try client.call(.boardGet, params)
+        var request = BoardGetRequest(tab: tab, hidePast: hidePast, date: date, pinned: client.pinnedParam)
+        let result = try client.call(request)
         let pins = Watchlist.keys(client.state.pins)
         let hidden = Watchlist.keys(client.state.hidden)
         // The daemon's bytes as they are when nothing is arranged, hidden or filtered.
@@ -132,8 +131,9 @@ struct BoardViewCommand: BoardCommand, Equatable {
         var all: BoardDocument?
         let hiddenToday = hidden.contains { $0.date == daemonBoard.date }
         if tab != .all, !filter.isEmpty || hiddenToday {
-            params = params.adding("tab", .string(Tab.all.rawValue)).adding("date", .string(daemonBoard.date))
-            all = try client.decode(BoardDocument.self, try client.call(.boardGet, params))
+            request.tab = .all
+            request.date = DateSpec(daemonBoard.date) ?? request.date
+            all = try client.decode(BoardDocument.self, try client.call(request))
         }
         let arranged = Watchlist.arrange(daemonBoard, pins: pins, hidden: hidden, all: all)
         var board = arranged.board

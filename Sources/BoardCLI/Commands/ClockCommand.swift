@@ -49,9 +49,7 @@ struct ClockCommand: BoardCommand, Equatable {
             // Read here as the daemon reads it (only the zone is the daemon's to know), so that a time
             // that is not one is a usage error before any daemon is asked, or started.
             let time = words[1]
-            guard time.utf8.count <= 64,
-                InstantInput.parse(time, localTime: LocalTime(timeZone: .gmt), today: LocalDate(dayNumber: 0)) != nil
-            else {
+            guard time.utf8.count <= 64, InstantInput.reads(time) else {
                 throw arguments.usageError("board clock set needs a TIME such as 2026-11-30T09:00 or 09:00, not \"\(time)\"")
             }
             action = .set(time)
@@ -72,9 +70,9 @@ struct ClockCommand: BoardCommand, Equatable {
 
     func run(on client: inout BoardClient) throws(ClientError) {
         switch action {
-        case .get: try client.printClock(try client.call(.clockGet))
+        case .get: try client.printClock(try client.call(ClockGetRequest()))
         case .set(let time):
-            do { try client.printClock(try client.call(.clockSet, ["time": .string(time)])) } catch .usage(let refusal) {
+            do { try client.printClock(try client.call(ClockSetRequest(time: time))) } catch .usage(let refusal) {
                 // The daemon's refusal names its param ("clock.set needs \"time\""); say it as the command line
                 // would, and whether the time was not one or was outside the clock's range.
                 let wanted =
@@ -82,7 +80,7 @@ struct ClockCommand: BoardCommand, Equatable {
                     ? "a TIME \(ClockLimits.instantsText)" : "a TIME such as 2026-11-30T09:00 or 09:00"
                 throw .usage(UsageError(message: "board clock set needs \(wanted), not \"\(time)\"", command: "clock"))
             }
-        case .advance(let minutes): try client.printClock(try client.call(.clockAdvance, ["minutes": .int(minutes)]))
+        case .advance(let minutes): try client.printClock(try client.call(ClockAdvanceRequest(minutes: minutes)))
         }
     }
 }

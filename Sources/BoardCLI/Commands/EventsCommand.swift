@@ -104,16 +104,10 @@ struct EventsCommand: BoardCommand, Equatable {
     }
 
     /// The filters every request of the command carries: `flight`, `pinned`, `kinds`.
-    func filters(pins: @autoclosure () -> JSON) -> JSON {
-        var params: JSON = [:]
-        switch flight {
-        case .id(let id)?: params = params.adding("flight", .int(id))
-        case .designator(let designator)?: params = params.adding("flight", .string(designator.description))
-        case nil: break
-        }
-        if pinned { params = params.adding("pinned", pins()) }
-        if !kinds.isEmpty { params = params.adding("kinds", .array(kinds.map { .string($0.rawValue) })) }
-        return params
+    func filters(pins: @autoclosure () -> PinnedParam) -> EventFilterParams {
+        EventFilterParams(
+            flight: flight.map(EventFlightParam.reference), pinned: pinned ? pins() : nil,
+            kinds: kinds.isEmpty ? nil : kinds.compactMap { FlightChange.Kind(rawValue: $0.rawValue) })
     }
 
     func run(on client: inout BoardClient) throws(ClientError) {
@@ -151,10 +145,8 @@ struct EventsCommand: BoardCommand, Equatable {
                 })
             return
         }
-        var params = filters
-        if let since = since?.param(now: now) { params = params.adding("since", .string(since)) }
-        if let until = until?.param(now: now) { params = params.adding("until", .string(until)) }
-        let first = try EventStream.all(on: connection, params) { change in
+        let request = EventsGetRequest(filter: filters, since: since?.param(now: now), until: until?.param(now: now))
+        let first = try EventStream.all(on: connection, request) { change in
             guard flights.keeps(change) else { return }
             print(change)
         }
@@ -167,9 +159,11 @@ struct EventsCommand: BoardCommand, Equatable {
     /// Where a listing without `--since` starts, as the daemon says it: the start of its today (of the
     /// flight's day with `--flight`). Asked with `events.get` itself, so that following starts where
     /// listing does; nil when the daemon does not say.
-    static func dayStart(on connection: BoardConnection, _ filters: JSON, socket: String) throws(ClientError) -> String? {
+    static func dayStart(on connection: BoardConnection, _ filters: EventFilterParams, socket: String) throws(ClientError)
+        -> String?
+    {
         do {
-            return try EventsPage(json: try connection.call(.eventsGet, filters.adding("limit", 1))).since
+            return try EventsPage(json: try connection.call(EventsGetRequest(filter: filters, limit: 1))).since
         } catch let error as ConnectionError {
             throw EventStream.clientError(error, method: .eventsGet, socket: socket)
         } catch {
@@ -179,7 +173,7 @@ struct EventsCommand: BoardCommand, Equatable {
 
     /// The daemon's now (ISO-8601 with its offset), which a duration back and the date prefixes need.
     static func now(on connection: BoardConnection, socket: String) throws(ClientError) -> String {
-        do { return try ClockDocument(json: try connection.call(.clockGet)).now } catch let error as ConnectionError {
+        do { return try ClockDocument(json: try connection.call(ClockGetRequest())).now } catch let error as ConnectionError {
             throw ClientError(error, socket: socket, autostartOffBy: nil)
         } catch {
             throw .failure("the daemon's clock reply is unreadable: \(error)")
@@ -206,10 +200,13 @@ struct FilteredFlights {
     mutating func keeps(_ change: EventChange) -> Bool {
         guard !filter.isEmpty else { return true }
         if refetch || days[change.flightDate] == nil {
-            let params: JSON = [
-                "tab": "all", "date": .string(change.flightDate), "hidePast": false, "pinned": client.pinnedParam,
-            ]
-            let board = try? client.decode(BoardDocument.self, try client.call(.boardGet, params))
+            // A day the daemon did not write as one has no board.
+            let request = LocalDate(change.flightDate).map {
+                BoardGetRequest(tab: .all, hidePast: false, date: .exact($0), pinned: client.pinnedParam)
+            }
+            let board = try? request.map { request throws(ClientError) in
+                try client.decode(BoardDocument.self, try client.call(request))
+            }
             days[change.flightDate] = (
                 board?.now ?? "",
                 Dictionary((board?.flights ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })

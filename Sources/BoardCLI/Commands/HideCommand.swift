@@ -47,7 +47,7 @@ struct HideCommand: FlightArgumentCommand, Equatable {
 
     func run(on client: inout BoardClient) throws(ClientError) {
         let details = try client.decode(
-            FlightDetailsDocument.self, try client.call(.flightGet, BoardClient.params(for: flight, on: date)))
+            FlightDetailsDocument.self, try client.call(FlightGetRequest(flight: flight, date: date)))
         client.noteToday(fromNow: details.now)
         let flight = RememberedFlight(details.flight)
         if client.state.hidden.contains(where: { $0.isSame(as: flight) && $0.designator == flight.designator }) {

@@ -30,9 +30,10 @@ struct LastCommand: BoardCommand, Equatable {
         let last = try client.lastViewed()
         let gone = ClientError.notFound(
             "the last viewed flight, \(last.name), is no longer on the board; 'board soonest' shows the next flight")
+        guard let key = last.key else { throw gone }
         let json: JSON
         do {
-            json = try client.call(.flightGet, ["id": .int(last.id), "date": .string(last.date), "pinned": client.pinnedParam])
+            json = try client.call(FlightGetRequest(key, pinned: client.pinnedParam))
         } catch .notFound {
             throw gone
         }

@@ -42,24 +42,23 @@ struct LogCommand: FlightArgumentCommand, Equatable {
         let connection = try client.connect()
         let details = try client.details(of: flight, on: date, over: connection)
         let flight = details.flight
-        var filters: JSON = ["flight": ["id": .int(flight.id), "date": .string(flight.date)]]
+        let identity = try client.identity(of: flight)
         // From noon the day before (at the daemon's airport), so that the flight's first step, at its
         // day's very start, is in its log: `events.get` lists changes after `since`, and nothing of
         // the flight comes before its day. Not 23:59, a minute that a clock change can skip (Nuuk
         // springs from 22:59 to 00:00): read as 00:59, it left out the day's first hour.
-        if let day = LocalDate(flight.date) {
-            filters = filters.adding("since", .string("\(day.adding(days: -1))T12:00"))
-        }
+        let request = EventsGetRequest(
+            filter: EventFilterParams(flight: .identity(identity)), since: "\(identity.date.adding(days: -1))T12:00")
         if client.options.json {
             var printed = 0
-            _ = try EventStream.all(on: connection, filters) { change in
+            _ = try EventStream.all(on: connection, request) { change in
                 printed += 1
                 Output.print(change.json(numbered: printed).text)
             }
             return
         }
         var changes: [EventChange] = []
-        _ = try EventStream.all(on: connection, filters) { change in changes.append(change) }
+        _ = try EventStream.all(on: connection, request) { change in changes.append(change) }
         let today = EventTime.date(of: details.now)
         let lines = Self.timeline(changes, announcements: details.announcements, today: today, width: Output.width())
         Output.print(([cut(Self.header(flight), Output.width())] + lines).joined(separator: "\n"))

@@ -28,29 +28,26 @@ struct NextCommand: BoardCommand, Equatable {
     }
 
     func run(on client: inout BoardClient) throws(ClientError) {
-        try client.showNeighbour(.flightNext)
+        try client.showNeighbour(FlightNextRequest.self)
     }
 }
 
 extension BoardClient {
     /// Shows the flight after (`flight.next`) or before (`flight.prev`) the last viewed; it becomes the last viewed.
-    mutating func showNeighbour(_ method: WireMethod) throws(ClientError) {
+    mutating func showNeighbour<Step: FlightStepRequest>(_: Step.Type) throws(ClientError) {
         let last = try lastViewed()
+        let gone = ClientError.notFound(
+            "the last viewed flight, \(last.name), is no longer on the board; 'board soonest' shows the next flight")
+        guard let key = last.key else { throw gone }
         do {
-            try showFlight(
-                try call(
-                    method,
-                    [
-                        "id": .int(last.id), "date": .string(last.date), "tab": .string(state.tab.rawValue),
-                        "pinned": pinnedParam,
-                    ]))
+            try showFlight(try call(Step(from: key, tab: state.tab, pinned: pinnedParam)))
         } catch .notFound(let message) {
             // Gone from its day ("no longer"), or its day has left the window (the window slid
             // past it): either way name the flight, as 'board last' does.
-            let gone = message.contains("no longer") || message.contains("outside the board's window")
-            guard gone else { throw .notFound(message) }
-            throw .notFound(
-                "the last viewed flight, \(last.name), is no longer on the board; 'board soonest' shows the next flight")
+            guard message.contains("no longer") || message.contains("outside the board's window") else {
+                throw .notFound(message)
+            }
+            throw gone
         }
     }
 }

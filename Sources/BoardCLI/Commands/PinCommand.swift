@@ -47,7 +47,7 @@ struct PinCommand: BoardCommand, Equatable {
 
     func run(on client: inout BoardClient) throws(ClientError) {
         let details = try client.decode(
-            FlightDetailsDocument.self, try client.call(.flightGet, BoardClient.params(for: flight, on: date)))
+            FlightDetailsDocument.self, try client.call(FlightGetRequest(flight: flight, date: date)))
         client.noteToday(fromNow: details.now)
         let pin = RememberedFlight(details.flight)
         // By identity: the same id on another day is another flight, and another pin. A pin of this

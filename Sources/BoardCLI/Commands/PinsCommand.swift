@@ -90,7 +90,7 @@ extension BoardClient {
     mutating func endedPins() throws(ClientError) -> [EndedPin] {
         var ended = state.endedPins.map { EndedPin(Watchlist.Key(id: $0.id, date: $0.date, name: $0.designator)) }
         if !state.pins.isEmpty {
-            noteToday(fromNow: try decode(ClockDocument.self, try call(.clockGet)).now)
+            noteToday(fromNow: try decode(ClockDocument.self, try call(ClockGetRequest())).now)
             if let today {
                 let pins = Watchlist.endedPins(Watchlist.keys(state.pins), today: today)
                 ended += pins.filter { pin in !ended.contains { $0.key == pin.key } }

@@ -1,4 +1,5 @@
 import BoardArguments
+import BoardProtocol
 
 /// `board prev`: the flight before the last viewed, in the selected tab.
 struct PrevCommand: BoardCommand, Equatable {
@@ -26,6 +27,6 @@ struct PrevCommand: BoardCommand, Equatable {
     }
 
     func run(on client: inout BoardClient) throws(ClientError) {
-        try client.showNeighbour(.flightPrev)
+        try client.showNeighbour(FlightPrevRequest.self)
     }
 }

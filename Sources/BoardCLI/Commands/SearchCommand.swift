@@ -74,22 +74,21 @@ struct SearchCommand: BoardCommand, Equatable {
     static func results(of text: String, tab: Tab?, filter: FlightFilter, on client: BoardClient) throws(ClientError)
         -> (found: SearchResultsDocument, reply: JSON?)
     {
-        var params: JSON = ["text": .string(text), "pinned": client.pinnedParam]
-        if let tab { params = params.adding("tab", .string(tab.rawValue)) }
-        let result = try client.call(.search, params)
+        var request = SearchRequest(text: text, tab: tab, pinned: client.pinnedParam)
+        let result = try client.call(request)
         let found = try client.decode(SearchResultsDocument.self, result)
         if filter.isEmpty { return (found, result) }
         // Every page: the filter may keep only a few of many.
         var pages: [SearchResultsDocument] = []
         var next = found.next
         while let cursor = next, pages.count < Self.filteredPages {
-            let page = try client.decode(
-                SearchResultsDocument.self, try client.call(.search, params.adding("cursor", .string(cursor))))
+            request.cursor = cursor
+            let page = try client.decode(SearchResultsDocument.self, try client.call(request))
             pages.append(page)
             next = page.next
         }
         // `--within` counts from the daemon's now, which search results do not carry.
-        let now = filter.within == nil ? nil : try client.decode(ClockDocument.self, try client.call(.clockGet)).now
+        let now = filter.within == nil ? nil : try client.decode(ClockDocument.self, try client.call(ClockGetRequest())).now
         return (filter.apply(to: found, pages: pages, now: now), nil)
     }
 

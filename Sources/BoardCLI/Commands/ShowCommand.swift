@@ -39,8 +39,7 @@ struct ShowCommand: FlightArgumentCommand, Equatable {
     }
 
     func run(on client: inout BoardClient) throws(ClientError) {
-        let params = BoardClient.params(for: flight, on: date).adding("pinned", client.pinnedParam)
-        let json = try client.call(.flightGet, params)
+        let json = try client.call(FlightGetRequest(flight: flight, date: date, pinned: client.pinnedParam))
         // An id is a day's: one the client remembers for an earlier day's flight names another now.
         if case .id(let id) = flight, date == nil, !client.options.json,
             let shown = try? FlightDetailsDocument(json: json).flight,

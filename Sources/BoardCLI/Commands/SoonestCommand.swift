@@ -34,9 +34,9 @@ struct SoonestCommand: BoardCommand, Equatable {
 
     func run(on client: inout BoardClient) throws(ClientError) {
         client.select(tab)
-        let tab = (tab ?? client.state.tab).rawValue
+        let tab = tab ?? client.state.tab
         let pinned = client.pinnedParam
-        var json = try client.call(.flightSoonest, ["tab": .string(tab), "pinned": pinned])
+        var json = try client.call(FlightSoonestRequest(tab: tab, pinned: pinned))
         // A flight you hid is off your boards and your status line: the soonest is the next one still to come.
         let hidden = Watchlist.keys(client.state.hidden)
         var steps = 0
@@ -44,8 +44,7 @@ struct SoonestCommand: BoardCommand, Equatable {
             let flight = details.flight
             steps += 1
             do {
-                json = try client.call(
-                    .flightNext, ["id": .int(flight.id), "date": .string(flight.date), "tab": .string(tab), "pinned": pinned])
+                json = try client.call(FlightNextRequest(from: try client.identity(of: flight), tab: tab, pinned: pinned))
             } catch .notFound {
                 throw .notFound("no flight still to come in the window but those you hid; 'board hidden' lists them")
             }

@@ -58,7 +58,7 @@ extension BoardClient {
         }
         guard !candidates.isEmpty else { return nil }
         if candidates.count > 1,
-            let json = try? call(.flightGet, BoardClient.params(for: reference)),
+            let json = try? call(FlightGetRequest(flight: reference)),
             let details = try? FlightDetailsDocument(json: json)
         {
             noteToday(fromNow: details.now)

@@ -103,7 +103,7 @@ struct WaitCommand: BoardCommand, Equatable {
         let asJSON = client.options.json
         // From the instant the flight was read: a change made since is replayed, not missed.
         var follow = EventFollow(since: details.now)
-        let filters: JSON = ["flight": ["id": .int(flight.id), "date": .string(flight.date)]]
+        let filters = EventFilterParams(flight: .identity(try client.identity(of: flight)))
         let end = try EventStream.follow(client: client, first: connection, filters: filters, follow: &follow, deadline: deadline)
         {
             change throws(ClientError) in

@@ -283,9 +283,8 @@ struct WatchCommand: BoardCommand, Equatable {
         let connection = try client.connect()
         let board: BoardDocument
         do {
-            var params: JSON = ["tab": .string(route.tab.rawValue)]
-            if let date = route.boardDate { params = params.adding("date", .string(date)) }
-            board = try client.decode(BoardDocument.self, try connection.call(.boardGet, params))
+            let request = BoardGetRequest(tab: route.tab, date: route.boardDate.flatMap(DateSpec.init))
+            board = try client.decode(BoardDocument.self, try connection.call(request))
         } catch let error as ConnectionError {
             throw ClientError(error, socket: client.socket, autostartOffBy: nil)
         } catch let error as ClientError {
@@ -298,15 +297,17 @@ struct WatchCommand: BoardCommand, Equatable {
             switch screen {
             case .search(let text): screens.append(.searchResults(text: text))
             case .flight(let key):
+                // A day the window has passed held the flight once; a day still in it never did.
+                let gone = ClientError.notFound(
+                    (key.date < String(board.now.prefix(10))
+                        ? "flight \(key.id) of \(key.date) is no longer on the board" : "no flight \(key.id) on \(key.date)")
+                        + "; 'board watch' opens the board")
+                // A route's flights have their day (`LiveRoute` reads none without one).
+                guard let identity = key.identity else { throw gone }
                 let json: JSON
-                do { json = try connection.call(.flightGet, ["id": .int(key.id), "date": .string(key.date)]) } catch {
+                do { json = try connection.call(FlightGetRequest(identity)) } catch {
                     if case .remote(let refusal) = error, refusal.code == .notFound || refusal.code == .outsideWindow {
-                        // A day the window has passed held the flight once; a day still in it never did.
-                        let why =
-                            key.date < String(board.now.prefix(10))
-                            ? "flight \(key.id) of \(key.date) is no longer on the board"
-                            : "no flight \(key.id) on \(key.date)"
-                        throw .notFound("\(why); 'board watch' opens the board")
+                        throw gone
                     }
                     throw ClientError(error, socket: client.socket, autostartOffBy: nil)
                 }

@@ -15,10 +15,9 @@ struct CompletionIDs {
     func lines(date: DateSpec?) -> [String] {
         let deadline = ContinuousClock.now + Self.budget
         func remaining() -> Int32 { Int32(max(1, (deadline - ContinuousClock.now) / .milliseconds(1))) }
-        var params: JSON = ["tab": .string(Tab.all.rawValue), "hidePast": false]
-        if let date { params = params.adding("date", .string(date.description)) }
+        let request = BoardGetRequest(tab: .all, hidePast: false, date: date)
         guard let connection = try? BoardConnection(path: socket, timeoutMilliseconds: 100),
-            let json = try? connection.call(.boardGet, params, timeoutMilliseconds: remaining()),
+            let json = try? connection.call(request, timeoutMilliseconds: remaining()),
             let board = try? BoardDocument(json: json)
         else { return [] }
         return board.flights.map { flight in

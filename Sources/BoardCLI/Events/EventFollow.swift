@@ -5,7 +5,7 @@ import BoardSystem
 /// Where a followed stream of changes resumes, and which changes it has already handed on.
 ///
 /// A state machine as a value: `read` says what a message from the daemon means, `take`
-/// whether a change is new. Resubscribing with `watchParams` after the daemon went away
+/// whether a change is new. Resubscribing with `watchRequest` after the daemon went away
 /// replays exactly what came after the last change taken, so nothing is lost or repeated.
 struct EventFollow: Sendable {
     enum Resume: Equatable, Sendable {
@@ -22,7 +22,7 @@ struct EventFollow: Sendable {
         /// The subscription's first reply: the daemon's now.
         case subscribed(now: String)
         case change(EventChange)
-        /// Changes the daemon did not send: fetch them with `events.get` (`gapParams`).
+        /// Changes the daemon did not send: fetch them with `events.get` (`gapRequest`).
         case skipped(cursor: String?, since: String?, until: String?)
         /// The daemon is shutting down.
         case closed
@@ -38,25 +38,18 @@ struct EventFollow: Sendable {
 
     init(since: String? = nil) { resume = since.map(Resume.since) ?? .now }
 
-    /// `events.watch`'s params for a (re)subscription: the filters, and where to replay from.
-    func watchParams(_ filters: JSON) -> JSON {
+    /// The `events.watch` of a (re)subscription: the filters, and where to replay from.
+    func watchRequest(_ filter: EventFilterParams) -> EventsWatchRequest {
         switch resume {
-        case .now: filters
-        case .since(let time): filters.adding("since", .string(time))
-        case .cursor(let cursor): filters.adding("cursor", .string(cursor))
+        case .now: EventsWatchRequest(filter: filter)
+        case .since(let time): EventsWatchRequest(filter: filter, since: time)
+        case .cursor(let cursor): EventsWatchRequest(filter: filter, cursor: cursor)
         }
     }
 
-    /// `events.get`'s params for the changes a `skipped` event left out.
-    static func gapParams(_ filters: JSON, cursor: String?, since: String?, until: String?) -> JSON {
-        var params = filters
-        if let cursor {
-            params = params.adding("cursor", .string(cursor))
-        } else if let since {
-            params = params.adding("since", .string(since))
-        }
-        if let until { params = params.adding("until", .string(until)) }
-        return params
+    /// The `events.get` of the changes a `skipped` event left out: after its cursor, else its `since`.
+    static func gapRequest(_ filter: EventFilterParams, cursor: String?, since: String?, until: String?) -> EventsGetRequest {
+        EventsGetRequest(filter: filter, since: cursor == nil ? since : nil, until: until, cursor: cursor)
     }
 
     /// What `message` means to the subscription whose request had `id`; an error reply is thrown.

@@ -5,16 +5,18 @@ import Synchronization
 
 /// Reading changes from the daemon: every page of an interval, or a followed stream that survives restarts.
 enum EventStream {
-    /// Every change `events.get` gives for `params`, page after page; the first page's answer with them.
-    static func all(on connection: BoardConnection, _ params: JSON, each: (EventChange) throws(ClientError) -> Void)
+    /// Every change `events.get` gives for `request`, page after page; the first page's answer with them.
+    static func all(on connection: BoardConnection, _ request: EventsGetRequest, each: (EventChange) throws(ClientError) -> Void)
         throws(ClientError) -> EventsPage?
     {
         var first: EventsPage?
         var cursor: String?
         repeat {
+            var asked = request
+            if let cursor { asked.cursor = cursor }
             let json: JSON
             do {
-                json = try connection.call(.eventsGet, cursor.map { params.adding("cursor", .string($0)) } ?? params)
+                json = try connection.call(asked)
             } catch {
                 throw clientError(error, method: .eventsGet, socket: connection.path)
             }
@@ -29,9 +31,9 @@ enum EventStream {
     }
 
     /// One page of `events.get` on a connection of its own (a subscription's carries pushed changes).
-    static func page(on socket: String, _ params: JSON) throws(ConnectionError) -> EventsPage {
+    static func page(on socket: String, _ request: EventsGetRequest) throws(ConnectionError) -> EventsPage {
         let connection = try BoardConnection(path: socket, timeoutMilliseconds: 2000)
-        let json = try connection.call(.eventsGet, params)
+        let json = try connection.call(request)
         do { return try EventsPage(json: json) } catch { throw .malformedReply(error.message) }
     }
 
@@ -49,7 +51,7 @@ enum EventStream {
     /// heartbeat), it reconnects with backoff and resubscribes from the last change handed on.
     /// The daemon's refusals (a bad filter, an unknown flight) end it with their error.
     static func follow(
-        client: BoardClient, first: BoardConnection, filters: JSON, follow: inout EventFollow,
+        client: BoardClient, first: BoardConnection, filters: EventFilterParams, follow: inout EventFollow,
         deadline: ContinuousClock.Instant? = nil, endingWhenUnread: Bool = false, subscribed: (String) -> Void = { _ in },
         handle: (EventChange) throws(ClientError) -> Bool
     ) throws(ClientError) -> End {
@@ -69,7 +71,7 @@ enum EventStream {
                 connection = try? BoardConnection(path: client.socket, timeoutMilliseconds: 1000)
                 continue
             }
-            let id = current.send(.eventsWatch, follow.watchParams(filters))
+            let id = current.send(follow.watchRequest(filters))
             var heartbeat = Heartbeat(now: .now)
             reading: while true {
                 let step: EventFollow.Step
@@ -96,8 +98,8 @@ enum EventStream {
                     if follow.take(change), try handle(change) { return .done }
                 case .skipped(let cursor, let since, let until):
                     // Fetched page by page; a daemon gone meanwhile is resumed from the last change taken.
-                    var params: JSON? = EventFollow.gapParams(filters, cursor: cursor, since: since, until: until)
-                    while let current = params {
+                    var gap: EventsGetRequest? = EventFollow.gapRequest(filters, cursor: cursor, since: since, until: until)
+                    while var current = gap {
                         let page: EventsPage
                         do { page = try Self.page(on: client.socket, current) } catch .remote(let error) {
                             throw clientError(.remote(error), method: .eventsGet, socket: client.socket)
@@ -108,7 +110,8 @@ enum EventStream {
                         for change in page.changes where follow.take(change) {
                             if try handle(change) { return .done }
                         }
-                        params = page.changes.isEmpty ? nil : page.next.map { current.adding("cursor", .string($0)) }
+                        current.cursor = page.next
+                        gap = page.changes.isEmpty || page.next == nil ? nil : current
                     }
                 case .closed:
                     connection = nil

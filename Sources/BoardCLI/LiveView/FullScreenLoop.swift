@@ -187,10 +187,11 @@ struct FullScreenLoop {
             save()
         case .savePinOrder, .hide, .unhide, .copyToTmux: performWatchlist(effect)
         case .subscribe(let request):
-            watchID = connection?.send(request.method, request.params)
+            watchID = request.request.flatMap { connection?.send($0) }
         case .send(let id, let request):
             guard let connection else { return dispatch(.requestUnsent(id)) }
-            requests[connection.send(request.method, request.params)] = id
+            guard let request = request.request else { return dispatch(.replyFailed(id, LiveRequest.undated)) }
+            requests[connection.send(request)] = id
         }
     }
 
@@ -284,7 +285,7 @@ struct FullScreenLoop {
         guard let connection else { return }
         switch heartbeat.check(at: clock.now) {
         case .wait: break
-        case .ping: _ = connection.send(.ping)
+        case .ping: _ = connection.send(PingRequest())
         case .giveUp: lostDaemon()
         }
     }

@@ -25,7 +25,9 @@ public enum LiveEffect: Hashable, Sendable {
     case quit(Int32)
 }
 
-/// A request of the live view, with typed parameters.
+/// A request of the live view, in the model's terms (flights by `LiveModel.FlightKey`).
+///
+/// `request` is the protocol's request it stands for (`BoardProtocol/Requests`); `method` and `params` are its.
 public enum LiveRequest: Hashable, Sendable {
     /// The board of `tab`; of `date` when given (`YYYY-MM-DD`), else the daemon's today.
     case watch(tab: Tab, hidePast: Bool, pinned: [LiveModel.FlightKey], date: String? = nil)
@@ -35,6 +37,26 @@ public enum LiveRequest: Hashable, Sendable {
     case search(text: String, tab: Tab, pinned: [LiveModel.FlightKey])
     /// The next flight of `tab` not yet past.
     case soonest(tab: Tab, pinned: [LiveModel.FlightKey])
+
+    /// The protocol's request; nil for a flight whose date is not one (only a daemon that wrote
+    /// such a date could have made its key), which no request can name: see `undated`.
+    public var request: (any BoardRequest)? {
+        switch self {
+        case .watch(let tab, let hidePast, let pinned, let date):
+            return BoardWatchRequest(tab: tab, hidePast: hidePast, date: date.flatMap(DateSpec.init), pinned: PinnedParam(pinned))
+        case .flight(let key, let pinned):
+            return key.identity.map { FlightGetRequest($0, pinned: PinnedParam(pinned)) }
+        case .step(let key, let forward, let tab, let pinned):
+            guard let from = key.identity else { return nil }
+            return forward
+                ? FlightNextRequest(from: from, tab: tab, pinned: PinnedParam(pinned))
+                : FlightPrevRequest(from: from, tab: tab, pinned: PinnedParam(pinned))
+        case .search(let text, let tab, let pinned):
+            return SearchRequest(text: text, tab: tab, pinned: PinnedParam(pinned))
+        case .soonest(let tab, let pinned):
+            return FlightSoonestRequest(tab: tab, pinned: PinnedParam(pinned))
+        }
+    }
 
     public var method: WireMethod {
         switch self {
@@ -46,36 +68,24 @@ public enum LiveRequest: Hashable, Sendable {
         }
     }
 
-    /// The parameters as the contract names them.
-    public var params: JSON {
-        switch self {
-        case .watch(let tab, let hidePast, let pinned, let date):
-            {
-                let params: JSON = ["tab": .string(tab.rawValue), "hidePast": .bool(hidePast), "pinned": Self.pins(pinned)]
-                return date.map { params.adding("date", .string($0)) } ?? params
-            }()
-        case .flight(let key, let pinned):
-            ["id": .int(key.id), "date": .string(key.date), "pinned": Self.pins(pinned)]
-        case .step(let key, _, let tab, let pinned):
-            ["id": .int(key.id), "date": .string(key.date), "tab": .string(tab.rawValue), "pinned": Self.pins(pinned)]
-        case .search(let text, let tab, let pinned):
-            ["text": .string(text), "tab": .string(tab.rawValue), "pinned": Self.pins(pinned)]
-        case .soonest(let tab, let pinned):
-            ["tab": .string(tab.rawValue), "pinned": Self.pins(pinned)]
-        }
-    }
+    /// The parameters as the contract names them (none when there is no `request`).
+    public var params: JSON { request?.params ?? [:] }
 
-    /// Identities, id and date: an id alone would pin another day's flight once the window slides;
-    /// with the names they were pinned by, where known (see `LiveModel.FlightKey`).
-    private static func pins(_ pinned: [LiveModel.FlightKey]) -> JSON {
+    /// The answer to a request for a flight whose date is not one: as far as the view can ask, it is gone.
+    static let undated = WireError(.notFound, "That flight has no YYYY-MM-DD date to ask for it by.")
+}
+
+extension PinnedParam {
+    /// The live view's pins: identities, id and date (an id alone would pin another day's flight
+    /// once the window slides), with the names they were pinned by, where known (see `LiveModel.FlightKey`).
+    init(_ pinned: [LiveModel.FlightKey]) {
         var names: [FlightKey: String] = [:]
         let keys = pinned.compactMap { key in
-            LocalDate(key.date).map { date in
-                let identity = FlightKey(id: key.id, date: date)
+            key.identity.map { identity in
                 if let name = key.name, names[identity] == nil { names[identity] = name }
                 return identity
             }
         }
-        return PinnedParam.json(keys, names: names)
+        self.init(keys, names: names)
     }
 }

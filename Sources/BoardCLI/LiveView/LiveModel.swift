@@ -193,6 +193,9 @@ public struct LiveModel: Sendable {
 
         public init(_ flight: FlightDocument) { self.init(id: flight.id, date: flight.date, name: flight.flightName) }
 
+        /// The identity as requests carry it; nil when `date` is not one (a daemon that wrote another).
+        public var identity: FlightData.FlightKey? { LocalDate(date).map { FlightData.FlightKey(id: id, date: $0) } }
+
         /// Whether `flight`, of this identity, is the flight this key was made for (its name too, when known).
         func names(_ flight: FlightDocument) -> Bool {
             flight.id == id && flight.date == date && (name.map { $0 == flight.flightName } ?? true)

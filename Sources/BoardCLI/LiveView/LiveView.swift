@@ -53,9 +53,9 @@ enum LiveView {
         renderer.countdown = countdown
         if !filter.isEmpty { renderer.filterNote = filter.description }
         // With a filter on, the `all` tab, so that every tab's count is the filtered count.
-        let watch = LiveRequest.watch(
+        let watch = BoardWatchRequest(
             tab: LiveModel.watchedTab(tab, filter: filter, hidden: Watchlist.keys(client.state.hidden)), hidePast: hidePast,
-            pinned: client.sentPins.map { LiveModel.FlightKey(id: $0.id, date: $0.date) }, date: date)
+            date: date.flatMap(DateSpec.init), pinned: PinnedParam(client.sentPins.compactMap(\.key)))
         let pins = Watchlist.keys(client.sentPins)
         let hidden = Watchlist.keys(client.state.hidden)
         followBoards(client: client, connection: first, watch: watch) { board in
@@ -79,7 +79,7 @@ enum LiveView {
     /// heartbeat) is waited for and watched again, said once on stderr; `each` throwing `.noDaemon`
     /// does the same, and any other error it throws ends the follow with that error.
     static func followBoards<Failure: Error>(
-        client: BoardClient, connection first: BoardConnection?, watch: LiveRequest,
+        client: BoardClient, connection first: BoardConnection?, watch: BoardWatchRequest,
         each: (JSON) throws(Failure) -> Void
     ) throws(Failure) {
         var connection = first
@@ -96,7 +96,7 @@ enum LiveView {
                 connection = revival.connect(timeoutMilliseconds: 1000)
                 continue
             }
-            let id = current.send(watch.method, watch.params)
+            let id = current.send(watch)
             var heartbeat = Heartbeat(now: .now)
             do {
                 while true {
@@ -163,7 +163,7 @@ enum LiveView {
             if readable { break }
             switch heartbeat.check(at: .now) {
             case .wait: break
-            case .ping: connection.send(.ping)
+            case .ping: connection.send(PingRequest())
             case .giveUp: throw .closed
             }
         }

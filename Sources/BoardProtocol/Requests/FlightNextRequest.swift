@@ -1,0 +1,18 @@
+import FlightData
+
+/// `flight.next`: the flight after another in a tab.
+public struct FlightNextRequest: FlightStepRequest {
+    public static let method = WireMethod.flightNext
+
+    public var flight: FlightReference
+    public var date: DateSpec?
+    public var tab: Tab?
+    public var pinned: PinnedParam?
+
+    public init(flight: FlightReference, date: DateSpec? = nil, tab: Tab? = nil, pinned: PinnedParam? = nil) {
+        self.flight = flight
+        self.date = date
+        self.tab = tab
+        self.pinned = pinned
+    }
+}
