@@ -93,10 +93,23 @@ enum StructuredRequest {
         "a" + String(repeating: "\u{0301}", count: 5_000), String(repeating: "a ", count: 60),
     ]
 
+    /// Cursors as the daemon writes them: at the fuzzer's frozen noon, a year ahead of it (refused),
+    /// at the clock's range's ends, and one whose check does not match.
+    static let cursors: [String] = {
+        let noon = Date(timeIntervalSince1970: 1_796_050_800)
+        let instants = [
+            noon, noon.addingTimeInterval(86_400 * 365), ClockLimits.instants.lowerBound, ClockLimits.instants.upperBound,
+        ]
+        let written = instants.map { ChangeCursor.encode(.after($0)) }
+        return written + [String(written[0].dropLast()) + "0"]
+    }()
+
+    static let texts = strings + cursors
+
     static func value(_ choices: inout Choices, depth: Int = 0) -> JSON {
         switch choices.next(below: depth > 1 ? 4 : 7) {
         case 0: return choices.pick(numbers)
-        case 1: return .string(choices.pick(strings))
+        case 1: return .string(choices.pick(texts))
         case 2: return .bool(choices.next(below: 2) == 0)
         case 3: return .null
         case 4:

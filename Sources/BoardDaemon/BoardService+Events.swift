@@ -76,6 +76,14 @@ extension BoardService {
         let window = window(at: now)
         let today = window.firstDate
         let (filter, flightDay) = try eventFilter(params, window: window)
+        // A cursor is a place the daemon gave: one past anything its clock has shown is forged or
+        // another daemon's, and would page or follow nothing, silently.
+        if let cursor, cursor.at > max(now, revealedUntil) {
+            throw WireError(
+                .invalidParams,
+                "\"cursor\" is at \(localTime.iso8601(cursor.at)), ahead of the daemon's clock (\(localTime.iso8601(now))): give a cursor this daemon sent, or none to start from today."
+            )
+        }
         let sinceGiven = try instant(sinceText, "since", today: today)
         var until = now
         // A given `until` may reach back up to what the clock has shown (after a clock set back),

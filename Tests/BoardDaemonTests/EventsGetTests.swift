@@ -254,4 +254,26 @@ struct EventsGetTests {
             }
         }
     }
+
+    /// A cursor past anything the clock has shown (forged, or another daemon's) is refused by both
+    /// methods, saying so, rather than paging or following nothing; one the daemon gave before a clock
+    /// set back is still taken.
+    @Test(arguments: [WireMethod.eventsGet, .eventsWatch])
+    func aCursorAheadOfTheClockIsRefused(method: WireMethod) throws {
+        var service = Self.service()
+        let ahead = FlightChange.Position.after(Self.noon.addingTimeInterval(86_400 * 365))
+        let refused = service.handle(
+            WireRequest(id: 1, method: method, params: ["cursor": .string(ChangeCursor.encode(ahead))]))
+        guard case .failure(let error) = refused else {
+            Issue.record("a cursor a year ahead was taken")
+            return
+        }
+        #expect(error.code == .invalidParams)
+        #expect(error.message.contains("ahead of the daemon's clock"), "\(error.message)")
+        // Given at noon, then the clock set back an hour: the daemon's own cursor still pages.
+        let given = ChangeCursor.encode(.after(Self.noon))
+        _ = service.handle(WireRequest(id: 2, method: .clockAdvance, params: ["minutes": -60]))
+        let taken = service.handle(WireRequest(id: 3, method: method, params: ["cursor": .string(given)]))
+        if case .failure(let error) = taken { Issue.record("the daemon's own cursor was refused: \(error.message)") }
+    }
 }
