@@ -121,35 +121,27 @@ struct ConnectionLoopTests {
         #expect(try light.received() == "light\n")
     }
 
-    @Test func aLineThatNeverFinishesIsClosedAfterItsTimeout() throws {
+    /// The two deadlines a client can miss: a line that never finishes (10 s here) and output it
+    /// stops reading (30 s here). Neither closes a moment early; both close at the next sweep after.
+    enum Deadline: CaseIterable { case partialLine, stalledOutput }
+
+    @Test(arguments: Deadline.allCases)
+    func aClientPastADeadlineIsClosedThenAndNotBefore(_ deadline: Deadline) throws {
         var limits = ServerLimits()
         limits.partialLineTimeout = 10
+        limits.stalledWriteTimeout = 30
+        let timeout = deadline == .partialLine ? limits.partialLineTimeout : limits.stalledWriteTimeout
         let harness = try LoopHarness(limits: limits)
         let client = try harness.connect()
-        try client.send("echo never fin")
+        try client.send(deadline == .partialLine ? "echo never fin" : "size 2000000\n")
         harness.turn()
-        harness.clock.advance(by: .seconds(9))
+        harness.clock.advance(by: .seconds(timeout - 1))
         harness.turn()
         #expect(harness.loop.connections.contains(client.token))
         harness.clock.advance(by: .seconds(2))
         harness.turn()
         #expect(!harness.loop.connections.contains(client.token))
         #expect(client.isClosedByPeer())
-    }
-
-    @Test func aClientThatStopsReadingIsClosedAfterTheStallTimeout() throws {
-        var limits = ServerLimits()
-        limits.stalledWriteTimeout = 30
-        let harness = try LoopHarness(limits: limits)
-        let client = try harness.connect()
-        try client.send("size 2000000\n")
-        harness.turn()
-        harness.clock.advance(by: .seconds(29))
-        harness.turn()
-        #expect(harness.loop.connections.contains(client.token))
-        harness.clock.advance(by: .seconds(2))
-        harness.turn()
-        #expect(!harness.loop.connections.contains(client.token))
         #expect(harness.link.clients.load(ordering: .relaxed) == 0)
         #expect(harness.link.meter.queuedBytes == 0)
     }
