@@ -15,14 +15,6 @@ public struct BoardDocument: WireDocument {
             self.code = code
             self.timeZone = timeZone
         }
-
-        public init(json: JSON) throws(WireError) {
-            name = try json.field("name", \.string)
-            code = try json.field("code", \.string)
-            timeZone = json["timeZone"]?.string
-        }
-
-        public var json: JSON { ["name": .string(name), "code": .string(code), "timeZone": .optional(timeZone)] }
     }
 
     /// One tab's entry in the tab bar: its count, and the badge shown beside its title.
@@ -39,19 +31,9 @@ public struct BoardDocument: WireDocument {
             self.count = count
             self.badge = badge
         }
-
-        public init(json: JSON) throws(WireError) {
-            id = try json.field("id", as: Tab.self)
-            title = try json.field("title", \.string)
-            count = try json.field("count", \.int)
-            badge = try json.field("badge", \.string)
-        }
-
-        public var json: JSON {
-            ["id": .string(id.rawValue), "title": .string(title), "count": .int(count), "badge": .string(badge)]
-        }
     }
 
+    public private(set) var schema = DocumentSchema()
     public let airport: Airport
     /// The daemon's clock, the airport's local time.
     public let now: String
@@ -81,30 +63,16 @@ public struct BoardDocument: WireDocument {
     }
 
     /// Reads a board; `schema`, `simulated`, `speed` and `hidePast` have defaults, the rest are required.
-    public init(json: JSON) throws(WireError) {
-        airport = try Airport(json: try json.field("airport", { $0 }))
-        now = try json.field("now", \.string)
-        simulated = json["simulated"]?.bool ?? false
-        speed = JSON.clockSpeed(json["speed"])
-        date = try json.field("date", \.string)
-        tab = try json.field("tab", as: Tab.self)
-        hidePast = json["hidePast"]?.bool ?? false
-        tabs = try json.field("tabs", each: TabEntry.init(json:))
-        flights = try json.field("flights", each: FlightDocument.init(json:))
-    }
-
-    public var json: JSON {
-        [
-            "schema": .int(documentSchema),
-            "airport": airport.json,
-            "now": .string(now),
-            "simulated": .bool(simulated),
-            "speed": .double(speed),
-            "date": .string(date),
-            "tab": .string(tab.rawValue),
-            "hidePast": .bool(hidePast),
-            "tabs": .array(tabs.map(\.json)),
-            "flights": .array(flights.map(\.json)),
-        ]
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        airport = try container.decode(Airport.self, forKey: .airport)
+        now = try container.decode(String.self, forKey: .now)
+        simulated = container.flag(.simulated)
+        speed = container.clockSpeed(.speed)
+        date = try container.decode(String.self, forKey: .date)
+        tab = try container.decode(Tab.self, forKey: .tab)
+        hidePast = container.flag(.hidePast)
+        tabs = try container.decode([TabEntry].self, forKey: .tabs)
+        flights = try container.decode([FlightDocument].self, forKey: .flights)
     }
 }

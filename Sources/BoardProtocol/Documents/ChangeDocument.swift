@@ -18,33 +18,27 @@ public struct ChangeDocument: WireDocument {
             self.date = date
             self.flightName = flightName
         }
-
-        public init(json: JSON) throws(WireError) {
-            id = try json.field("id", \.int)
-            date = try json.field("date", \.string)
-            flightName = try json.field("flightName", \.string)
-        }
-
-        public var json: JSON { .object([("id", .int(id)), ("date", .string(date)), ("flightName", .string(flightName))]) }
     }
 
-    /// A value before or after a change.
-    public enum Value: Hashable, Sendable {
+    /// A value before or after a change: a string, or a baggage object.
+    public enum Value: WireDocument {
         case text(String)
         case baggage(BaggageDocument)
 
-        public init(json: JSON) throws(WireError) {
-            if let text = json.string {
+        public init(from decoder: any Decoder) throws {
+            if let text = try? decoder.singleValueContainer().decode(String.self) {
                 self = .text(text)
             } else {
-                self = .baggage(try BaggageDocument(json: json))
+                self = .baggage(try BaggageDocument(from: decoder))
             }
         }
 
-        public var json: JSON {
+        public func encode(to encoder: any Encoder) throws {
             switch self {
-            case .text(let text): .string(text)
-            case .baggage(let baggage): baggage.json
+            case .text(let text):
+                var container = encoder.singleValueContainer()
+                try container.encode(text)
+            case .baggage(let baggage): try baggage.encode(to: encoder)
             }
         }
 
@@ -73,28 +67,6 @@ public struct ChangeDocument: WireDocument {
         self.cursor = cursor
     }
 
-    public init(json: JSON) throws(WireError) {
-        seq = try json.field("seq", \.int)
-        at = try json.field("at", \.string)
-        flight = try FlightRef(json: try json.field("flight") { $0 })
-        kind = try json.field("kind", as: FlightChange.Kind.self)
-        from = try Self.value(json["from"])
-        to = try Self.value(json["to"])
-        cursor = try json.field("cursor", \.string)
-    }
-
-    private static func value(_ json: JSON?) throws(WireError) -> Value? {
-        guard let json, !json.isNull else { return nil }
-        return try Value(json: json)
-    }
-
-    public var json: JSON {
-        .object([
-            ("seq", .int(seq)), ("at", .string(at)), ("flight", flight.json), ("kind", .string(kind.rawValue)),
-            ("from", from?.json ?? .null), ("to", to?.json ?? .null), ("cursor", .string(cursor)),
-        ])
-    }
-
     /// The same change numbered `seq`.
     public func numbered(_ seq: Int) -> ChangeDocument {
         ChangeDocument(seq: seq, at: at, flight: flight, kind: kind, from: from, to: to, cursor: cursor)
@@ -104,6 +76,7 @@ public struct ChangeDocument: WireDocument {
 /// The reply to `events.get`: one page of the changes in (`since`, `until`], the number of them all,
 /// and the cursor for the next page (null on the last).
 public struct EventsDocument: WireDocument {
+    public private(set) var schema = DocumentSchema()
     public let since: String
     public let until: String
     public let changes: [ChangeDocument]
@@ -118,26 +91,12 @@ public struct EventsDocument: WireDocument {
         self.total = total
         self.next = next
     }
-
-    public init(json: JSON) throws(WireError) {
-        since = try json.field("since", \.string)
-        until = try json.field("until", \.string)
-        changes = try json.field("changes", each: ChangeDocument.init(json:))
-        total = try json.field("total", \.int)
-        next = json["next"]?.string
-    }
-
-    public var json: JSON {
-        .object([
-            ("schema", .int(documentSchema)), ("since", .string(since)), ("until", .string(until)),
-            ("changes", .array(changes.map(\.json))), ("total", .int(total)), ("next", .optional(next)),
-        ])
-    }
 }
 
 /// The first reply to `events.watch`: the daemon's now, and the cursor of that instant (where to
 /// resume when no change arrives before the connection ends).
 public struct EventsWatchDocument: WireDocument {
+    public private(set) var schema = DocumentSchema()
     public let now: String
     public let cursor: String
 
@@ -145,13 +104,6 @@ public struct EventsWatchDocument: WireDocument {
         self.now = now
         self.cursor = cursor
     }
-
-    public init(json: JSON) throws(WireError) {
-        now = try json.field("now", \.string)
-        cursor = try json.field("cursor", \.string)
-    }
-
-    public var json: JSON { .object([("schema", .int(documentSchema)), ("now", .string(now)), ("cursor", .string(cursor))]) }
 }
 
 /// A pushed line of an `events.watch` subscription: a change, or the note that some were skipped.
@@ -182,7 +134,7 @@ public enum EventPush: Hashable, Sendable {
 /// too slowly): `{"id":N,"event":"skipped","seq":S,"count":K,"since":T,"until":T,"cursor":C}`.
 ///
 /// `cursor` is the last change sent before the gap: `events.get` with that `cursor` and this `until`
-/// gives exactly the skipped changes.
+/// gives exactly the skipped changes. Its `json` is the line without its `id` and `event` (`line(id:)`).
 public struct SkippedEventDocument: WireDocument {
     public let seq: Int
     public let count: Int
@@ -196,22 +148,6 @@ public struct SkippedEventDocument: WireDocument {
         self.since = since
         self.until = until
         self.cursor = cursor
-    }
-
-    public init(json: JSON) throws(WireError) {
-        seq = try json.field("seq", \.int)
-        count = try json.field("count", \.int)
-        since = try json.field("since", \.string)
-        until = try json.field("until", \.string)
-        cursor = try json.field("cursor", \.string)
-    }
-
-    /// Without the `id` and `event` of the line (see `line(id:)`).
-    public var json: JSON {
-        .object([
-            ("seq", .int(seq)), ("count", .int(count)), ("since", .string(since)), ("until", .string(until)),
-            ("cursor", .string(cursor)),
-        ])
     }
 
     /// The whole pushed line's object.

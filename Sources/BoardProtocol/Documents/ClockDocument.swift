@@ -1,5 +1,6 @@
 /// The reply to `clock.get`, `clock.set` and `clock.advance`: the daemon's clock and the window it gives.
 public struct ClockDocument: WireDocument {
+    public private(set) var schema = DocumentSchema()
     /// The airport's local time, ISO-8601 with the offset.
     public let now: String
     /// The airport's local date, `YYYY-MM-DD`; the client does not need it.
@@ -26,26 +27,14 @@ public struct ClockDocument: WireDocument {
     }
 
     /// Reads a clock; only `now` is required (`simulated` defaults to false, `speed` to 1).
-    public init(json: JSON) throws(WireError) {
-        now = try json.field("now", \.string)
-        date = json["date"]?.string
-        simulated = json["simulated"]?.bool ?? false
-        speed = JSON.clockSpeed(json["speed"])
-        timeZone = json["timeZone"]?.string
-        windowStart = json["windowStart"]?.string
-        windowEnd = json["windowEnd"]?.string
-    }
-
-    public var json: JSON {
-        [
-            "schema": .int(documentSchema),
-            "now": .string(now),
-            "date": .optional(date),
-            "simulated": .bool(simulated),
-            "speed": .double(speed),
-            "timeZone": .optional(timeZone),
-            "windowStart": .optional(windowStart),
-            "windowEnd": .optional(windowEnd),
-        ]
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        now = try container.decode(String.self, forKey: .now)
+        date = try container.decodeIfPresent(String.self, forKey: .date)
+        simulated = container.flag(.simulated)
+        speed = container.clockSpeed(.speed)
+        timeZone = try container.decodeIfPresent(String.self, forKey: .timeZone)
+        windowStart = try container.decodeIfPresent(String.self, forKey: .windowStart)
+        windowEnd = try container.decodeIfPresent(String.self, forKey: .windowEnd)
     }
 }

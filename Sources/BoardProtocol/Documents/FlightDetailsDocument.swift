@@ -23,22 +23,14 @@ public struct FlightDetailsDocument: WireDocument {
             self.delayMinutes = delayMinutes
         }
 
-        public init(json: JSON) throws(WireError) {
-            date = try json.field("date", \.string)
-            status = try json.field("status", as: FlightStatus.self)
-            scheduledTime = try json.field("scheduledTime", \.string)
-            actualTime = json["actualTime"]?.string
-            delayMinutes = json["delayMinutes"]?.int ?? 0
-        }
-
-        public var json: JSON {
-            [
-                "date": .string(date),
-                "status": .string(status.rawValue),
-                "scheduledTime": .string(scheduledTime),
-                "actualTime": .optional(actualTime),
-                "delayMinutes": .int(delayMinutes),
-            ]
+        /// `delayMinutes` defaults to 0.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            date = try container.decode(String.self, forKey: .date)
+            status = try container.decode(FlightStatus.self, forKey: .status)
+            scheduledTime = try container.decode(String.self, forKey: .scheduledTime)
+            actualTime = try container.decodeIfPresent(String.self, forKey: .actualTime)
+            delayMinutes = try container.decodeIfPresent(Int.self, forKey: .delayMinutes) ?? 0
         }
     }
 
@@ -53,19 +45,11 @@ public struct FlightDetailsDocument: WireDocument {
             self.kind = kind
             self.text = text
         }
-
-        public init(json: JSON) throws(WireError) {
-            at = try json.field("at", \.string)
-            kind = try json.field("kind", \.string)
-            text = try json.field("text", \.string)
-        }
-
-        public var json: JSON { .object([("at", .string(at)), ("kind", .string(kind)), ("text", .string(text))]) }
     }
 
+    public private(set) var schema = DocumentSchema()
+    /// The flight's keys come inline, after `schema`.
     public let flight: FlightDocument
-    /// The announcements made so far, oldest first.
-    public let announcements: [AnnouncementEntry]
     /// The daemon's clock when it answered.
     public let now: String
     /// Newest first.
@@ -84,6 +68,8 @@ public struct FlightDetailsDocument: WireDocument {
     public let gateClosesTime: String?
     /// 0 until take-off, the share of the flight time flown, 1 from landing (rounded to 0.001); nil when canceled.
     public let progress: Double?
+    /// The announcements made so far, oldest first.
+    public let announcements: [AnnouncementEntry]
 
     public init(
         flight: FlightDocument, now: String, history: [HistoryDay], onTimeRate: Double, runs: [String] = [],
@@ -103,36 +89,43 @@ public struct FlightDetailsDocument: WireDocument {
         self.progress = progress
     }
 
-    /// Reads a flight's details: the flight's required keys, `now`, `history` and `onTimeRate`.
-    public init(json: JSON) throws(WireError) {
-        flight = try FlightDocument(json: json)
-        now = try json.field("now", \.string)
-        history = try json.field("history", each: HistoryDay.init(json:))
-        onTimeRate = try json.field("onTimeRate", \.double)
-        runs = json["runs"]?.array?.compactMap(\.string) ?? []
-        departureTime = json["departureTime"]?.string
-        arrivalTime = json["arrivalTime"]?.string
-        boardingTime = json["boardingTime"]?.string
-        gateClosesTime = json["gateClosesTime"]?.string
-        progress = json["progress"]?.double
-        announcements = json["announcements"] == nil ? [] : try json.field("announcements", each: AnnouncementEntry.init(json:))
+    /// The keys after the flight's, in order.
+    enum CodingKeys: String, CodingKey {
+        case schema, now, history, onTimeRate, runs, departureTime, arrivalTime, boardingTime, gateClosesTime, progress
+        case announcements
     }
 
-    public var json: JSON {
-        var pairs: [(String, JSON)] = [("schema", .int(documentSchema))]
-        pairs += flight.pairs
-        pairs += [
-            ("now", .string(now)),
-            ("history", .array(history.map(\.json))),
-            ("onTimeRate", .double(onTimeRate)),
-            ("runs", .array(runs.map(JSON.string))),
-            ("departureTime", .optional(departureTime)),
-            ("arrivalTime", .optional(arrivalTime)),
-            ("boardingTime", .optional(boardingTime)),
-            ("gateClosesTime", .optional(gateClosesTime)),
-            ("progress", .optional(progress)),
-            ("announcements", .array(announcements.map(\.json))),
-        ]
-        return .object(pairs)
+    /// Reads a flight's details: the flight's required keys, `now`, `history` and `onTimeRate`.
+    public init(from decoder: any Decoder) throws {
+        flight = try FlightDocument(from: decoder)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        now = try container.decode(String.self, forKey: .now)
+        history = try container.decode([HistoryDay].self, forKey: .history)
+        onTimeRate = try container.decode(Double.self, forKey: .onTimeRate)
+        runs = container.texts(.runs)
+        departureTime = try container.decodeIfPresent(String.self, forKey: .departureTime)
+        arrivalTime = try container.decodeIfPresent(String.self, forKey: .arrivalTime)
+        boardingTime = try container.decodeIfPresent(String.self, forKey: .boardingTime)
+        gateClosesTime = try container.decodeIfPresent(String.self, forKey: .gateClosesTime)
+        progress = try container.decodeIfPresent(Double.self, forKey: .progress)
+        announcements =
+            container.contains(.announcements) ? try container.decode([AnnouncementEntry].self, forKey: .announcements) : []
+    }
+
+    /// `schema`, the flight's keys, then the details' own.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(schema, forKey: .schema)
+        try flight.encode(to: encoder)
+        try container.encode(now, forKey: .now)
+        try container.encode(history, forKey: .history)
+        try container.encode(onTimeRate, forKey: .onTimeRate)
+        try container.encode(runs, forKey: .runs)
+        try container.encodeIfPresent(departureTime, forKey: .departureTime)
+        try container.encodeIfPresent(arrivalTime, forKey: .arrivalTime)
+        try container.encodeIfPresent(boardingTime, forKey: .boardingTime)
+        try container.encodeIfPresent(gateClosesTime, forKey: .gateClosesTime)
+        try container.encodeIfPresent(progress, forKey: .progress)
+        try container.encode(announcements, forKey: .announcements)
     }
 }

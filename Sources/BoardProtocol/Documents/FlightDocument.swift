@@ -25,8 +25,6 @@ public struct FlightDocument: WireDocument {
     public let gate: String
     public let terminal: String
     public let status: FlightStatus
-    public let past: Bool
-    public let pinned: Bool
     /// The gate before an announced change; nil when the gate never changed.
     public let previousGate: String?
     /// The city an arrival diverted to; nil unless diverted.
@@ -37,6 +35,9 @@ public struct FlightDocument: WireDocument {
     public let remark: String?
     /// When the latest announcement was made (so a client can mark recent changes); nil before any.
     public let changedAt: String?
+    public let past: Bool
+    /// Last: a cached row is pinned by rewriting its closing `false}` (`BoardDocumentCache`).
+    public let pinned: Bool
 
     public init(
         id: Int, airline: String, number: Int, flightName: String, direction: Direction, otherAirport: String,
@@ -73,60 +74,30 @@ public struct FlightDocument: WireDocument {
     ///
     /// `date`, `codeshares`, `currentTime`, `delayMinutes`, `terminal`, `past`, `pinned` and the
     /// announcements' keys have defaults; the rest are required.
-    public init(json: JSON) throws(WireError) {
-        id = try json.field("id", \.int)
-        airline = try json.field("airline", \.string)
-        number = try json.field("number", \.int)
-        flightName = try json.field("flightName", \.string)
-        direction = try json.field("direction", as: Direction.self)
-        otherAirport = try json.field("otherAirport", \.string)
-        flightTime = try json.field("flightTime", \.int)
-        scheduledTime = try json.field("scheduledTime", \.string)
-        date = json["date"]?.string ?? String(scheduledTime.prefix(10))
-        codeshares = json["codeshares"]?.array?.compactMap(\.string) ?? []
-        currentTime = json["currentTime"]?.string
-        delayMinutes = json["delayMinutes"]?.int ?? 0
-        gate = try json.field("gate", \.string)
-        terminal = json["terminal"]?.string ?? String(gate.prefix(1))
-        status = try json.field("status", as: FlightStatus.self)
-        past = json["past"]?.bool ?? false
-        pinned = json["pinned"]?.bool ?? false
-        previousGate = json["previousGate"]?.string
-        divertedTo = json["divertedTo"]?.string
-        if let value = json["baggage"], !value.isNull { baggage = try BaggageDocument(json: value) } else { baggage = nil }
-        remark = json["remark"]?.string
-        changedAt = json["changedAt"]?.string
-    }
-
-    public var json: JSON { .object(pairs) }
-
-    /// The flight's keys in the contract's order, for documents that carry a flight's fields inline.
-    var pairs: [(String, JSON)] {
-        [
-            ("id", .int(id)),
-            ("airline", .string(airline)),
-            ("number", .int(number)),
-            ("flightName", .string(flightName)),
-            ("direction", .string(direction.rawValue)),
-            ("otherAirport", .string(otherAirport)),
-            ("flightTime", .int(flightTime)),
-            ("date", .string(date)),
-            ("codeshares", .array(codeshares.map(JSON.string))),
-            ("scheduledTime", .string(scheduledTime)),
-            ("currentTime", .optional(currentTime)),
-            ("delayMinutes", .int(delayMinutes)),
-            ("gate", .string(gate)),
-            ("terminal", .string(terminal)),
-            ("status", .string(status.rawValue)),
-            ("previousGate", .optional(previousGate)),
-            ("divertedTo", .optional(divertedTo)),
-            ("baggage", baggage?.json ?? .null),
-            ("remark", .optional(remark)),
-            ("changedAt", .optional(changedAt)),
-            ("past", .bool(past)),
-            // Last: a cached row is pinned by rewriting its closing `false}`.
-            ("pinned", .bool(pinned)),
-        ]
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(Int.self, forKey: .id)
+        airline = try container.decode(String.self, forKey: .airline)
+        number = try container.decode(Int.self, forKey: .number)
+        flightName = try container.decode(String.self, forKey: .flightName)
+        direction = try container.decode(Direction.self, forKey: .direction)
+        otherAirport = try container.decode(String.self, forKey: .otherAirport)
+        flightTime = try container.decode(Int.self, forKey: .flightTime)
+        scheduledTime = try container.decode(String.self, forKey: .scheduledTime)
+        date = try container.decodeIfPresent(String.self, forKey: .date) ?? String(scheduledTime.prefix(10))
+        codeshares = container.texts(.codeshares)
+        currentTime = try container.decodeIfPresent(String.self, forKey: .currentTime)
+        delayMinutes = try container.decodeIfPresent(Int.self, forKey: .delayMinutes) ?? 0
+        gate = try container.decode(String.self, forKey: .gate)
+        terminal = try container.decodeIfPresent(String.self, forKey: .terminal) ?? String(gate.prefix(1))
+        status = try container.decode(FlightStatus.self, forKey: .status)
+        past = container.flag(.past)
+        pinned = container.flag(.pinned)
+        previousGate = try container.decodeIfPresent(String.self, forKey: .previousGate)
+        divertedTo = try container.decodeIfPresent(String.self, forKey: .divertedTo)
+        baggage = try container.decodeIfPresent(BaggageDocument.self, forKey: .baggage)
+        remark = try container.decodeIfPresent(String.self, forKey: .remark)
+        changedAt = try container.decodeIfPresent(String.self, forKey: .changedAt)
     }
 
     public var isArrival: Bool { direction == .arrival }
@@ -143,12 +114,4 @@ public struct BaggageDocument: WireDocument {
         self.firstBag = firstBag
         self.lastBag = lastBag
     }
-
-    public init(json: JSON) throws(WireError) {
-        belt = try json.field("belt", \.int)
-        firstBag = try json.field("firstBag", \.string)
-        lastBag = try json.field("lastBag", \.string)
-    }
-
-    public var json: JSON { .object([("belt", .int(belt)), ("firstBag", .string(firstBag)), ("lastBag", .string(lastBag))]) }
 }

@@ -1,5 +1,7 @@
 /// The reply to `ping`: the daemon is there, and which one it is.
 public struct PingDocument: WireDocument {
+    /// Always true: `{"pong":true,...}`.
+    private let pong = true
     /// `boardd/0.1.0`.
     public let server: String
     /// This run of the daemon (a new one on each start).
@@ -13,14 +15,19 @@ public struct PingDocument: WireDocument {
         self.protocolVersion = protocolVersion
     }
 
-    public init(json: JSON) throws(WireError) {
-        guard try json.field("pong", \.bool) else { throw WireError(.internal, "The daemon's reply has a false \"pong\".") }
-        server = try json.field("server", \.string)
-        instance = try json.field("instance", \.string)
-        protocolVersion = try json.field("protocol", \.int)
+    /// Reads a ping's reply: `pong` must be true.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        guard try container.decode(Bool.self, forKey: .pong) else {
+            throw WireError(.internal, "The daemon's reply has a false \"\(CodingKeys.pong.stringValue)\".")
+        }
+        server = try container.decode(String.self, forKey: .server)
+        instance = try container.decode(String.self, forKey: .instance)
+        protocolVersion = try container.decode(Int.self, forKey: .protocolVersion)
     }
 
-    public var json: JSON {
-        ["pong": true, "server": .string(server), "instance": .string(instance), "protocol": .int(protocolVersion)]
+    enum CodingKeys: String, CodingKey {
+        case pong, server, instance
+        case protocolVersion = "protocol"
     }
 }

@@ -17,19 +17,9 @@ public struct SearchResultsDocument: WireDocument {
             self.count = count
             self.flights = flights
         }
-
-        public init(json: JSON) throws(WireError) {
-            date = try json.field("date", \.string)
-            badge = try json.field("badge", \.string)
-            count = try json.field("count", \.int)
-            flights = try json.field("flights", each: FlightDocument.init(json:))
-        }
-
-        public var json: JSON {
-            ["date": .string(date), "badge": .string(badge), "count": .int(count), "flights": .array(flights.map(\.json))]
-        }
     }
 
+    public private(set) var schema = DocumentSchema()
     /// What was searched for, as given.
     public let text: String
     public let tab: Tab
@@ -54,24 +44,16 @@ public struct SearchResultsDocument: WireDocument {
     /// The matches left out of this reply (0 when it has them all).
     public var remaining: Int { max(0, (total ?? count) - count) }
 
-    public init(json: JSON) throws(WireError) {
-        text = try json.field("text", \.string)
-        tab = try json.field("tab", as: Tab.self)
-        count = try json.field("count", \.int)
-        days = try json.field("days", each: Day.init(json:))
-        total = json["total"]?.int
-        next = json["next"]?.string
-    }
-
-    public var json: JSON {
-        var pairs: [(String, JSON)] = [
-            ("schema", .int(documentSchema)),
-            ("text", .string(text)),
-            ("tab", .string(tab.rawValue)),
-            ("count", .int(count)),
-            ("days", .array(days.map(\.json))),
-        ]
-        if let total { pairs += [("total", .int(total)), ("next", .optional(next))] }
-        return .object(pairs)
+    /// `total` and `next` only when the reply is a page (`next` null on the last).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(schema, forKey: .schema)
+        try container.encode(text, forKey: .text)
+        try container.encode(tab, forKey: .tab)
+        try container.encode(count, forKey: .count)
+        try container.encode(days, forKey: .days)
+        guard let total else { return }
+        try container.encode(total, forKey: .total)
+        try container.encode(next, forKey: .next)
     }
 }

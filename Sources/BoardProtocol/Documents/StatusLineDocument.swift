@@ -74,40 +74,57 @@ public struct StatusLineDocument: WireDocument {
     /// The values that are numbers in `--json`: counts, the flight's id and the minutes until it.
     static let numbers: Set<String> = ["arrivals", "departures", "id", "minutes"]
 
-    public init(json: JSON) throws(WireError) {
-        line = try json.field("line", \.string)
-        guard try json.field("online", \.bool) else {
+    /// The document's keys: its own, then each value's by its name.
+    struct Key: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+
+        init(_ name: String) { stringValue = name }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+
+        static let online = Key("online")
+        static let line = Key("line")
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Key.self)
+        line = try container.decode(String.self, forKey: .line)
+        guard try container.decode(Bool.self, forKey: .online) else {
             values = nil
             return
         }
-        // As `json` writes them: numbers for the counts, the id and the minutes; null for no value.
-        func text(_ key: String) -> String {
-            if let text = json[key]?.string { return text }
-            if let number = json[key]?.int { return String(number) }
-            return key == "next" ? "-" : ""
+        // As `encode(to:)` writes them: numbers for the counts, the id and the minutes; null for no value.
+        func text(_ name: String) -> String {
+            if let text = try? container.decodeIfPresent(String.self, forKey: Key(name)) { return text }
+            if let number = try? container.decodeIfPresent(Int.self, forKey: Key(name)) { return String(number) }
+            return name == "next" ? "-" : ""
         }
         values = Values(
-            code: try json.field("code", \.string), airport: try json.field("airport", \.string),
-            clock: try json.field("clock", \.string), arrivals: text("arrivals"), departures: text("departures"),
-            next: text("next"), time: text("time"), gate: text("gate"), status: text("status"), id: text("id"),
-            city: text("city"), direction: text("direction"), minutes: text("minutes"), pinned: text("pinned"),
-            alert: text("alert"))
+            code: try container.decode(String.self, forKey: Key("code")),
+            airport: try container.decode(String.self, forKey: Key("airport")),
+            clock: try container.decode(String.self, forKey: Key("clock")), arrivals: text("arrivals"),
+            departures: text("departures"), next: text("next"), time: text("time"), gate: text("gate"),
+            status: text("status"), id: text("id"), city: text("city"), direction: text("direction"),
+            minutes: text("minutes"), pinned: text("pinned"), alert: text("alert"))
     }
 
     /// Every value by its name: counts, the id and the minutes as numbers, and null where the line
     /// shows nothing (no next departure: `next` and the fields after it; no pin; no change), as
     /// when the daemon is down.
-    public var json: JSON {
-        var pairs: [(String, JSON)] = [("schema", .int(documentSchema)), ("online", .bool(online)), ("line", .string(line))]
-        if let values {
-            pairs += values.named.map { name, value in
-                if value.isEmpty || (name == "next" && value == "-") { return (name, .null) }
-                if Self.numbers.contains(name), let number = Int(value) { return (name, .int(number)) }
-                return (name, .string(value))
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(DocumentSchema(), forKey: Key("schema"))
+        try container.encode(online, forKey: .online)
+        try container.encode(line, forKey: .line)
+        for (name, value) in values?.named ?? Values.names.map({ ($0, "") }) {
+            if value.isEmpty || (name == "next" && value == "-") {
+                try container.encodeNil(forKey: Key(name))
+            } else if Self.numbers.contains(name), let number = Int(value) {
+                try container.encode(number, forKey: Key(name))
+            } else {
+                try container.encode(value, forKey: Key(name))
             }
-        } else {
-            pairs += Values.names.map { ($0, .null) }
         }
-        return .object(pairs)
     }
 }
