@@ -128,7 +128,7 @@ final class BoardDocumentCache: Sendable {
 
         // The document without tabs and flights, which are the last two fields.
         let empty = Board(flights: [], query: BoardQuery(date: key.date, tab: key.tab, hidePast: key.hidePast), now: now)
-        var head = encoding.board(empty, simulated: simulated, speed: speed, nowText: marker).json.bytes
+        var head = encoding.board(empty, simulated: simulated, speed: speed, nowText: marker).bytes
         // `..."tabs":[...],"flights":[]}`: keep up to `"tabs":` (the last, as the airport's name could hold one).
         let tabsKey = Array(#","tabs":"#.utf8)
         let flightsTail = Array(#""flights":[]}"#.utf8)
@@ -156,7 +156,7 @@ final class BoardDocumentCache: Sendable {
                 continue
             }
             row.removeAll(keepingCapacity: true)
-            encoding.flight(flight, at: now, pinned: false).json.write(into: &row)
+            encoding.flight(flight, at: now, pinned: false).write(into: &row)
             let start = pinnedRows.count
             pinnedRows += row[..<(row.count - pinnedFalse.count)]
             pinnedRows += pinnedTrue

@@ -99,8 +99,8 @@ public struct BoardService: Sendable {
     }
 
     /// A flight's details: its service's history and the weekdays it runs, from the timetable.
-    private func details(_ flight: Flight, window: ScheduleWindow, at now: Date, pinned: PinnedParam?) -> JSON {
-        encoding.details(flight, from: window.source, at: now, pinned: pinned?.flights.contains(flight) ?? false).json
+    private func details(_ flight: Flight, window: ScheduleWindow, at now: Date, pinned: PinnedParam?) -> EncodedDocument {
+        EncodedDocument(encoding.details(flight, from: window.source, at: now, pinned: pinned?.flights.contains(flight) ?? false))
     }
 
     /// `: Pacific 298 runs Mon-Fri` when a designator names a service that is not daily: the reason
@@ -121,8 +121,9 @@ public struct BoardService: Sendable {
         switch method {
         case .ping:
             _ = try PingRequest(params: params)
-            return .result(
-                PingDocument(server: "boardd/\(boardVersion)", instance: instance, protocolVersion: wireProtocolVersion).json)
+            return .encoded(
+                EncodedDocument(
+                    PingDocument(server: "boardd/\(boardVersion)", instance: instance, protocolVersion: wireProtocolVersion)))
         case .boardGet:
             let request = try BoardGetRequest(params: params)
             let window = window(at: now)
@@ -139,11 +140,11 @@ public struct BoardService: Sendable {
                 let when = date.map { " on \($0)" } ?? " in the window (\(window.firstDate) to \(window.lastDate))"
                 throw WireError(.notFound, "No flight \(request.flight)\(when)\(Self.runs(request.flight, window: window)).")
             }
-            return .result(details(flight, window: window, at: now, pinned: request.pinned))
+            return .encoded(details(flight, window: window, at: now, pinned: request.pinned))
         case .flightNext:
-            return .result(try step(FlightNextRequest(params: params), forward: true, at: now))
+            return .encoded(try step(FlightNextRequest(params: params), forward: true, at: now))
         case .flightPrev:
-            return .result(try step(FlightPrevRequest(params: params), forward: false, at: now))
+            return .encoded(try step(FlightPrevRequest(params: params), forward: false, at: now))
         case .flightSoonest:
             let request = try FlightSoonestRequest(params: params)
             let tab = request.tab ?? .all
@@ -151,11 +152,11 @@ public struct BoardService: Sendable {
             guard let flight = FlightNavigation(window: window, tab: tab, at: now).soonest() else {
                 throw WireError(.notFound, "No flight is still to come in \(tab.title) in the window.")
             }
-            return .result(details(flight, window: window, at: now, pinned: request.pinned))
+            return .encoded(details(flight, window: window, at: now, pinned: request.pinned))
         case .search:
-            return .result(search(try SearchRequest(params: params), at: now).json)
+            return .encoded(EncodedDocument(search(try SearchRequest(params: params), at: now)))
         case .eventsGet:
-            return .result(try events(EventsGetRequest(params: params), at: now).json)
+            return .encoded(EncodedDocument(try events(EventsGetRequest(params: params), at: now)))
         case .eventsWatch:
             return .eventsWatch(try eventsSubscription(EventsWatchRequest(params: params), at: now))
         case .clockGet:
@@ -186,7 +187,7 @@ public struct BoardService: Sendable {
     }
 
     /// `flight.next` or `flight.prev`: the flight after or before the one named, in the request's tab.
-    private func step(_ request: some FlightStepRequest, forward: Bool, at now: Date) throws(WireError) -> JSON {
+    private func step(_ request: some FlightStepRequest, forward: Bool, at now: Date) throws(WireError) -> EncodedDocument {
         let window = window(at: now)
         guard let from = window.flight(request.flight, on: try day(request.date, window: window)) else {
             throw WireError(.notFound, "Flight \(request.flight) is no longer on the board.")

@@ -1,3 +1,4 @@
+import BoardProtocol
 import BoardSystem
 
 /// A JSON document as pieces to be written one after another (with `writev`, or spliced), so shared
@@ -5,6 +6,11 @@ import BoardSystem
 /// as a view's rows are slices of its board's rows.
 public struct EncodedDocument: Sendable {
     var pieces: [OutputChunk]
+
+    init(pieces: [OutputChunk]) { self.pieces = pieces }
+
+    /// A document encoded per request, in one piece, written straight to bytes (`WireDocument.bytes`).
+    init(_ document: some WireDocument) { pieces = [.bytes(document.bytes[...])] }
 
     var count: Int { pieces.reduce(0) { $0 + $1.count } }
 

@@ -81,7 +81,7 @@ public enum WireLine {
     /// A change's encoded fields after its `seq` (and its closing brace): encoded once, sent to every
     /// subscriber after its own `changeEventHeader`.
     public static func changeTail(_ change: ChangeDocument) -> [UInt8] {
-        let bytes = change.numbered(0).json.bytes
+        let bytes = change.numbered(0).bytes
         let head = Array("{\"seq\":0,".utf8)
         return Array(bytes.dropFirst(head.count))
     }

@@ -3,8 +3,9 @@
 ///
 /// A document is `Codable`: its keys are its properties (or its `CodingKeys`), written once, in the
 /// order the contract gives them, and `json` and `init(json:)` are `JSONValueEncoder` and
-/// `JSONValueDecoder` on it. So `json` keeps the contract's key order, number formatting and nulls:
-/// a document the daemon sent, decoded and encoded again, gives the same bytes.
+/// `JSONValueDecoder` on it (`bytes`, `JSONBytesEncoder`). So `json` keeps the contract's key
+/// order, number formatting and nulls: a document the daemon sent, decoded and encoded again,
+/// gives the same bytes.
 public protocol WireDocument: Codable, Hashable, Sendable {
     /// Reads the document; a missing, malformed or unknown value is a `WireError` that names it.
     init(json: JSON) throws(WireError)
@@ -24,10 +25,29 @@ extension WireDocument {
         do {
             return try JSONValueEncoder().encode(self)
         } catch {
-            // A document holds strings, `Int`s, `Double`s and documents: nothing it holds can fail to encode.
-            preconditionFailure("\(Self.self) did not encode: \(error)")
+            preconditionFailure(Self.unencodable(error))
         }
     }
+
+    /// The bytes of `json`, written straight (`JSONBytesEncoder`): how the daemon sends a document.
+    public var bytes: [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
+        write(into: &out)
+        return out
+    }
+
+    /// Appends the bytes of `json` to `out`, without making `json`.
+    public func write(into out: inout [UInt8]) {
+        do {
+            try JSONBytesEncoder().encode(self, into: &out)
+        } catch {
+            preconditionFailure(Self.unencodable(error))
+        }
+    }
+
+    /// A document holds strings, `Int`s, `Double`s and documents: nothing it holds can fail to encode.
+    private static func unencodable(_ error: any Error) -> String { "\(Self.self) did not encode: \(error)" }
 }
 
 /// The `"schema"` every top-level document carries; it changes only when a document changes incompatibly.
