@@ -8,6 +8,7 @@
 /// after another took its place, a value that asks for its coding path, which this encoder does
 /// not keep) is encoded again with `JSONValueEncoder` and serialized, so the bytes are the same
 /// either way; only the time differs. An error is `JSONValueEncoder`'s too, with its coding path.
+/// A `JSONWritable` value writes itself (with `nils: .null`, the only way it writes nils).
 public struct JSONBytesEncoder: Sendable {
     public var nils: JSONValueEncoder.Nils
 
@@ -132,6 +133,7 @@ final class JSONByteWriting: Encoder {
     /// Writes `value` where the bytes are (after a key, a comma or nothing), closing what it opens.
     func write<Value: Encodable>(_ value: Value) throws {
         if let json = primitiveJSON(value) { return json.write(into: &out) }
+        if nils == .null, let writable = value as? any JSONWritable { return writable.writeJSON(into: &out) }
         let outer = (level: level, start: start)
         level = open.count
         start = out.count

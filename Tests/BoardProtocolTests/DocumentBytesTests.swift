@@ -2,8 +2,9 @@ import BoardProtocol
 import FlightData
 import Testing
 
-/// Every document the daemon sends, written straight to bytes (`WireDocument.bytes`,
-/// `JSONBytesEncoder`), is its `json`'s bytes, which `JSONValueEncoder` makes.
+/// Every document the daemon sends, written straight to bytes (`WireDocument.bytes`: the documents'
+/// own `writeJSON(into:)` where they have one, else `JSONBytesEncoder`), is its `json`'s bytes,
+/// which `JSONValueEncoder` makes from the document's `Codable` conformance.
 @Suite struct DocumentBytesTests {
     typealias F = ScheduleFixture
 

@@ -61,6 +61,19 @@ import Testing
         #expect(throws: EncodingError.self) { try JSONBytesEncoder().encode(["a": [UInt64.max]], into: &out) }
         #expect(out == Array("kept".utf8))
     }
+
+    /// Writes itself one way (`JSONWritable`) and encodes another, so a test sees which was used.
+    struct Marked: JSONWritable {
+        var name: String?
+
+        func writeJSON(into out: inout [UInt8]) { out += Array(#"{"written":true}"#.utf8) }
+    }
+
+    @Test func aJSONWritableValueWritesItselfWhenNilsAreNull() throws {
+        #expect(try JSONBytesEncoder().encode([Marked()]) == Array(#"[{"written":true}]"#.utf8))
+        // With `nils: .omitted`, which `writeJSON(into:)` does not follow, it is encoded.
+        #expect(try JSONBytesEncoder(nils: .omitted).encode([Marked()]) == Array("[{}]".utf8))
+    }
 }
 
 /// Any encodable value, for an array of values of different types.

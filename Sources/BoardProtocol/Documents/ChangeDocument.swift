@@ -73,6 +73,42 @@ public struct ChangeDocument: WireDocument {
     }
 }
 
+extension ChangeDocument: JSONWritable {
+    /// The fast path (`JSONWritable`): one for every change of a page of events.
+    public func writeJSON(into out: inout [UInt8]) {
+        JSONObjectWriter.write(into: &out) { object in
+            object.write(seq, CodingKeys.seq)
+            object.write(at, CodingKeys.at)
+            object.write(flight, CodingKeys.flight)
+            object.write(kind, CodingKeys.kind)
+            object.write(from, CodingKeys.from)
+            object.write(to, CodingKeys.to)
+            object.write(cursor, CodingKeys.cursor)
+        }
+    }
+}
+
+extension ChangeDocument.FlightRef: JSONWritable {
+    /// The fast path (`JSONWritable`).
+    public func writeJSON(into out: inout [UInt8]) {
+        JSONObjectWriter.write(into: &out) { object in
+            object.write(id, CodingKeys.id)
+            object.write(date, CodingKeys.date)
+            object.write(flightName, CodingKeys.flightName)
+        }
+    }
+}
+
+extension ChangeDocument.Value: JSONWritable {
+    /// The fast path (`JSONWritable`): most values are text.
+    public func writeJSON(into out: inout [UInt8]) {
+        switch self {
+        case .text(let text): JSON.writeString(text, into: &out)
+        case .baggage(let baggage): baggage.write(into: &out)
+        }
+    }
+}
+
 /// The reply to `events.get`: one page of the changes in (`since`, `until`], the number of them all,
 /// and the cursor for the next page (null on the last).
 public struct EventsDocument: WireDocument {

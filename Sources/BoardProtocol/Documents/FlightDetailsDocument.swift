@@ -129,3 +129,47 @@ public struct FlightDetailsDocument: WireDocument {
         try container.encode(announcements, forKey: .announcements)
     }
 }
+
+extension FlightDetailsDocument: JSONWritable {
+    /// The fast path (`JSONWritable`): the keys as `encode(to:)` writes them.
+    public func writeJSON(into out: inout [UInt8]) {
+        JSONObjectWriter.write(into: &out) { object in
+            object.write(documentSchema, CodingKeys.schema)
+            flight.writeFields(to: &object)
+            object.write(now, CodingKeys.now)
+            object.write(history, CodingKeys.history)
+            object.write(onTimeRate, CodingKeys.onTimeRate)
+            object.write(runs, CodingKeys.runs)
+            object.write(departureTime, CodingKeys.departureTime)
+            object.write(arrivalTime, CodingKeys.arrivalTime)
+            object.write(boardingTime, CodingKeys.boardingTime)
+            object.write(gateClosesTime, CodingKeys.gateClosesTime)
+            object.write(progress, CodingKeys.progress)
+            object.write(announcements, CodingKeys.announcements)
+        }
+    }
+}
+
+extension FlightDetailsDocument.HistoryDay: JSONWritable {
+    /// The fast path (`JSONWritable`), ten of them in every details reply.
+    public func writeJSON(into out: inout [UInt8]) {
+        JSONObjectWriter.write(into: &out) { object in
+            object.write(date, CodingKeys.date)
+            object.write(status, CodingKeys.status)
+            object.write(scheduledTime, CodingKeys.scheduledTime)
+            object.write(actualTime, CodingKeys.actualTime)
+            object.write(delayMinutes, CodingKeys.delayMinutes)
+        }
+    }
+}
+
+extension FlightDetailsDocument.AnnouncementEntry: JSONWritable {
+    /// The fast path (`JSONWritable`).
+    public func writeJSON(into out: inout [UInt8]) {
+        JSONObjectWriter.write(into: &out) { object in
+            object.write(at, CodingKeys.at)
+            object.write(kind, CodingKeys.kind)
+            object.write(text, CodingKeys.text)
+        }
+    }
+}

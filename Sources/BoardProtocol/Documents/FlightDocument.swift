@@ -103,6 +103,39 @@ public struct FlightDocument: WireDocument {
     public var isArrival: Bool { direction == .arrival }
 }
 
+extension FlightDocument: JSONWritable {
+    /// The fast path (`JSONWritable`): the flight's keys as `encode(to:)` writes them.
+    public func writeJSON(into out: inout [UInt8]) {
+        JSONObjectWriter.write(into: &out) { writeFields(to: &$0) }
+    }
+
+    /// The flight's keys, for a document that carries them inline.
+    func writeFields(to object: inout JSONObjectWriter) {
+        object.write(id, CodingKeys.id)
+        object.write(airline, CodingKeys.airline)
+        object.write(number, CodingKeys.number)
+        object.write(flightName, CodingKeys.flightName)
+        object.write(direction, CodingKeys.direction)
+        object.write(otherAirport, CodingKeys.otherAirport)
+        object.write(flightTime, CodingKeys.flightTime)
+        object.write(date, CodingKeys.date)
+        object.write(codeshares, CodingKeys.codeshares)
+        object.write(scheduledTime, CodingKeys.scheduledTime)
+        object.write(currentTime, CodingKeys.currentTime)
+        object.write(delayMinutes, CodingKeys.delayMinutes)
+        object.write(gate, CodingKeys.gate)
+        object.write(terminal, CodingKeys.terminal)
+        object.write(status, CodingKeys.status)
+        object.write(previousGate, CodingKeys.previousGate)
+        object.write(divertedTo, CodingKeys.divertedTo)
+        object.write(baggage, CodingKeys.baggage)
+        object.write(remark, CodingKeys.remark)
+        object.write(changedAt, CodingKeys.changedAt)
+        object.write(past, CodingKeys.past)
+        object.write(pinned, CodingKeys.pinned)
+    }
+}
+
 /// An arrival's baggage: `{"belt":3,"firstBag":TIME,"lastBag":TIME}`.
 public struct BaggageDocument: WireDocument {
     public let belt: Int
