@@ -26,6 +26,8 @@ public struct BoardService: Sendable {
     private(set) var schedule: CachedSchedule
     private(set) var encoding: WireEncoding
     let instance: String
+    /// The answer to `ping`, the same for the daemon's whole run: encoded once.
+    let pong: EncodedDocument
     /// Encoded boards until they change; emptied when the config or the clock's speed changes.
     private(set) var documents = BoardDocumentCache()
     /// Each day's changes, in order, for `events.get` and subscriptions; emptied with the config.
@@ -43,6 +45,8 @@ public struct BoardService: Sendable {
         self.config = config
         self.clock = clock
         self.instance = instance
+        self.pong = EncodedDocument(
+            PingDocument(server: "boardd/\(boardVersion)", instance: instance, protocolVersion: wireProtocolVersion))
         self.schedule = CachedSchedule(config: config.schedule)
         self.encoding = WireEncoding(airport: config.schedule.airport)
     }
@@ -121,9 +125,7 @@ public struct BoardService: Sendable {
         switch method {
         case .ping:
             _ = try PingRequest(params: params)
-            return .encoded(
-                EncodedDocument(
-                    PingDocument(server: "boardd/\(boardVersion)", instance: instance, protocolVersion: wireProtocolVersion)))
+            return .encoded(pong)
         case .boardGet:
             let request = try BoardGetRequest(params: params)
             let window = window(at: now)
@@ -161,7 +163,7 @@ public struct BoardService: Sendable {
             return .eventsWatch(try eventsSubscription(EventsWatchRequest(params: params), at: now))
         case .clockGet:
             _ = try ClockGetRequest(params: params)
-            return .result(clockJSON(at: now))
+            return .encoded(EncodedDocument(clockDocument(at: now)))
         case .clockSet:
             // Refused on the real clock whatever its params: moving it is what is refused.
             guard clock.isSimulated else { throw Self.notSimulated }
@@ -238,9 +240,12 @@ public struct BoardService: Sendable {
             next: taken > 0 && end < total ? String(end) : nil)
     }
 
-    func clockJSON(at now: Date) -> JSON {
-        encoding.clock(now: now, simulated: clock.isSimulated, speed: clock.speed, window: window(at: now)).json
+    func clockDocument(at now: Date) -> ClockDocument {
+        encoding.clock(now: now, simulated: clock.isSimulated, speed: clock.speed, window: window(at: now))
     }
+
+    /// The clock as a `JSON` value, for `.clockMoved`.
+    func clockJSON(at now: Date) -> JSON { clockDocument(at: now).json }
 
     /// The board for a view on `date`.
     func board(_ view: WatchView, on date: LocalDate, at now: Date, window: ScheduleWindow) -> Board {

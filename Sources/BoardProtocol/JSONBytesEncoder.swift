@@ -133,7 +133,7 @@ final class JSONByteWriting: Encoder {
     /// Writes `value` where the bytes are (after a key, a comma or nothing), closing what it opens.
     func write<Value: Encodable>(_ value: Value) throws {
         if let json = primitiveJSON(value) { return json.write(into: &out) }
-        if nils == .null, let writable = value as? any JSONWritable { return writable.writeJSON(into: &out) }
+        if nils == .null, writeItself(value, into: &out) { return }
         let outer = (level: level, start: start)
         level = open.count
         start = out.count

@@ -12,6 +12,22 @@ public protocol JSONWritable: Encodable {
     func writeJSON(into out: inout [UInt8])
 }
 
+/// Writes `value` with its own `writeJSON(into:)` when its type is `JSONWritable`; false when not.
+///
+/// The conformance is looked up from the type alone, and the value used where it is: casting the
+/// value to `any JSONWritable` would copy each flight or change of a page into a box of its own.
+func writeItself<Value>(_ value: Value, into out: inout [UInt8]) -> Bool {
+    guard let writable = Value.self as? any JSONWritable.Type else { return false }
+    func write<Writable: JSONWritable>(as _: Writable.Type) {
+        // `Writable` is `Value`, found from it: the same memory, read as the type it is.
+        withUnsafePointer(to: value) { pointer in
+            pointer.withMemoryRebound(to: Writable.self, capacity: 1) { $0.pointee.writeJSON(into: &out) }
+        }
+    }
+    write(as: writable)
+    return true
+}
+
 /// Writes an object's keys and values, in the order given, as `JSONValueEncoder` writes them: a
 /// nil optional as null, a nested value by its own `writeJSON(into:)` or else `JSONBytesEncoder`.
 public struct JSONObjectWriter {

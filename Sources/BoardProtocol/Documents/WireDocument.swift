@@ -40,7 +40,7 @@ extension WireDocument {
     /// Appends the bytes of `json` to `out`, without making `json`: by the document's own
     /// `writeJSON(into:)` when it has one (`JSONWritable`), else `JSONBytesEncoder`.
     public func write(into out: inout [UInt8]) {
-        if let writable = self as? any JSONWritable { return writable.writeJSON(into: &out) }
+        if writeItself(self, into: &out) { return }
         do {
             try JSONBytesEncoder().encode(self, into: &out)
         } catch {
