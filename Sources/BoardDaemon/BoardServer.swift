@@ -224,12 +224,10 @@ final class BoardServer: LoopDuty {
 
     // MARK: Events
 
-    /// Offers the changes since the last offering to every subscriber (`EventsFanOut`); those the
-    /// previous move has not reached yet get its changes first, so each sees them in order.
+    /// Offers the changes since the last offering to every subscriber (`EventsFanOut`), a share a
+    /// turn (`publishSome`); those an offering under way has not reached yet come first, offered its
+    /// part too, so each sees every change once, in order.
     private func publishEvents() {
-        offerEvents(
-            eventsFanOut.nextShare(limit: .max, service: service) { token in loop.connections.update(token) { $0.events } ?? nil }
-        )
         let subscribers = loop.connections.tokens { $0.events != nil }
         if let note = eventsFanOut.start(subscribers: subscribers, service: service) { loop.log.debug(note) }
     }

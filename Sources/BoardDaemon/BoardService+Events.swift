@@ -103,16 +103,11 @@ extension BoardService {
         matching filter: EventFilter, counting lower: FlightChange.Position, keeping from: FlightChange.Position,
         through end: Date, limit: Int, at now: Date
     ) -> (page: [FlightChange], total: Int, kept: Int) {
-        guard lower < .after(end), limit > 0 else { return ([], 0, 0) }
         let window = window(at: now)
-        let last = localTime.date(at: end)
-        var first = firstListedDay(after: lower.at, through: end, window: window)
-        var final = last
-        if let key = filter.flight {
-            first = max(localTime.date(at: lower.at).adding(days: -1), key.date)
-            final = min(final, key.date)
+        guard limit > 0, let days = listedDays(for: filter, after: lower, through: end, window: window) else {
+            return ([], 0, 0)
         }
-        guard first <= final else { return ([], 0, 0) }
+        let final = days.upperBound
         var total = 0
         var kept = 0
         // The page's positions: the first `limit` after `from`, merged day by day.
@@ -124,7 +119,7 @@ extension BoardService {
         // all come after the last of a full page (a day past it).
         let lowerAt = lower.at.timeIntervalSinceReferenceDate
         let fromAt = from.at.timeIntervalSinceReferenceDate
-        var date = first
+        var date = days.lowerBound
         while date <= final {
             // Not for pins: a key holds its filter, and a thousand pins a key, a different list
             // each request, would fill memory (a pin list's days are few flights to scan anyway).
@@ -198,6 +193,23 @@ extension BoardService {
         return made.sorted { $0.position < $1.position }
     }
 
+    /// The days whose flights' changes (`lower`, `end`] lists for `filter`, nil when none: from the
+    /// day before `lower`'s (`firstListedDay`) through `end`'s; with `flight`, that flight's day
+    /// however far back, since one day is all it costs. `events.get` and a clock move's fan-out
+    /// (`MoveSelection`) read the same days.
+    func listedDays(
+        for filter: EventFilter, after lower: FlightChange.Position, through end: Date, window: ScheduleWindow
+    ) -> ClosedRange<LocalDate>? {
+        guard lower < .after(end) else { return nil }
+        var first = firstListedDay(after: lower.at, through: end, window: window)
+        var final = localTime.date(at: end)
+        if let key = filter.flight {
+            first = max(localTime.date(at: lower.at).adding(days: -1), key.date)
+            final = min(final, key.date)
+        }
+        return first <= final ? first...final : nil
+    }
+
     /// The first day whose flights' changes an interval (`start`, `end`] lists: the day before
     /// `start`'s (an arrival's baggage comes after midnight), but never more than the window's length
     /// of days back from `end`'s, so that no request derives more days than a window holds.
@@ -211,10 +223,28 @@ extension BoardService {
         firstListedDay(after: start, through: end, window: window(at: now)) > localTime.date(at: start).adding(days: -1)
     }
 
-    /// Every change in (`start`, `end`], in order: what a clock move shows all subscribers.
+    /// Every change in (`start`, `end`], in order.
     func allChanges(after start: Date, through end: Date, at now: Date) -> [FlightChange] {
         changes(matching: .everything, counting: .after(start), keeping: .after(start), through: end, limit: .max, at: now)
             .page
+    }
+
+    /// Whether a clock move (`start`, `end`] changes anything a subscription may be offered: a change
+    /// among the days it lists (found by a search in each, none made), or one of a flight of the days
+    /// before them (`movePassesTheReach`).
+    func moveChangesSomething(after start: Date, through end: Date, at now: Date) -> Bool {
+        let window = window(at: now)
+        if movePassesTheReach(after: start, through: end, at: now) { return true }
+        guard var date = listedDays(for: .everything, after: .after(start), through: end, window: window)?.lowerBound else {
+            return false
+        }
+        let last = localTime.date(at: end)
+        while date <= last {
+            let day = dayChanges.changes(on: date) { eventFlights(on: date, window: window) }
+            if day.firstIndex(after: start) < day.firstIndex(after: end) { return true }
+            date = date.adding(days: 1)
+        }
+        return false
     }
 
     /// A day's flights: from the cache for yesterday and the window, else generated (a few such

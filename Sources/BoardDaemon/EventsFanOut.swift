@@ -3,19 +3,24 @@ import FlightData
 import FoundationEssentials
 
 /// The changes of each clock move, offered to every `events.watch` subscriber a share at a time:
-/// computed and encoded once, filtered per subscriber (`ClientConnection.offerChanges`), at most
-/// `BoardService.eventsPerMove` each (then one `skipped`).
+/// each subscriber's filter applied to the move's changes, read once per day the move touches for
+/// all subscribers together (`MoveSelection`), its first `BoardService.eventsPerMove` made and
+/// encoded once for all who are offered them (`MadeChanges`), and the count of the rest, for one
+/// `skipped` (`ClientConnection.offerChanges`).
 ///
 /// A value: `start` takes the move (from the last offering to the service's clock) and the
-/// subscribers, each `nextShare` returns what to offer the next of them. A clock set back offers
-/// nothing, and each subscriber's position keeps what it was sent from coming again.
+/// subscribers, each `nextShare` returns what to offer the next of them, `BoardFanOut.watchersPerTurn`
+/// a turn. A move made while an offering is under way starts a new one that covers the unfinished
+/// one's part too: those not reached yet come first, each from where its part began, and each
+/// subscriber's position keeps what it was sent from coming again. A clock set back offers nothing.
 /// `EventsFanOutTests` drives it with no socket.
 struct EventsFanOut {
-    /// A move this long or longer offers bounded pages rather than a batch of all its changes.
+    /// A move this long or longer is said to be offered bounded in the log (every subscriber's part
+    /// of any move is its first page and a count).
     static let longMove: TimeInterval = 86_400
 
-    /// What one subscriber is offered of the move: changes (its filter is applied as they are
-    /// queued), and how many more are known to be left out.
+    /// What one subscriber is offered: changes (its filter is applied again as they are queued), and
+    /// how many more are known to be left out.
     struct Offer {
         let token: UInt64
         let changes: [ClientConnection.SharedChange]
@@ -31,27 +36,25 @@ struct EventsFanOut {
     /// subscriber beside others need not walk yesterday's flights.
     private var nextChangeKept = false
 
-    /// Subscribers still to be offered the last move's changes, and those changes, computed and
-    /// encoded once.
-    private var queue: [UInt64] = []
-    private var index = 0
-    private var batch: [ClientConnection.SharedChange] = []
-    private var from = Date.distantPast
-    private(set) var through = Date.distantPast
-    /// Whether the move reached further back than the batch lists (one longer than the window): a
-    /// subscription to one flight is then offered that flight's own changes, which cost one day.
-    private var passesTheReach = false
-    private var ofOneFlight: [EventFilter: [ClientConnection.SharedChange]] = [:]
-    /// A move longer than `longMove`: no batch of all its changes (months of them froze every client
-    /// for seconds, to send each subscriber 200). Each subscriber is offered the first
-    /// `eventsPerMove` after where it stands, and the count of the rest, worked out once for all
-    /// subscribers of one filter at one place (`boundedChanges`).
-    private var isBounded = false
-    private var boundedPages: [BoundedKey: (page: [ClientConnection.SharedChange], rest: Int)] = [:]
-    private struct BoundedKey: Hashable {
-        let filter: EventFilter
-        let after: FlightChange.Position
+    /// A subscriber still to be offered, and the instant its part of the offering starts after.
+    private struct Queued {
+        let token: UInt64
+        let from: Date
     }
+
+    /// Subscribers still to be offered (their `from` never decreasing along the queue), and the end
+    /// of the offering.
+    private var queue: [Queued] = []
+    private var index = 0
+    private(set) var through = Date.distantPast
+    /// Each subscriber's part, chosen for all of the queue at its first share; nil until then.
+    private var selected: [MoveSelection.Request: MoveSelection.Selected]?
+    private var made = MadeChanges()
+    /// How many days' changes offerings have read: each reads the days it touches once, however
+    /// many subscribers and filters.
+    private(set) var daysRead = 0
+    /// How many times a flight's changes were made for an offering.
+    var flightsDerived: Int { made.derived }
 
     init(publishedAt: Date) { self.publishedAt = publishedAt }
 
@@ -65,46 +68,34 @@ struct EventsFanOut {
     }
 
     /// Starts offering the changes since the last offering, through the service's clock, to
-    /// `subscribers`; finish the offering under way first (`nextShare(limit: .max)`), so each sees
-    /// the moves in order. Returns a line for the debug log when there is something to offer.
+    /// `subscribers`; those an offering under way has not reached yet come first and are offered its
+    /// part too, so each sees every change once, in order. Returns a line for the debug log when
+    /// there is something to offer.
     mutating func start(subscribers: [UInt64], service: BoardService) -> String? {
         let now = service.clock.now
-        let from = publishedAt
+        let previous = publishedAt
         publishedAt = now
         guard !subscribers.isEmpty else {
             nextChange = .distantFuture
             nextChangeKept = false
+            finish()
             return nil
         }
         nextChange = service.nextLateChange(after: now)
         nextChangeKept = true
-        guard now > from else { return nil }
-        if now.timeIntervalSince(from) >= Self.longMove {
-            begin(batch: [], from: from, through: now, passesTheReach: false, subscribers: subscribers)
-            isBounded = true
-            return
-                "offering a move of \(Int(now.timeIntervalSince(from) / 3600)) h to \(subscribers.count) subscriber(s), bounded"
-        }
-        let changes = service.allChanges(after: from, through: now, at: now)
-        let passesTheReach = service.movePassesTheReach(after: from, through: now, at: now)
-        guard !changes.isEmpty || passesTheReach else { return nil }
-        let encoding = service.encoding
-        begin(
-            batch: changes.map { ClientConnection.SharedChange($0, encoding: encoding) }, from: from, through: now,
-            passesTheReach: passesTheReach, subscribers: subscribers)
-        return "offering \(changes.count) change(s) to \(subscribers.count) subscriber(s)"
-    }
-
-    private mutating func begin(
-        batch: [ClientConnection.SharedChange], from: Date, through: Date, passesTheReach: Bool, subscribers: [UInt64]
-    ) {
-        self.batch = batch
-        self.from = from
-        self.through = through
-        self.passesTheReach = passesTheReach
-        isBounded = false
-        queue = subscribers
+        // A clock set back, or a move that changed nothing: an offering under way goes on as it was.
+        guard now > previous, service.moveChangesSomething(after: previous, through: now, at: now) else { return nil }
+        let members = Set(subscribers)
+        let waiting = queue[index...].filter { members.contains($0.token) }
+        let reached = Set(waiting.map(\.token))
+        queue = waiting + subscribers.filter { !reached.contains($0) }.map { Queued(token: $0, from: previous) }
         index = 0
+        through = now
+        selected = nil
+        made.forget(through: queue[0].from)
+        let minutes = Int(now.timeIntervalSince(queue[0].from) / 60)
+        return "offering \(minutes) min of changes to \(queue.count) subscriber(s)"
+            + (now.timeIntervalSince(previous) >= Self.longMove ? ", bounded" : "")
     }
 
     /// What the next `limit` subscribers are offered. `subscription` says a subscriber's filter and
@@ -114,59 +105,39 @@ struct EventsFanOut {
         subscription: (UInt64) -> ClientConnection.EventWatch?
     ) -> [Offer] {
         guard isOffering else { return [] }
+        func request(_ queued: Queued) -> MoveSelection.Request? {
+            subscription(queued.token).map {
+                MoveSelection.Request(filter: $0.filter, after: max(.after(queued.from), $0.position))
+            }
+        }
+        if selected == nil { selected = select(queue[index...].compactMap(request), service) }
         let end = index + min(limit, queue.count - index)
         var offers: [Offer] = []
         offers.reserveCapacity(end - index)
-        for token in queue[index..<end] {
-            var offered = batch
-            var alsoSkipped = 0
-            let events = subscription(token)
-            if isBounded, let events {
-                (offered, alsoSkipped) = boundedChanges(events.filter, after: events.position, service)
-            } else if passesTheReach, let filter = events?.filter, filter.flight != nil {
-                offered = ofOneFlight[filter] ?? changesOfOneFlight(filter, service)
-            }
-            offers.append(Offer(token: token, changes: offered, alsoSkipped: alsoSkipped))
+        for queued in queue[index..<end] {
+            guard let request = request(queued) else { continue }
+            // A place that moved since the queue's parts were chosen (it never does) is chosen alone.
+            let part = selected?[request] ?? select([request], service)[request] ?? MoveSelection.Selected()
+            let changes = made.changes(at: part.page, after: queued.from, through: through, service: service)
+            offers.append(Offer(token: queued.token, changes: changes, alsoSkipped: part.count - part.page.count))
         }
         index = end
-        if !isOffering {
-            queue.removeAll(keepingCapacity: true)
-            index = 0
-            batch = []
-            ofOneFlight = [:]
-            isBounded = false
-            boundedPages = [:]
-        }
+        if !isOffering { finish() }
         return offers
     }
 
-    /// A long move's changes for a subscriber of `filter` standing at `position`: the first
-    /// `eventsPerMove` after it, encoded, and how many more there are, as `events.get` pages them
-    /// (a page costs its days' counts, not their changes).
-    private mutating func boundedChanges(
-        _ filter: EventFilter, after position: FlightChange.Position, _ service: BoardService
-    ) -> (page: [ClientConnection.SharedChange], rest: Int) {
-        let after = max(.after(from), position)
-        let key = BoundedKey(filter: filter, after: after)
-        if let known = boundedPages[key] { return known }
-        let encoding = service.encoding
-        let found = service.changes(
-            matching: filter, counting: after, keeping: after, through: through,
-            limit: BoardService.eventsPerMove, at: service.clock.now)
-        let bounded = (found.page.map { ClientConnection.SharedChange($0, encoding: encoding) }, found.kept - found.page.count)
-        boundedPages[key] = bounded
-        return bounded
+    private mutating func select(
+        _ requests: [MoveSelection.Request], _ service: BoardService
+    ) -> [MoveSelection.Request: MoveSelection.Selected] {
+        let chosen = MoveSelection.select(requests, through: through, limit: BoardService.eventsPerMove, service: service)
+        daysRead += chosen.daysRead
+        return chosen.selected
     }
 
-    /// A one-flight subscription's changes in a move that reached further back than the batch
-    /// lists: worked out once for every subscriber with that filter (many `board wait`s on one flight).
-    private mutating func changesOfOneFlight(_ filter: EventFilter, _ service: BoardService) -> [ClientConnection.SharedChange] {
-        let encoding = service.encoding
-        let changes = service.changes(
-            matching: filter, counting: .after(from), keeping: .after(from),
-            through: through, limit: .max, at: service.clock.now
-        ).page.map { ClientConnection.SharedChange($0, encoding: encoding) }
-        ofOneFlight[filter] = changes
-        return changes
+    private mutating func finish() {
+        queue.removeAll(keepingCapacity: true)
+        index = 0
+        selected = nil
+        made.removeAll()
     }
 }
