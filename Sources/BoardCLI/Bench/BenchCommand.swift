@@ -122,7 +122,7 @@ enum BenchCommand {
 
     static func report(_ result: FairnessBench.Result, json: Bool) {
         let memory = result.memory
-        let perMove = result.moves.count > 0 ? result.mainLoopCPUSeconds.map { $0 / Double(result.moves.count) } : nil
+        let perMove = result.mainLoopCPUPerMove
         if json {
             func kib(_ value: Int?) -> JSON { value.map { .int($0) } ?? .null }
             let value: JSON = [
@@ -132,7 +132,6 @@ enum BenchCommand {
                 "freshPingMs": result.freshPings.millisecondsJSON,
                 "moves": .int(result.moves.count), "moveMs": result.moves.millisecondsJSON,
                 "cpuSeconds": result.cpuSeconds.map { .double($0) } ?? .null,
-                "mainLoopCPUSeconds": result.mainLoopCPUSeconds.map { .double($0) } ?? .null,
                 "mainLoopCPUMsPerMove": perMove.map { .double($0 * 1000) } ?? .null,
                 "memory": memoryJSON(result.serverPID),
                 "residentKiB": ["idle": kib(memory.idleKiB), "peak": kib(memory.peakKiB), "after": kib(memory.afterKiB)],

@@ -5,9 +5,10 @@ import FoundationEssentials
 /// `board bench --hostile KIND`: how long a well-behaved client waits for `ping` while one hostile
 /// load runs (`HostileLoad`). One client pings on one connection, one at a time, back to back, and
 /// another on a fresh connection each time, every 10 ms (a new client is answered on the main loop
-/// first); their p99s are the figures, with the daemon's resident memory (sampled every 50 ms), the
-/// CPU time of its main loop (where clock moves and fan-outs run) and of the whole daemon, and each
-/// clock move's reply time when the load moves the clock.
+/// first); their p99s are the figures, with the daemon's resident memory (sampled every 50 ms) and
+/// CPU time, and, when the load moves the clock, each move's reply time and the CPU time of the
+/// daemon's main loop (where moves and fan-outs run) a move, over three more moves made once the
+/// pings have stopped (`HostileLoad.quietMoves`).
 ///
 /// - `pipeline`: one client writes 1,000 searches (`a`, the largest page) in one write, reads the
 ///   replies, and again.
@@ -62,9 +63,10 @@ enum FairnessBench {
         let memory: Memory
         /// Each clock move's reply time, when the load moves the clock.
         let moves: LatencySummary
-        /// The daemon's CPU time while the load ran, in seconds: all of it, and its main loop's.
+        /// The daemon's CPU time while the load ran, in seconds.
         let cpuSeconds: Double?
-        let mainLoopCPUSeconds: Double?
+        /// The CPU time of the daemon's main loop a move, in seconds, over moves made after the pings.
+        let mainLoopCPUPerMove: Double?
     }
 
     typealias Failure = BenchRunner.Failure
@@ -84,6 +86,7 @@ enum FairnessBench {
         let (stop, failure) = (load.stop, load.failure)
         let peak = Locked(memory.idleKiB ?? 0)
         let fresh = Locked<[Double]>([])
+        let pinging = Locked(true)
         load.threads.append {
             while !stop.withLock({ $0 }) {
                 if let now = BenchRunner.memory(of: serverPID)?.currentKiB { peak.withLock { $0 = max($0, now) } }
@@ -91,9 +94,9 @@ enum FairnessBench {
             }
         }
         load.threads.append {
-            while !stop.withLock({ $0 }) {
+            while pinging.withLock({ $0 }) {
                 guard let took = try? freshPing(path) else {
-                    if !stop.withLock({ $0 }) { failure.withLock { $0 = $0 ?? "a fresh connection's ping failed" } }
+                    if pinging.withLock({ $0 }) { failure.withLock { $0 = $0 ?? "a fresh connection's ping failed" } }
                     return
                 }
                 fresh.withLock { $0.append(took) }
@@ -101,7 +104,6 @@ enum FairnessBench {
             }
         }
         let cpuBefore = serverPID.flatMap { Program.cpuSeconds(of: $0) }
-        let mainBefore = serverPID.flatMap { Program.cpuSeconds(of: $0, thread: $0) }
         do { for body in load.threads { _ = try SystemThread(body) } } catch {
             throw Failure(description: "a hostile client's thread: \(error)")
         }
@@ -118,9 +120,12 @@ enum FairnessBench {
             samples.append(BenchRunner.seconds(BenchRunner.now() - sent))
         }
         let elapsed = BenchRunner.seconds(BenchRunner.now() - start)
-        stop.withLock { $0 = true }
+        pinging.withLock { $0 = false }
         let cpuAfter = serverPID.flatMap { Program.cpuSeconds(of: $0) }
-        let mainAfter = serverPID.flatMap { Program.cpuSeconds(of: $0, thread: $0) }
+        let moves = LatencySummary(load.moveTimes.withLock { $0 })
+        // The hostile clients go on while the quiet moves are made.
+        let perMove = failure.withLock({ $0 }) == nil ? try load.quietMoves(3, daemon: serverPID) : nil
+        stop.withLock { $0 = true }
         memory.peakKiB = peak.withLock { $0 }
         // Closing the hostile connections ends their threads' reads.
         for fd in load.held { fd.shutdownBoth() }
@@ -134,9 +139,8 @@ enum FairnessBench {
         return Result(
             hostile: hostile, pings: LatencySummary(samples), freshPings: LatencySummary(fresh.withLock { $0 }),
             seconds: elapsed, hostileReplies: load.replies.withLock { $0 }, serverPID: serverPID, memory: memory,
-            moves: LatencySummary(load.moveTimes.withLock { $0 }),
-            cpuSeconds: cpuAfter.flatMap { after in cpuBefore.map { after - $0 } },
-            mainLoopCPUSeconds: mainAfter.flatMap { after in mainBefore.map { after - $0 } })
+            moves: moves, cpuSeconds: cpuAfter.flatMap { after in cpuBefore.map { after - $0 } },
+            mainLoopCPUPerMove: perMove)
     }
 
     static let ping = Array(#"{"id":1,"method":"ping"}"#.utf8) + [UInt8(ascii: "\n")]

@@ -16,6 +16,11 @@ struct HostileLoad {
     let replies = Locked(0)
     /// Each clock move's reply time, in seconds.
     let moveTimes = Locked<[Double]>([])
+    /// Whether the mover goes on moving (until the pings stop), and whether it has stopped.
+    let moving = Locked(true)
+    let moverStopped = Locked(false)
+    /// The mover's request and connection, for the moves made after the pings (`quietMoves`).
+    private(set) var move: (request: [UInt8], control: FileDescriptor)?
     let failure = Locked<String?>(nil)
 
     static let board = BenchProtocol.board(method: "ping", params: "{}")
@@ -123,12 +128,14 @@ struct HostileLoad {
     /// A client moving the clock `minutes` at a time, each move's reply timed, then `pause` seconds and again.
     mutating func moveClock(minutes: Int, pause: Double = 0) throws(Failure) {
         let control = try open()
-        let (stop, replies, moveTimes) = (stop, replies, moveTimes)
+        let (stop, replies, moveTimes, moving, moverStopped) = (stop, replies, moveTimes, moving, moverStopped)
         let advance = Array(#"{"id":2,"method":"clock.advance","params":{"minutes":\#(minutes)}}"#.utf8) + [10]
+        move = (advance, control)
         threads.append {
+            defer { moverStopped.withLock { $0 = true } }
             var buffer: [UInt8] = []
             let scanner = ReplyScanner(protocolKind: Self.board)
-            while !stop.withLock({ $0 }) {
+            while !stop.withLock({ $0 }), moving.withLock({ $0 }) {
                 let sent = BenchRunner.now()
                 do {
                     try control.writeAll(advance)
@@ -140,5 +147,23 @@ struct HostileLoad {
                 if pause > 0 { Program.sleep(for: .milliseconds(Int(pause * 1000))) }
             }
         }
+    }
+
+    /// The CPU time the daemon's main loop (where moves and fan-outs run) takes a move, over `count`
+    /// moves made once the mover has stopped and the pings with it, each followed by half a second
+    /// for its fan-out: nil when the load moves no clock.
+    func quietMoves(_ count: Int, daemon pid: Int32?) throws(Failure) -> Double? {
+        guard let pid, let move else { return nil }
+        moving.withLock { $0 = false }
+        while !moverStopped.withLock({ $0 }) { Program.sleep(for: .milliseconds(5)) }
+        Program.sleep(for: .milliseconds(500))
+        guard let before = Program.cpuSeconds(of: pid, thread: pid) else { return nil }
+        var buffer: [UInt8] = []
+        for _ in 0..<count {
+            do { try move.control.writeAll(move.request) } catch { throw Failure(description: "clock.advance: \(error)") }
+            _ = try BenchRunner.readReply(move.control, ReplyScanner(protocolKind: Self.board), buffer: &buffer)
+            Program.sleep(for: .milliseconds(500))
+        }
+        return Program.cpuSeconds(of: pid, thread: pid).map { ($0 - before) / Double(count) }
     }
 }
