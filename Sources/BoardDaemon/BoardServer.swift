@@ -134,6 +134,11 @@ final class BoardServer: LoopDuty {
         guard let request = loop.parse(line, from: token) else { return }
         let method = WireMethod(rawValue: request.method)
         let subscribed = loop.connections.update(token, { $0.watch != nil || $0.events != nil }) ?? false
+        if subscribed, eventsFanOut.isOffering {
+            // A subscriber's answers come after the changes of every move answered before its request.
+            let offer = eventsFanOut.offerNow(token, service: service) { loop.connections.update($0) { $0.events } ?? nil }
+            offerEvents(offer.map { [$0] } ?? [])
+        }
         if method?.answeredOnReadLoopFirst == true, readLoopThread != nil, !subscribed {
             // A search reads every day of the window: in the largest, tens of milliseconds warm and
             // seconds cold. Answered on the read loop, even as a client's first request, no watcher,

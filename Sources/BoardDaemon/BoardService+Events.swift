@@ -229,18 +229,18 @@ extension BoardService {
             .page
     }
 
-    /// Whether a clock move (`start`, `end`] changes anything a subscription may be offered: a change
-    /// among the days it lists (found by a search in each, none made), or one of a flight of the days
-    /// before them (`movePassesTheReach`).
+    /// Whether a clock move (`start`, `end`] may change anything a subscription is offered: a change
+    /// among the days it lists (found by a search in each), a day whose changes are not made yet
+    /// (none is made here), or a move reaching further back than they (`movePassesTheReach`).
     func moveChangesSomething(after start: Date, through end: Date, at now: Date) -> Bool {
         let window = window(at: now)
         if movePassesTheReach(after: start, through: end, at: now) { return true }
-        guard var date = listedDays(for: .everything, after: .after(start), through: end, window: window)?.lowerBound else {
+        guard let days = listedDays(for: .everything, after: .after(start), through: end, window: window) else {
             return false
         }
-        let last = localTime.date(at: end)
-        while date <= last {
-            let day = dayChanges.changes(on: date) { eventFlights(on: date, window: window) }
+        var date = days.lowerBound
+        while date <= days.upperBound {
+            guard let day = dayChanges.cached(on: date) else { return true }
             if day.firstIndex(after: start) < day.firstIndex(after: end) { return true }
             date = date.adding(days: 1)
         }
@@ -255,9 +255,14 @@ extension BoardService {
     }
 
     /// The next instant after `now` at which one of yesterday's flights changes (a late landing, its
-    /// baggage): today's are the boards' own changes (`nextChange(after:)`).
+    /// baggage): today's are the boards' own changes (`nextChange(after:)`). Read from yesterday's
+    /// changes when they are made (a search), else from its flights' instants.
     func nextLateChange(after now: Date) -> Date {
         let window = window(at: now)
+        if let day = dayChanges.cached(on: window.firstDate.adding(days: -1)) {
+            let next = day.firstIndex(after: now)
+            return next < day.entries.count ? Date(timeIntervalSinceReferenceDate: day.entries[next].at) : .distantFuture
+        }
         let yesterday = schedule.flights(on: window.firstDate.adding(days: -1))
         return yesterday.compactMap { flight in
             flight.boardChanges.first { $0 > now && $0 != flight.takenDownAt + Flight.pastResolution }

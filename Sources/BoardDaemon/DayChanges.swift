@@ -29,16 +29,49 @@ struct DayChanges: Sendable {
     private let kindEntries: [[Int32]]
 
     init(date: LocalDate, flights: [Flight]) {
-        dayNumber = date.dayNumber
-        var entries: [Entry] = []
-        for flight in flights {
-            for change in flight.changes(after: flight.dayStart.addingTimeInterval(-1), through: .distantFuture) {
-                entries.append(
-                    Entry(
-                        at: change.at.timeIntervalSinceReferenceDate, slot: Int32(change.flight.slot),
-                        kind: UInt8(change.kind.order)))
-            }
+        var builder = Builder(date: date, flights: flights)
+        builder.add(flights.count)
+        self = builder.finished()
+    }
+
+    /// A day's changes made some flights at a time: a clock move's fan-out makes a new day so, a
+    /// share of its flights a turn of the loop (`EventsFanOut`), instead of all at once.
+    struct Builder {
+        let date: LocalDate
+        private let flights: [Flight]
+        private var next = 0
+        private var entries: [Entry] = []
+
+        init(date: LocalDate, flights: [Flight]) {
+            self.date = date
+            self.flights = flights
         }
+
+        var isDone: Bool { next == flights.count }
+
+        /// Adds the changes of up to `count` more flights; returns how many it added.
+        @discardableResult
+        mutating func add(_ count: Int) -> Int {
+            let end = next + min(count, flights.count - next)
+            defer { next = end }
+            for flight in flights[next..<end] {
+                for change in flight.changes(after: flight.dayStart.addingTimeInterval(-1), through: .distantFuture) {
+                    entries.append(
+                        Entry(
+                            at: change.at.timeIntervalSinceReferenceDate, slot: Int32(change.flight.slot),
+                            kind: UInt8(change.kind.order)))
+                }
+            }
+            return end - next
+        }
+
+        /// The day, once every flight was added.
+        func finished() -> DayChanges { DayChanges(dayNumber: date.dayNumber, entries: entries) }
+    }
+
+    private init(dayNumber: Int, entries: [Entry]) {
+        self.dayNumber = dayNumber
+        var entries = entries
         entries.sort { ($0.at, $0.slot, $0.kind) < ($1.at, $1.slot, $1.kind) }
         self.entries = entries
         let slots = (entries.map { Int($0.slot) }.max() ?? -1) + 1
@@ -170,13 +203,20 @@ final class DayChangesCache: Sendable {
 
     func changes(on date: LocalDate, flights: () -> [Flight]) -> DayChanges {
         asked.withLock { $0 += 1 }
-        if let cached = days.withLock({ $0[date.dayNumber] }) { return cached }
+        if let cached = cached(on: date) { return cached }
         let made = DayChanges(date: date, flights: flights())
+        store(made)
+        return made
+    }
+
+    /// The day's changes when they were made already; nil, without making them, when not.
+    func cached(on date: LocalDate) -> DayChanges? { days.withLock { $0[date.dayNumber] } }
+
+    func store(_ day: DayChanges) {
         days.withLock { cache in
             if cache.count >= Self.capacity { cache.removeAll() }
-            cache[date.dayNumber] = made
+            cache[day.dayNumber] = day
         }
-        return made
     }
 }
 

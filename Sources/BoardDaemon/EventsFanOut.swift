@@ -46,15 +46,27 @@ struct EventsFanOut {
     /// of the offering.
     private var queue: [Queued] = []
     private var index = 0
+    /// The queued subscribers not offered yet (one that asked something meanwhile was, `offerNow`).
+    private var pending = Set<UInt64>()
     private(set) var through = Date.distantPast
-    /// Each subscriber's part, chosen for all of the queue at its first share; nil until then.
-    private var selected: [MoveSelection.Request: MoveSelection.Selected]?
+    /// Each waiting subscriber's part and the place it was chosen from, chosen for all at once; nil until then.
+    private var selected: [UInt64: (after: FlightChange.Position, part: MoveSelection.Selected)]?
+    /// The parts to choose (each waiting subscriber's), and the days they read, once the queue is known.
+    private var requests: [(token: UInt64, request: MoveSelection.Request)]?
+    private var days: [Int]?
+    /// A day the offering reads that is being made, `flightsPerTurn` a turn.
+    private var building: DayChanges.Builder?
+    /// How many flights' changes an offering makes a turn when a day it reads was not made yet (a
+    /// 3,000-flight day is 12 ms of changes in all), so no turn of the loop waits for a whole day.
+    static let flightsPerTurn = 500
     private var made = MadeChanges()
     /// How many days' changes offerings have read: each reads the days it touches once, however
     /// many subscribers and filters.
     private(set) var daysRead = 0
     /// How many times a flight's changes were made for an offering.
     var flightsDerived: Int { made.derived }
+    /// How many flights' changes were made for days an offering reads (`prepare`).
+    private(set) var flightsOfDaysMade = 0
 
     init(publishedAt: Date) { self.publishedAt = publishedAt }
 
@@ -86,12 +98,13 @@ struct EventsFanOut {
         // A clock set back, or a move that changed nothing: an offering under way goes on as it was.
         guard now > previous, service.moveChangesSomething(after: previous, through: now, at: now) else { return nil }
         let members = Set(subscribers)
-        let waiting = queue[index...].filter { members.contains($0.token) }
+        let waiting = queue[index...].filter { members.contains($0.token) && pending.contains($0.token) }
         let reached = Set(waiting.map(\.token))
         queue = waiting + subscribers.filter { !reached.contains($0) }.map { Queued(token: $0, from: previous) }
+        pending = members
         index = 0
         through = now
-        selected = nil
+        (selected, requests, days) = (nil, nil, nil)
         made.forget(through: queue[0].from)
         let minutes = Int(now.timeIntervalSince(queue[0].from) / 60)
         return "offering \(minutes) min of changes to \(queue.count) subscriber(s)"
@@ -104,40 +117,107 @@ struct EventsFanOut {
         limit: Int = BoardFanOut.watchersPerTurn, service: BoardService,
         subscription: (UInt64) -> ClientConnection.EventWatch?
     ) -> [Offer] {
-        guard isOffering else { return [] }
-        func request(_ queued: Queued) -> MoveSelection.Request? {
-            subscription(queued.token).map {
-                MoveSelection.Request(filter: $0.filter, after: max(.after(queued.from), $0.position))
-            }
-        }
-        if selected == nil { selected = select(queue[index...].compactMap(request), service) }
+        // Days not made yet are made first, a share a turn: nothing is offered meanwhile.
+        guard isOffering, choose(service, budget: Self.flightsPerTurn, subscription) else { return [] }
         let end = index + min(limit, queue.count - index)
         var offers: [Offer] = []
         offers.reserveCapacity(end - index)
-        for queued in queue[index..<end] {
-            guard let request = request(queued) else { continue }
-            // A place that moved since the queue's parts were chosen (it never does) is chosen alone.
-            let part = selected?[request] ?? select([request], service)[request] ?? MoveSelection.Selected()
-            let changes = made.changes(at: part.page, after: queued.from, through: through, service: service)
-            offers.append(Offer(token: queued.token, changes: changes, alsoSkipped: part.count - part.page.count))
+        for queued in queue[index..<end] where pending.remove(queued.token) != nil {
+            if let offer = offer(queued, service, subscription) { offers.append(offer) }
         }
         index = end
         if !isOffering { finish() }
         return offers
     }
 
-    private mutating func select(
-        _ requests: [MoveSelection.Request], _ service: BoardService
-    ) -> [MoveSelection.Request: MoveSelection.Selected] {
+    /// The offer of a subscriber still to be offered, made now, whatever its place in the queue: it
+    /// asked something, and its answer comes after every change of the moves answered before it
+    /// (days not made yet are made at once for it). Nil when it is not waiting.
+    mutating func offerNow(
+        _ token: UInt64, service: BoardService, subscription: (UInt64) -> ClientConnection.EventWatch?
+    ) -> Offer? {
+        guard isOffering, pending.contains(token), let queued = queue[index...].first(where: { $0.token == token }) else {
+            return nil
+        }
+        _ = choose(service, budget: .max, subscription)
+        pending.remove(token)
+        return offer(queued, service, subscription)
+    }
+
+    private func request(_ queued: Queued, _ subscription: (UInt64) -> ClientConnection.EventWatch?) -> MoveSelection.Request? {
+        subscription(queued.token).map { MoveSelection.Request(filter: $0.filter, after: max(.after(queued.from), $0.position)) }
+    }
+
+    /// Chooses every waiting subscriber's part, once the days they read are made (`prepare`, within
+    /// `budget` flights); false while some are not.
+    private mutating func choose(
+        _ service: BoardService, budget: Int, _ subscription: (UInt64) -> ClientConnection.EventWatch?
+    ) -> Bool {
+        guard selected == nil else { return true }
+        let requests =
+            self.requests
+            ?? queue[index...].filter { pending.contains($0.token) }.compactMap { queued in
+                request(queued, subscription).map { (queued.token, $0) }
+            }
+        self.requests = requests
+        guard prepare(requests.map(\.request), service, budget: budget) else { return false }
+        let parts = select(requests.map(\.request), service)
+        var selected: [UInt64: (after: FlightChange.Position, part: MoveSelection.Selected)] = [:]
+        selected.reserveCapacity(requests.count)
+        for (index, (token, request)) in requests.enumerated() { selected[token] = (request.after, parts[index]) }
+        self.selected = selected
+        self.requests = nil
+        return true
+    }
+
+    private mutating func offer(
+        _ queued: Queued, _ service: BoardService, _ subscription: (UInt64) -> ClientConnection.EventWatch?
+    ) -> Offer? {
+        guard let request = request(queued, subscription) else { return nil }
+        // A place that moved since the parts were chosen (it never does) is chosen alone.
+        let chosen = selected?[queued.token]
+        let part = chosen?.after == request.after ? chosen!.part : select([request], service)[0]
+        let changes = made.changes(at: part.page, after: queued.from, through: through, service: service)
+        return Offer(token: queued.token, changes: changes, alsoSkipped: part.count - part.page.count)
+    }
+
+    private mutating func select(_ requests: [MoveSelection.Request], _ service: BoardService) -> [MoveSelection.Selected] {
         let chosen = MoveSelection.select(requests, through: through, limit: BoardService.eventsPerMove, service: service)
         daysRead += chosen.daysRead
         return chosen.selected
     }
 
+    /// Makes the days `requests` read that were not made yet, `flightsPerTurn` flights a turn; true
+    /// once all are. A move of more days than the cache keeps half of is left to `select`, which
+    /// makes each as it reads it.
+    private mutating func prepare(_ requests: [MoveSelection.Request], _ service: BoardService, budget: Int) -> Bool {
+        let days = self.days ?? MoveSelection.days(requests, through: through, service: service)
+        self.days = days
+        guard days.count <= DayChangesCache.capacity / 2 else { return true }
+        var budget = budget
+        for dayNumber in days {
+            let date = LocalDate(dayNumber: dayNumber)
+            guard service.dayChanges.cached(on: date) == nil else { continue }
+            guard budget > 0 else { return false }
+            if building?.date != date {
+                let flights = service.eventFlights(on: date, window: service.window(at: service.clock.now))
+                building = DayChanges.Builder(date: date, flights: flights)
+            }
+            let added = building!.add(budget)
+            budget -= added
+            flightsOfDaysMade += added
+            guard building!.isDone else { return false }
+            service.dayChanges.store(building!.finished())
+            building = nil
+        }
+        return true
+    }
+
     private mutating func finish() {
         queue.removeAll(keepingCapacity: true)
+        pending.removeAll()
         index = 0
-        selected = nil
+        (selected, requests, days) = (nil, nil, nil)
         made.removeAll()
     }
 }

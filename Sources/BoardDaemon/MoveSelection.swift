@@ -25,19 +25,30 @@ enum MoveSelection {
         var count = 0
     }
 
-    /// Each request's page and count through `end`, reading each day that any of them lists once;
-    /// `daysRead` says how many days were read.
+    /// Each request's page and count through `end`, in the order of `requests`, reading each day that
+    /// any of them lists once; `daysRead` says how many days were read. Requests of kinds alone from
+    /// one place are worked out once (a thousand subscribers to everything are one); a filter that
+    /// names flights is worked out for each, which costs its flights' entries.
     static func select(
-        _ requests: some Sequence<Request>, through end: Date, limit: Int, service: BoardService
-    ) -> (selected: [Request: Selected], daysRead: Int) {
+        _ requests: [Request], through end: Date, limit: Int, service: BoardService
+    ) -> (selected: [Selected], daysRead: Int) {
         let window = service.window(at: service.clock.now)
         let identity = FlightIdentity(config: window.config)
-        var selected: [Request: Selected] = [:]
         var plans: [Plan] = []
-        for request in requests where selected[request] == nil {
-            selected[request] = Selected()
-            guard let days = service.listedDays(for: request.filter, after: request.after, through: end, window: window)
-            else { continue }
+        var planOf = [Int?](repeating: nil, count: requests.count)
+        var byKinds: [KindsKey: Int] = [:]
+        var listed = ListedDays(through: end, window: window)
+        for (index, request) in requests.enumerated() {
+            let key =
+                request.filter.flight == nil && request.filter.pinned == nil
+                ? KindsKey(kinds: DayChanges.mask(request.filter.kinds), after: request.after) : nil
+            if let key, let known = byKinds[key] {
+                planOf[index] = known
+                continue
+            }
+            guard let days = listed.days(for: request, service) else { continue }
+            planOf[index] = plans.count
+            if let key { byKinds[key] = plans.count }
             plans.append(Plan(request, days: days, identity: identity))
         }
         let endAt = end.timeIntervalSinceReferenceDate
@@ -70,19 +81,56 @@ enum MoveSelection {
                 }
             }
         }
-        for plan in plans { selected[plan.request] = plan.selected }
-        return (selected, daysRead)
+        return (planOf.map { $0.map { plans[$0].selected } ?? Selected() }, daysRead)
+    }
+
+    /// What a filter of kinds alone from one place is worked out by.
+    private struct KindsKey: Hashable {
+        let kinds: UInt8
+        let after: FlightChange.Position
+    }
+
+    /// The days `requests` list through `end`, as day numbers in order, each once: what `select` reads.
+    static func days(_ requests: some Sequence<Request>, through end: Date, service: BoardService) -> [Int] {
+        var listed = ListedDays(through: end, window: service.window(at: service.clock.now))
+        return union(
+            requests.compactMap { listed.days(for: $0, service) }.map { $0.lowerBound.dayNumber...$0.upperBound.dayNumber })
     }
 
     /// The days the plans list, in order, each once.
-    private static func days(of plans: [Plan]) -> [Int] {
+    private static func days(of plans: [Plan]) -> [Int] { union(plans.map(\.days)) }
+
+    private static func union(_ ranges: [ClosedRange<Int>]) -> [Int] {
         var days: [Int] = []
         var next = Int.min
-        for range in plans.map(\.days).sorted(by: { $0.lowerBound < $1.lowerBound }) where range.upperBound >= next {
+        for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) where range.upperBound >= next {
             days += max(range.lowerBound, next)...range.upperBound
             next = range.upperBound + 1
         }
         return days
+    }
+
+    /// `BoardService.listedDays` for many requests: the same for every filter that names no one
+    /// flight from one place, so worked out once a place (each costs a few dates in the airport's zone).
+    private struct ListedDays {
+        let end: Date
+        let window: ScheduleWindow
+        private var byPlace: [Date: ClosedRange<LocalDate>?] = [:]
+
+        init(through end: Date, window: ScheduleWindow) {
+            self.end = end
+            self.window = window
+        }
+
+        mutating func days(for request: Request, _ service: BoardService) -> ClosedRange<LocalDate>? {
+            guard request.filter.flight == nil else {
+                return service.listedDays(for: request.filter, after: request.after, through: end, window: window)
+            }
+            if let known = byPlace[request.after.at], request.after < .after(end) { return known }
+            let days = service.listedDays(for: .everything, after: request.after, through: end, window: window)
+            if request.after < .after(end) { byPlace[request.after.at] = days }
+            return days
+        }
     }
 
     /// One request as it is worked out, day by day.

@@ -159,7 +159,8 @@ struct EventsFanOutSelectionTests {
         }
         var fanOut = EventsFanOut(publishedAt: from)
         #expect(fanOut.start(subscribers: subscriptions.indices.map { UInt64($0) }, service: service) != nil)
-        let offers = fanOut.nextShare(limit: .max, service: service) { subscriptions[Int($0)] }
+        var offers: [EventsFanOut.Offer] = []
+        while fanOut.isOffering { offers += fanOut.nextShare(limit: .max, service: service) { subscriptions[Int($0)] } }
         #expect(offers.count == subscriptions.count)
         var skipping = 0
         for offer in offers {
@@ -211,6 +212,53 @@ struct EventsFanOutSelectionTests {
         #expect(many.lookups <= 2 * 4, "once to see the move changed something, once to choose")
         // Each flight offered is made once for all who are offered it.
         #expect(many.flightsDerived <= many.pinned)
+    }
+
+    /// The days a move reads that were not made yet are made `flightsPerTurn` flights a call, none
+    /// offered meanwhile: no turn of the loop makes a 3,000-flight day's changes at once.
+    @Test func daysNotMadeYetAreMadeAShareOfFlightsACall() throws {
+        var service = try Self.service(days: 4, flights: 3000)
+        let subscription = EventsFanOutTests.subscription(at: service)
+        let from = service.clock.now
+        EventsFanOutTests.advance(&service, minutes: 1440)
+        var fanOut = EventsFanOut(publishedAt: from)
+        _ = fanOut.start(subscribers: [3, 4], service: service)
+        var calls = 0
+        var offered: [UInt64] = []
+        while fanOut.isOffering {
+            let before = fanOut.flightsOfDaysMade
+            offered += fanOut.nextShare(service: service) { _ in subscription }.map(\.token)
+            #expect(fanOut.flightsOfDaysMade - before <= EventsFanOut.flightsPerTurn)
+            calls += 1
+        }
+        // Nov 29 to Dec 1, 9,000 flights: eighteen calls make them, the last of them offering too.
+        #expect(fanOut.flightsOfDaysMade == 9000)
+        #expect(calls == 9000 / EventsFanOut.flightsPerTurn)
+        #expect(offered == [3, 4])
+        #expect(fanOut.daysRead == 3)
+    }
+
+    /// A subscriber that asks something while it waits for its offer gets it then, before its answer,
+    /// the days not made yet made at once for it; the shares pass it by.
+    @Test func aSubscriberThatAsksWhileWaitingIsOfferedFirstAndOnce() throws {
+        var service = try Self.service(days: 4, flights: 3000)
+        let subscription = EventsFanOutTests.subscription(at: service)
+        let from = service.clock.now
+        EventsFanOutTests.advance(&service, minutes: 60)
+        var fanOut = EventsFanOut(publishedAt: from)
+        let tokens = (0..<200).map { UInt64($0) + ConnectionTable.firstToken }
+        _ = fanOut.start(subscribers: tokens, service: service)
+        #expect(fanOut.offerNow(9999, service: service) { _ in subscription } == nil, "not a subscriber")
+        let asked = try #require(fanOut.offerNow(tokens[150], service: service) { _ in subscription })
+        let expected = service.changes(
+            matching: EventFilter(), counting: .after(from), keeping: .after(from), through: service.clock.now,
+            limit: BoardService.eventsPerMove, at: service.clock.now)
+        #expect(asked.changes.map(\.change) == expected.page)
+        #expect(asked.alsoSkipped == expected.kept - expected.page.count)
+        #expect(fanOut.offerNow(tokens[150], service: service) { _ in subscription } == nil, "offered once")
+        var order: [UInt64] = []
+        while fanOut.isOffering { order += fanOut.nextShare(service: service) { _ in subscription }.map(\.token) }
+        #expect(order == tokens.filter { $0 != tokens[150] })
     }
 
     /// What a subscriber was queued, line by line.
