@@ -15,9 +15,9 @@ import FoundationEssentials
 /// - `flood`: 8 clients each write 100 `board.get` at a time, read them, and again.
 /// - `views`: `--watchers` (default 2,000) watchers, each with its own pin list, and one client
 ///   moving the clock a minute at a time.
-/// - `unread`: `--watchers` `events.watch` subscribers with the least receive buffer that never
-///   read, and the clock moved ten minutes at a time; the daemon's memory is read again 5 s after
-///   they leave.
+/// - `unread`: `--watchers` `events.watch` subscribers with the least receive buffer that read
+///   nothing after the hello, and the clock moved ten minutes at a time; the daemon's memory is read
+///   again 5 s after they leave.
 /// - `filters`: `--watchers` (default 1,000) subscribers, each pinning its own five flights, and a
 ///   day-long `clock.advance` every half second.
 /// - `trickle`: `--watchers` board watchers reading one byte at a time, and the clock moved a minute

@@ -6,17 +6,14 @@ import FoundationEssentials
 /// The events loads of `board bench --hostile` (issue 33's attack classes): subscribers that never
 /// read, distinct pin lists under day-long moves, and many distinct kinds filters.
 extension HostileLoad {
-    /// `unread`: `count` `events.watch` connections with the least receive buffer that never read a
-    /// byte (not even the hello), while a client moves the clock ten minutes at a time, back to back.
+    /// `unread`: `count` `events.watch` connections with the least receive buffer that read nothing
+    /// after the hello (which says the daemon took them), while a client moves the clock ten minutes
+    /// at a time, back to back.
     mutating func startUnread(count: Int) throws(Failure) {
         let line = Array(#"{"id":1,"method":"events.watch"}"#.utf8) + [10]
         for _ in 0..<count {
-            let fd: FileDescriptor
-            do { fd = try UnixSocket.connect(path: path, timeoutMilliseconds: 5000) } catch {
-                throw Failure(description: "cannot connect to \(path): \(error)")
-            }
+            let fd = try open()
             UnixSocket.setReceiveBuffer(fd, bytes: 1)
-            held.append(fd)
             do { try fd.writeAll(line) } catch { throw Failure(description: "events.watch: \(error)") }
         }
         try moveClock(minutes: 10)

@@ -54,8 +54,9 @@ struct BenchmarkCommand: BoardCommand, Equatable {
             clients of 100 board.get a write); and with --watchers N hostile
             connections and the clock moved (a simulated clock): views (N
             watchers, default 2000, each with its own pins); unread (N
-            events.watch subscribers with the least receive buffer that never
-            read; memory is read again 5 s after they leave); filters (N
+            events.watch subscribers with the least receive buffer that read
+            nothing after the hello; memory is read again 5 s after they
+            leave); filters (N
             subscribers, default 1000, each pinning its own five flights, and a
             day-long clock.advance every half second); trickle (N board watchers
             reading a byte at a time); kinds (N subscribers with the 63 distinct
