@@ -8,7 +8,7 @@ import FoundationEssentials
 /// first); their p99s are the figures, with the daemon's resident memory (sampled every 50 ms) and
 /// CPU time, and, when the load moves the clock, each move's reply time and the CPU time of the
 /// daemon's main loop (where moves and fan-outs run) a move, over three more moves made once the
-/// pings have stopped (`HostileLoad.quietMoves`).
+/// pings and the hostile requests have stopped, its readers reading on (`HostileLoad.quietMoves`).
 ///
 /// - `pipeline`: one client writes 1,000 searches (`a`, the largest page) in one write, reads the
 ///   replies, and again.

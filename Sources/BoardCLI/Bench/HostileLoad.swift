@@ -16,8 +16,9 @@ struct HostileLoad {
     let replies = Locked(0)
     /// Each clock move's reply time, in seconds.
     let moveTimes = Locked<[Double]>([])
-    /// Whether the mover goes on moving (until the pings stop), and whether it has stopped.
-    let moving = Locked(true)
+    /// Whether the hostile clients that send go on (the mover and the pipeliners; readers read on
+    /// until the end), and whether the mover has stopped.
+    let active = Locked(true)
     let moverStopped = Locked(false)
     /// The mover's request and connection, for the moves made after the pings (`quietMoves`).
     private(set) var move: (request: [UInt8], control: FileDescriptor)?
@@ -83,11 +84,11 @@ struct HostileLoad {
     /// A client that writes `batch` in one write, reads `count` lines (replies or pushes), and again until stopped.
     mutating func pipelining(_ batch: [UInt8], count: Int) throws(Failure) {
         let fd = try open()
-        let (stop, replies, failure) = (stop, replies, failure)
+        let (stop, replies, failure, active) = (stop, replies, failure, active)
         threads.append {
             var buffer: [UInt8] = []
             let scanner = ReplyScanner(protocolKind: Self.board)
-            while !stop.withLock({ $0 }) {
+            while !stop.withLock({ $0 }), active.withLock({ $0 }) {
                 do {
                     try fd.writeAll(batch)
                     for _ in 0..<count {
@@ -128,14 +129,14 @@ struct HostileLoad {
     /// A client moving the clock `minutes` at a time, each move's reply timed, then `pause` seconds and again.
     mutating func moveClock(minutes: Int, pause: Double = 0) throws(Failure) {
         let control = try open()
-        let (stop, replies, moveTimes, moving, moverStopped) = (stop, replies, moveTimes, moving, moverStopped)
+        let (stop, replies, moveTimes, active, moverStopped) = (stop, replies, moveTimes, active, moverStopped)
         let advance = Array(#"{"id":2,"method":"clock.advance","params":{"minutes":\#(minutes)}}"#.utf8) + [10]
         move = (advance, control)
         threads.append {
             defer { moverStopped.withLock { $0 = true } }
             var buffer: [UInt8] = []
             let scanner = ReplyScanner(protocolKind: Self.board)
-            while !stop.withLock({ $0 }), moving.withLock({ $0 }) {
+            while !stop.withLock({ $0 }), active.withLock({ $0 }) {
                 let sent = BenchRunner.now()
                 do {
                     try control.writeAll(advance)
@@ -150,11 +151,11 @@ struct HostileLoad {
     }
 
     /// The CPU time the daemon's main loop (where moves and fan-outs run) takes a move, over `count`
-    /// moves made once the mover has stopped and the pings with it, each followed by half a second
-    /// for its fan-out: nil when the load moves no clock.
+    /// moves made once the pings, the mover and the pipeliners have stopped (readers read on), each
+    /// followed by half a second for its fan-out: nil when the load moves no clock.
     func quietMoves(_ count: Int, daemon pid: Int32?) throws(Failure) -> Double? {
         guard let pid, let move else { return nil }
-        moving.withLock { $0 = false }
+        active.withLock { $0 = false }
         while !moverStopped.withLock({ $0 }) { Program.sleep(for: .milliseconds(5)) }
         Program.sleep(for: .milliseconds(500))
         guard let before = Program.cpuSeconds(of: pid, thread: pid) else { return nil }

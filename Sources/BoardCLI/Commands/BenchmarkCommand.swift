@@ -48,7 +48,8 @@ struct BenchmarkCommand: BoardCommand, Equatable {
             connection each time, and prints both pings' p50/p99/max, the server's
             resident memory (idle, peak) and, when the load moves the clock, each
             move's reply time and the CPU of the server's main loop (where moves
-            and fan-outs run) a move, over three moves made after the pings.
+            and fan-outs run) a move, over three moves made once the pings and
+            the hostile requests stop.
             KIND is none (the pings alone, the baseline);
             pipeline (1,000 searches in one write, again and again); flood (8
             clients of 100 board.get a write); and with --watchers N hostile
