@@ -134,6 +134,11 @@ final class BoardServer: LoopDuty {
         guard let request = loop.parse(line, from: token) else { return }
         let method = WireMethod(rawValue: request.method)
         let subscribed = loop.connections.update(token, { $0.watch != nil || $0.events != nil }) ?? false
+        if subscribed, eventsFanOut.isOffering {
+            // A subscriber's answers come after the changes of every move answered before its request.
+            let offer = eventsFanOut.offerNow(token, service: service) { loop.connections.update($0) { $0.events } ?? nil }
+            offerEvents(offer.map { [$0] } ?? [])
+        }
         if method?.answeredOnReadLoopFirst == true, readLoopThread != nil, !subscribed {
             // A search reads every day of the window: in the largest, tens of milliseconds warm and
             // seconds cold. Answered on the read loop, even as a client's first request, no watcher,
@@ -224,12 +229,10 @@ final class BoardServer: LoopDuty {
 
     // MARK: Events
 
-    /// Offers the changes since the last offering to every subscriber (`EventsFanOut`); those the
-    /// previous move has not reached yet get its changes first, so each sees them in order.
+    /// Offers the changes since the last offering to every subscriber (`EventsFanOut`), a share a
+    /// turn (`publishSome`); those an offering under way has not reached yet come first, offered its
+    /// part too, so each sees every change once, in order.
     private func publishEvents() {
-        offerEvents(
-            eventsFanOut.nextShare(limit: .max, service: service) { token in loop.connections.update(token) { $0.events } ?? nil }
-        )
         let subscribers = loop.connections.tokens { $0.events != nil }
         if let note = eventsFanOut.start(subscribers: subscribers, service: service) { loop.log.debug(note) }
     }

@@ -113,16 +113,11 @@ extension BoardService {
         matching filter: EventFilter, counting lower: FlightChange.Position, keeping from: FlightChange.Position,
         through end: Date, limit: Int, at now: Date
     ) -> (page: [FlightChange], total: Int, kept: Int) {
-        guard lower < .after(end), limit > 0 else { return ([], 0, 0) }
         let window = window(at: now)
-        let last = localTime.date(at: end)
-        var first = firstListedDay(after: lower.at, through: end, window: window)
-        var final = last
-        if let key = filter.flight {
-            first = max(localTime.date(at: lower.at).adding(days: -1), key.date)
-            final = min(final, key.date)
+        guard limit > 0, let days = listedDays(for: filter, after: lower, through: end, window: window) else {
+            return ([], 0, 0)
         }
-        guard first <= final else { return ([], 0, 0) }
+        let final = days.upperBound
         var total = 0
         var kept = 0
         // The page's positions: the first `limit` after `from`, merged day by day.
@@ -134,7 +129,7 @@ extension BoardService {
         // all come after the last of a full page (a day past it).
         let lowerAt = lower.at.timeIntervalSinceReferenceDate
         let fromAt = from.at.timeIntervalSinceReferenceDate
-        var date = first
+        var date = days.lowerBound
         while date <= final {
             // Not for pins: a key holds its filter, and a thousand pins a key, a different list
             // each request, would fill memory (a pin list's days are few flights to scan anyway).
@@ -208,6 +203,23 @@ extension BoardService {
         return made.sorted { $0.position < $1.position }
     }
 
+    /// The days whose flights' changes (`lower`, `end`] lists for `filter`, nil when none: from the
+    /// day before `lower`'s (`firstListedDay`) through `end`'s; with `flight`, that flight's day
+    /// however far back, since one day is all it costs. `events.get` and a clock move's fan-out
+    /// (`MoveSelection`) read the same days.
+    func listedDays(
+        for filter: EventFilter, after lower: FlightChange.Position, through end: Date, window: ScheduleWindow
+    ) -> ClosedRange<LocalDate>? {
+        guard lower < .after(end) else { return nil }
+        var first = firstListedDay(after: lower.at, through: end, window: window)
+        var final = localTime.date(at: end)
+        if let key = filter.flight {
+            first = max(localTime.date(at: lower.at).adding(days: -1), key.date)
+            final = min(final, key.date)
+        }
+        return first <= final ? first...final : nil
+    }
+
     /// The first day whose flights' changes an interval (`start`, `end`] lists: the day before
     /// `start`'s (an arrival's baggage comes after midnight), but never more than the window's length
     /// of days back from `end`'s, so that no request derives more days than a window holds.
@@ -221,10 +233,28 @@ extension BoardService {
         firstListedDay(after: start, through: end, window: window(at: now)) > localTime.date(at: start).adding(days: -1)
     }
 
-    /// Every change in (`start`, `end`], in order: what a clock move shows all subscribers.
+    /// Every change in (`start`, `end`], in order.
     func allChanges(after start: Date, through end: Date, at now: Date) -> [FlightChange] {
         changes(matching: .everything, counting: .after(start), keeping: .after(start), through: end, limit: .max, at: now)
             .page
+    }
+
+    /// Whether a clock move (`start`, `end`] may change anything a subscription is offered: a change
+    /// among the days it lists (found by a search in each), a day whose changes are not made yet
+    /// (none is made here), or a move reaching further back than they (`movePassesTheReach`).
+    func moveChangesSomething(after start: Date, through end: Date, at now: Date) -> Bool {
+        let window = window(at: now)
+        if movePassesTheReach(after: start, through: end, at: now) { return true }
+        guard let days = listedDays(for: .everything, after: .after(start), through: end, window: window) else {
+            return false
+        }
+        var date = days.lowerBound
+        while date <= days.upperBound {
+            guard let day = dayChanges.cached(on: date) else { return true }
+            if day.firstIndex(after: start) < day.firstIndex(after: end) { return true }
+            date = date.adding(days: 1)
+        }
+        return false
     }
 
     /// A day's flights: from the cache for yesterday and the window, else generated (a few such
@@ -235,9 +265,14 @@ extension BoardService {
     }
 
     /// The next instant after `now` at which one of yesterday's flights changes (a late landing, its
-    /// baggage): today's are the boards' own changes (`nextChange(after:)`).
+    /// baggage): today's are the boards' own changes (`nextChange(after:)`). Read from yesterday's
+    /// changes when they are made (a search), else from its flights' instants.
     func nextLateChange(after now: Date) -> Date {
         let window = window(at: now)
+        if let day = dayChanges.cached(on: window.firstDate.adding(days: -1)) {
+            let next = day.firstIndex(after: now)
+            return next < day.entries.count ? Date(timeIntervalSinceReferenceDate: day.entries[next].at) : .distantFuture
+        }
         let yesterday = schedule.flights(on: window.firstDate.adding(days: -1))
         return yesterday.compactMap { flight in
             flight.boardChanges.first { $0 > now && $0 != flight.takenDownAt + Flight.pastResolution }

@@ -286,8 +286,14 @@ public struct BoardService: Sendable {
     /// on from it: without a board then, it showed 02:01 in New York an hour after 02:00 became 03:00).
     func nextChange(after now: Date) -> Date {
         let window = window(at: now)
-        let today = window.flights(on: window.firstDate)
-        let flightChange = today.compactMap { $0.nextBoardChange(after: now) }.min()
+        // The first of today's flights' board changes after now: a search in the day's sorted instants.
+        let instants = schedule.boardChanges(on: window.firstDate)
+        var (low, high) = (0, instants.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if instants[middle] <= now { low = middle + 1 } else { high = middle }
+        }
+        let flightChange = low < instants.count ? instants[low] : nil
         let offsetChange = localTime.nextOffsetChange(after: now) ?? .distantFuture
         return min(flightChange ?? window.nextSlide, window.nextSlide, offsetChange)
     }

@@ -12,6 +12,20 @@ public enum Program {
     /// The user this process runs as (`getuid`, the real user id).
     public static var userID: UInt32 { getuid() }
 
+    /// The CPU time a process, or one of its threads, has used, user and system, in seconds
+    /// (`/proc/PID/stat`'s or `/proc/PID/task/TID/stat`'s `utime` and `stime`, in clock ticks of
+    /// `sysconf(_SC_CLK_TCK)`); nil when it cannot be read.
+    public static func cpuSeconds(of pid: Int32, thread: Int32? = nil) -> Double? {
+        let path = thread.map { "/proc/\(pid)/task/\($0)/stat" } ?? "/proc/\(pid)/stat"
+        guard let file = try? RegularFile.read(path, limit: 4096),
+            let text = String(validating: file, as: UTF8.self), let close = text.lastIndex(of: ")")
+        else { return nil }
+        // After the name, which may hold spaces: the state is field 3, so utime (14) and stime (15) are at 11 and 12.
+        let fields = text[text.index(after: close)...].split(separator: " ")
+        guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
+        return Double(user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
     /// Names the calling thread, as `top -H` and `/proc/PID/task/TID/comm` show it (at most 15 bytes).
     public static func nameThisThread(_ name: String) {
         _ = board_name_thread(String(name.utf8.prefix(15))!)

@@ -117,6 +117,13 @@ public enum UnixSocket {
         return pid <= 0 ? nil : Int32(pid)
     }
 
+    /// Asks for a receive buffer of `bytes` (`SO_RCVBUF`: the kernel doubles it and keeps to its
+    /// least), as a client that reads slowly, or never, has.
+    public static func setReceiveBuffer(_ fd: FileDescriptor, bytes: Int32) {
+        var size = bytes
+        _ = setsockopt(fd.rawValue, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+    }
+
     /// Whether `path` exists and is a socket; nil when nothing is there.
     public static func isSocket(path: String) -> Bool? {
         guard let status = try? FileStatus(path: path, followingLinks: false) else { return nil }

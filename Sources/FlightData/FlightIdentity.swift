@@ -49,8 +49,9 @@ public struct FlightIdentity: Hashable, Sendable {
         let mask = (1 << halfBits) - 1
         var left = value >> halfBits
         var right = value & mask
-        let order = inverse ? Array(roundKeys.reversed()) : roundKeys
-        for key in order {
+        // The keys in reverse to invert, read in place: an array made for them cost every decode an allocation.
+        for index in roundKeys.indices {
+            let key = roundKeys[inverse ? roundKeys.count - 1 - index : index]
             if inverse {
                 (left, right) = (right ^ round(left, key, mask), left)
             } else {

@@ -74,6 +74,26 @@ import Testing
         try daemon.stop()
     }
 
+    /// Each hostile load at a small size: both pings, the daemon's memory and, when the load moves
+    /// the clock, the moves' reply times and the main loop's CPU.
+    @Test(arguments: ["unread", "filters", "trickle", "kinds", "rewatch"])
+    func hostileLoadsReportPingsMemoryAndMoves(kind: String) throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        let result = try sandbox.board(
+            "bench", "--hostile", kind, "--watchers", "5", "--duration", "1", "--json", timeout: 60)
+        #expect(result.status == 0, "\(result.stderr)")
+        let report = try #require(result.json)
+        #expect(report["hostile"]?.string == kind)
+        #expect((report["pings"]?.int ?? 0) > 0 && (report["freshPings"]?.int ?? 0) > 0)
+        #expect((report["moves"]?.int ?? 0) > 0, "every one of these loads moves the clock")
+        #expect(report["moveMs"]?["p99"]?.double != nil && report["mainLoopCPUMsPerMove"]?.double != nil)
+        #expect((report["residentKiB"]?["peak"]?.int ?? 0) >= (report["residentKiB"]?["idle"]?.int ?? .max))
+        #expect((report["residentKiB"]?["after"]?.int != nil) == (kind == "unread"), "memory after the attackers left")
+        print("bench smoke \(kind):", result.stdout)
+        try daemon.stop()
+    }
+
     @Test func badBenchFlagsAreUsageErrors() throws {
         let sandbox = Sandbox()
         // The others (--method, --params, --duration, ...) are unit tests in BoardCLITests.

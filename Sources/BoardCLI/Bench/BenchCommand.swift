@@ -45,7 +45,7 @@ enum BenchCommand {
         do {
             if let hostile = bench.hostile {
                 let result = try FairnessBench.run(
-                    path: client.socket, hostile: hostile, duration: bench.duration, watchers: bench.watchers ?? 2000)
+                    path: client.socket, hostile: hostile, duration: bench.duration, watchers: bench.watchers)
                 return report(result, json: client.options.json)
             }
             if let watchers = bench.watchers {
@@ -121,21 +121,39 @@ enum BenchCommand {
     }
 
     static func report(_ result: FairnessBench.Result, json: Bool) {
+        let memory = result.memory
+        let perMove = result.mainLoopCPUPerMove
         if json {
+            func kib(_ value: Int?) -> JSON { value.map { .int($0) } ?? .null }
             let value: JSON = [
                 "schema": 1, "mode": "fairness", "hostile": .string(result.hostile.rawValue), "pings": .int(result.pings.count),
                 "seconds": .double(result.seconds), "hostileReplies": .int(result.hostileReplies),
-                "pingMs": result.pings.millisecondsJSON,
+                "pingMs": result.pings.millisecondsJSON, "freshPings": .int(result.freshPings.count),
+                "freshPingMs": result.freshPings.millisecondsJSON,
+                "moves": .int(result.moves.count), "moveMs": result.moves.millisecondsJSON,
+                "cpuSeconds": result.cpuSeconds.map { .double($0) } ?? .null,
+                "mainLoopCPUMsPerMove": perMove.map { .double($0 * 1000) } ?? .null,
                 "memory": memoryJSON(result.serverPID),
+                "residentKiB": ["idle": kib(memory.idleKiB), "peak": kib(memory.peakKiB), "after": kib(memory.afterKiB)],
             ]
             return Output.print(value.text)
         }
-        Output.print(
-            """
-            boardd ping beside a hostile \(result.hostile.rawValue) load: \(result.pings.count) pings in \(Self.fixed(result.seconds, digits: 2)) s (the hostile side got \(result.hostileReplies) replies)
-            ping p50 \(ms(result.pings.p50)), p99 \(ms(result.pings.p99)), max \(ms(result.pings.max))
-            \(memoryText(result.serverPID))
-            """)
+        func mib(_ value: Int?) -> String { value.map { fixed(Double($0) / 1024, digits: 1) + " MiB" } ?? "unknown" }
+        var lines = [
+            "boardd ping beside a hostile \(result.hostile.rawValue) load: \(result.pings.count) pings in \(Self.fixed(result.seconds, digits: 2)) s (the hostile side got \(result.hostileReplies) replies)",
+            "ping p50 \(ms(result.pings.p50)), p99 \(ms(result.pings.p99)), max \(ms(result.pings.max))",
+            "fresh connections: \(result.freshPings.count) pings, p50 \(ms(result.freshPings.p50)), p99 \(ms(result.freshPings.p99)), max \(ms(result.freshPings.max))",
+        ]
+        if result.moves.count > 0 {
+            let cpu = perMove.map { ", main loop CPU \(ms($0)) a move" } ?? ""
+            lines.append(
+                "clock moves: \(result.moves.count), reply p50 \(ms(result.moves.p50)), p99 \(ms(result.moves.p99)), max \(ms(result.moves.max))\(cpu)"
+            )
+        }
+        let after = memory.afterKiB.map { ", \(mib($0)) 5 s after the hostile clients left" } ?? ""
+        let cpu = result.cpuSeconds.map { "server CPU \(fixed($0, digits: 2)) s in all; " } ?? ""
+        lines.append("\(cpu)resident memory: idle \(mib(memory.idleKiB)), peak \(mib(memory.peakKiB))\(after)")
+        Output.print(lines.joined(separator: "\n"))
     }
 
     static func report(

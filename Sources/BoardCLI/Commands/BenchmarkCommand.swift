@@ -27,7 +27,7 @@ struct BenchmarkCommand: BoardCommand, Equatable {
         help: """
             usage: board bench [--clients N] [--duration S] [--method M] [--params JSON]
                    board bench --watchers N [--rounds R] [--subscription board|views|events]
-                   board bench --hostile none|pipeline|flood|views [--duration S] [--watchers N]
+                   board bench --hostile KIND [--duration S] [--watchers N]
                    board bench --resp KEY [--payload FILE] ...   (the same, against Redis)
 
             Measures the daemon. Request/response: N clients (default 50), driven
@@ -43,11 +43,26 @@ struct BenchmarkCommand: BoardCommand, Equatable {
             changes are read to the end, counted, not timed). Both modes print the
             server's peak memory. Fan-out needs a simulated clock.
 
-            Fairness: --hostile runs one hostile load (none: the pings alone, the
-            baseline; pipeline: 1,000 searches in
-            one write, again and again; flood: 8 clients of 100 board.get a write;
-            views: --watchers N watchers, default 2000, each with its own pins, and
-            clock moves) while one client pings, and prints the ping's p50/p99/max.
+            Fairness: --hostile runs one hostile load while one client pings back
+            to back on a connection kept open and another every 10 ms on a fresh
+            connection each time, and prints both pings' p50/p99/max, the server's
+            resident memory (idle, peak) and, when the load moves the clock, each
+            move's reply time and the CPU of the server's main loop (where moves
+            and fan-outs run) a move, over three moves made once the pings and
+            the hostile requests stop.
+            KIND is none (the pings alone, the baseline);
+            pipeline (1,000 searches in one write, again and again); flood (8
+            clients of 100 board.get a write); and with --watchers N hostile
+            connections and the clock moved (a simulated clock): views (N
+            watchers, default 2000, each with its own pins); unread (N
+            events.watch subscribers with the least receive buffer that read
+            nothing after the hello; memory is read again 5 s after they
+            leave); filters (N
+            subscribers, default 1000, each pinning its own five flights, and a
+            day-long clock.advance every half second); trickle (N board watchers
+            reading a byte at a time); kinds (N subscribers with the 63 distinct
+            kinds filters); rewatch (N connections, default 20, re-sending
+            board.watch).
 
             --resp KEY speaks Redis's protocol to the server on --socket: GET KEY,
             or SUBSCRIBE KEY and PUBLISH the --payload FILE for fan-out, so both
@@ -60,6 +75,7 @@ struct BenchmarkCommand: BoardCommand, Equatable {
               board bench --watchers 2000 --subscription views
               board bench --watchers 5000 --subscription events
               board bench --hostile views --watchers 2000 --duration 5
+              board bench --hostile filters --watchers 1000 --duration 4
               board bench --resp board --socket /tmp/redis.sock --clients 50
             """
     )
@@ -105,7 +121,9 @@ struct BenchmarkCommand: BoardCommand, Equatable {
         bench.payloadFile = arguments.flags["--payload"]
         if let hostile = arguments.flags["--hostile"] {
             guard let kind = FairnessBench.Hostile(rawValue: hostile) else {
-                throw arguments.usageError("--hostile needs none, pipeline, flood or views, not \"\(hostile)\"")
+                let kinds = FairnessBench.Hostile.allCases.map(\.rawValue)
+                throw arguments.usageError(
+                    "--hostile needs \(kinds.dropLast().joined(separator: ", ")) or \(kinds.last!), not \"\(hostile)\"")
             }
             bench.hostile = kind
         }
