@@ -48,7 +48,7 @@ extension HostileLoad {
             let board: JSON
             do {
                 board = try BenchRunner.request(
-                    control, scanner, Array(#"{"id":5,"method":"board.get","params":{"date":"+\#(day)"}}"#.utf8))
+                    control, scanner, BenchProtocol.line(id: 5, BoardGetRequest(date: DateSpec("+\(day)"))))
             } catch { break }  // past the window's end
             flights += (board["flights"]?.array ?? []).map { ["id": $0["id"] ?? .null, "date": $0["date"] ?? .null] }
         }
