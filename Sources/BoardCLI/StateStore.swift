@@ -22,7 +22,7 @@ struct StateStore {
     /// One warning a command about its state, the first: the rest follow from it.
     private(set) var warned = false
     /// How long a save waits for another `board` to finish its own (a save takes milliseconds).
-    static let lockWait = Duration.seconds(1)
+    static let lockWait = Duration.seconds(2)
     /// The state as this process last read or wrote it: what its changes are measured against.
     private var baseline = ClientState()
     /// The wall clock a corrupt file's kept copy is named by (a test sets its own).
@@ -103,7 +103,7 @@ struct StateStore {
     private mutating func write(_ state: ClientState, pruningBefore today: LocalDate?) -> (ClientState, failure: String?) {
         if let failure = createDirectory() { return (state, failure) }
         // The lock is the state directory itself (flock works on a directory), so no file is added beside the state.
-        // Best effort: a lock that cannot be taken within a second (its holder stopped, or gone astray)
+        // Best effort: a lock that cannot be taken within two seconds (its holder stopped, or gone astray)
         // never stops the save, which then goes on without it.
         let lock: FileLock?
         do { lock = try FileLock(directory, .directory, waitingAtMost: Self.lockWait) } catch {

@@ -33,9 +33,11 @@ final class BoardDocumentCache: Sendable {
         /// The document up to the value of "now", and from after it up to and including `"tabs":`.
         let prefix: [UInt8]
         let middle: [UInt8]
-        /// The day's flights in time order (every tab), and whether each is past.
+        /// The day's flights in time order (every tab), whether each is past, and each one's state:
+        /// the next build of the same board reuses the bytes of each row whose state and past are the same.
         let flights: [Flight]
         let past: [Bool]
+        let states: [FlightState]
         let indexByID: [Int: Int]
         /// Each row of the tab encoded pinned (`"pinned":true`), each followed by a comma, and each
         /// flight's range in them without its comma (nil for a flight not in the tab): a view's pinned
@@ -51,13 +53,15 @@ final class BoardDocumentCache: Sendable {
         let rowRanges: [Range<Int>?]
         /// How many rows `rows` holds.
         let shownCount: Int
+        /// How many of the tab's rows this build encoded; the others were copied from the entry before.
+        let encodedRows: Int
 
         var size: Int { prefix.count + middle.count + pinnedRows.count + rows.count + tabs.count + flights.count * 64 }
 
         init(
             validFrom: Date, validUntil: Date, prefix: [UInt8], middle: [UInt8], flights: [Flight], past: [Bool],
-            indexByID: [Int: Int], pinnedRows: SpliceableBytes, pinnedRanges: [Range<Int>?], counts: [Int],
-            tabs: [UInt8], rows: SpliceableBytes, rowRanges: [Range<Int>?]
+            states: [FlightState], indexByID: [Int: Int], pinnedRows: SpliceableBytes, pinnedRanges: [Range<Int>?], counts: [Int],
+            tabs: [UInt8], rows: SpliceableBytes, rowRanges: [Range<Int>?], encodedRows: Int
         ) {
             self.validFrom = validFrom
             self.validUntil = validUntil
@@ -65,6 +69,7 @@ final class BoardDocumentCache: Sendable {
             self.middle = middle
             self.flights = flights
             self.past = past
+            self.states = states
             self.indexByID = indexByID
             self.pinnedRows = pinnedRows
             self.pinnedRanges = pinnedRanges
@@ -73,6 +78,7 @@ final class BoardDocumentCache: Sendable {
             self.rows = rows
             self.rowRanges = rowRanges
             self.shownCount = rowRanges.lazy.filter { $0 != nil }.count
+            self.encodedRows = encodedRows
         }
     }
 
@@ -94,11 +100,11 @@ final class BoardDocumentCache: Sendable {
     func entry(
         _ key: Key, at now: Date, encoding: WireEncoding, simulated: Bool, speed: Double, source: () -> Source
     ) -> Entry {
-        if let cached = entries.withLock({ $0.table[key] }), cached.validFrom <= now, now < cached.validUntil {
-            return cached
-        }
+        let cached = entries.withLock { $0.table[key] }
+        if let cached, cached.validFrom <= now, now < cached.validUntil { return cached }
         builds.add(1, ordering: .relaxed)
-        let entry = Self.build(key, source: source(), at: now, encoding: encoding, simulated: simulated, speed: speed)
+        let entry = Self.build(
+            key, source: source(), at: now, encoding: encoding, simulated: simulated, speed: speed, previous: cached)
         entries.withLock { cache in
             if cache.table.count >= Self.capacity || cache.bytes + entry.size > Self.capacityBytes {
                 cache.table.removeAll(keepingCapacity: true)
@@ -117,11 +123,16 @@ final class BoardDocumentCache: Sendable {
     static let pinnedFalse = Array("false}".utf8)
     static let pinnedTrue = Array("true}".utf8)
 
+    /// The entry of `key` at `now`. Each row whose flight has the same state and past mark as in
+    /// `previous` (the same board's entry before, most rows after a short move of the clock) is
+    /// copied from it rather than encoded again: the same bytes (`BoardDocumentCacheTests`).
     static func build(
-        _ key: Key, source: Source, at now: Date, encoding: WireEncoding, simulated: Bool, speed: Double
+        _ key: Key, source: Source, at now: Date, encoding: WireEncoding, simulated: Bool, speed: Double,
+        previous: Entry? = nil
     ) -> Entry {
         let flights = source.flights.sorted(by: Board.timeOrder(at: now))
         let past = flights.map { $0.isPast(at: now) }
+        let states = flights.map { $0.state(at: now) }
         var indexByID: [Int: Int] = [:]
         indexByID.reserveCapacity(flights.count)
         for (index, flight) in flights.enumerated() { indexByID[flight.id] = index }
@@ -147,6 +158,7 @@ final class BoardDocumentCache: Sendable {
         var rowRanges: [Range<Int>?] = []
         rowRanges.reserveCapacity(flights.count)
         var counts = [Int](repeating: 0, count: Tab.allCases.count)
+        var encodedRows = 0
         for (index, flight) in flights.enumerated() {
             let shown = !key.hidePast || !past[index]
             if shown { for (t, tab) in Tab.allCases.enumerated() where tab.includes(flight) { counts[t] += 1 } }
@@ -155,11 +167,22 @@ final class BoardDocumentCache: Sendable {
                 rowRanges.append(nil)
                 continue
             }
-            row.removeAll(keepingCapacity: true)
-            encoding.flight(flight, at: now, pinned: false).write(into: &row)
             let start = pinnedRows.count
-            pinnedRows += row[..<(row.count - pinnedFalse.count)]
-            pinnedRows += pinnedTrue
+            if let previous, let before = previous.indexByID[flight.id], previous.flights[before].date == flight.date,
+                previous.states[before] == states[index], previous.past[before] == past[index],
+                let range = previous.pinnedRanges[before]
+            {
+                pinnedRows.append(contentsOf: previous.pinnedRows.bytes(range).assumingMemoryBound(to: UInt8.self))
+                row.removeAll(keepingCapacity: true)
+                row += pinnedRows[start..<(pinnedRows.count - pinnedTrue.count)]
+                row += pinnedFalse
+            } else {
+                encodedRows += 1
+                row.removeAll(keepingCapacity: true)
+                encoding.flight(flight, state: states[index], past: past[index], pinned: false).write(into: &row)
+                pinnedRows += row[..<(row.count - pinnedFalse.count)]
+                pinnedRows += pinnedTrue
+            }
             pinnedRanges.append(start..<pinnedRows.count)
             pinnedRows.append(UInt8(ascii: ","))
             guard shown else {
@@ -173,11 +196,12 @@ final class BoardDocumentCache: Sendable {
         }
         return Entry(
             validFrom: now, validUntil: source.validUntil, prefix: Array(head[..<split.lowerBound]),
-            middle: Array(head[split.upperBound...]), flights: flights, past: past, indexByID: indexByID,
+            middle: Array(head[split.upperBound...]), flights: flights, past: past, states: states,
+            indexByID: indexByID,
             pinnedRows: SpliceableBytes(pinnedRows), pinnedRanges: pinnedRanges, counts: counts,
             tabs: tabsBytes(counts, date: key.date),
             rows: SpliceableBytes(rows),
-            rowRanges: rowRanges)
+            rowRanges: rowRanges, encodedRows: encodedRows)
     }
 
     static func tabsBytes(_ counts: [Int], date: LocalDate) -> [UInt8] {

@@ -275,9 +275,9 @@ public struct BoardService: Sendable {
     /// The shared encoding of a board (tab, hide-past, day) at `now`, from the cache when it still holds.
     func entry(_ key: BoardDocumentCache.Key, at now: Date, window: ScheduleWindow) -> BoardDocumentCache.Entry {
         documents.entry(key, at: now, encoding: encoding, simulated: clock.isSimulated, speed: clock.speed) {
-            let flights = window.flights(on: key.date)
-            let change = flights.compactMap { $0.nextBoardChange(after: now) }.min()
-            return BoardDocumentCache.Source(flights: flights, validUntil: min(change ?? .distantFuture, window.nextSlide))
+            let change = nextBoardChange(on: key.date, after: now)
+            return BoardDocumentCache.Source(
+                flights: window.flights(on: key.date), validUntil: min(change ?? .distantFuture, window.nextSlide))
         }
     }
 
@@ -286,16 +286,21 @@ public struct BoardService: Sendable {
     /// on from it: without a board then, it showed 02:01 in New York an hour after 02:00 became 03:00).
     func nextChange(after now: Date) -> Date {
         let window = window(at: now)
-        // The first of today's flights' board changes after now: a search in the day's sorted instants.
-        let instants = schedule.boardChanges(on: window.firstDate)
+        let flightChange = nextBoardChange(on: window.firstDate, after: now)
+        let offsetChange = localTime.nextOffsetChange(after: now) ?? .distantFuture
+        return min(flightChange ?? window.nextSlide, window.nextSlide, offsetChange)
+    }
+
+    /// The first instant after `now` at which the board of `date`'s flights changes: a search in the
+    /// day's sorted instants (`CachedSchedule.boardChanges`), not a look at each of its flights.
+    func nextBoardChange(on date: LocalDate, after now: Date) -> Date? {
+        let instants = schedule.boardChanges(on: date)
         var (low, high) = (0, instants.count)
         while low < high {
             let middle = (low + high) / 2
             if instants[middle] <= now { low = middle + 1 } else { high = middle }
         }
-        let flightChange = low < instants.count ? instants[low] : nil
-        let offsetChange = localTime.nextOffsetChange(after: now) ?? .distantFuture
-        return min(flightChange ?? window.nextSlide, window.nextSlide, offsetChange)
+        return low < instants.count ? instants[low] : nil
     }
 
     // MARK: Requests

@@ -20,14 +20,18 @@ public struct WireEncoding: Sendable {
 
     /// A flight at `now`: what had been announced by then, its status and whether it is past.
     public func flight(_ flight: Flight, at now: Date, pinned: Bool) -> FlightDocument {
-        let state = flight.state(at: now)
-        return FlightDocument(
+        self.flight(flight, state: flight.state(at: now), past: flight.isPast(at: now), pinned: pinned)
+    }
+
+    /// A flight in `state`, worked out by the caller (a board keeps each row's state to reuse its bytes).
+    public func flight(_ flight: Flight, state: FlightState, past: Bool, pinned: Bool) -> FlightDocument {
+        FlightDocument(
             id: flight.id, airline: flight.airline, number: flight.number, flightName: flight.flightName,
             direction: flight.direction, otherAirport: flight.otherAirport.name, flightTime: flight.otherAirport.flightMinutes,
             date: flight.date.description, codeshares: flight.codeshares.names,
             scheduledTime: localTime.iso8601(flight.scheduledTime), currentTime: state.currentTime.map(localTime.iso8601),
             delayMinutes: state.delayMinutes, gate: state.gate.description, terminal: state.gate.terminal,
-            status: state.status, past: flight.isPast(at: now), pinned: pinned,
+            status: state.status, past: past, pinned: pinned,
             previousGate: state.previousGate?.description, divertedTo: state.divertedTo, baggage: state.baggage.map(baggage),
             remark: state.remark, changedAt: state.changedAt.map(localTime.iso8601))
     }

@@ -62,7 +62,7 @@ public struct FileLock: Sendable {
                 return
             } catch .heldElsewhere(let path) {
                 guard ContinuousClock.now < deadline else { throw .heldElsewhere(path: path) }
-                _ = poll(nil, 0, 10)
+                _ = poll(nil, 0, 2)  // short: with dozens waiting, the lock is often free for only a moment
             }
         }
     }

@@ -75,7 +75,20 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// `YYYY-MM-DD`.
     public var description: String {
-        "\(Self.pad(year, 4))-\(Self.pad(month, 2))-\(Self.pad(day, 2))"
+        String(unsafeUninitializedCapacity: 32) { buffer in
+            var text = ASCIIDigits(buffer)
+            write(to: &text)
+            return text.count
+        }
+    }
+
+    /// `YYYY-MM-DD` at the end of `text`, as `description` (which this is).
+    func write(to text: inout ASCIIDigits) {
+        text.append(year, width: 4)
+        text.append(UInt8(ascii: "-"))
+        text.append(month, width: 2)
+        text.append(UInt8(ascii: "-"))
+        text.append(day, width: 2)
     }
 
     /// The badge form, `MMM d`: `Nov 30`.
@@ -100,8 +113,40 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     public static func pad(_ value: Int, _ width: Int) -> String {
-        let digits = String(abs(value))
+        let digits = String(value.magnitude)
         let sign = value < 0 ? "-" : ""
         return sign + String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+}
+
+/// Writes ASCII into a buffer that is known to be large enough: the dates and times the daemon
+/// writes for every row of every board, without the strings `pad` and interpolation make.
+struct ASCIIDigits {
+    private let buffer: UnsafeMutableBufferPointer<UInt8>
+    private(set) var count = 0
+
+    init(_ buffer: UnsafeMutableBufferPointer<UInt8>) { self.buffer = buffer }
+
+    mutating func append(_ byte: UInt8) {
+        buffer[count] = byte
+        count += 1
+    }
+
+    /// `value` in decimal, zero-padded to at least `width` digits after its sign, as `LocalDate.pad`.
+    mutating func append(_ value: Int, width: Int) {
+        if value < 0 { append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits = 1
+        var scale: UInt = 1
+        while magnitude / scale >= 10 {
+            scale *= 10
+            digits += 1
+        }
+        for _ in digits..<max(digits, width) { append(UInt8(ascii: "0")) }
+        while scale > 0 {
+            append(UInt8(ascii: "0") + UInt8(magnitude / scale))
+            magnitude %= scale
+            scale /= 10
+        }
     }
 }

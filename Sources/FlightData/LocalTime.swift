@@ -59,12 +59,22 @@ public struct LocalTime: Sendable {
         let seconds = Int((instant.timeIntervalSince1970).rounded(.down)) + offsetSeconds
         let day = LocalDate(dayNumber: Self.floorDiv(seconds, 86_400))
         let secondOfDay = seconds - Self.floorDiv(seconds, 86_400) * 86_400
-        let hh = LocalDate.pad(secondOfDay / 3600, 2)
-        let mm = LocalDate.pad(secondOfDay / 60 % 60, 2)
-        let ss = LocalDate.pad(secondOfDay % 60, 2)
-        let sign = offsetSeconds < 0 ? "-" : "+"
         let off = abs(offsetSeconds) / 60
-        return "\(day)T\(hh):\(mm):\(ss)\(sign)\(LocalDate.pad(off / 60, 2)):\(LocalDate.pad(off % 60, 2))"
+        return String(unsafeUninitializedCapacity: 48) { buffer in
+            var text = ASCIIDigits(buffer)
+            day.write(to: &text)
+            text.append(UInt8(ascii: "T"))
+            text.append(secondOfDay / 3600, width: 2)
+            text.append(UInt8(ascii: ":"))
+            text.append(secondOfDay / 60 % 60, width: 2)
+            text.append(UInt8(ascii: ":"))
+            text.append(secondOfDay % 60, width: 2)
+            text.append(offsetSeconds < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+            text.append(off / 60, width: 2)
+            text.append(UInt8(ascii: ":"))
+            text.append(off % 60, width: 2)
+            return text.count
+        }
     }
 
     /// `HH:MM` on the airport's clock.

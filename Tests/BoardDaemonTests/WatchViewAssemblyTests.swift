@@ -89,6 +89,37 @@ struct WatchViewAssemblyTests {
         }
     }
 
+    /// A board built again as the clock moves copies the rows whose flight did not change from the
+    /// build before, and its bytes are still those of a full build: every 7 minutes for a day and a
+    /// half (past midnight and the window's slide), each tab, with and without hide-past and a pin.
+    @Test func aBoardBuiltAgainReusesTheRowsThatDidNotChangeAndHasTheBytesOfAFullBuild() throws {
+        let service = Self.service(at: Self.noon)
+        var encoded = 0
+        var rows = 0
+        for step in 0..<(36 * 60 / 7) {
+            let now = Self.noon.addingTimeInterval(Double(step * 7 * 60) + 0.25)
+            let window = service.window(at: now)
+            let date = window.firstDate
+            let pinned = PinnedFlights([FlightKey(window.flights(on: date)[step % 30])])
+            for tab in Tab.allCases {
+                for hidePast in [false, true] {
+                    for pins in [PinnedFlights(), pinned] {
+                        let view = WatchView(tab: tab, hidePast: hidePast, pinned: pins)
+                        let assembled = service.document(view, on: date, at: now, window: window).joined
+                        #expect(assembled == Self.fullBuild(service, view, on: date, at: now), "\(tab) at \(now)")
+                    }
+                    let entry = service.entry(.init(tab: tab, hidePast: hidePast, date: date), at: now, window: window)
+                    if entry.validFrom == now && step > 0 {
+                        encoded += entry.encodedRows
+                        rows += entry.pinnedRanges.lazy.filter { $0 != nil }.count
+                    }
+                }
+            }
+        }
+        #expect(rows > 1000, "boards were built again: \(rows) rows")
+        #expect(encoded * 4 < rows, "\(encoded) of \(rows) rows encoded again")
+    }
+
     @Test func twoThousandDistinctPinListsAreOneBuild() {
         let service = Self.service(at: Self.noon)
         let flights = service.window(at: Self.noon).flights(on: service.window(at: Self.noon).firstDate)
