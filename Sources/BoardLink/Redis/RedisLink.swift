@@ -68,10 +68,10 @@ public final class RedisLink {
             self.connection = nil
         }
         if let nextAttempt, now < nextAttempt {
-            let last = lastError.map { "\($0.reason)" } ?? "not yet connected"
             throw RedisError(
                 server: url.server, command: command,
-                .waitingToReconnect(lastFailure: Self.short(lastError) ?? last, retryIn: now.duration(to: nextAttempt)))
+                .waitingToReconnect(
+                    lastFailure: Self.short(lastError) ?? "not yet connected", retryIn: now.duration(to: nextAttempt)))
         }
         do {
             let made = try RedisConnection(url, password: password, timeouts: timeouts)
