@@ -53,14 +53,7 @@ public final class BoardConnection {
     }
 
     /// Milliseconds left until `deadline`, rounded up, at most `Int32.max`; 0 once it has passed.
-    static func milliseconds(until deadline: ContinuousClock.Instant) -> Int32 {
-        let left = clock.now.duration(to: deadline)
-        guard left > .zero else { return 0 }
-        let (seconds, attoseconds) = left.components
-        let milliseconds = seconds.multipliedReportingOverflow(by: 1000)
-        guard !milliseconds.overflow else { return Int32.max }
-        return Int32(clamping: milliseconds.partialValue + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
-    }
+    static func milliseconds(until deadline: ContinuousClock.Instant) -> Int32 { Deadline.milliseconds(until: deadline) }
 
     private static func connect(path: String, timeoutMilliseconds: Int32) throws(ConnectionError) -> FileDescriptor {
         do {

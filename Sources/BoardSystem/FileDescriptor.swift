@@ -120,6 +120,16 @@ public struct FileDescriptor: Hashable, Sendable {
         return (entries[0].revents != 0, entries[1].revents & Int16(POLLERR | POLLHUP) != 0)
     }
 
+    /// Waits until the descriptor is readable or writable, for at most the timeout; which it is (neither on timeout).
+    /// A hang-up or an error counts as readable: the read says what happened.
+    public func waitUntilReadableOrWritable(timeoutMilliseconds: Int32) throws(SystemError) -> (readable: Bool, writable: Bool) {
+        var entry = pollfd(fd: rawValue, events: Int16(POLLIN | POLLOUT), revents: 0)
+        let n = retryingOnInterrupt { Glibc.poll(&entry, 1, timeoutMilliseconds) }
+        guard n >= 0 else { throw SystemError("poll") }
+        let readable = entry.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0
+        return (readable, entry.revents & Int16(POLLOUT) != 0)
+    }
+
     public func waitUntilWritable(timeoutMilliseconds: Int32) throws(SystemError) -> Bool {
         try poll(events: Int16(POLLOUT), timeoutMilliseconds: timeoutMilliseconds)
     }

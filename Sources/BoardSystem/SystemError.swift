@@ -4,13 +4,23 @@ import Glibc
 public struct SystemError: Error, Hashable, Sendable, CustomStringConvertible {
     public let call: String
     public let code: Int32
+    /// The failure in words, for the calls that do not report it in `errno` (`getaddrinfo`'s `gai_strerror`).
+    public let detail: String?
 
     public init(_ call: String, code: Int32 = errno) {
         self.call = call
         self.code = code
+        self.detail = nil
     }
 
-    public var description: String { "\(call): \(SystemError.message(for: code))" }
+    /// A failure a call reported in words of its own; `code` is the nearest `errno` value, for the predicates.
+    public init(_ call: String, code: Int32, detail: String) {
+        self.call = call
+        self.code = code
+        self.detail = detail
+    }
+
+    public var description: String { "\(call): \(detail ?? SystemError.message(for: code))" }
 
     public static func message(for code: Int32) -> String {
         guard let text = strerror(code) else { return "error \(code)" }
@@ -18,6 +28,8 @@ public struct SystemError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     public var isConnectionRefused: Bool { code == ECONNREFUSED }
+    /// ECONNRESET: the peer closed with data unread, or reset the connection.
+    public var isConnectionReset: Bool { code == ECONNRESET }
     public var isMissing: Bool { code == ENOENT }
     public var isPermissionDenied: Bool { code == EACCES || code == EPERM }
     public var isWouldBlock: Bool { code == EAGAIN || code == EWOULDBLOCK }

@@ -23,11 +23,7 @@ enum BenchProtocol: Equatable {
     /// A board request's line, with its id (the load tool's own requests; `--params` are sent as given).
     static func line(id: Int, _ request: some BoardRequest) -> [UInt8] { WireLine.line(WireRequest(id: id, request).json) }
 
-    static func command(_ parts: [String]) -> [UInt8] {
-        var out = Array("*\(parts.count)\r\n".utf8)
-        for part in parts { out += Array("$\(part.utf8.count)\r\n\(part)\r\n".utf8) }
-        return out
-    }
+    static func command(_ parts: [String]) -> [UInt8] { RESPCommand(parts).bytes }
 }
 
 /// Finds where one reply ends in a growing buffer.
@@ -46,28 +42,10 @@ struct ReplyScanner {
         }
     }
 
-    /// A RESP value's length: simple strings, errors, integers, bulk strings and arrays of them.
+    /// A RESP value's length, by the framing `RESPParser` uses (`RESPScanner`: no value is built, nothing
+    /// allocated for a bulk string or a flat array); nil until it has all arrived, or when it is not RESP.
     static func respLength(_ bytes: [UInt8], from start: Int, upTo end: Int) -> Int? {
-        guard start < end else { return nil }
-        guard let lineEnd = crlf(bytes, from: start, upTo: end) else { return nil }
-        let header = String(decoding: bytes[(start + 1)..<lineEnd], as: UTF8.self)
-        let afterHeader = lineEnd + 2
-        switch bytes[start] {
-        case UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: ":"): return afterHeader - start
-        case UInt8(ascii: "$"):
-            guard let length = Int(header) else { return nil }
-            if length < 0 { return afterHeader - start }
-            return afterHeader + length + 2 <= end ? afterHeader + length + 2 - start : nil
-        case UInt8(ascii: "*"):
-            guard let count = Int(header) else { return nil }
-            var position = afterHeader
-            for _ in 0..<max(0, count) {
-                guard let element = respLength(bytes, from: position, upTo: end) else { return nil }
-                position += element
-            }
-            return position - start
-        default: return nil
-        }
+        bytes.withUnsafeBytes { raw in (try? RESPScanner.length(of: raw, from: start, upTo: end)) ?? nil }
     }
 
     /// Up to and including the newline, found with memchr: as cheap as reading a RESP length.
@@ -76,14 +54,5 @@ struct ReplyScanner {
             ByteSearch.firstIndex(of: UInt8(ascii: "\n"), in: UnsafeRawBufferPointer(rebasing: raw[..<end]), from: start)
                 .map { $0 - start + 1 }
         }
-    }
-
-    static func crlf(_ bytes: [UInt8], from start: Int, upTo end: Int) -> Int? {
-        var i = start
-        while i + 1 < end {
-            if bytes[i] == 13 && bytes[i + 1] == 10 { return i }
-            i += 1
-        }
-        return nil
     }
 }
