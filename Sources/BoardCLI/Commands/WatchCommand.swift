@@ -18,6 +18,9 @@ struct WatchCommand: BoardCommand, Equatable {
             Flag("--print-route", summary: "print the route of what this pane's live view shows"),
             Flag("--rotate", value: .number, summary: "page through the board and its tabs every SECONDS"),
             Flag("--reduced-motion", summary: "nothing moves by itself: no rotation"),
+            Flag(
+                "--layout", value: .choices(LiveLayout.allCases.map(\.rawValue)),
+                summary: "the board and the open flight side by side from 150 columns (auto), never, or always"),
             .wide,
         ] + FlightFilter.flags + [.within, .countdown],
         positional: .tabsAndFlightIDs,
@@ -126,6 +129,8 @@ struct WatchCommand: BoardCommand, Equatable {
     var wide = false
     var filter = FlightFilter()
     var countdown = false
+    /// `--layout`: nil when not given (the pane's saved layout, else `auto`).
+    var layout: LiveLayout?
 
     /// The seconds `--rotate` accepts.
     static let rotateRange = 2...3600
@@ -185,6 +190,12 @@ struct WatchCommand: BoardCommand, Equatable {
         filter = try arguments.flightFilter()
         filter.within = try arguments.within()
         countdown = arguments.has("--countdown")
+        if let text = arguments.flags["--layout"] {
+            guard let chosen = LiveLayout(rawValue: text) else {
+                throw arguments.usageError("--layout needs \(LiveLayout.choices), not \"\(text)\"")
+            }
+            layout = chosen
+        }
     }
 
     /// `--reduced-motion`, or `BOARD_REDUCED_MOTION` set to anything but `0` or nothing.
@@ -229,7 +240,7 @@ struct WatchCommand: BoardCommand, Equatable {
         try LiveView.run(
             client: client, tab: shownTab, hidePast: hidePast, rotateSeconds: rotateSeconds,
             reducedMotion: Self.reducedMotion(flag: reducedMotion, environment: BoardPaths.environment("BOARD_REDUCED_MOTION")),
-            wide: wide, filter: filter, countdown: countdown, start: start)
+            wide: wide, filter: filter, countdown: countdown, layout: layout, start: start)
     }
 
     /// Whether `board watch` takes the whole screen: stdin and stdout a terminal that moves its cursor
@@ -246,7 +257,8 @@ struct WatchCommand: BoardCommand, Equatable {
     static func onTheBoard(_ saved: SavedLiveView, tab: Tab, rotating: Bool) -> SavedLiveView {
         var others = saved.stacks(shownTab: tab)
         others[tab] = nil
-        return SavedLiveView(hidePast: saved.hidePast, screens: [], tab: tab, date: nil, otherTabs: rotating ? [:] : others)
+        return SavedLiveView(
+            hidePast: saved.hidePast, screens: [], tab: tab, date: nil, layout: saved.layout, otherTabs: rotating ? [:] : others)
     }
 
     /// The tab a deep link opens: the one the pane had when it holds the flight, else the flight's direction.
@@ -267,7 +279,8 @@ struct WatchCommand: BoardCommand, Equatable {
         let today = String(now.prefix(10))
         let others = (saved?.stacks(shownTab: remembered) ?? [:]).filter { $0.key != tab }
         let view = SavedLiveView(
-            hidePast: hidePast, screens: screens, tab: tab, date: date == today ? nil : date, otherTabs: others)
+            hidePast: hidePast, screens: screens, tab: tab, date: date == today ? nil : date, layout: saved?.layout ?? .auto,
+            otherTabs: others)
         let flight = screens.compactMap { screen -> LiveModel.FlightKey? in
             if case .flight(let id, let date, let name) = screen { return LiveModel.FlightKey(id: id, date: date, name: name) }
             return nil

@@ -111,16 +111,22 @@ enum LiveKeyMap {
         "Esc back", "b board", "n/p next/prev", "a actions", "P pin", "s soonest", "/ search", "←/→ tabs", "q quit",
     ]
     static let goneHints = ["⏎/s soonest", "Esc back", "b board", "q quit"]
+    /// The hints that say otherwise on a split pane with a flight open beside the list.
+    static let splitHints = ["⏎ open": "⏎ details", "Esc back": "Esc list"]
 
     /// The hints that fit `width`: the last ones before `q quit` go first, so that how to quit is
     /// always shown (at 80 columns the list's hints ended "q qu…").
-    static func hints(on screen: Screens, width: Int = .max) -> String {
+    ///
+    /// `besideList`: a split pane with a flight open beside the list, where Enter and Esc move the
+    /// keys from one side to the other.
+    static func hints(on screen: Screens, width: Int = .max, besideList: Bool = false) -> String {
         var hints =
             switch screen {
             case .details: detailsHints
             case .gone: goneHints
             default: listHints
             }
+        if besideList { hints = hints.map { splitHints[$0] ?? $0 } }
         while hints.count > 2, hints.joined(separator: "  ").columns > width { hints.remove(at: hints.count - 2) }
         return hints.joined(separator: "  ")
     }
