@@ -137,7 +137,7 @@ struct WatchCommand: BoardCommand, Equatable {
 
     init(
         tab: Tab? = nil, hidePast: Bool = false, rotateSeconds: Int? = nil, reducedMotion: Bool = false, wide: Bool = false,
-        filter: FlightFilter = FlightFilter(), countdown: Bool = false
+        filter: FlightFilter = FlightFilter(), countdown: Bool = false, layout: LiveLayout? = nil
     ) {
         self.tab = tab
         self.hidePast = hidePast
@@ -146,6 +146,7 @@ struct WatchCommand: BoardCommand, Equatable {
         self.wide = wide
         self.filter = filter
         self.countdown = countdown
+        self.layout = layout
     }
 
     init(_ arguments: CommandArguments) throws(UsageError) {

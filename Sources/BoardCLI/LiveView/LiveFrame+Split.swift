@@ -40,15 +40,18 @@ extension LiveFrame {
     }
 
     /// The columns the list's rows need: every column of a row at 80 columns (`Columns`), the belt on
-    /// the arrivals tab, with `--countdown`'s time; with `--wide` the extra columns too.
+    /// the arrivals tab, with `--countdown`'s time; with `--wide`, as wide as its widest row with every
+    /// column (the belt on the All tab too).
     static func listWidth(_ model: LiveModel) -> Int {
         let flights = model.listedFlights
         let searching = model.screens.contains { if case .searchResults = $0 { true } else { false } }
-        let columns = BoardRenderer.Columns(
-            width: .max / 2, countdown: model.countdown, belt: model.tab == .arrivals && !searching,
-            idDigits: flights.map { String($0.id).count }.max() ?? 7,
-            departures: flights.contains { $0.direction == .departure })
-        return columns.total + (model.wide ? ExtraColumns.all.width : 0)
+        var renderer = BoardRenderer(style: Style(enabled: false), width: 80)
+        renderer.countdown = model.countdown
+        renderer = renderer.laidOut(for: flights, belt: model.tab == .arrivals && !searching)
+        guard model.wide else { return renderer.columns.total }
+        renderer.wide = true
+        renderer = renderer.laidOut(for: flights, belt: renderer.showsBelt(model.tab) && !searching)
+        return flights.reduce(renderer.columnTitles().columns) { max($0, renderer.row($1).columns) }
     }
 
     /// The right side with nothing open: the flight under the cursor as the board has it, and what Enter
