@@ -26,7 +26,7 @@ struct WatchCommand: BoardCommand, Equatable {
         positional: .tabsAndFlightIDs,
         help: """
             usage: board watch [TAB] [--date D] [--hide-past] [--rotate SECONDS]
-                               [--reduced-motion] [--wide] [--airline A] [--city TEXT]
+                               [--reduced-motion] [--layout L] [--wide] [--airline A] [--city TEXT]
                                [--gate G] [--terminal T] [--status S]
                                [--within DURATION] [--countdown]
                    board watch FLIGHT [--date D]
@@ -45,6 +45,18 @@ struct WatchCommand: BoardCommand, Equatable {
             come. A tab given (board watch departures) or --rotate starts on that
             tab's board of today, nothing open over it. Inside tmux each pane
             reopens its own view ($TMUX_PANE); outside tmux one view is shared.
+
+            Layouts: on a pane of 150 columns or more (--layout auto) the board
+            stays on the left, at the width its columns need, and the open flight
+            is on the right, past a divider; with nothing open the right side shows
+            the flight under the cursor and says that Enter shows its details there.
+            Enter gives the keys to the details (n, p, a, P, w work there as in the
+            stack), Esc gives them back to the list, and moving the list's cursor
+            shows the flight under it on the right in place of the one shown (one
+            fetch at a time; the keys never wait). Narrower, the same screens are
+            one stack: the flight on the right is the top of it, and Esc lands on
+            the board with the cursor on that flight; widened again, both sides
+            come back. The route (R, --print-route) is the same at every width.
 
             Deep links: 'board watch FLIGHT' (an id or designator, as 'board show'
             takes it) opens that flight over its day's board, in its direction's tab
@@ -82,6 +94,9 @@ struct WatchCommand: BoardCommand, Equatable {
                                  and it waits while a flight or search is open.
               --reduced-motion   nothing moves by itself: no rotation (also
                                  BOARD_REDUCED_MOTION=1). Nothing blinks either way.
+              --layout L         auto (split from 150 columns), stack (one screen
+                                 at a time at every width) or split (from 120
+                                 columns); kept for this pane like its tab
               --wide             every column, also terminal, codeshares and remark,
                                  whatever the width; a longer row is cut with …
                                  (without it they appear at 100, 120 and 160
@@ -109,6 +124,7 @@ struct WatchCommand: BoardCommand, Equatable {
               board watch
               board watch departures --hide-past
               board watch --rotate 15
+              board watch --layout split
               board watch "Pacific 123" --date tomorrow
               board watch --route departures/flight/4912@2026-12-01
               tmux split-window "board watch --route $(board watch --print-route)"

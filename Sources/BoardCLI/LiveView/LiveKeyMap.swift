@@ -135,7 +135,8 @@ enum LiveKeyMap {
     static let helpPhrases = [
         "Tab/Shift-Tab or left/right switch tabs (and keep the choice)", "up/down or j/k move", "Enter opens a flight",
         "n/p next and previous flight (Enter, n and p open a flight on top of what is open)",
-        "Esc goes back one screen", "b (or Home on a flight) goes back to the board in one step",
+        "Esc goes back one screen (on a split pane Enter and Esc move the keys between the board and the flight)",
+        "b (or Home on a flight) goes back to the board in one step",
         "[ and ] the board of the day before and after (Esc: today's)", "s opens the soonest flight still to come",
         "h hides past flights (from search results too)",
         "/ searches (results by day)", "P pins", "K/J move the pinned flight up or down the watchlist",
