@@ -2,7 +2,8 @@ import BoardProtocol
 import FlightData
 
 /// Where `board watch` was left in one pane, kept in `state.json` so the next `board watch` there
-/// reopens it: the tab, whether past flights were hidden, the board's day, and each tab's screens.
+/// reopens it: the tab, whether past flights were hidden, the board's day, the layout (`--layout`),
+/// and each tab's screens.
 struct SavedLiveView: Equatable, Sendable {
     /// A screen above the board, as much of it as it takes to open it again.
     enum Screen: Equatable, Sendable {
@@ -16,16 +17,19 @@ struct SavedLiveView: Equatable, Sendable {
     var hidePast = false
     /// The board's day when it was not the daemon's today (`YYYY-MM-DD`).
     var date: String?
+    /// `--layout` as last given in this pane (written only when it is not `auto`).
+    var layout = LiveLayout.auto
     /// The screens above the shown tab's board, the bottom one first.
     var screens: [Screen] = []
     /// The other tabs' screens: each tab keeps its own path.
     var otherTabs: [Tab: [Screen]] = [:]
 
     init(
-        hidePast: Bool = false, screens: [Screen] = [], tab: Tab? = nil, date: String? = nil,
+        hidePast: Bool = false, screens: [Screen] = [], tab: Tab? = nil, date: String? = nil, layout: LiveLayout = .auto,
         otherTabs: [Tab: [Screen]] = [:]
     ) {
         self.hidePast = hidePast
+        self.layout = layout
         self.screens = screens
         self.tab = tab
         self.date = date
@@ -44,6 +48,7 @@ struct SavedLiveView: Equatable, Sendable {
         if let tab { pairs.append(("tab", .string(tab.rawValue))) }
         pairs.append(("hidePast", .bool(hidePast)))
         if let date { pairs.append(("date", .string(date))) }
+        if layout != .auto { pairs.append(("layout", .string(layout.rawValue))) }
         pairs.append(("screens", Self.json(screens)))
         if !otherTabs.isEmpty {
             let tabs = Tab.allCases.compactMap { tab in otherTabs[tab].map { (tab.rawValue, Self.json($0)) } }
@@ -72,6 +77,7 @@ struct SavedLiveView: Equatable, Sendable {
         hidePast = json["hidePast"]?.bool ?? false
         tab = json["tab"]?.string.flatMap(Tab.init(rawValue:))
         if let text = json["date"]?.string, text.count == 10, LocalDate(text) != nil { date = text }
+        layout = json["layout"]?.string.flatMap(LiveLayout.init(rawValue:)) ?? .auto
         screens = Self.screens(json["screens"])
         for tab in Tab.allCases where tab != self.tab {
             let screens = Self.screens(json["tabs"]?[tab.rawValue])

@@ -56,6 +56,8 @@ struct ClientArgumentsTests {
             WatchCommand(tab: .arrivals, hidePast: true, rotateSeconds: 30)
         ),
         (["watch", "--reduced-motion"], WatchCommand(reducedMotion: true)),
+        (["watch", "--layout", "split"], WatchCommand(layout: .split)),
+        (["watch", "departures", "--layout=stack"], WatchCommand(tab: .departures, layout: .stack)),
         (
             ["watch", "departures", "--airline", "Pacific", "--countdown"],
             WatchCommand(tab: .departures, filter: FlightFilter(airlines: ["Pacific"]), countdown: true)
@@ -241,6 +243,7 @@ struct ClientArgumentsTests {
             ["watch", "--status", "late"],
             #"--status needs one of scheduled, on-time, delayed, boarding, final-call, gate-closed, departed, en-route, landed, canceled, diverted, not "late"; see 'board help watch'"#
         ),
+        (["watch", "--layout", "wide"], #"--layout needs auto, stack or split, not "wide"; see 'board help watch'"#),
         (["watch", "--rotate", "0"], #"--rotate needs a number of seconds from 2 to 3600, not "0"; see 'board help watch'"#),
         (["watch", "--rotate", "x"], #"--rotate needs a number of seconds from 2 to 3600, not "x"; see 'board help watch'"#),
         (["watch", "--rotate", "1"], #"--rotate needs a number of seconds from 2 to 3600, not "1"; see 'board help watch'"#),

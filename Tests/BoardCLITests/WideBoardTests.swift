@@ -65,6 +65,8 @@ struct WideBoardTests {
         for colour in [false, true] {
             var model = LiveModel(tab: .all, hidePast: false, style: Style(enabled: colour), size: size)
             model.wide = true
+            // One screen at a time at 200 columns too (`--layout stack`); the split's sides are swept in `WidthSweepTests`.
+            model.layout = .stack
             model.update(.connected)
             model.update(.boardPushed(Self.board, at: LiveViewFixture.start))
             let frame = model.view(size: size, now: LiveViewFixture.start)

@@ -174,4 +174,64 @@ struct WidthSweepTests {
             }
         }
     }
+
+    /// The split layout (`LiveLayout`) from where it starts to 300 columns: the board beside a flight's
+    /// details, its gone screen, search results and nothing open, with and without `--wide` and
+    /// `--countdown`, the keys on either side and the action menu open. No line is wider than the pane,
+    /// the divider is in one column on every line between the tab bar and the footer, and a side's line
+    /// too long for it is cut with `…` (a `--wide` board's rows), never wrapped.
+    @Test func splitFramesFitEveryWidthFromTheThreshold() throws {
+        var models: [(String, LiveModel)] = []
+        for wide in [false, true] {
+            var board = LiveViewFixture.liveModel(tab: wide ? .arrivals : .departures, style: Style(enabled: wide))
+            board.wide = wide
+            board.countdown = !wide
+            board.update(.resized(TerminalSize(columns: 220, rows: 24)))
+            models.append(("nothing open", board))
+            var details = board
+            try details.openSelected()
+            models.append(("details", details))
+            var list = details
+            list.press(.escape, .down, .character("a"))
+            models.append(("list beside details, menu open", list))
+            var menu = details
+            menu.press(.character("a"))
+            models.append(("details, menu open", menu))
+            var gone = board
+            gone.screens.append(
+                .gone(LiveModel.GoneFlight(key: LiveModel.FlightKey(id: 1, date: "2026-11-30"), flightName: Self.wideText)))
+            models.append(("gone", gone))
+            var search = board
+            let id = try #require(LiveModel.sentID(search.press(.character("/"), .character("p"), .enter)))
+            search.update(.replied(id, LiveViewFixture.search("p")))
+            try search.openSelected()
+            models.append(("search results beside details", search))
+        }
+        // `split` as `auto` from 150 columns: below that, where only `split` splits.
+        for layout in [LiveLayout.auto, .split] {
+            let widths = layout == .auto ? LiveLayout.splitWidth...300 : LiveLayout.narrowestSplit...(LiveLayout.splitWidth - 1)
+            for width in widths {
+                let size = TerminalSize(columns: width, rows: 24)
+                for (name, var model) in models {
+                    model.layout = layout
+                    model.update(.resized(size))
+                    let frame = model.view(size: size, now: LiveViewFixture.start + .seconds(30))
+                    let what = "split \(name) wide \(model.wide) at \(width)"
+                    #expect(frame.count == 24, "\(what)")
+                    Self.expectFits(frame, width, what)
+                    let dividers = Set(
+                        frame.dropFirst(2).dropLast().map { line in
+                            let visible = line.visibleText
+                            return visible.firstIndex(of: "│").map { visible[..<$0].columns } ?? -1
+                        })
+                    #expect(dividers.count == 1 && !dividers.contains(-1), "\(what): the divider at \(dividers)")
+                    if model.wide, let column = dividers.first, column < LiveFrame.listWidth(model) {
+                        // Rows of every column, wider than the board's side: cut there with `…`.
+                        let rows = frame[4...].map { String($0.visibleText.prefix(column)) }.filter { $0.contains(":") }
+                        #expect(rows.contains { $0.trimmingTrailingSpaces().hasSuffix("…") }, "\(what): \(rows)")
+                    }
+                }
+            }
+        }
+    }
 }

@@ -219,6 +219,7 @@ import Testing
         #expect(try complete("board", "arr").contains("arrivals"))
         #expect(try complete("board", "--color=").elementsEqual(["auto", "always", "never"]))
         #expect(try complete("board", "watch", "--").contains("--rotate"))
+        #expect(try complete("board", "watch", "--layout=").elementsEqual(["auto", "stack", "split"]))
         #expect(try complete("board", "clock", "").elementsEqual(["set", "advance"]))
         // The hidden and pinned flights come from the state file; no daemon needed.
         try Self.writeWatchlistState(sandbox)

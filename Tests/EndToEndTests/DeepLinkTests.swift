@@ -31,6 +31,7 @@ import Testing
         (["watch", "--route", "all", "--date", "tomorrow"], 2, "--route names the day too"),
         (["watch", "--date", "+30"], 4, "outside the board's window"),
         (["watch", "sideways"], 2, "expected a tab (arrivals, all or departures) or a flight"),
+        (["watch", "--layout", "wide"], 2, "--layout needs auto, stack or split, not \"wide\""),
         (["watch", "9999999"], 4, "no flight 9999999"),
         (["watch", "--route", "all/flight/9999999@2026-11-30"], 4, "no flight 9999999 on 2026-11-30;"),
         (["watch", "--route", "all/flight/9999999@2026-12-02"], 4, "no flight 9999999 on 2026-12-02;"),

@@ -17,7 +17,9 @@ import Testing
         let sandbox = Sandbox()
         let daemon = try RunningDaemon(sandbox: sandbox)
         defer { try? daemon.stop() }
-        let pane = try TmuxPane(sandbox: sandbox, command: "sh -c '\(Binaries.board) watch; echo EXITED-$?; sleep 30'")
+        // The stack at every width (`--layout stack`): its columns widen with the pane rather than split it.
+        let pane = try TmuxPane(
+            sandbox: sandbox, command: "sh -c '\(Binaries.board) watch --layout stack; echo EXITED-$?; sleep 30'")
 
         // 30 flights in a 24-row pane: what is out of sight is counted.
         var screen = try pane.waitFor("the live board with its marks") { $0.contains("● live") && $0.contains(" more") }

@@ -18,12 +18,15 @@ struct WatchCommand: BoardCommand, Equatable {
             Flag("--print-route", summary: "print the route of what this pane's live view shows"),
             Flag("--rotate", value: .number, summary: "page through the board and its tabs every SECONDS"),
             Flag("--reduced-motion", summary: "nothing moves by itself: no rotation"),
+            Flag(
+                "--layout", value: .choices(LiveLayout.allCases.map(\.rawValue)),
+                summary: "the board and the open flight side by side from 150 columns (auto), never, or always"),
             .wide,
         ] + FlightFilter.flags + [.within, .countdown],
         positional: .tabsAndFlightIDs,
         help: """
             usage: board watch [TAB] [--date D] [--hide-past] [--rotate SECONDS]
-                               [--reduced-motion] [--wide] [--airline A] [--city TEXT]
+                               [--reduced-motion] [--layout L] [--wide] [--airline A] [--city TEXT]
                                [--gate G] [--terminal T] [--status S]
                                [--within DURATION] [--countdown]
                    board watch FLIGHT [--date D]
@@ -42,6 +45,18 @@ struct WatchCommand: BoardCommand, Equatable {
             come. A tab given (board watch departures) or --rotate starts on that
             tab's board of today, nothing open over it. Inside tmux each pane
             reopens its own view ($TMUX_PANE); outside tmux one view is shared.
+
+            Layouts: on a pane of 150 columns or more (--layout auto) the board
+            stays on the left, at the width its columns need, and the open flight
+            is on the right, past a divider; with nothing open the right side shows
+            the flight under the cursor and says that Enter shows its details there.
+            Enter gives the keys to the details (n, p, a, P, w work there as in the
+            stack), Esc gives them back to the list, and moving the list's cursor
+            shows the flight under it on the right in place of the one shown (one
+            fetch at a time; the keys never wait). Narrower, the same screens are
+            one stack: the flight on the right is the top of it, and Esc lands on
+            the board with the cursor on that flight; widened again, both sides
+            come back. The route (R, --print-route) is the same at every width.
 
             Deep links: 'board watch FLIGHT' (an id or designator, as 'board show'
             takes it) opens that flight over its day's board, in its direction's tab
@@ -79,6 +94,9 @@ struct WatchCommand: BoardCommand, Equatable {
                                  and it waits while a flight or search is open.
               --reduced-motion   nothing moves by itself: no rotation (also
                                  BOARD_REDUCED_MOTION=1). Nothing blinks either way.
+              --layout L         auto (split from 150 columns), stack (one screen
+                                 at a time at every width) or split (from 120
+                                 columns); kept for this pane like its tab
               --wide             every column, also terminal, codeshares and remark,
                                  whatever the width; a longer row is cut with …
                                  (without it they appear at 100, 120 and 160
@@ -106,6 +124,7 @@ struct WatchCommand: BoardCommand, Equatable {
               board watch
               board watch departures --hide-past
               board watch --rotate 15
+              board watch --layout split
               board watch "Pacific 123" --date tomorrow
               board watch --route departures/flight/4912@2026-12-01
               tmux split-window "board watch --route $(board watch --print-route)"
@@ -126,13 +145,15 @@ struct WatchCommand: BoardCommand, Equatable {
     var wide = false
     var filter = FlightFilter()
     var countdown = false
+    /// `--layout`: nil when not given (the pane's saved layout, else `auto`).
+    var layout: LiveLayout?
 
     /// The seconds `--rotate` accepts.
     static let rotateRange = 2...3600
 
     init(
         tab: Tab? = nil, hidePast: Bool = false, rotateSeconds: Int? = nil, reducedMotion: Bool = false, wide: Bool = false,
-        filter: FlightFilter = FlightFilter(), countdown: Bool = false
+        filter: FlightFilter = FlightFilter(), countdown: Bool = false, layout: LiveLayout? = nil
     ) {
         self.tab = tab
         self.hidePast = hidePast
@@ -141,6 +162,7 @@ struct WatchCommand: BoardCommand, Equatable {
         self.wide = wide
         self.filter = filter
         self.countdown = countdown
+        self.layout = layout
     }
 
     init(_ arguments: CommandArguments) throws(UsageError) {
@@ -185,6 +207,12 @@ struct WatchCommand: BoardCommand, Equatable {
         filter = try arguments.flightFilter()
         filter.within = try arguments.within()
         countdown = arguments.has("--countdown")
+        if let text = arguments.flags["--layout"] {
+            guard let chosen = LiveLayout(rawValue: text) else {
+                throw arguments.usageError("--layout needs \(LiveLayout.choices), not \"\(text)\"")
+            }
+            layout = chosen
+        }
     }
 
     /// `--reduced-motion`, or `BOARD_REDUCED_MOTION` set to anything but `0` or nothing.
@@ -229,7 +257,7 @@ struct WatchCommand: BoardCommand, Equatable {
         try LiveView.run(
             client: client, tab: shownTab, hidePast: hidePast, rotateSeconds: rotateSeconds,
             reducedMotion: Self.reducedMotion(flag: reducedMotion, environment: BoardPaths.environment("BOARD_REDUCED_MOTION")),
-            wide: wide, filter: filter, countdown: countdown, start: start)
+            wide: wide, filter: filter, countdown: countdown, layout: layout, start: start)
     }
 
     /// Whether `board watch` takes the whole screen: stdin and stdout a terminal that moves its cursor
@@ -246,7 +274,8 @@ struct WatchCommand: BoardCommand, Equatable {
     static func onTheBoard(_ saved: SavedLiveView, tab: Tab, rotating: Bool) -> SavedLiveView {
         var others = saved.stacks(shownTab: tab)
         others[tab] = nil
-        return SavedLiveView(hidePast: saved.hidePast, screens: [], tab: tab, date: nil, otherTabs: rotating ? [:] : others)
+        return SavedLiveView(
+            hidePast: saved.hidePast, screens: [], tab: tab, date: nil, layout: saved.layout, otherTabs: rotating ? [:] : others)
     }
 
     /// The tab a deep link opens: the one the pane had when it holds the flight, else the flight's direction.
@@ -267,7 +296,8 @@ struct WatchCommand: BoardCommand, Equatable {
         let today = String(now.prefix(10))
         let others = (saved?.stacks(shownTab: remembered) ?? [:]).filter { $0.key != tab }
         let view = SavedLiveView(
-            hidePast: hidePast, screens: screens, tab: tab, date: date == today ? nil : date, otherTabs: others)
+            hidePast: hidePast, screens: screens, tab: tab, date: date == today ? nil : date, layout: saved?.layout ?? .auto,
+            otherTabs: others)
         let flight = screens.compactMap { screen -> LiveModel.FlightKey? in
             if case .flight(let id, let date, let name) = screen { return LiveModel.FlightKey(id: id, date: date, name: name) }
             return nil

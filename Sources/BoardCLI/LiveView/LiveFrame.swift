@@ -25,10 +25,12 @@ struct LiveFrame {
             let plain = LiveFrame(style: Style(enabled: false), size: size)
             return plain.withMenu(plain.layOut(model, now: now), model).map { fit($0, size.columns) }
         }
+        // The board and the open flight side by side (`LiveFrame+Split.swift`).
+        if model.layout.splits(columns: size.columns), size.rows > 3, model.board != nil { return split(model, now: now) }
         return withMenu(layOut(model, now: now), model)
     }
 
-    private func layOut(_ model: LiveModel, now: ContinuousClock.Instant) -> [String] {
+    func layOut(_ model: LiveModel, now: ContinuousClock.Instant) -> [String] {
         var renderer = BoardRenderer(style: style)
         renderer.width = size.columns
         renderer.wide = model.wide
@@ -262,7 +264,7 @@ struct LiveFrame {
     /// The action menu, when it is open, drawn over rows it does not act on: under the row of its
     /// flight where it fits there, else above it, never over the header, the tab bar, the column
     /// titles or the footer (`menuTop`).
-    private func withMenu(_ lines: [String], _ model: LiveModel) -> [String] {
+    func withMenu(_ lines: [String], _ model: LiveModel) -> [String] {
         guard let menu = model.menu else { return lines }
         var out = lines
         let width = min(size.columns, max(20, menu.lines.map(\.columns).max() ?? 0) + 2)
@@ -289,17 +291,15 @@ struct LiveFrame {
         return min(selected + 1, last)
     }
 
-    private func footer(_ model: LiveModel) -> String {
+    func footer(_ model: LiveModel) -> String {
         if case .searchPrompt(let text) = model.top { return Self.prompt(text, width: size.columns) }
         if let message = model.message { return fit(message, size.columns) }
         if model.menu != nil { return style.dim(fit("a key above does it  Esc closes", size.columns)) }
-        let screen: LiveKeyMap.Screens =
-            switch model.top {
-            case .details: .details
-            case .gone: .gone
-            case .board, .searchPrompt, .searchResults: .list
-            }
-        return style.dim(fit(LiveKeyMap.hints(on: screen, width: size.columns), size.columns))
+        // The keys of the side with the focus on a split pane, else of the screen on top.
+        let split = model.layout.splits(columns: size.columns)
+        let screen = model.keyScreen(split: split)
+        let hints = LiveKeyMap.hints(on: screen, width: size.columns, besideList: split && model.top.isFlight)
+        return style.dim(fit(hints, size.columns))
     }
 
     /// `/text█`, its end kept (where the typing is) with `…` before it when it is wider than the screen.

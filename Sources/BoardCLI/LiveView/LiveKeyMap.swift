@@ -111,16 +111,22 @@ enum LiveKeyMap {
         "Esc back", "b board", "n/p next/prev", "a actions", "P pin", "s soonest", "/ search", "←/→ tabs", "q quit",
     ]
     static let goneHints = ["⏎/s soonest", "Esc back", "b board", "q quit"]
+    /// The hints that say otherwise on a split pane with a flight open beside the list.
+    static let splitHints = ["⏎ open": "⏎ details", "Esc back": "Esc list"]
 
     /// The hints that fit `width`: the last ones before `q quit` go first, so that how to quit is
     /// always shown (at 80 columns the list's hints ended "q qu…").
-    static func hints(on screen: Screens, width: Int = .max) -> String {
+    ///
+    /// `besideList`: a split pane with a flight open beside the list, where Enter and Esc move the
+    /// keys from one side to the other.
+    static func hints(on screen: Screens, width: Int = .max, besideList: Bool = false) -> String {
         var hints =
             switch screen {
             case .details: detailsHints
             case .gone: goneHints
             default: listHints
             }
+        if besideList { hints = hints.map { splitHints[$0] ?? $0 } }
         while hints.count > 2, hints.joined(separator: "  ").columns > width { hints.remove(at: hints.count - 2) }
         return hints.joined(separator: "  ")
     }
@@ -129,7 +135,8 @@ enum LiveKeyMap {
     static let helpPhrases = [
         "Tab/Shift-Tab or left/right switch tabs (and keep the choice)", "up/down or j/k move", "Enter opens a flight",
         "n/p next and previous flight (Enter, n and p open a flight on top of what is open)",
-        "Esc goes back one screen", "b (or Home on a flight) goes back to the board in one step",
+        "Esc goes back one screen (on a split pane Enter and Esc move the keys between the board and the flight)",
+        "b (or Home on a flight) goes back to the board in one step",
         "[ and ] the board of the day before and after (Esc: today's)", "s opens the soonest flight still to come",
         "h hides past flights (from search results too)",
         "/ searches (results by day)", "P pins", "K/J move the pinned flight up or down the watchlist",

@@ -20,6 +20,12 @@ public struct LiveModel: Sendable {
     var countdown = false
     /// Running inside tmux: `y` copies a flight and `R` the route into tmux's paste buffer.
     var insideTmux = false
+    /// `--layout` (saved per pane): the board and the open flight side by side on a wide pane
+    /// (`LiveLayout`), which side takes the keys there, and the flight the list's cursor wants shown
+    /// while another is being fetched (`LiveUpdate+Split.swift`).
+    var layout = LiveLayout.auto
+    var focus = Focus.details
+    var wantedFlight: FlightDocument?
 
     /// The selected tab (saved when it changes) and whether past flights are hidden.
     var tab: Tab
@@ -132,6 +138,7 @@ public struct LiveModel: Sendable {
         self.restoring = stacks[tab] ?? []
         self.otherTabs = stacks.filter { $0.key != tab }.mapValues { .saved($0) }
         self.date = saved?.date
+        self.layout = saved?.layout ?? .auto
     }
 
     /// What to keep of this view for the next `board watch` in this pane: the tab, hide-past, the
@@ -139,6 +146,7 @@ public struct LiveModel: Sendable {
     var saved: SavedLiveView {
         SavedLiveView(
             hidePast: hidePast, screens: unfinishedRestore ?? rotatedOverPath ?? Self.saved(screens), tab: tab, date: date,
+            layout: layout,
             otherTabs: otherTabs.mapValues { path in
                 switch path {
                 case .open(let screens, _): Self.saved(screens)
@@ -158,7 +166,7 @@ public struct LiveModel: Sendable {
     var awaitingScreen: Bool {
         pending.values.contains {
             switch $0 {
-            case .refresh, .waited: false
+            case .refresh, .waited, .follow: false
             case .open, .step, .soonest, .search: true
             }
         }
@@ -363,6 +371,8 @@ public struct LiveModel: Sendable {
         case search(String)
         /// A flight waited on (`w`) that the pushed board no longer lists: its step is said from its details.
         case waited(FlightKey)
+        /// On a split pane, the flight under the list's cursor, to show in place of the open one (`follow`).
+        case follow(asked: GoneFlight)
     }
 }
 

@@ -134,6 +134,7 @@ extension LiveModel {
         let gone = refusal.code == .notFound || refusal.code == .outsideWindow
         switch purpose {
         case .waited(let key): answerWaited(key, .failure(refusal))
+        case .follow(let asked): return answerFollow(asked, .failure(refusal))
         case .refresh(let key):
             guard case .details(let open) = top, open.key == key else { return [] }
             if gone { showGone(GoneFlight(open.flight)) } else { message = refusal.message }
@@ -156,7 +157,7 @@ extension LiveModel {
 
     /// Shows the "gone" screen: in place of the open flight's details when that flight left the board,
     /// or `onTop` of what is open when a flight asked for is gone (the stack keeps what it was opened from).
-    private mutating func showGone(_ gone: GoneFlight, onTop: Bool = false) {
+    mutating func showGone(_ gone: GoneFlight, onTop: Bool = false) {
         if case .searchPrompt = top { screens.removeLast() }
         if !onTop {
             if case .details = top { screens.removeLast() }
@@ -184,6 +185,7 @@ extension LiveModel {
         case .waited(let key):
             answerWaited(key, .success(result))
             return []
+        case .follow(let asked): return answerFollow(asked, .success(result))
         case .refresh(let key):
             guard case .details(let open) = top, open.key == key, let details = try? FlightDetailsDocument(json: result) else {
                 return []
@@ -220,6 +222,8 @@ extension LiveModel {
             // Back on the list, the cursor is on this flight when the list has it.
             if listedFlights.contains(where: { FlightKey($0) == FlightKey(flight) }) { cursor.flight = FlightKey(flight) }
             push(.details(OpenFlight(details: details)))
+            // A flight opened takes the keys (on a split pane, the details side).
+            focus = .details
             lastViewed = FlightKey(flight)
             return [.saveLastViewed(flight)]
         case .search(let text):

@@ -71,6 +71,8 @@ extension LiveModel {
 
     /// The flight the actions are for: the open flight's, else the one under the cursor.
     var actionFlight: FlightDocument? {
+        // On a split pane whose list has the keys, the flight under its cursor.
+        if listFocusedBesideFlight { return selectedFlight }
         if case .details(let open) = top { return open.flight }
         if case .gone = top { return nil }
         return selectedFlight

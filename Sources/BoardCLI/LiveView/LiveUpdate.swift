@@ -201,14 +201,8 @@ extension LiveModel {
     /// Whether `key` leaves what is on screen: Esc, the board, quit, Ctrl-C (back), or another tab.
     private func leaving(_ key: Key) -> Leaving? {
         if key == .interrupt || key == .escape { return .back }
-        let screen: LiveKeyMap.Screens
-        switch top {
-        case .searchPrompt: return nil
-        case .details: screen = .details
-        case .gone: screen = .gone
-        case .board, .searchResults: screen = .list
-        }
-        switch LiveKeyMap.action(for: key, on: screen) {
+        if case .searchPrompt = top { return nil }
+        switch LiveKeyMap.action(for: key, on: keyScreen) {
         case .back?, .root?, .quit?: return .back
         case .nextTab?, .previousTab?, .selectTab?: return .toAnotherTab
         default: return nil
@@ -252,12 +246,9 @@ extension LiveModel {
             default: break
             }
             return []
-        case .details:
-            return LiveKeyMap.action(for: key, on: .details).map { perform($0) } ?? []
-        case .gone:
-            return LiveKeyMap.action(for: key, on: .gone).map { perform($0) } ?? []
-        case .board, .searchResults:
-            return LiveKeyMap.action(for: key, on: .list).map { perform($0) } ?? []
+        case .details, .gone, .board, .searchResults:
+            // On a split pane, the side with the focus (`keyScreen`): the list's keys beside a flight too.
+            return LiveKeyMap.action(for: key, on: keyScreen).map { perform($0) } ?? []
         }
     }
 
@@ -267,7 +258,8 @@ extension LiveModel {
         case .quit: return [.quit(0)]
         case .back:
             // One screen back; the board is always underneath. A flight uncovered is fetched again:
-            // only the top one follows the clock while it is covered.
+            // only the top one follows the clock while it is covered. Beside the list, to the list.
+            if focusListBesideFlight() { return [] }
             guard screens.count > 1 else { return date != nil ? backToToday() : [] }
             land(from: screens.removeLast())
             if case .details(let open) = top, !pending.values.contains(.refresh(open.key)) {
@@ -294,6 +286,7 @@ extension LiveModel {
             cursor.scroll = 0
         case .last: move(by: listedFlights.count)
         case .open:
+            if let effects = openBesideList() { return effects }
             if let flight = selectedFlight {
                 return [send(.flight(FlightKey(flight), pinned: pins), for: .open(asked: GoneFlight(flight)))]
             }
@@ -320,7 +313,7 @@ extension LiveModel {
             promptLeft = Array(before[screens.count...])
             screens.append(.searchPrompt(""))
         case .pin:
-            if case .details(let open) = top { return togglePin(open.flight) }
+            if case .details(let open) = top, !listFocusedBesideFlight { return togglePin(open.flight) }
             if let flight = selectedFlight { return togglePin(flight) }
         case .movePin, .hide, .undoHide, .actions, .waitForNextStep, .showLog, .copyToTmux:
             return performOnFlight(action)
@@ -328,7 +321,8 @@ extension LiveModel {
         case .previousDay: return showDay(after: -1)
         case .nextDay: return showDay(after: 1)
         }
-        return []
+        // On a split pane, the details beside the list follow its cursor.
+        return Self.movesCursor(action) ? follow() : []
     }
 
     /// `screens` with their search results leaving out past flights, or showing them again.

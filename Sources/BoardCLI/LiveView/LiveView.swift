@@ -12,7 +12,7 @@ import FlightData
 enum LiveView {
     static func run(
         client: BoardClient, tab: Tab, hidePast: Bool, rotateSeconds: Int?, reducedMotion: Bool = false, wide: Bool = false,
-        filter: FlightFilter = FlightFilter(), countdown: Bool = false, start: Start = Start()
+        filter: FlightFilter = FlightFilter(), countdown: Bool = false, layout: LiveLayout? = nil, start: Start = Start()
     ) throws(ClientError) {
         // The first connection may start the daemon; later ones only reconnect.
         let first = try client.connect()
@@ -25,6 +25,8 @@ enum LiveView {
             loop.model.wide = wide
             loop.model.filter = filter
             loop.model.countdown = countdown
+            // `--layout` given replaces the pane's saved layout (and is saved in its place).
+            if let layout { loop.model.layout = layout }
             let status = loop.run(firstConnection: first)
             if status != 0 { Program.exit(status) }
         } else {
