@@ -98,6 +98,25 @@ struct EventsFanOutTests {
         #expect(offers.allSatisfy { $0.changes.count == BoardService.eventsPerMove && $0.alsoSkipped > 0 })
     }
 
+    /// A share stops once it holds `changesPerTurn` changes, however few subscribers it reached, and
+    /// the shares together still reach every subscriber once.
+    @Test func aShareOfATurnHoldsAtMostItsChanges() {
+        var service = PinnedParamTests.service()
+        var fanOut = EventsFanOut(publishedAt: service.clock.now)
+        let subscription = Self.subscription(at: service)
+        Self.advance(&service, minutes: 2 * 1440)
+        _ = fanOut.start(subscribers: Array(3..<53), service: service)
+        var reached: [UInt64] = []
+        while fanOut.isOffering {
+            let share = fanOut.nextShare(service: service) { _ in subscription }
+            let changes = share.reduce(0) { $0 + $1.changes.count }
+            #expect(!share.isEmpty && changes - share[share.count - 1].changes.count < EventsFanOut.changesPerTurn)
+            #expect(share.count < BoardFanOut.watchersPerTurn)
+            reached += share.map(\.token)
+        }
+        #expect(reached == Array(3..<53))
+    }
+
     @Test func noSubscriberOrAClockSetBackOffersNothing() {
         var service = PinnedParamTests.service()
         var fanOut = EventsFanOut(publishedAt: service.clock.now)
