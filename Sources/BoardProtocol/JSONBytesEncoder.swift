@@ -161,7 +161,8 @@ final class JSONByteWriting: Encoder {
 }
 
 /// The keyed container: writes each key and its value in turn.
-struct BytesObjectContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+struct BytesObjectContainer<Key: CodingKey>: NilsAsNullContainer {
+    var writesNilsAsNull: Bool { writer.nils == .null }
     let writer: JSONByteWriting
     let serial: Int
     let depth: Int
@@ -196,34 +197,6 @@ struct BytesObjectContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     private func put<Value: BinaryInteger>(integer value: Value, forKey key: Key) throws {
         try put(try writer.integer(value), forKey: key)
-    }
-
-    // As `JSONValueEncoder`'s: a nil optional is null, or no key, as `nils` says.
-    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
-    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
-    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
-    mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
-    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
-    mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
-    mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
-    mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
-    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
-    mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
-    mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
-    mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
-    mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
-    mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
-
-    mutating func encodeIfPresent<Value: Encodable>(_ value: Value?, forKey key: Key) throws {
-        try encodeOptional(value, forKey: key)
-    }
-
-    private mutating func encodeOptional<Value: Encodable>(_ value: Value?, forKey key: Key) throws {
-        if let value {
-            try encode(value, forKey: key)
-        } else if writer.nils == .null {
-            try encodeNil(forKey: key)
-        }
     }
 
     // Nested containers and super encoders are left to `JSONValueEncoder`.

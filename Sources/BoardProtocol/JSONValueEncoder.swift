@@ -178,7 +178,8 @@ final class JSONValueEncoding: Encoder {
 }
 
 /// The keyed container: sets its encoder's keys.
-struct ObjectEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+struct ObjectEncodingContainer<Key: CodingKey>: NilsAsNullContainer {
+    var writesNilsAsNull: Bool { encoder.nils == .null }
     let encoder: JSONValueEncoding
 
     var codingPath: [any CodingKey] { encoder.codingPath }
@@ -205,35 +206,6 @@ struct ObjectEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     private func set<Value: BinaryInteger>(integer value: Value, forKey key: Key) throws {
         encoder.set(key.stringValue, try encoder.integer(value, at: key))
-    }
-
-    // A nil optional is `null` (or no key, as the encoder's `nils` says); each width has its own
-    // requirement, whose default would leave the key out.
-    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
-    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
-    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
-    mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
-    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
-    mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
-    mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
-    mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
-    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
-    mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
-    mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
-    mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
-    mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
-    mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { try encodeOptional(value, forKey: key) }
-
-    mutating func encodeIfPresent<Value: Encodable>(_ value: Value?, forKey key: Key) throws {
-        try encodeOptional(value, forKey: key)
-    }
-
-    private mutating func encodeOptional<Value: Encodable>(_ value: Value?, forKey key: Key) throws {
-        if let value {
-            try encode(value, forKey: key)
-        } else if encoder.nils == .null {
-            encodeNil(forKey: key)
-        }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy _: NestedKey.Type, forKey key: Key)
