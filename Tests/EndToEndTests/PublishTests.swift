@@ -166,6 +166,23 @@ struct PublishTests {
         }
     }
 
+    @Test func aReloadedConfigIsPublishedAsAConfigRecordAndInTheState() throws {
+        let server = try RedisServer()
+        let sandbox = Sandbox()
+        let config = sandbox.path + "/boardd.json"
+        try #"{"seed": 5}"#.write(toFile: config, atomically: true, encoding: .utf8)
+        let daemon = try RunningDaemon(sandbox: sandbox, extra: ["--config", config, "--publish", Self.url(server)])
+        let redis = try RedisConnection(server.unixURL)
+        try waitUntil("the starting records") { try Self.records(redis).count == 2 }
+        try #"{"seed": 6, "days": 3}"#.write(toFile: config, atomically: true, encoding: .utf8)
+        kill(daemon.pid, SIGHUP)
+        try waitUntil("the reloaded config in the stream") { try Self.records(redis).count == 3 }
+        let reloaded = try Self.records(redis)[2]
+        guard case .config(let settings) = reloaded.body else { throw TimedOut(what: "a config record") }
+        #expect(settings["seed"] == .int(6) && settings["days"] == .int(3) && settings["flightsPerDay"] == .int(30))
+        try waitUntil("the state to hold it") { try Self.state(redis)?.config == reloaded }
+    }
+
     @Test func aWrongPasswordABadURLAndASilentHostAreClearAtStart() throws {
         let secret = "pw-\(UUID().uuidString.prefix(8))"
         let server = try RedisServer(password: secret)

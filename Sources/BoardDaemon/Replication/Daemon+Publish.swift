@@ -9,7 +9,7 @@ extension Daemon {
         let status: Int32
     }
 
-    /// The connect and reply timeouts of a source's Redis: the start waits at most their sum (4 s).
+    /// The connect and reply timeouts of a source's Redis: the start waits at most 6 s (connecting, the lease's and the state's replies).
     static let publishTimeouts = RedisConnection.Timeouts(connect: .seconds(2), reply: .seconds(2))
 
     /// Before serving: the password, the first records (the config and the clock), the lease.
