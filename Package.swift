@@ -21,7 +21,8 @@ let package = Package(
         // Flag declarations, the flag tokenizer and the usage error both programs share. Pure: depends on nothing.
         .target(name: "BoardArguments"),
         // The daemon's and the client's logic, as libraries the unit tests and fuzzers import.
-        .target(name: "BoardDaemon", dependencies: ["FlightData", "BoardProtocol", "BoardSystem", "BoardArguments"]),
+        .target(
+            name: "BoardDaemon", dependencies: ["FlightData", "BoardProtocol", "BoardSystem", "BoardLink", "BoardArguments"]),
         .target(name: "BoardCLI", dependencies: ["FlightData", "BoardProtocol", "BoardSystem", "BoardLink", "BoardArguments"]),
         // The programs: their entry points only.
         .executableTarget(

@@ -35,6 +35,7 @@ extension BoardServer {
             let previous = service.config.source
             service.reload(config)
             loop.link.publish(service)
+            replication?.configChanged(config.replicatedSettings)
             if config.source == previous {
                 loop.log.info("reloaded the config from \(config.source)")
             } else {
@@ -79,6 +80,8 @@ extension BoardServer {
         }
         loop.link.close()  // and with it any client handed over since the last turn
         acceptor.listener.remove()
+        // The lease given back, so a new source need not wait for it to expire; never longer than a second.
+        replication?.stop(waitingAtMost: .seconds(1))
         loop.log.info("stopped")
     }
 }

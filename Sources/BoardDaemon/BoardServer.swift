@@ -40,6 +40,8 @@ final class BoardServer: LoopDuty {
     var eventsFanOut: EventsFanOut
     /// When the socket's path is next checked (a removed socket is bound again; see `SocketListener.keepBound`).
     var nextSocketCheck: ContinuousClock.Instant
+    /// The source's queue, when the daemon publishes (`--publish`): each clock move and config goes to it.
+    var replication: ReplicationSource?
     /// Called at reloads and at shutdown.
     var onEvent: (ServerEvent) -> Void = { _ in }
 
@@ -169,6 +171,7 @@ final class BoardServer: LoopDuty {
         case .clockMoved(let result):
             // The read loop sees the move before this client is told of it.
             link.publish(service)
+            replication?.clockMoved(service.clock.replicationState(method == .clockAdvance ? .advance : .set))
             loop.enqueue(WireLine.result(id: request.id, result), to: token)
             // The client that moved the clock is answered before the watchers are.
             loop.flush(token)

@@ -26,6 +26,8 @@ public struct BoardService: Sendable {
     private(set) var schedule: CachedSchedule
     private(set) var encoding: WireEncoding
     let instance: String
+    /// The daemon's part in replication, for `ping` and `clock.*`; nil when it neither publishes nor follows.
+    var replication: (any ReplicationReporting)?
     /// The answer to `ping`, the same for the daemon's whole run: encoded once.
     let pong: EncodedDocument
     /// Encoded boards until they change; emptied when the config or the clock's speed changes.
@@ -125,7 +127,12 @@ public struct BoardService: Sendable {
         switch method {
         case .ping:
             _ = try PingRequest(params: params)
-            return .encoded(pong)
+            guard let replication else { return .encoded(pong) }
+            return .encoded(
+                EncodedDocument(
+                    PingDocument(
+                        server: "boardd/\(boardVersion)", instance: instance, protocolVersion: wireProtocolVersion,
+                        replication: replication.document)))
         case .boardGet:
             let request = try BoardGetRequest(params: params)
             let window = window(at: now)
@@ -241,7 +248,9 @@ public struct BoardService: Sendable {
     }
 
     func clockDocument(at now: Date) -> ClockDocument {
-        encoding.clock(now: now, simulated: clock.isSimulated, speed: clock.speed, window: window(at: now))
+        encoding.clock(
+            now: now, simulated: clock.isSimulated, speed: clock.speed, window: window(at: now),
+            replication: replication?.document)
     }
 
     /// The clock as a `JSON` value, for `.clockMoved`.

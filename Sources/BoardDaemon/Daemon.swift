@@ -77,13 +77,24 @@ public enum Daemon {
             }
             clock = DaemonClock(simulatedAt: start, speed: options.speed ?? 1)
         }
+        let instance = makeInstanceID()
+        var publisher: ReplicationPublisher?
+        if let url = options.publish {
+            switch startPublishing(url, options: options, config: config, clock: clock, instance: instance, log: log) {
+            case .success(let started): publisher = started
+            case .failure(let failure):
+                printError("boardd: \(failure.message)")
+                return failure.status
+            }
+        }
         let listener: SocketListener
         do { listener = try takeSocket(options, log: log) } catch {
             log.error("\(error)")
             return 1
         }
         let path = listener.path
-        let service = BoardService(config: config, clock: clock, instance: makeInstanceID())
+        var service = BoardService(config: config, clock: clock, instance: instance)
+        service.replication = publisher?.source
         let server: BoardServer
         do {
             server = try BoardServer(
@@ -93,6 +104,15 @@ public enum Daemon {
             log.error("cannot start: \(error)")
             listener.remove()
             return 1
+        }
+        if let publisher {
+            server.replication = publisher.source
+            let handed = ReplicationPublisherHandOff(publisher: publisher)
+            do { _ = try SystemThread(name: "boardd-publish") { handed.publisher.run() } } catch {
+                log.error("cannot start publishing: \(error)")
+                listener.remove()
+                return 1
+            }
         }
         // Many watchers need many descriptors.
         ResourceLimits.raiseOpenFiles(to: options.limits.maxClients + 64)

@@ -49,6 +49,22 @@ public struct DaemonClock: Sendable {
         return true
     }
 
+    /// The clock's whole state for a replica (`ReplicationClock`): what it read at its last move, at which
+    /// real instant, and its speed. The real instant is the wall clock less the monotonic time since the
+    /// move, so a replica computes every later reading as this clock does.
+    func replicationState(_ move: ReplicationClock.Move) -> ReplicationClock {
+        let wall = source.wall()
+        switch mode {
+        case .real:
+            let seconds = wall.timeIntervalSince1970
+            return ReplicationClock(move: move, simulated: false, instant: seconds, speed: 1, madeAt: seconds)
+        case .simulated(let anchor, let anchorMonotonic, let speed):
+            let madeAt = wall.timeIntervalSince1970 - (source.monotonic() - anchorMonotonic) / .seconds(1)
+            return ReplicationClock(
+                move: move, simulated: true, instant: anchor.timeIntervalSince1970, speed: speed, madeAt: madeAt)
+        }
+    }
+
     /// Real seconds until the clock reads `instant`; nil when it never will (frozen, or already past).
     func realDelay(until instant: Date) -> Double? {
         let simulatedSeconds = instant.timeIntervalSince(now)

@@ -18,6 +18,9 @@ struct DaemonOptions: Equatable {
     var speed: Double?
     var logLevel: Log.Level = .info
     var limits = ServerLimits()
+    /// `--publish URL`: the Redis this daemon publishes its clock and config to, as a source.
+    var publish: RedisURL?
+    var redisPasswordFile: String?
 }
 
 extension DaemonCommand {
@@ -25,6 +28,7 @@ extension DaemonCommand {
         usage: boardd [--socket PATH] [--config FILE] [--seed N] [--now TIME] [--speed X]
                       [--log-level debug|info|warning|error] [--max-clients N]
                       [--request-timeout SECONDS] [--stall-timeout SECONDS]
+                      [--publish URL [--redis-password-file FILE]]
                boardd --check-config [--config FILE]
                boardd --help | --version
 
@@ -41,6 +45,11 @@ extension DaemonCommand {
                             close a client whose request line does not finish in time (default 10)
           --stall-timeout SECONDS
                             close a client that stops reading what it is sent (default 30)
+          --publish URL     be the source of replicas: publish the clock and the config to Redis at
+                            URL, redis://[USER@]HOST[:PORT][/DB] or unix:///PATH (docs/SCALE.md)
+          --redis-password-file FILE
+                            Redis's password, the file's first line (only its owner may read it);
+                            else BOARDD_REDIS_PASSWORD; never on the command line
           --check-config    check the config and exit: 0 when it is good, 2 with the reason when not
 
         Signals: SIGTERM, SIGINT or SIGQUIT shut down cleanly (the socket is removed); SIGHUP
@@ -64,6 +73,8 @@ extension DaemonCommand {
         Flag("--max-clients", value: .number, summary: "connections served at once"),
         Flag("--request-timeout", value: .number, summary: "seconds a request line may take"),
         Flag("--stall-timeout", value: .number, summary: "seconds a client may stop reading"),
+        Flag("--publish", value: .free, summary: "publish the clock and config to Redis at URL"),
+        Flag("--redis-password-file", value: .file, summary: "the file holding Redis's password"),
         Flag("--check-config", summary: "check the config and exit"),
         Flag("--help", short: "-h", summary: "show help"),
         Flag("--version", short: "-V", summary: "show the version"),
@@ -112,9 +123,17 @@ extension DaemonCommand {
                 } else {
                     options.limits.stalledWriteTimeout = seconds
                 }
+            case "--publish":
+                do { options.publish = try RedisURL(parsing: text) } catch { throw UsageError(message: "--publish: \(error)") }
+            case "--redis-password-file":
+                guard !text.isEmpty else { throw UsageError(message: "--redis-password-file needs a path, not \"\"") }
+                options.redisPasswordFile = text
             default:
                 throw UsageError(message: "unknown option \"\(flag.name)\"")  // declared above but not read here
             }
+        }
+        if options.redisPasswordFile != nil, options.publish == nil {
+            throw UsageError(message: "--redis-password-file goes with --publish URL")
         }
         return check ? .checkConfig(options) : .serve(options)
     }

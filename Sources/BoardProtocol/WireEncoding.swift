@@ -95,11 +95,13 @@ public struct WireEncoding: Sendable {
     }
 
     /// The clock and the window it gives.
-    public func clock(now: Date, simulated: Bool, speed: Double, window: ScheduleWindow) -> ClockDocument {
+    public func clock(
+        now: Date, simulated: Bool, speed: Double, window: ScheduleWindow, replication: ReplicationDocument? = nil
+    ) -> ClockDocument {
         ClockDocument(
             now: localTime.iso8601(now), date: localTime.date(at: now).description, simulated: simulated, speed: speed,
             timeZone: airport.timeZoneIdentifier, windowStart: window.firstDate.description,
-            windowEnd: window.lastDate.description)
+            windowEnd: window.lastDate.description, replication: replication)
     }
 
     /// A change, numbered `seq`: values as text (a status's raw name, an ISO time, a gate, a city) or baggage.

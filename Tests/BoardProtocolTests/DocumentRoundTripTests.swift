@@ -94,6 +94,26 @@ import Testing
         #expect(ping.json.text == #"{"pong":true,"server":"boardd/\#(boardVersion)","instance":"abc123","protocol":1}"#)
     }
 
+    /// A source's (and later a replica's) `replication`, last in `ping` and `clock.*`; absent on a daemon alone.
+    @Test func replication() throws {
+        let source = ReplicationDocument(role: "source", source: "abc123", connected: false, waiting: 3, lag: nil)
+        let ping = PingDocument(
+            server: "boardd/\(boardVersion)", instance: "abc123", protocolVersion: wireProtocolVersion, replication: source)
+        try Self.checkRoundTrip(ping)
+        #expect(
+            ping.json.text
+                == #"{"pong":true,"server":"boardd/\#(boardVersion)","instance":"abc123","protocol":1,"replication":{"role":"source","source":"abc123","connected":false,"waiting":3,"lag":null}}"#
+        )
+        let clock = F.encoding.clock(now: F.now, simulated: true, speed: 1, window: F.window, replication: source)
+        try Self.checkRoundTrip(clock)
+        #expect(
+            clock.json.text.hasSuffix(
+                #","replication":{"role":"source","source":"abc123","connected":false,"waiting":3,"lag":null}}"#))
+        #expect(!F.encoding.clock(now: F.now, simulated: true, speed: 1, window: F.window).json.text.contains("replication"))
+        let replica = ReplicationDocument(role: "replica", source: "abc123", connected: true, waiting: 0, lag: 0.25)
+        try Self.checkRoundTrip(replica)
+    }
+
     @Test func statusLines() throws {
         let values = StatusLineDocument.Values(
             code: "MTN", airport: "Mountain Airport", clock: "12:00", arrivals: "10", departures: "10",

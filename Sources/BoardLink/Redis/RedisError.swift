@@ -62,7 +62,7 @@ public struct RedisError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `250 ms`, `5 s`, `1.5 s`.
-    static func text(_ duration: Duration) -> String {
+    public static func text(_ duration: Duration) -> String {
         let milliseconds = Int(duration / .milliseconds(1))
         if milliseconds < 1000 { return "\(milliseconds) ms" }
         if milliseconds % 1000 == 0 { return "\(milliseconds / 1000) s" }
