@@ -105,10 +105,11 @@ public enum Daemon {
             listener.remove()
             return 1
         }
+        var publishing: SystemThread?
         if let publisher {
             server.replication = publisher.source
             let handed = ReplicationPublisherHandOff(publisher: publisher)
-            do { _ = try SystemThread(name: "boardd-publish") { handed.publisher.run() } } catch {
+            do { publishing = try SystemThread(name: "boardd-publish") { handed.publisher.run() } } catch {
                 log.error("cannot start publishing: \(error)")
                 listener.remove()
                 return 1
@@ -136,6 +137,9 @@ public enum Daemon {
             }
         }
         server.run()
+        // The publisher stopped with the server (`replication.stop`); joined when it finished in time,
+        // so no thread outlives the daemon's own end (one still waiting on Redis ends with the process).
+        if let publishing, server.replication?.hasFinished == true { publishing.join() }
         log.flushSuppressed(all: true)
         return 0
     }

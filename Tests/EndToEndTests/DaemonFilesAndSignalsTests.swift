@@ -72,7 +72,8 @@ import Testing
 
     /// Under a file-size limit (`ulimit -f 0`), the daemon's log to a file fails as on a full disk: the
     /// daemon serves, stops cleanly on SIGTERM and is never killed by SIGXFSZ.
-    @Test func aFileSizeLimitOnTheLogKillsNothing() throws {
+    @Test(.disabled(if: Sanitizers.active, "under ThreadSanitizer SIGXFSZ kills despite SIG_IGN; the plain run checks it"))
+    func aFileSizeLimitOnTheLogKillsNothing() throws {
         let sandbox = Sandbox()
         let log = sandbox.path + "/boardd.log"
         let pid = try spawn(

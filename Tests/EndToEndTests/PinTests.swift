@@ -7,7 +7,8 @@ import Testing
 @Suite(.sharedDaemon) struct PinTests {
     /// Under a file-size limit (`ulimit -f 0`), saving fails as on a full disk: status 1, one line naming
     /// the file, no temporary file left and the state as it was; never a death by SIGXFSZ (153).
-    @Test func aFileSizeLimitFailsLikeAFullDisk() throws {
+    @Test(.disabled(if: Sanitizers.active, "under ThreadSanitizer SIGXFSZ kills despite SIG_IGN; the plain run checks it"))
+    func aFileSizeLimitFailsLikeAFullDisk() throws {
         let user = try BoardUser.ofSharedDaemon()
         let rows = try user.lookup()
         _ = try user.json("pin", String(rows[3].id))

@@ -104,7 +104,8 @@ enum FairnessBench {
             }
         }
         let cpuBefore = serverPID.flatMap { Program.cpuSeconds(of: $0) }
-        do { for body in load.threads { _ = try SystemThread(body) } } catch {
+        var started: [SystemThread] = []
+        do { for body in load.threads { started.append(try SystemThread(body)) } } catch {
             throw Failure(description: "a hostile client's thread: \(error)")
         }
 
@@ -129,6 +130,8 @@ enum FairnessBench {
         memory.peakKiB = peak.withLock { $0 }
         // Closing the hostile connections ends their threads' reads.
         for fd in load.held { fd.shutdownBoth() }
+        // Each thread ends now (stopped, or its connection shut down): joined, so none outlives the run.
+        for thread in started { thread.join() }
         if let message = failure.withLock({ $0 }) { throw Failure(description: message) }
         if hostile == .unread {
             for fd in load.held { fd.close() }

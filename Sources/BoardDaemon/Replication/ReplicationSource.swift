@@ -63,4 +63,7 @@ final class ReplicationSource: ReplicationReporting {
         wakeup.signal()
         _ = try? finished.descriptor.waitUntilReadable(timeoutMilliseconds: Int32(limit / .milliseconds(1)))
     }
+
+    /// Whether the publisher has finished (its thread returns at once), so that it can be joined.
+    var hasFinished: Bool { (try? finished.descriptor.waitUntilReadable(timeoutMilliseconds: 0)) == true }
 }
