@@ -104,20 +104,7 @@ extension [String] {
 
 extension String {
     /// The text without ANSI escape sequences, as a terminal shows it.
-    var visibleText: String {
-        var out = ""
-        var escaping = false
-        for c in self {
-            if c == "\u{1B}" {
-                escaping = true
-            } else if escaping {
-                if c.isLetter { escaping = false }
-            } else {
-                out.append(c)
-            }
-        }
-        return out
-    }
+    var visibleText: String { withoutEscapes }
 }
 
 extension LiveViewFixture {

@@ -60,7 +60,7 @@ extension LiveModel {
             message = "Today's is the first board in the window; ] shows the next day's."
             return []
         }
-        perform(.root)
+        _ = perform(.root)  // the board comes with the new day's watch, below
         message = nil
         date = day == today ? nil : day.description
         // The cursor is placed on the new day's board when it comes (the board shown keeps it till then).
