@@ -30,6 +30,11 @@ extension BoardServer {
 
     /// Reads the config again (SIGHUP): the new one is served from this instant, or the old one kept.
     private func reload() {
+        if let replica {
+            let source = replica.shared.withLock { $0.source }
+            loop.log.info("SIGHUP: a replica takes its config from its source (instance \(source)); nothing to reload")
+            return
+        }
         switch reloadConfig() {
         case .success(let config):
             let previous = service.config.source
@@ -82,6 +87,7 @@ extension BoardServer {
         acceptor.listener.remove()
         // The lease given back, so a new source need not wait for it to expire; never longer than a second.
         replication?.stop(waitingAtMost: .seconds(1))
+        replica?.stop(waitingAtMost: .seconds(1))
         loop.log.info("stopped")
     }
 }

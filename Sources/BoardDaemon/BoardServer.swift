@@ -42,6 +42,8 @@ final class BoardServer: LoopDuty {
     var nextSocketCheck: ContinuousClock.Instant
     /// The source's queue, when the daemon publishes (`--publish`): each clock move and config goes to it.
     var replication: ReplicationSource?
+    /// The follower's moves, when the daemon is a replica (`--follow`): applied as the source applied them.
+    var replica: ReplicaFeed?
     /// Called at reloads and at shutdown.
     var onEvent: (ServerEvent) -> Void = { _ in }
 
@@ -103,6 +105,7 @@ final class BoardServer: LoopDuty {
         switch event.token {
         case ClientAcceptor.token: listenerReady = true
         case Self.signalToken: handleSignals()
+        case Self.replicaToken: applyReplicaMoves()
         default: break
         }
     }

@@ -132,7 +132,7 @@ public struct BoardService: Sendable {
                 EncodedDocument(
                     PingDocument(
                         server: "boardd/\(boardVersion)", instance: instance, protocolVersion: wireProtocolVersion,
-                        replication: replication.document)))
+                        replication: replication.document(localTime: localTime))))
         case .boardGet:
             let request = try BoardGetRequest(params: params)
             let window = window(at: now)
@@ -172,7 +172,8 @@ public struct BoardService: Sendable {
             _ = try ClockGetRequest(params: params)
             return .encoded(EncodedDocument(clockDocument(at: now)))
         case .clockSet:
-            // Refused on the real clock whatever its params: moving it is what is refused.
+            // Refused on a replica and on the real clock whatever its params: moving it is what is refused.
+            if let refusal = replication?.clockMoveRefusal { throw refusal }
             guard clock.isSimulated else { throw Self.notSimulated }
             let request = try ClockSetRequest(params: params)
             guard let instant = InstantInput.parse(request.time, localTime: localTime, today: localTime.date(at: now)) else {
@@ -184,6 +185,7 @@ public struct BoardService: Sendable {
             _ = clock.set(instant)
             return .clockMoved(clockJSON(at: clock.now))
         case .clockAdvance:
+            if let refusal = replication?.clockMoveRefusal { throw refusal }
             guard clock.isSimulated else { throw Self.notSimulated }
             let request = try ClockAdvanceRequest(params: params)
             let instant = now.addingTimeInterval(Double(request.minutes) * 60)
@@ -193,6 +195,14 @@ public struct BoardService: Sendable {
             _ = clock.set(instant)
             return .clockMoved(clockJSON(at: clock.now))
         }
+    }
+
+    /// A replica's clock after its source's move (`DaemonClock.follow`). Boards encoded on a clock of
+    /// another kind or speed say so in their head: they are dropped when it changes.
+    mutating func follow(_ state: ReplicationClock) {
+        let before = (clock.isSimulated, clock.speed)
+        clock.follow(state)
+        if before != (clock.isSimulated, clock.speed) { documents = BoardDocumentCache() }
     }
 
     /// `flight.next` or `flight.prev`: the flight after or before the one named, in the request's tab.
@@ -250,7 +260,7 @@ public struct BoardService: Sendable {
     func clockDocument(at now: Date) -> ClockDocument {
         encoding.clock(
             now: now, simulated: clock.isSimulated, speed: clock.speed, window: window(at: now),
-            replication: replication?.document)
+            replication: replication?.document(localTime: localTime))
     }
 
     /// The clock as a `JSON` value, for `.clockMoved`.

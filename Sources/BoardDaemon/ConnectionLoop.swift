@@ -29,7 +29,7 @@ protocol LoopDuty: AnyObject {
 /// a timer is due (the duty's, or the sweep of deadlines), so an idle daemon uses no CPU to speak of.
 final class ConnectionLoop {
     /// The token of the loop's mailbox; a duty's own descriptors take tokens below it.
-    static let mailboxToken: UInt64 = 2
+    static let mailboxToken: UInt64 = 3
 
     var epoll: Epoll
     var connections = ConnectionTable()

@@ -1,9 +1,9 @@
 /// The daemon's clients, in slots indexed by their epoll token: no hashing on the hot path.
 ///
-/// A token is a slot number plus `firstToken` (lower tokens are the listener, the signals and
-/// the mailbox from the other loop). Freed slots are reused, newest first.
+/// A token is a slot number plus `firstToken` (lower tokens are the listener, the signals, a
+/// replica's feed and the mailbox from the other loop). Freed slots are reused, newest first.
 struct ConnectionTable {
-    static let firstToken: UInt64 = 3
+    static let firstToken: UInt64 = 4
 
     private var slots: [ClientConnection?] = []
     /// Which slots hold a connection, kept beside them: testing a slot for nil copied its connection.

@@ -51,7 +51,7 @@ public enum Daemon {
 
     static func serve(_ options: DaemonOptions) -> Int32 {
         let log = Log(minimum: options.logLevel)
-        let config: DaemonConfig
+        var config: DaemonConfig
         switch loadConfig(options) {
         case .success(let loaded): config = loaded
         case .failure(let error):
@@ -59,6 +59,20 @@ public enum Daemon {
             return 2
         }
         var clock = DaemonClock()
+        var follower: ReplicationFollower?
+        var followedSource = ""
+        if let url = options.follow {
+            switch startFollowing(url, options: options, local: config, log: log) {
+            case .success(let (started, snapshot)):
+                follower = started
+                followedSource = snapshot.source
+                config = snapshot.config
+                clock.follow(snapshot.clock)
+            case .failure(let failure):
+                printError("boardd: \(failure.message)")
+                return failure.status
+            }
+        }
         if options.now != nil || options.speed != nil {
             let localTime = LocalTime(timeZone: config.schedule.airport.timeZone)
             var start = clock.now
@@ -95,6 +109,18 @@ public enum Daemon {
         let path = listener.path
         var service = BoardService(config: config, clock: clock, instance: instance)
         service.replication = publisher?.source
+        var feed: ReplicaFeed?
+        if let follower, let url = options.follow {
+            do {
+                feed = try ReplicaFeed(keys: follower.keys, server: url.server, source: followedSource)
+            } catch {
+                log.error("cannot start following: \(error)")
+                listener.remove()
+                return 1
+            }
+            follower.feed = feed
+            service.replication = feed
+        }
         let server: BoardServer
         do {
             server = try BoardServer(
@@ -104,6 +130,18 @@ public enum Daemon {
             log.error("cannot start: \(error)")
             listener.remove()
             return 1
+        }
+        var following: SystemThread?
+        if let follower, let feed {
+            do {
+                try server.follow(feed)
+                let handed = ReplicationFollowerHandOff(follower: follower)
+                following = try SystemThread(name: "boardd-follow") { handed.follower.run() }
+            } catch {
+                log.error("cannot start following: \(error)")
+                listener.remove()
+                return 1
+            }
         }
         var publishing: SystemThread?
         if let publisher {
@@ -117,8 +155,9 @@ public enum Daemon {
         }
         // Many watchers need many descriptors.
         ResourceLimits.raiseOpenFiles(to: options.limits.maxClients + 64)
-        let mode =
+        var mode =
             clock.isSimulated ? "simulated clock at \(service.localTime.iso8601(clock.now)), speed \(clock.speed)" : "real clock"
+        if let url = options.follow { mode += ", a replica following \(url.server)" }
         let how = listener.isActivated ? "serving \(path), passed by the service manager" : "serving \(path)"
         log.info(
             "\(how) (\(config.summary), \(mode), config: \(config.source))")
@@ -140,6 +179,7 @@ public enum Daemon {
         // The publisher stopped with the server (`replication.stop`); joined when it finished in time,
         // so no thread outlives the daemon's own end (one still waiting on Redis ends with the process).
         if let publishing, server.replication?.hasFinished == true { publishing.join() }
+        if let following, server.replica?.hasFinished == true { following.join() }
         log.flushSuppressed(all: true)
         return 0
     }

@@ -65,6 +65,20 @@ public struct DaemonClock: Sendable {
         }
     }
 
+    /// A replica's clock after its source's move: the source's whole state (`ReplicationClock`), run
+    /// from what it reads now on this host's wall clock. A frozen clock reads the record's instant to
+    /// the bit; a running one reads what the source's reads at the same real instant (as far as the
+    /// two hosts' wall clocks agree).
+    mutating func follow(_ state: ReplicationClock) {
+        guard state.simulated else {
+            mode = .real
+            return
+        }
+        let reading = state.speed == 0 ? state.instant : state.reading(atReal: source.wall().timeIntervalSince1970)
+        mode = .simulated(
+            anchor: Date(timeIntervalSince1970: reading), anchorMonotonic: source.monotonic(), speed: state.speed)
+    }
+
     /// Real seconds until the clock reads `instant`; nil when it never will (frozen, or already past).
     func realDelay(until instant: Date) -> Double? {
         let simulatedSeconds = instant.timeIntervalSince(now)

@@ -20,6 +20,8 @@ struct DaemonOptions: Equatable {
     var limits = ServerLimits()
     /// `--publish URL`: the Redis this daemon publishes its clock and config to, as a source.
     var publish: RedisURL?
+    /// `--follow URL`: the Redis this daemon follows a source through, as a replica.
+    var follow: RedisURL?
     var redisPasswordFile: String?
 }
 
@@ -28,7 +30,7 @@ extension DaemonCommand {
         usage: boardd [--socket PATH] [--config FILE] [--seed N] [--now TIME] [--speed X]
                       [--log-level debug|info|warning|error] [--max-clients N]
                       [--request-timeout SECONDS] [--stall-timeout SECONDS]
-                      [--publish URL [--redis-password-file FILE]]
+                      [--publish URL | --follow URL] [--redis-password-file FILE]
                boardd --check-config [--config FILE]
                boardd --help | --version
 
@@ -47,6 +49,8 @@ extension DaemonCommand {
                             close a client that stops reading what it is sent (default 30)
           --publish URL     be the source of replicas: publish the clock and the config to Redis at
                             URL, redis://[USER@]HOST[:PORT][/DB] or unix:///PATH (docs/SCALE.md)
+          --follow URL      be a replica: take the schedule and the clock from the source that
+                            publishes to Redis at URL, and serve the same boards (docs/SCALE.md)
           --redis-password-file FILE
                             Redis's password, the file's first line (only its owner may read it);
                             else BOARDD_REDIS_PASSWORD; never on the command line
@@ -74,6 +78,7 @@ extension DaemonCommand {
         Flag("--request-timeout", value: .number, summary: "seconds a request line may take"),
         Flag("--stall-timeout", value: .number, summary: "seconds a client may stop reading"),
         Flag("--publish", value: .free, summary: "publish the clock and config to Redis at URL"),
+        Flag("--follow", value: .free, summary: "follow the source that publishes to Redis at URL"),
         Flag("--redis-password-file", value: .file, summary: "the file holding Redis's password"),
         Flag("--check-config", summary: "check the config and exit"),
         Flag("--help", short: "-h", summary: "show help"),
@@ -125,6 +130,8 @@ extension DaemonCommand {
                 }
             case "--publish":
                 do { options.publish = try RedisURL(parsing: text) } catch { throw UsageError(message: "--publish: \(error)") }
+            case "--follow":
+                do { options.follow = try RedisURL(parsing: text) } catch { throw UsageError(message: "--follow: \(error)") }
             case "--redis-password-file":
                 guard !text.isEmpty else { throw UsageError(message: "--redis-password-file needs a path, not \"\"") }
                 options.redisPasswordFile = text
@@ -132,8 +139,19 @@ extension DaemonCommand {
                 throw UsageError(message: "unknown option \"\(flag.name)\"")  // declared above but not read here
             }
         }
-        if options.redisPasswordFile != nil, options.publish == nil {
-            throw UsageError(message: "--redis-password-file goes with --publish URL")
+        if options.redisPasswordFile != nil, options.publish == nil, options.follow == nil {
+            throw UsageError(message: "--redis-password-file goes with --publish URL or --follow URL")
+        }
+        if options.follow != nil {
+            if options.publish != nil {
+                throw UsageError(message: "--follow and --publish cannot go together: a daemon is a source or a replica")
+            }
+            for (flag, given) in [
+                ("--now", options.now != nil), ("--speed", options.speed != nil), ("--seed", options.seed != nil),
+            ]
+            where given {
+                throw UsageError(message: "\(flag) goes to the source: a replica (--follow) takes its clock and schedule from it")
+            }
         }
         return check ? .checkConfig(options) : .serve(options)
     }

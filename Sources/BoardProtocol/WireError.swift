@@ -1,7 +1,7 @@
 /// The error codes of the wire protocol.
 public enum WireErrorCode: String, Sendable, CaseIterable {
     case badRequest, unknownMethod, invalidParams, notFound, tooLarge, tooManyClients
-    case protocolUnsupported, outsideWindow, clockNotSimulated, `internal`
+    case protocolUnsupported, outsideWindow, clockNotSimulated, replica, `internal`
 }
 
 /// An error reply: a code from the contract and a sentence for people.

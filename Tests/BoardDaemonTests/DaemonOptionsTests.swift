@@ -1,4 +1,5 @@
 import BoardArguments
+import BoardProtocol
 import Testing
 
 @testable import BoardDaemon
@@ -55,10 +56,36 @@ struct DaemonOptionsTests {
         (["--request-timeout", "0"], #"--request-timeout needs a number of seconds from 0 to 86400, not "0""#),
         (["--stall-timeout", "86401"], #"--stall-timeout needs a number of seconds from 0 to 86400, not "86401""#),
         (["--check-config=yes"], "--check-config takes no value"),
+        (["--redis-password-file", "/p"], "--redis-password-file goes with --publish URL or --follow URL"),
+        (
+            ["--follow", "unix:///r.sock", "--publish", "unix:///r.sock"],
+            "--follow and --publish cannot go together: a daemon is a source or a replica"
+        ),
+        (
+            ["--follow", "unix:///r.sock", "--now", "12:00"],
+            "--now goes to the source: a replica (--follow) takes its clock and schedule from it"
+        ),
+        (
+            ["--speed", "2", "--follow", "unix:///r.sock"],
+            "--speed goes to the source: a replica (--follow) takes its clock and schedule from it"
+        ),
+        (
+            ["--follow", "unix:///r.sock", "--seed", "1"],
+            "--seed goes to the source: a replica (--follow) takes its clock and schedule from it"
+        ),
     ])
     func usageErrors(arguments: [String], message: String) {
         #expect(throws: UsageError(message: message), "boardd \(arguments)") { try DaemonCommand.parse(arguments) }
         #expect(UsageError(message: message).pointing(to: "boardd --help") == "\(message); see boardd --help")
+    }
+
+    @Test func aReplicaFollowsAURLWithItsPasswordFile() throws {
+        let command = try DaemonCommand.parse(["--follow", "redis://board@redis.lan:6380/2", "--redis-password-file", "/p"])
+        var expected = DaemonOptions()
+        expected.follow = try RedisURL(parsing: "redis://board@redis.lan:6380/2")
+        expected.redisPasswordFile = "/p"
+        #expect(command == .serve(expected))
+        #expect(throws: UsageError.self) { try DaemonCommand.parse(["--follow", "http://x"]) }
     }
 
     @Test func theHelpNamesEveryFlag() {

@@ -122,7 +122,7 @@ import Testing
         #expect(
             WireErrorCode.allCases.map(\.rawValue) == [
                 "badRequest", "unknownMethod", "invalidParams", "notFound", "tooLarge", "tooManyClients",
-                "protocolUnsupported", "outsideWindow", "clockNotSimulated", "internal",
+                "protocolUnsupported", "outsideWindow", "clockNotSimulated", "replica", "internal",
             ])
     }
 

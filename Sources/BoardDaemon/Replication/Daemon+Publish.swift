@@ -3,8 +3,8 @@ import BoardProtocol
 import BoardSystem
 
 extension Daemon {
-    /// Why `--publish` cannot start: the line to print and the exit status.
-    struct PublishFailure: Error {
+    /// Why `--publish` or `--follow` cannot start: the line to print and the exit status.
+    struct ReplicationStartFailure: Error {
         let message: String
         let status: Int32
     }
@@ -20,14 +20,14 @@ extension Daemon {
     /// serves: the publisher takes the lease and publishes when Redis answers.
     static func startPublishing(
         _ url: RedisURL, options: DaemonOptions, config: DaemonConfig, clock: DaemonClock, instance: String, log: Log
-    ) -> Result<ReplicationPublisher, PublishFailure> {
+    ) -> Result<ReplicationPublisher, ReplicationStartFailure> {
         let password: RedisPassword?
         do { password = try RedisPassword.load(file: options.redisPasswordFile) } catch {
-            return .failure(PublishFailure(message: "\(error)", status: 2))
+            return .failure(ReplicationStartFailure(message: "\(error)", status: 2))
         }
         let source: ReplicationSource
         do { source = try ReplicationSource(instance: instance, airportCode: config.schedule.airport.code) } catch {
-            return .failure(PublishFailure(message: "cannot start publishing: \(error)", status: 1))
+            return .failure(ReplicationStartFailure(message: "cannot start publishing: \(error)", status: 1))
         }
         source.configChanged(config.replicatedSettings)
         source.clockMoved(clock.replicationState(.start))
@@ -40,12 +40,12 @@ extension Daemon {
             return .success(publisher)
         case .heldBy(let holder):
             return .failure(
-                PublishFailure(
+                ReplicationStartFailure(
                     message:
                         "another source publishes \(config.schedule.airport.code): \(source.keys.source) on \(url.server) is held by instance \(holder); stop it, or wait for its lease to expire",
                     status: 1))
         case .refused(let error):
-            return .failure(PublishFailure(message: "\(error)", status: 1))
+            return .failure(ReplicationStartFailure(message: "\(error)", status: 1))
         case .unreachable(let error):
             log.warning("\(error); serving, and publishing once Redis answers")
             return .success(publisher)

@@ -42,3 +42,25 @@ extension DaemonConfig {
         ])
     }
 }
+
+extension DaemonConfig {
+    /// A replica's config: its source's settings (`replicatedSettings`), read with the same checks as
+    /// a file, `source` naming where they came from in messages. A seed written as a string of digits
+    /// (one past `Int.max`) is read back as the number.
+    static func replicated(_ settings: JSON, source: String) throws(ConfigError) -> DaemonConfig {
+        guard var pairs = settings.objectPairs else {
+            throw ConfigError(file: source, key: nil, value: nil, reason: "is not a JSON object")
+        }
+        var seed: UInt64?
+        if let index = pairs.firstIndex(where: { $0.0 == "seed" }), case .string(let digits) = pairs[index].1 {
+            guard let value = UInt64(digits) else {
+                throw ConfigError(file: source, key: "seed", value: digits, reason: "must be a whole number")
+            }
+            seed = value
+            pairs.remove(at: index)
+        }
+        var config = try parse(JSON.object(pairs).bytes, file: source)
+        if let seed { config.schedule.seed = seed }
+        return config
+    }
+}

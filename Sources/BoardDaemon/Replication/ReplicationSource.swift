@@ -1,11 +1,15 @@
 import BoardProtocol
 import BoardSystem
+import FlightData
 import FoundationEssentials
 import Synchronization
 
 /// What a daemon says of its part in replication (`replication` in `ping` and `clock.*`).
 protocol ReplicationReporting: Sendable {
-    var document: ReplicationDocument { get }
+    /// The status, real instants in it written as `localTime` writes them.
+    func document(localTime: LocalTime) -> ReplicationDocument
+    /// Why `clock.set` and `clock.advance` are refused here (a replica's clock is its source's); nil when they are not.
+    var clockMoveRefusal: WireError? { get }
 }
 
 /// A source's side that the main loop sees: it queues records and never waits for Redis.
@@ -50,12 +54,14 @@ final class ReplicationSource: ReplicationReporting {
         wakeup.signal()
     }
 
-    var document: ReplicationDocument {
+    func document(localTime: LocalTime) -> ReplicationDocument {
         shared.withLock { shared in
             ReplicationDocument(
                 role: "source", source: instance, connected: shared.connected, waiting: shared.queue.records.count, lag: nil)
         }
     }
+
+    var clockMoveRefusal: WireError? { nil }
 
     /// Asks the publisher to stop and waits at most `limit` for it to give the lease back.
     func stop(waitingAtMost limit: Duration) {

@@ -2,8 +2,12 @@
 ///
 /// A daemon that neither publishes nor follows leaves the key out. A source (`boardd --publish`)
 /// says `role` `source`, its own instance as `source`, whether Redis is `connected`, and how many
-/// records `waiting` to be published; `lag` is null. A replica will say `replica`, the instance it
-/// follows, whether it is connected and its `lag` in seconds. Readers pass over keys they do not know.
+/// records `waiting` to be published; `lag` is null. A replica (`boardd --follow`) says `replica`,
+/// the instance it follows, whether it is connected, its `lag` in seconds (the last move's hop
+/// while connected; the time since it was cut off while not), and two keys of its own:
+/// `cutOffSince` (the real time, in the airport's zone, it lost Redis; null while connected) and
+/// `outOfStep` (why it may not show the source's board: an entry it could not read; null when in
+/// step). Readers pass over keys they do not know.
 public struct ReplicationDocument: WireDocument {
     /// `source` or `replica`.
     public let role: String
@@ -15,14 +19,25 @@ public struct ReplicationDocument: WireDocument {
     public let waiting: Int
     /// How far behind the source a replica is, in seconds; null for a source.
     public let lag: Double?
+    /// A replica's: since when it has been cut off from Redis (ISO-8601, the airport's zone); null while connected.
+    public let cutOffSince: String?
+    /// A replica's: why it is out of step with its source; null when it is in step.
+    public let outOfStep: String?
 
-    public init(role: String, source: String, connected: Bool, waiting: Int, lag: Double?) {
+    public init(
+        role: String, source: String, connected: Bool, waiting: Int, lag: Double?, cutOffSince: String? = nil,
+        outOfStep: String? = nil
+    ) {
         self.role = role
         self.source = source
         self.connected = connected
         self.waiting = waiting
         self.lag = lag
+        self.cutOffSince = cutOffSince
+        self.outOfStep = outOfStep
     }
+
+    public var isReplica: Bool { role == "replica" }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -31,5 +46,24 @@ public struct ReplicationDocument: WireDocument {
         connected = try container.decode(Bool.self, forKey: .connected)
         waiting = try container.decodeIfPresent(Int.self, forKey: .waiting) ?? 0
         lag = try container.decodeIfPresent(Double.self, forKey: .lag)
+        cutOffSince = try container.decodeIfPresent(String.self, forKey: .cutOffSince)
+        outOfStep = try container.decodeIfPresent(String.self, forKey: .outOfStep)
+    }
+
+    /// A replica's two keys are written only by a replica: a source answers as it always has.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(role, forKey: .role)
+        try container.encode(source, forKey: .source)
+        try container.encode(connected, forKey: .connected)
+        try container.encode(waiting, forKey: .waiting)
+        try container.encodeIfPresent(lag, forKey: .lag)
+        guard isReplica else { return }
+        try container.encodeIfPresent(cutOffSince, forKey: .cutOffSince)
+        try container.encodeIfPresent(outOfStep, forKey: .outOfStep)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case role, source, connected, waiting, lag, cutOffSince, outOfStep
     }
 }

@@ -47,3 +47,13 @@ public struct ReplicationState: Hashable, Sendable {
         }
     }
 }
+
+extension ReplicationState {
+    /// Reads the hash as `HGETALL` replies: names and values in turn (an odd count is malformed).
+    public init(flat: [String]) throws(ReplicationRecordError) {
+        guard flat.count.isMultiple(of: 2) else {
+            throw ReplicationRecordError(field: "fields", .malformed("\(flat.count) strings"))
+        }
+        try self.init(fields: stride(from: 0, to: flat.count, by: 2).map { (flat[$0], flat[$0 + 1]) })
+    }
+}

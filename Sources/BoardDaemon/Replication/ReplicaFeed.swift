@@ -1,0 +1,136 @@
+import BoardProtocol
+import BoardSystem
+import FlightData
+import FoundationEssentials
+import Synchronization
+
+/// A source's move as a replica applies it: its clock's new state, or its new schedule.
+enum ReplicaMove: Sendable {
+    case clock(ReplicationClock)
+    case config(DaemonConfig)
+}
+
+/// A replica's side that the main loop sees: the moves the follower read, and the replica's status.
+///
+/// The follower's thread (`ReplicationFollower`) appends each new move of the source under a lock
+/// held for the append and wakes the main loop (`wakeup`, registered in its epoll), which takes
+/// them all in order (`takeMoves`) and applies them as the source did (`BoardServer+Replica`).
+/// `ping` and `clock.get`, on either loop, read the status from here.
+final class ReplicaFeed: ReplicationReporting {
+    struct Shared: Sendable {
+        var moves: [ReplicaMove] = []
+        /// The source instance followed: the newest whose record was applied.
+        var source: String
+        var connected = true
+        /// The real instant the follower lost Redis; nil while connected.
+        var cutOffSince: Date?
+        /// Seconds from the last clock move at the source to its application here.
+        var lastHop: Double?
+        /// Why the replica may not show its source's board; nil when in step.
+        var outOfStep: String?
+        var stopping = false
+    }
+
+    /// Moves waiting at most: past it the oldest clock move gives way (each is the clock's whole state).
+    static let movesLimit = 10_000
+
+    let keys: ReplicationKeys
+    let server: String
+    let shared: Mutex<Shared>
+    /// Signalled for each batch of moves: wakes the main loop.
+    let wakeup: Wakeup
+    /// Signalled at stop: wakes the follower from a wait for its next attempt.
+    let stopWakeup: Wakeup
+    /// Signalled by the follower when it has finished.
+    let finished: Wakeup
+    /// The real clock, for the status's instants and the hop.
+    let wall: @Sendable () -> Date
+
+    init(keys: ReplicationKeys, server: String, source: String, wall: @escaping @Sendable () -> Date = { Date() })
+        throws(SystemError)
+    {
+        self.keys = keys
+        self.server = server
+        self.wall = wall
+        shared = Mutex(Shared(source: source))
+        wakeup = try Wakeup()
+        stopWakeup = try Wakeup()
+        finished = try Wakeup()
+    }
+
+    /// Queues the source's moves, in order, and wakes the main loop.
+    func deliver(_ moves: [ReplicaMove], from source: String) {
+        guard !moves.isEmpty else { return }
+        shared.withLock { shared in
+            shared.source = source
+            shared.moves += moves
+            // Past the bound the oldest clock move gives way (each is the clock's whole state); a config only when nothing else is left.
+            while shared.moves.count > Self.movesLimit {
+                let index = shared.moves.firstIndex { if case .clock = $0 { true } else { false } } ?? 0
+                shared.moves.remove(at: index)
+            }
+        }
+        wakeup.signal()
+    }
+
+    /// The moves waiting, oldest first; the main loop applies them all.
+    func takeMoves() -> [ReplicaMove] {
+        wakeup.drain()
+        return shared.withLock { shared in
+            defer { shared.moves.removeAll(keepingCapacity: true) }
+            return shared.moves
+        }
+    }
+
+    /// Records the hop of a clock move just applied: from its instant at the source to now here.
+    func applied(_ clock: ReplicationClock) {
+        let hop = max(0, wall().timeIntervalSince1970 - clock.madeAt)
+        shared.withLock { $0.lastHop = hop }
+    }
+
+    func setConnected(_ connected: Bool) {
+        let now = wall()
+        shared.withLock { shared in
+            shared.connected = connected
+            if connected {
+                shared.cutOffSince = nil
+            } else if shared.cutOffSince == nil {
+                shared.cutOffSince = now
+            }
+        }
+    }
+
+    func setOutOfStep(_ reason: String?) { shared.withLock { $0.outOfStep = reason } }
+
+    func document(localTime: LocalTime) -> ReplicationDocument {
+        let now = wall()
+        return shared.withLock { shared in
+            let lag: Double? =
+                if let since = shared.cutOffSince { max(0, now.timeIntervalSince(since)) } else { shared.lastHop }
+            return ReplicationDocument(
+                role: "replica", source: shared.source, connected: shared.connected, waiting: shared.moves.count,
+                lag: lag.map { ($0 * 1000).rounded() / 1000 }, cutOffSince: shared.cutOffSince.map(localTime.iso8601),
+                outOfStep: shared.outOfStep)
+        }
+    }
+
+    var clockMoveRefusal: WireError? {
+        let source = shared.withLock { $0.source }
+        return WireError(
+            .replica,
+            "This boardd is a replica: its clock follows source instance \(source) through \(server) (\(keys.log)); move the clock on the source, the boardd started with --publish."
+        )
+    }
+
+    /// Asks the follower to stop and waits at most `limit` for it.
+    func stop(waitingAtMost limit: Duration) {
+        shared.withLock { $0.stopping = true }
+        stopWakeup.signal()
+        _ = try? finished.descriptor.waitUntilReadable(timeoutMilliseconds: Int32(limit / .milliseconds(1)))
+    }
+
+    var isStopping: Bool { shared.withLock { $0.stopping } }
+
+    /// Whether the follower has finished (its thread returns at once), so that it can be joined.
+    var hasFinished: Bool { (try? finished.descriptor.waitUntilReadable(timeoutMilliseconds: 0)) == true }
+}

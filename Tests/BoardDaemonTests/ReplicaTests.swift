@@ -1,0 +1,116 @@
+import BoardProtocol
+import FlightData
+import Foundation
+import Synchronization
+import Testing
+
+@testable import BoardDaemon
+
+/// A replica's pieces in process: its clock run from its source's records, its schedule from the
+/// source's settings, its refusal of clock moves, and its feed's bound and status.
+struct ReplicaTests {
+    /// Wall and monotonic clocks the test sets by hand.
+    final class HandClock: TimeSource, @unchecked Sendable {
+        let start = ContinuousClock.now
+        var elapsed = Duration.zero
+        var wallSeconds = 1_764_600_000.0
+        func wall() -> Date { Date(timeIntervalSince1970: wallSeconds + elapsed / .seconds(1)) }
+        func monotonic() -> ContinuousClock.Instant { start + elapsed }
+    }
+
+    static let noon = 1_796_050_800.123_456_7
+
+    @Test func aFrozenSourceClockIsFollowedToTheBit() {
+        var clock = DaemonClock(source: HandClock())
+        clock.follow(ReplicationClock(move: .set, simulated: true, instant: Self.noon, speed: 0, madeAt: 1_764_599_000))
+        #expect(clock.isSimulated && clock.speed == 0)
+        #expect(clock.now.timeIntervalSince1970.bitPattern == Self.noon.bitPattern)
+    }
+
+    @Test func aRunningSourceClockReadsWhatTheSourcesReadsAtTheSameRealInstant() {
+        let hand = HandClock()
+        var clock = DaemonClock(source: hand)
+        // Made 2 real seconds ago at speed 60: it reads 120 s on.
+        clock.follow(ReplicationClock(move: .advance, simulated: true, instant: 1000, speed: 60, madeAt: hand.wallSeconds - 2))
+        #expect(abs(clock.now.timeIntervalSince1970 - 1120) < 1e-6)
+        hand.elapsed = .seconds(1)
+        #expect(abs(clock.now.timeIntervalSince1970 - 1180) < 1e-6)
+        clock.follow(ReplicationClock(move: .start, simulated: false, instant: 5, speed: 1, madeAt: 5))
+        #expect(!clock.isSimulated)
+        #expect(clock.now == hand.wall())
+    }
+
+    @Test func theSourcesSettingsGiveTheSameSchedule() throws {
+        var source = DaemonConfig.builtIn
+        source.schedule.seed = UInt64.max
+        source.schedule.days = 4
+        source.schedule.hall.departedMinutes = 7
+        source.schedule.announcements.gateChangePercent = 33
+        let replica = try DaemonConfig.replicated(source.replicatedSettings, source: "the config of source instance a")
+        #expect(replica.schedule == source.schedule)
+        #expect(replica.source == "the config of source instance a")
+        #expect(throws: ConfigError.self) {
+            try DaemonConfig.replicated(.object([("seed", .string("x"))]), source: "s")
+        }
+        #expect(throws: ConfigError.self) {
+            try DaemonConfig.replicated(.object([("bogus", .int(1))]), source: "s")
+        }
+    }
+
+    static func feed(wall: Date = Date(timeIntervalSince1970: 1_764_600_000)) throws -> ReplicaFeed {
+        try ReplicaFeed(
+            keys: ReplicationKeys(airportCode: "MTN"), server: "unix:///r.sock", source: "feedfeedfeedfeed", wall: { wall })
+    }
+
+    @Test func aReplicaRefusesClockMovesNamingItsSourceWhateverTheParams() throws {
+        var service = BoardService(
+            config: .builtIn, clock: DaemonClock(simulatedAt: Date(timeIntervalSince1970: Self.noon), speed: 0),
+            instance: "replica")
+        service.replication = try Self.feed()
+        for (method, params) in [(WireMethod.clockSet, JSON.object([])), (.clockAdvance, ["minutes": .int(10)])] {
+            guard case .failure(let error) = service.handle(WireRequest(id: 1, method: method, params: params)) else {
+                Issue.record("\(method) was not refused")
+                continue
+            }
+            #expect(error.code == .replica)
+            #expect(error.message.contains("feedfeedfeedfeed") && error.message.contains("unix:///r.sock"), "\(error.message)")
+        }
+        guard case .encoded(let ping) = service.handle(WireRequest(id: 1, method: .ping, params: [:])) else {
+            throw ReplicationRecordError(field: "ping", .missing)
+        }
+        let text = String(decoding: ping.joined, as: UTF8.self)
+        #expect(
+            text.hasSuffix(
+                #""replication":{"role":"replica","source":"feedfeedfeedfeed","connected":true,"waiting":0,"lag":null,"cutOffSince":null,"outOfStep":null}}"#
+            ), "\(text)")
+    }
+
+    @Test func theFeedSaysSinceWhenItIsCutOffAndHowFarBehind() throws {
+        let feed = try Self.feed()
+        let localTime = LocalTime(timeZone: Airport.mountain.timeZone)
+        feed.applied(ReplicationClock(move: .set, simulated: true, instant: 1, speed: 0, madeAt: 1_764_599_999.75))
+        #expect(feed.document(localTime: localTime).lag == 0.25)
+        feed.setConnected(false)
+        let cut = feed.document(localTime: localTime)
+        #expect(!cut.connected && cut.cutOffSince == localTime.iso8601(Date(timeIntervalSince1970: 1_764_600_000)))
+        #expect(cut.lag == 0)
+        feed.setOutOfStep("board:MTN:log entry 1-0: bad")
+        feed.setConnected(true)
+        let back = feed.document(localTime: localTime)
+        #expect(back.connected && back.cutOffSince == nil && back.outOfStep == "board:MTN:log entry 1-0: bad")
+    }
+
+    @Test func movesPastTheFeedsBoundDropTheOldestClocksAndKeepConfigs() throws {
+        let feed = try Self.feed()
+        let clock = ReplicationClock(move: .set, simulated: true, instant: 1, speed: 0, madeAt: 1)
+        feed.deliver([.config(.builtIn)] + Array(repeating: .clock(clock), count: ReplicaFeed.movesLimit), from: "a")
+        feed.deliver([.clock(clock)], from: "a")
+        let moves = feed.takeMoves()
+        #expect(moves.count == ReplicaFeed.movesLimit)
+        guard case .config = moves.first else {
+            Issue.record("the config gave way")
+            return
+        }
+        #expect(feed.takeMoves().isEmpty)
+    }
+}

@@ -1,0 +1,230 @@
+import BoardLink
+import BoardProtocol
+import BoardSystem
+import Foundation
+import Glibc
+import Testing
+
+/// `boardd --follow` with the real binaries and a real `redis-server`: replicas that serve the
+/// source's boards byte for byte, catch up when started late, outlive their source and Redis, and
+/// say what is wrong when they cannot start. Every wait is for an event, with a deadline.
+@Suite(.enabled(if: RedisServer.isInstalled, RedisServer.missingNote))
+struct FollowTests {
+    typealias P = PublishTests
+
+    static func following(_ server: RedisServer, sandbox: Sandbox = Sandbox(), env: [String: String] = [:]) throws
+        -> RunningDaemon
+    {
+        try RunningDaemon(sandbox: sandbox, now: nil, speed: nil, extra: ["--follow", P.url(server)], env: env)
+    }
+
+    static func clock(_ socket: String) throws -> ClockDocument {
+        try ClockDocument(json: try BoardConnection(path: socket, timeoutMilliseconds: 2000).call(ClockGetRequest()))
+    }
+
+    /// What a person's scripts read: `board all --json`, a flight's details, the day's changes so far.
+    static func pages(_ daemon: RunningDaemon) throws -> [String] {
+        try [["all", "--json"], ["departures", "--hide-past", "--json"], ["soonest", "--json"], ["events", "--json"]]
+            .map { arguments in
+                let result = try daemon.sandbox.board(arguments: arguments)
+                #expect(result.status == 0, "board \(arguments): \(result.stderr)")
+                return result.stdout
+            }
+    }
+
+    /// A `board.watch` on `socket`: its first board read.
+    static func watcher(_ socket: String) throws -> BoardConnection {
+        let connection = try BoardConnection(path: socket, timeoutMilliseconds: 2000)
+        _ = try connection.call(BoardWatchRequest(tab: .all), timeoutMilliseconds: 2000)
+        return connection
+    }
+
+    /// Waits for the watcher's board whose `now` is `now`.
+    static func waitForBoard(_ connection: BoardConnection, now: String) throws {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while true {
+            let message = try connection.readMessage(deadline: deadline)
+            if message["event"]?.string == "board", message["result"]?["now"]?.string == now { return }
+        }
+    }
+
+    @Test func aMoveOnTheSourceReachesEveryReplicasWatchersAndTheirBoardsAreTheSameBytes() throws {
+        let server = try RedisServer()
+        let source = try P.publishing(server, sandbox: Sandbox())
+        let sourceInstance = try P.ping(source.socket).instance
+        let replicas = try (0..<3).map { _ in try Self.following(server) }
+        let watchers = try replicas.map { try Self.watcher($0.socket) }
+        try P.advance(source.socket, minutes: 45)
+        for watcher in watchers { try Self.waitForBoard(watcher, now: "2026-11-30T12:45:00-05:00") }
+        let expected = try Self.pages(source)
+        for replica in replicas {
+            #expect(try Self.pages(replica) == expected)
+            let ping = try P.ping(replica.socket)
+            #expect(ping.instance != sourceInstance)
+            let replication = try #require(ping.replication)
+            #expect(replication.role == "replica" && replication.source == sourceInstance && replication.connected)
+            #expect(replication.cutOffSince == nil && replication.outOfStep == nil)
+        }
+        // A replica's clock is its source's: moving it is refused, naming the source.
+        let refused = try replicas[0].sandbox.board("clock", "advance", "10")
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("replica") && refused.stderr.contains(sourceInstance), "\(refused.stderr)")
+        let wire = try BoardConnection(path: replicas[0].socket, timeoutMilliseconds: 2000)
+        #expect(throws: ConnectionError.self) { _ = try wire.call(ClockSetRequest(time: "13:00")) }
+        #expect(try Self.clock(replicas[0].socket).now == "2026-11-30T12:45:00-05:00")
+    }
+
+    @Test func aReplicaStartedLateStartsFromTheSourcesStateAndOneWithNoSourceSaysWhy() throws {
+        let server = try RedisServer()
+        let early = Sandbox()
+        let alone = try run(
+            Binaries.boardd, ["--socket", early.socket, "--follow", P.url(server)], environment: early.environment())
+        #expect(alone.status == 1)
+        #expect(
+            alone.stderr.contains("no source publishes MTN") && alone.stderr.contains("board:MTN:state is empty"),
+            "\(alone.stderr)")
+        #expect(alone.stderr.split(separator: "\n").count == 1)
+        let sandbox = Sandbox()
+        let config = sandbox.path + "/boardd.json"
+        try #"{"seed": 77, "days": 4, "hall": {"departedMinutes": 5}}"#.write(toFile: config, atomically: true, encoding: .utf8)
+        let source = try RunningDaemon(sandbox: sandbox, extra: ["--config", config, "--publish", P.url(server)])
+        for minutes in [30, 60, 90] { try P.advance(source.socket, minutes: minutes) }
+        let redis = try RedisConnection(server.unixURL)
+        try waitUntil("the moves in the stream") { try P.records(redis).count == 5 }
+        let replica = try Self.following(server)
+        #expect(try Self.clock(replica.socket).now == "2026-11-30T15:00:00-05:00")
+        #expect(try Self.clock(replica.socket).windowEnd == "2026-12-03", "the source's four days")
+        #expect(try Self.pages(replica) == Self.pages(source))
+        // And it follows from there.
+        let watcher = try Self.watcher(replica.socket)
+        try P.advance(source.socket, minutes: 5)
+        try Self.waitForBoard(watcher, now: "2026-11-30T15:05:00-05:00")
+        // A reload of the source's config reaches it too.
+        try #"{"seed": 78, "days": 4}"#.write(toFile: config, atomically: true, encoding: .utf8)
+        kill(source.pid, SIGHUP)
+        try waitUntil("the replica to take the new config") {
+            (try? Self.pages(replica)) == (try? Self.pages(source)) && replica.logText().contains("seed 78")
+        }
+    }
+
+    @Test func aKilledSourceLeavesItsReplicasServingAndTheNextSourceIsFollowed() throws {
+        let server = try RedisServer()
+        let lease = ["BOARDD_REPLICATION_LEASE_MS": "1000"]
+        let first = try P.publishing(server, sandbox: Sandbox(), env: lease)
+        let replica = try Self.following(server)
+        try P.advance(first.socket, minutes: 10)
+        try waitUntil("the replica to follow the move") { try Self.clock(replica.socket).now == "2026-11-30T12:10:00-05:00" }
+        #expect(try first.stop(signal: SIGKILL) == 128 + SIGKILL)
+        #expect(try Self.clock(replica.socket).now == "2026-11-30T12:10:00-05:00", "serving on without its source")
+        let redis = try RedisConnection(server.unixURL)
+        try waitUntil("the lease to expire", timeout: 5) { try redis.call("EXISTS", P.keys.source) == .integer(0) }
+        let next = try RunningDaemon(
+            sandbox: Sandbox(), now: "2026-12-01T08:00:00-05:00", extra: ["--publish", P.url(server)], env: lease)
+        let nextInstance = try P.ping(next.socket).instance
+        try waitUntil("the replica to follow the new source") {
+            try P.ping(replica.socket).replication?.source == nextInstance
+                && Self.clock(replica.socket).now == "2026-12-01T08:00:00-05:00"
+        }
+        #expect(try Self.pages(replica) == Self.pages(next))
+    }
+
+    @Test func aPausedRedisLeavesReplicasServingAndTheyCatchUpNeverGoingBack() throws {
+        let server = try RedisServer()
+        let source = try P.publishing(server, sandbox: Sandbox())
+        let replica = try Self.following(server)
+        var seen: [String] = []
+        func look() throws -> ReplicationDocument? {
+            let began = ContinuousClock.now
+            let clock = try Self.clock(replica.socket)
+            #expect(ContinuousClock.now - began < .seconds(1), "a replica answers while Redis is away")
+            seen.append(clock.now)
+            return clock.replication
+        }
+        kill(server.pid, SIGSTOP)
+        defer { kill(server.pid, SIGCONT) }
+        try P.advance(source.socket, minutes: 20)
+        let pausedAt = ContinuousClock.now
+        try waitUntil("the replica to say it is cut off", timeout: 10) {
+            guard let replication = try look() else { return false }
+            return !replication.connected && replication.cutOffSince != nil
+        }
+        #expect(try Self.pages(replica).count == 4, "it serves every page while cut off")
+        try waitUntil("five seconds of a paused Redis", timeout: 10) {
+            _ = try look()
+            return ContinuousClock.now - pausedAt >= .seconds(5)
+        }
+        kill(server.pid, SIGCONT)
+        try waitUntil("the replica to catch up", timeout: 20) {
+            guard let replication = try look() else { return false }
+            return replication.connected && seen.last == "2026-11-30T12:20:00-05:00"
+        }
+        #expect(seen == seen.sorted(), "the clock never went back: \(Set(seen).sorted())")
+        #expect(try Self.pages(replica) == Self.pages(source))
+        #expect(replica.logText().contains("serving on, the clock running from the source's last move"))
+    }
+
+    @Test func aRedisRestartedEmptyIsFollowedAgain() throws {
+        let server = try RedisServer()
+        let source = try P.publishing(server, sandbox: Sandbox())
+        let replica = try Self.following(server)
+        try server.stop()
+        try server.start()
+        let redis = try RedisConnection(server.unixURL)
+        try waitUntil("the source to write its state again", timeout: 15) { try P.state(redis) != nil }
+        try waitUntil("the replica to reconnect", timeout: 15) { try P.ping(replica.socket).replication?.connected == true }
+        try P.advance(source.socket, minutes: 25)
+        try waitUntil("the move at the replica", timeout: 10) {
+            try Self.clock(replica.socket).now == "2026-11-30T12:25:00-05:00"
+        }
+    }
+
+    @Test func anEntryTheReplicaCannotReadIsNeverActedOnAndItSaysItIsOutOfStep() throws {
+        let server = try RedisServer()
+        let source = try P.publishing(server, sandbox: Sandbox())
+        let replica = try Self.following(server)
+        let redis = try RedisConnection(server.unixURL)
+        // A writer of another version: an entry and a state this version cannot read.
+        _ = try redis.call("HSET", P.keys.state, "v", "9")
+        let id = try #require(try redis.call("XADD", P.keys.log, "*", "v", "9", "kind", "clock", "instant", "0").string)
+        try waitUntil("the replica to say it is out of step") {
+            try P.ping(replica.socket).replication?.outOfStep?.contains(id) == true
+        }
+        #expect(try Self.clock(replica.socket).now == "2026-11-30T12:00:00-05:00", "the entry was not acted on")
+        _ = try redis.call("XADD", P.keys.log, "*", "v", "9")
+        try waitUntil("the second entry read") { replica.logText().components(separatedBy: "not applied").count == 3 }
+        #expect(replica.logText().components(separatedBy: "entry \(id)").count == 2, "logged once: \(replica.logText())")
+        // The source's next move writes a whole state: in step again.
+        try P.advance(source.socket, minutes: 5)
+        try waitUntil("the replica in step again") {
+            try P.ping(replica.socket).replication?.outOfStep == nil
+                && Self.clock(replica.socket).now == "2026-11-30T12:05:00-05:00"
+        }
+    }
+
+    @Test func aWrongPasswordABadURLASilentHostAndTheSourcesFlagsAreClearAtStart() throws {
+        let secret = "pw-\(UUID().uuidString.prefix(8))"
+        let server = try RedisServer(password: secret)
+        let sandbox = Sandbox()
+        let arguments = ["--socket", sandbox.socket, "--follow", P.url(server)]
+        let began = ContinuousClock.now
+        let wrong = try run(
+            Binaries.boardd, arguments, environment: sandbox.environment(extra: [RedisPassword.environmentVariable: "nope"]))
+        #expect(wrong.status == 1)
+        #expect(wrong.stderr.hasPrefix("boardd: redis \(P.url(server)): AUTH: WRONGPASS"), "\(wrong.stderr)")
+        #expect(!wrong.stderr.contains("nope") && wrong.stderr.split(separator: "\n").count == 1)
+        let port = try RedisServer.freePort()
+        let silent = try run(
+            Binaries.boardd, ["--socket", sandbox.socket, "--follow", "redis://127.0.0.1:\(port)"],
+            environment: sandbox.environment())
+        #expect(silent.status == 1)
+        #expect(
+            silent.stderr.contains("cannot connect") && silent.stderr.contains("start it once Redis answers"), "\(silent.stderr)")
+        #expect(ContinuousClock.now - began < .seconds(10), "each start gives up within its deadline")
+        #expect(!FileManager.default.fileExists(atPath: sandbox.socket), "refused before taking a socket")
+        let bad = try run(Binaries.boardd, ["--follow", "redis://"], environment: sandbox.environment())
+        #expect(bad.status == 2 && bad.stderr.hasPrefix("boardd: --follow: redis URL 'redis://'"), "\(bad.stderr)")
+        let clockFlag = try run(
+            Binaries.boardd, ["--follow", P.url(server), "--now", "12:00"], environment: sandbox.environment())
+        #expect(clockFlag.status == 2 && clockFlag.stderr.contains("--now goes to the source"), "\(clockFlag.stderr)")
+    }
+}
