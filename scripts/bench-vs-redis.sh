@@ -27,7 +27,7 @@ swift build -c release >&2
 bin=$(swift build -c release --show-bin-path)
 work=$(mktemp -d /tmp/bench-vs-redis.XXXXXX)
 pids=()
-cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; rm -rf "$work"; }
+cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$work"; }
 trap cleanup EXIT
 ulimit -n 20000 2>/dev/null || ulimit -n "$(ulimit -Hn)"
 
