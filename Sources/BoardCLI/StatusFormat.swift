@@ -8,7 +8,7 @@ struct StatusFormat: Hashable, Sendable {
     /// Each value the line can show.
     enum Field: String, CaseIterable, Hashable, Sendable {
         case code, airport, clock, arrivals, departures, next, time, gate, status, id, city, direction, minutes, pinned,
-            alert
+            alert, replica
     }
 
     /// One code: its letter, what it shows, and an example from the fixture's noon.
@@ -35,6 +35,7 @@ struct StatusFormat: Hashable, Sendable {
         Code(letter: "i", field: .id, meaning: "its id, for board show"),
         Code(letter: "p", field: .pinned, meaning: "the first pinned flight and its status (US 403 Delayed)"),
         Code(letter: "P", field: .alert, meaning: "the latest pinned change, 10 min (◆ US 403 New time 09:25)"),
+        Code(letter: "R", field: .replica, meaning: "a replica's state (replica of MTN · live); empty elsewhere"),
     ]
 
     /// The codes as the usage error lists them: `%a %l ... %P %%`.

@@ -34,6 +34,10 @@ struct StatusLine {
             didSet { values.alert = alert?.text ?? "" }
         }
         var pinnedStatus: FlightStatus?
+        /// The daemon's state when it is a replica: said after the default line while live, before it when not.
+        var replica: ReplicaNote? {
+            didSet { values.replica = replica?.text ?? "" }
+        }
 
         init(values: StatusLineDocument.Values, nextStatus: FlightStatus? = nil, alert: Alert? = nil) {
             self.values = values
@@ -88,7 +92,8 @@ struct StatusLine {
         let text = line(reading)
         guard let width, !tmux, text.columns > width else { return text }
         guard format == nil, reading != nil else { return fit(text, width) }
-        for shorter in StatusFormat.shorterStandards {
+        // The standard line without a live replica's note first, then the shorter forms.
+        for shorter in [StatusFormat.standard] + StatusFormat.shorterStandards {
             let text = line(reading, as: shorter)
             if text.columns <= width { return text }
         }
@@ -117,6 +122,7 @@ struct StatusLine {
             }
             if !values.pinned.isEmpty { lines.append("pinned: \(values.pinned)") }
             if !values.alert.isEmpty { lines.append(values.alert) }
+            if !values.replica.isEmpty { lines.append(values.replica) }
             tooltip = lines.joined(separator: "\n")
         }
         let json: JSON = [
@@ -189,6 +195,7 @@ struct StatusLine {
                 case .status: return Self.tmuxColour(reading.nextStatus, text)
                 case .pinned: return Self.tmuxColour(reading.pinnedStatus, text)
                 case .alert: return "#[fg=yellow,bold]\(text)#[default]"
+                case .replica where reading.replica?.isLive == false: return "#[fg=red,bold]\(text)#[default]"
                 default: return text
                 }
             },
@@ -199,6 +206,16 @@ struct StatusLine {
         }
         // The usual line without a next departure leaves its empty fields' spaces at the end.
         if self.format == nil { text = String(text.reversed().drop { $0 == " " }.reversed()) }
+        if self.format == nil, let replica = reading.replica {
+            // A replica says so: after the full line while live (the shorter forms leave it out), before
+            // every form when cut off or out of step, so that a stale board is never read as live.
+            let note = tmux ? Self.tmuxText(replica.text) : replica.text
+            if !replica.isLive {
+                text = (tmux ? "#[fg=red,bold]\(note)#[default]" : note) + "  " + text
+            } else if chosen == nil {
+                text += "  " + note
+            }
+        }
         // A status line is one line, and the format's own text moves no cursor.
         return text.replacingControlCharacters(with: " ")
     }
@@ -219,16 +236,19 @@ struct StatusLine {
         // flights, the next departure is the filtered board's, and tomorrow's when today has none left.
         let hidden = Watchlist.keys(state.hidden)
         let boardID = connection.send(BoardGetRequest(tab: .all, hidePast: true, pinned: pinned))
+        let pingID = connection.send(PingRequest())
         let soonestID = connection.send(FlightSoonestRequest(tab: .departures))
         let tomorrowID =
             filter.isEmpty && hidden.isEmpty
             ? nil
             : connection.send(BoardGetRequest(tab: .departures, hidePast: true, date: .relative(days: 1), pinned: pinned))
         var replies: [Int: JSON] = [:]
-        while replies.count < (tomorrowID == nil ? 2 : 3) {
+        while replies.count < (tomorrowID == nil ? 3 : 4) {
             let left = Int32((deadline - ContinuousClock.now) / .milliseconds(1))
             guard left > 0, let message = try? connection.readMessage(timeoutMilliseconds: left) else { break }
-            if let id = message["id"]?.int, id == boardID || id == soonestID || id == tomorrowID { replies[id] = message }
+            if let id = message["id"]?.int, id == boardID || id == soonestID || id == tomorrowID || id == pingID {
+                replies[id] = message
+            }
         }
         guard let boardReply = replies[boardID], let boardJSON = try? BoardConnection.result(of: boardReply),
             let unfiltered = try? BoardDocument(json: boardJSON)
@@ -252,7 +272,11 @@ struct StatusLine {
             }
             soonest = Self.nextDeparture(board) ?? tomorrow.flatMap { Self.nextDeparture(arranged($0)) }
         }
-        return Self.reading(board, next: soonest)
+        var reading = Self.reading(board, next: soonest)
+        // A daemon too old to say, or a ping not back in time: said as a daemon on its own.
+        let ping = replies[pingID].flatMap { try? BoardConnection.result(of: $0) }.flatMap { try? PingDocument(json: $0) }
+        reading.replica = ReplicaNote(ping?.replication, code: board.airport.code)
+        return reading
     }
 
     /// What the line shows for `board` (hiding past flights, listing the pinned ones) and the next

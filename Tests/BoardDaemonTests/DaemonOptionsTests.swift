@@ -1,5 +1,6 @@
 import BoardArguments
 import BoardProtocol
+import Foundation
 import Testing
 
 @testable import BoardDaemon
@@ -86,6 +87,24 @@ struct DaemonOptionsTests {
         expected.redisPasswordFile = "/p"
         #expect(command == .serve(expected))
         #expect(throws: UsageError.self) { try DaemonCommand.parse(["--follow", "http://x"]) }
+    }
+
+    /// The systemd drop-ins in `config/` start a daemon that reads its flags: a replica and a source.
+    @Test(arguments: [("boardd-replica.conf", true), ("boardd-source.conf", false)])
+    func theDropInsStartAReplicaAndASource(file: String, replica: Bool) throws {
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let text = try String(contentsOf: repository.appendingPathComponent("config/\(file)"), encoding: .utf8)
+        let lines = text.split(separator: "\n").filter { $0.hasPrefix("ExecStart=") }
+        #expect(lines.first == "ExecStart=", "the drop-in resets the unit's command first")
+        let words = try #require(lines.last).dropFirst("ExecStart=".count).split(separator: " ").map(String.init)
+        #expect(words.first == "%h/.local/bin/boardd")
+        guard case .serve(let options) = try DaemonCommand.parse(Array(words.dropFirst())) else {
+            Issue.record("\(file) does not serve")
+            return
+        }
+        #expect((options.follow != nil) == replica && (options.publish != nil) == !replica)
+        #expect(options.redisPasswordFile != nil)
     }
 
     @Test func theHelpNamesEveryFlag() {

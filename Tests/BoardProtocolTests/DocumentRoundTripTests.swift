@@ -122,13 +122,13 @@ import Testing
         try Self.checkRoundTrip(online)
         #expect(
             online.json.text
-                == #"{"schema":1,"online":true,"line":"MTN ↓10 ↑10 next Overland 176 13:05 A1 Delayed","code":"MTN","airport":"Mountain Airport","clock":"12:00","arrivals":10,"departures":10,"next":"Overland 176","time":"13:05","gate":"A1","status":"Delayed","id":3220,"city":null,"direction":null,"minutes":null,"pinned":null,"alert":null}"#
+                == #"{"schema":1,"online":true,"line":"MTN ↓10 ↑10 next Overland 176 13:05 A1 Delayed","code":"MTN","airport":"Mountain Airport","clock":"12:00","arrivals":10,"departures":10,"next":"Overland 176","time":"13:05","gate":"A1","status":"Delayed","id":3220,"city":null,"direction":null,"minutes":null,"pinned":null,"alert":null,"replica":null}"#
         )
         let offline = StatusLineDocument(line: "board: offline", values: nil)
         try Self.checkRoundTrip(offline)
         #expect(
             offline.json.text
-                == #"{"schema":1,"online":false,"line":"board: offline","code":null,"airport":null,"clock":null,"arrivals":null,"departures":null,"next":null,"time":null,"gate":null,"status":null,"id":null,"city":null,"direction":null,"minutes":null,"pinned":null,"alert":null}"#
+                == #"{"schema":1,"online":false,"line":"board: offline","code":null,"airport":null,"clock":null,"arrivals":null,"departures":null,"next":null,"time":null,"gate":null,"status":null,"id":null,"city":null,"direction":null,"minutes":null,"pinned":null,"alert":null,"replica":null}"#
         )
     }
 }

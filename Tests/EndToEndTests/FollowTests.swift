@@ -72,6 +72,10 @@ struct FollowTests {
         let wire = try BoardConnection(path: replicas[0].socket, timeoutMilliseconds: 2000)
         #expect(throws: ConnectionError.self) { _ = try wire.call(ClockSetRequest(time: "13:00")) }
         #expect(try Self.clock(replicas[0].socket).now == "2026-11-30T12:45:00-05:00")
+        // People see which daemon is a replica, and that it is live.
+        let status = try replicas[0].sandbox.status()
+        #expect(status.stdout.hasSuffix("  replica of MTN · live\n"), "\(status.stdout)")
+        #expect(try !source.sandbox.status().stdout.contains("replica"))
     }
 
     @Test func aReplicaStartedLateStartsFromTheSourcesStateAndOneWithNoSourceSaysWhy() throws {
@@ -149,6 +153,8 @@ struct FollowTests {
             return !replication.connected && replication.cutOffSince != nil
         }
         #expect(try Self.pages(replica).count == 4, "it serves every page while cut off")
+        let status = try replica.sandbox.status()
+        #expect(status.stdout.hasPrefix("replica of MTN · cut off since "), "\(status.stdout)")
         try waitUntil("five seconds of a paused Redis", timeout: 10) {
             _ = try look()
             return ContinuousClock.now - pausedAt >= .seconds(5)
@@ -191,7 +197,8 @@ struct FollowTests {
         }
         #expect(try Self.clock(replica.socket).now == "2026-11-30T12:00:00-05:00", "the entry was not acted on")
         _ = try redis.call("XADD", P.keys.log, "*", "v", "9")
-        try waitUntil("the second entry read") { replica.logText().components(separatedBy: "not applied").count == 3 }
+        // Three lines: the first entry, the state, the second entry (the state again is not logged again).
+        try waitUntil("the second entry read") { replica.logText().components(separatedBy: "not applied").count == 4 }
         #expect(replica.logText().components(separatedBy: "entry \(id)").count == 2, "logged once: \(replica.logText())")
         // The source's next move writes a whole state: in step again.
         try P.advance(source.socket, minutes: 5)

@@ -25,6 +25,11 @@ struct FullScreenLoop {
     /// The wire id of the board subscription, and of each request in flight with the model's name for it.
     var watchID: Int?
     var requests: [Int: LiveRequestID] = [:]
+    /// The wire ids of `ping`s in flight: their answers say the daemon's part in replication.
+    var pings: Set<Int> = []
+    /// When to ask a replica again how it is (`ReplicaNote`): every `replicaCheck` while it is one.
+    var nextReplicaCheck: ContinuousClock.Instant?
+    static let replicaCheck = Duration.seconds(2)
     var backoff = Backoff()
     var nextReconnect: ContinuousClock.Instant
     /// Reconnects, starting a daemon again after one that went away unannounced.
@@ -78,6 +83,7 @@ struct FullScreenLoop {
         heartbeat = Heartbeat(now: clock.now)
         dispatch(.resized(terminal.size))
         dispatch(.connected)
+        ping()
         dispatch(.tick(clock.now))
         draw()
         while exitStatus == nil {
@@ -92,6 +98,7 @@ struct FullScreenLoop {
             if ready[2] { readDaemon() }
             reconnectWhenDue()
             checkHeartbeat()
+            checkReplica()
             reapChildren()
             followStateFile()
             dispatch(.tick(clock.now))
@@ -112,6 +119,7 @@ struct FullScreenLoop {
             wait = min(wait, max(.milliseconds(10), nextReconnect - now))
         } else {
             wait = min(wait, heartbeat.nextCheck(after: now))
+            if let due = nextReplicaCheck { wait = min(wait, max(.milliseconds(10), due - now)) }
         }
         return wait
     }
@@ -257,6 +265,12 @@ struct FullScreenLoop {
                 }
                 continue
             }
+            if pings.remove(wireID) != nil {
+                let ping = (try? BoardConnection.result(of: message)).flatMap { try? PingDocument(json: $0) }
+                if let ping { dispatch(.replication(ping.replication)) }
+                nextReplicaCheck = ping?.replication?.isReplica == true ? clock.now + Self.replicaCheck : nil
+                continue
+            }
             guard let id = requests.removeValue(forKey: wireID) else { continue }
             do {
                 dispatch(.replied(id, try BoardConnection.result(of: message)))
@@ -276,6 +290,7 @@ struct FullScreenLoop {
         connection = nil
         watchID = nil
         requests.removeAll()
+        pings.removeAll()
         nextReconnect = clock.now + backoff.next()
         dispatch(.connectionLost(at: clock.now))
     }
@@ -285,9 +300,22 @@ struct FullScreenLoop {
         guard let connection else { return }
         switch heartbeat.check(at: clock.now) {
         case .wait: break
-        case .ping: _ = connection.send(PingRequest())
+        case .ping: ping()
         case .giveUp: lostDaemon()
         }
+    }
+
+    /// Asks the daemon how it is: its answer keeps the connection's heartbeat and a replica's header.
+    mutating func ping() {
+        guard let connection else { return }
+        pings.insert(connection.send(PingRequest()))
+    }
+
+    /// A replica's state changes while its boards do not (cut off from Redis, back): asked every `replicaCheck`.
+    mutating func checkReplica() {
+        guard let due = nextReplicaCheck, clock.now >= due, pings.isEmpty else { return }
+        nextReplicaCheck = nil
+        ping()
     }
 
     mutating func reconnectWhenDue() {
@@ -297,6 +325,7 @@ struct FullScreenLoop {
             heartbeat = Heartbeat(now: clock.now)
             backoff.reset()
             dispatch(.connected)
+            ping()
         } else {
             nextReconnect = clock.now + backoff.next()
         }

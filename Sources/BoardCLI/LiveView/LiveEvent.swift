@@ -24,6 +24,8 @@ public enum LiveEvent: Sendable {
     case connectionLost(at: ContinuousClock.Instant)
     /// A connection is up (the first, or a reconnection).
     case connected
+    /// The daemon's part in replication, from its `ping`: a replica's header says whether it is live.
+    case replication(ReplicationDocument?)
     /// Another `board` changed the watchlist in the state file (`board pin`, `hide` in another pane):
     /// the pins, in their order, and the hidden flights as they are now.
     case watchlistChanged(pins: [LiveModel.FlightKey], hidden: [LiveModel.FlightKey])

@@ -241,7 +241,13 @@ struct LiveFrame {
     private func linkText(_ model: LiveModel, now: ContinuousClock.Instant) -> String {
         switch model.link {
         case .connecting: return style.apply("33", "connecting")
-        case .live: return style.apply("32", "● live")
+        case .live:
+            // A replica says whose board it shows and whether it still follows it.
+            if let board = model.board, let note = ReplicaNote(model.replication, code: board.airport.code) {
+                let text = size.columns < 60 ? note.shortText : note.text
+                return note.isLive ? style.apply("32", "● \(text)") : style.apply("33", "○ \(text)")
+            }
+            return style.apply("32", "● live")
         case .reconnecting:
             let age = model.boardReceivedAt.map { Self.age(now - $0) } ?? "-"
             return style.apply("33", "○ reconnecting, board \(age) old")

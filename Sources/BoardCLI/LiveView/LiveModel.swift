@@ -55,6 +55,8 @@ public struct LiveModel: Sendable {
     var board: BoardDocument?
     var boardReceivedAt: ContinuousClock.Instant?
     var link: Link = .connecting
+    /// The daemon's part in replication, as its last `ping` said: a replica's header names it.
+    var replication: ReplicationDocument?
     /// The screen's size, for page keys and scrolling; frames are drawn at the size `view` is given.
     var size: TerminalSize
 

@@ -42,6 +42,9 @@ extension LiveModel {
             if case .reconnecting = link {} else { link = .reconnecting(since: at) }
             effects = []
         case .connected: effects = [subscription]
+        case .replication(let replication):
+            self.replication = replication
+            effects = []
         case .watchlistChanged(let newPins, let newHidden):
             let pinsChanged = newPins != pins
             pins = newPins

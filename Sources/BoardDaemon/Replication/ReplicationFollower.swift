@@ -163,7 +163,8 @@ final class ReplicationFollower {
         case .empty:
             return  // Redis came back empty: the source writes its state again, and its next moves follow.
         case .unreadable(let reason):
-            outOfStep(feed, "\(reason)", id: nil)
+            // After an unreadable entry, the status keeps naming the entry: the first cause.
+            outOfStep(feed, "\(reason)", id: nil, keepingEarlier: true)
         case .state(let state):
             var moves: [ReplicaMove] = []
             if progress.admit(state.config), case .config(let settings) = state.config.body {
@@ -209,9 +210,11 @@ final class ReplicationFollower {
     }
 
     /// Says the replica is out of step, and logs it once for each entry.
-    private func outOfStep(_ feed: ReplicaFeed, _ reason: String, id: String?) {
+    private func outOfStep(_ feed: ReplicaFeed, _ reason: String, id: String?, keepingEarlier: Bool = false) {
         let text = id.map { "\(keys.log) entry \($0): \(reason)" } ?? reason
-        feed.setOutOfStep(String(text.prefix(200)))
+        feed.shared.withLock { shared in
+            if !keepingEarlier || shared.outOfStep == nil { shared.outOfStep = String(text.prefix(200)) }
+        }
         guard loggedUnreadable.insert(id ?? reason).inserted else { return }
         if loggedUnreadable.count > 1000 { loggedUnreadable.removeAll() }
         log.error("redis \(server): \(text); not applied: serving on, out of step until \(keys.state) can be read")

@@ -25,11 +25,13 @@ public struct StatusLineDocument: WireDocument {
         public var pinned: String
         /// The latest pinned change (`◆ US 403 New time 09:25`) for 10 minutes, else empty.
         public var alert: String
+        /// A replica's state (`replica of MTN · live`, `replica of MTN · cut off since 14:02`); empty on any other daemon.
+        public var replica: String
 
         public init(
             code: String, airport: String, clock: String, arrivals: String, departures: String, next: String = "-",
             time: String = "", gate: String = "", status: String = "", id: String = "", city: String = "",
-            direction: String = "", minutes: String = "", pinned: String = "", alert: String = ""
+            direction: String = "", minutes: String = "", pinned: String = "", alert: String = "", replica: String = ""
         ) {
             self.code = code
             self.airport = airport
@@ -46,6 +48,7 @@ public struct StatusLineDocument: WireDocument {
             self.minutes = minutes
             self.pinned = pinned
             self.alert = alert
+            self.replica = replica
         }
 
         /// Each value under its placeholder's name, in the order the document lists them.
@@ -54,6 +57,7 @@ public struct StatusLineDocument: WireDocument {
                 ("code", code), ("airport", airport), ("clock", clock), ("arrivals", arrivals), ("departures", departures),
                 ("next", next), ("time", time), ("gate", gate), ("status", status), ("id", id), ("city", city),
                 ("direction", direction), ("minutes", minutes), ("pinned", pinned), ("alert", alert),
+                ("replica", replica),
             ]
         }
 
@@ -106,7 +110,7 @@ public struct StatusLineDocument: WireDocument {
             clock: try container.decode(String.self, forKey: Key("clock")), arrivals: text("arrivals"),
             departures: text("departures"), next: text("next"), time: text("time"), gate: text("gate"),
             status: text("status"), id: text("id"), city: text("city"), direction: text("direction"),
-            minutes: text("minutes"), pinned: text("pinned"), alert: text("alert"))
+            minutes: text("minutes"), pinned: text("pinned"), alert: text("alert"), replica: text("replica"))
     }
 
     /// Every value by its name: counts, the id and the minutes as numbers, and null where the line
