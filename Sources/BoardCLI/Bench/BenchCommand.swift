@@ -20,6 +20,8 @@ struct BenchOptions: Equatable {
     var rounds = 20
     /// What fan-out watchers watch: one board, a view each, or the changes.
     var subscription = BenchRunner.Subscription.board
+    /// The sockets fan-out watchers watch, in turn (replicas of the daemon on `--socket`); empty: that one.
+    var watchSockets: [String] = []
     var respKey: String?
     var payloadFile: String?
     /// A hostile load to run while one good client pings (`FairnessBench`).
@@ -56,9 +58,12 @@ enum BenchCommand {
                     throw ClientError.usage(
                         UsageError(message: "--resp fan-out has no --subscription: Redis has one channel", command: "bench"))
                 }
+                if case .resp = kind, !bench.watchSockets.isEmpty {
+                    throw ClientError.usage(UsageError(message: "--watch-on is for boardd's replicas, not --resp", command: "bench"))
+                }
                 let result = try BenchRunner.fanOut(
                     path: client.socket, kind: kind, watchers: watchers, rounds: bench.rounds, payload: payload,
-                    subscription: bench.subscription)
+                    subscription: bench.subscription, watchPaths: bench.watchSockets)
                 report(result, server: server, subscription: bench.subscription, json: client.options.json)
             } else {
                 let result = try BenchRunner.requests(

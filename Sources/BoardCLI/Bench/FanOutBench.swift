@@ -23,8 +23,11 @@ extension BenchRunner {
     /// change for each of the new day's flights) are read to the end by every follower and counted
     /// in `movesNotTimed`.
     static func fanOut(
-        path: String, kind: BenchProtocol, watchers: Int, rounds: Int, payload: [UInt8], subscription: Subscription = .board
+        path: String, kind: BenchProtocol, watchers: Int, rounds: Int, payload: [UInt8], subscription: Subscription = .board,
+        watchPaths: [String] = []
     ) throws(Failure) -> FanOutResult {
+        // The watchers' sockets, in turn: the mover's own, or its replicas'.
+        let watchPaths = watchPaths.isEmpty ? [path] : watchPaths
         ResourceLimits.raiseOpenFiles(to: watchers + 64)
         var epoll: Epoll
         do { epoll = try Epoll() } catch { throw Failure(description: "epoll: \(error)") }
@@ -45,7 +48,7 @@ extension BenchRunner {
             case (.board, .views): subscribe = BenchProtocol.line(id: 1, BoardWatchRequest(pinned: pinLists[index]))
             case (.board, .events): subscribe = BenchProtocol.line(id: 1, EventsWatchRequest())
             }
-            let fd = try open(path, kind)
+            let fd = try open(watchPaths[index % watchPaths.count], kind)
             descriptors.append(fd)
             do { try fd.writeAll(subscribe) } catch { throw Failure(description: "subscribe: \(error)") }
             var buffer: [UInt8] = []

@@ -14,6 +14,7 @@ struct BenchmarkCommand: BoardCommand, Equatable {
             Flag("--params", value: .free, summary: "params"),
             Flag("--watchers", value: .number, summary: "watchers connected meanwhile"),
             Flag("--rounds", value: .number, summary: "times to repeat the run"),
+            Flag("--watch-on", value: .free, summary: "the sockets the watchers watch, comma-separated"),
             Flag(
                 "--subscription", value: .choices(BenchRunner.Subscription.allCases.map(\.rawValue)),
                 summary: "what fan-out watchers watch"),
@@ -27,6 +28,7 @@ struct BenchmarkCommand: BoardCommand, Equatable {
         help: """
             usage: board bench [--clients N] [--duration S] [--method M] [--params JSON]
                    board bench --watchers N [--rounds R] [--subscription board|views|events]
+                               [--watch-on SOCKET,SOCKET...]
                    board bench --hostile KIND [--duration S] [--watchers N]
                    board bench --resp KEY [--payload FILE] ...   (the same, against Redis)
 
@@ -41,7 +43,10 @@ struct BenchmarkCommand: BoardCommand, Equatable {
             them follow events.watch instead, each round a one-minute move that
             made one change, timed until every follower holds it (moves of several
             changes are read to the end, counted, not timed). Both modes print the
-            server's peak memory. Fan-out needs a simulated clock.
+            server's peak memory. Fan-out needs a simulated clock. --watch-on
+            spreads the watchers over other daemons' sockets, in turn, while the
+            clock moves on --socket: replicas (boardd --follow) of that source,
+            each round timed until every replica's watchers hold the move.
 
             Fairness: --hostile runs one hostile load while one client pings back
             to back on a connection kept open and another every 10 ms on a fresh
@@ -73,6 +78,7 @@ struct BenchmarkCommand: BoardCommand, Equatable {
               board bench --clients 1 --method flight.get --params '{"id":8087}'
               board bench --watchers 5000 --rounds 20 --json
               board bench --watchers 2000 --subscription views
+              board bench --watchers 8000 --watch-on /run/r1.sock,/run/r2.sock
               board bench --watchers 5000 --subscription events
               board bench --hostile views --watchers 2000 --duration 5
               board bench --hostile filters --watchers 1000 --duration 4
@@ -116,6 +122,13 @@ struct BenchmarkCommand: BoardCommand, Equatable {
                 throw arguments.usageError("--subscription needs board, views or events, not \"\(text)\"")
             }
             bench.subscription = subscription
+        }
+        if let text = arguments.flags["--watch-on"] {
+            let sockets = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            guard !sockets.isEmpty, sockets.allSatisfy({ !$0.isEmpty }) else {
+                throw arguments.usageError("--watch-on needs sockets separated by commas, such as /run/r1.sock,/run/r2.sock, not \"\(text)\"")
+            }
+            bench.watchSockets = sockets
         }
         bench.respKey = arguments.flags["--resp"]
         bench.payloadFile = arguments.flags["--payload"]
