@@ -59,7 +59,8 @@ enum BenchCommand {
                         UsageError(message: "--resp fan-out has no --subscription: Redis has one channel", command: "bench"))
                 }
                 if case .resp = kind, !bench.watchSockets.isEmpty {
-                    throw ClientError.usage(UsageError(message: "--watch-on is for boardd's replicas, not --resp", command: "bench"))
+                    throw ClientError.usage(
+                        UsageError(message: "--watch-on is for boardd's replicas, not --resp", command: "bench"))
                 }
                 let result = try BenchRunner.fanOut(
                     path: client.socket, kind: kind, watchers: watchers, rounds: bench.rounds, payload: payload,

@@ -126,7 +126,8 @@ struct BenchmarkCommand: BoardCommand, Equatable {
         if let text = arguments.flags["--watch-on"] {
             let sockets = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             guard !sockets.isEmpty, sockets.allSatisfy({ !$0.isEmpty }) else {
-                throw arguments.usageError("--watch-on needs sockets separated by commas, such as /run/r1.sock,/run/r2.sock, not \"\(text)\"")
+                throw arguments.usageError(
+                    "--watch-on needs sockets separated by commas, such as /run/r1.sock,/run/r2.sock, not \"\(text)\"")
             }
             bench.watchSockets = sockets
         }
