@@ -4,7 +4,9 @@
 // client's documents (board, flight, details, search results, clock, status line)
 // and rendered for people; a board is also pushed to the live view's model, and
 // any reply answers a request of it, then its frame is drawn at a size taken from
-// the input. Malformed replies must give errors, never crashes. Build and run: scripts/fuzz.sh.
+// the input. The whole input is also read as Redis's replies (RESP), each as a stream's entries, as
+// an XREAD reply and as the state a replica reads (`ReplicationEntry`, `ReplicationState`).
+// Malformed replies must give errors, never crashes. Build and run: scripts/fuzz.sh.
 import BoardCLI
 import BoardLink
 import BoardProtocol
@@ -13,6 +15,7 @@ import FlightData
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzReply(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    fuzzRedisReplies(UnsafeRawBufferPointer(start: data, count: size))
     var framer = LineFramer(maxLineLength: 1 << 20)
     let start = ContinuousClock.Instant.now
     // Sizes from 1x1 up, narrow ones included (below 40 columns every line is cut).
@@ -41,6 +44,11 @@ public func fuzzReply(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
         if let clock = try? ClockDocument(json: result) { _ = clock.json.bytes }
         if let status = try? StatusLineDocument(json: result) { _ = status.json.bytes }
+        if let ping = try? PingDocument(json: result) {
+            // A replica's status, as `board status` and the live view's header read it.
+            _ = ping.json.bytes
+            model.update(.replication(ping.replication))
+        }
         var decoder = KeyDecoder()
         let keys = decoder.feed(line) + decoder.flush()
         // Open a flight, search, then answer both with this reply, as the daemon would.
@@ -55,4 +63,18 @@ public func fuzzReply(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         model.update(.connected)
     }
     return 0
+}
+
+/// The bytes as Redis's replies: every value a replica could be sent, read as entries and as a state.
+func fuzzRedisReplies(_ bytes: UnsafeRawBufferPointer) {
+    var parser = RESPParser(limits: RESPLimits(maxBulkLength: 1 << 16, maxElements: 1 << 12))
+    parser.append(bytes)
+    for _ in 0..<64 {
+        guard let value = try? parser.next() else { return }
+        for entry in ReplicationEntry.entries(value) ?? [] { _ = try? entry.record.get().fields }
+        _ = ReplicationEntry.entries(xread: value)
+        let strings = value.elements?.compactMap(\.string) ?? []
+        if let state = try? ReplicationState(flat: strings) { _ = state.fields }
+        if let record = try? ReplicationRecord(flat: strings) { _ = record.fields }
+    }
 }
