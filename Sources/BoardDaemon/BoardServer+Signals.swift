@@ -38,6 +38,9 @@ extension BoardServer {
         switch reloadConfig() {
         case .success(let config):
             let previous = service.config.source
+            if config.replication != service.config.replication {
+                loop.log.warning("replication in the config changed: it takes effect when boardd is started again")
+            }
             service.reload(config)
             loop.link.publish(service)
             replication?.configChanged(config.replicatedSettings)

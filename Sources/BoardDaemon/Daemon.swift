@@ -49,13 +49,18 @@ public enum Daemon {
         return .success(config)
     }
 
-    static func serve(_ options: DaemonOptions) -> Int32 {
-        let log = Log(minimum: options.logLevel)
+    static func serve(_ given: DaemonOptions) -> Int32 {
+        let log = Log(minimum: given.logLevel)
         var config: DaemonConfig
-        switch loadConfig(options) {
+        switch loadConfig(given) {
         case .success(let loaded): config = loaded
         case .failure(let error):
             log.error("\(error)")
+            return 2
+        }
+        let options: DaemonOptions
+        do { options = try given.replication(from: config) } catch {
+            printError("boardd: \(error.pointing(to: "boardd --help"))")
             return 2
         }
         var clock = DaemonClock()

@@ -27,12 +27,21 @@ struct ConfigError: Error, Hashable, Sendable, CustomStringConvertible {
 /// the value and why.
 public struct DaemonConfig: Hashable, Sendable {
     var schedule: ScheduleConfig
+    /// `replication`: this daemon's Redis as a source or a replica, as `--publish` and `--follow` say it
+    /// (the flags win). Never published: a replica's is its own.
+    var replication: ReplicationSettings?
     /// Where it came from, for messages: a path, or "built-in defaults".
     var source: String
 
     public static let builtIn = DaemonConfig(schedule: .default, source: "built-in defaults")
 
-    static let knownKeys = ["airport", "seed", "days", "flightsPerDay", "announcements", "hall"]
+    init(schedule: ScheduleConfig, source: String, replication: ReplicationSettings? = nil) {
+        self.schedule = schedule
+        self.source = source
+        self.replication = replication
+    }
+
+    static let knownKeys = ["airport", "seed", "days", "flightsPerDay", "announcements", "hall", "replication"]
     static let knownHallKeys = ["departedMinutes", "afterLastBagMinutes", "canceledMinutes"]
     static let knownAnnouncementKeys = [
         "delayNoticeMinutes", "delayRevisions", "cancelNoticeMinutes", "gateChangePercent", "gateNoticeMinutes",
@@ -109,7 +118,8 @@ public struct DaemonConfig: Hashable, Sendable {
         if let value = json["hall"] {
             schedule.hall = try hall(value, file: file)
         }
-        return DaemonConfig(schedule: schedule, source: file)
+        let replication = try json["replication"].map { value throws(ConfigError) in try ReplicationSettings(value, file: file) }
+        return DaemonConfig(schedule: schedule, source: file, replication: replication)
     }
 
     /// The optional `hall` object: how long finished flights stay on the board, each key optional,
@@ -226,7 +236,7 @@ public struct DaemonConfig: Hashable, Sendable {
     }
 
     /// A section of the config (`announcements`, `hall`): an object whose keys are all `known`.
-    private static func checkObject(_ value: JSON, _ key: String, known: [String], file: String) throws(ConfigError) {
+    static func checkObject(_ value: JSON, _ key: String, known: [String], file: String) throws(ConfigError) {
         guard let fields = value.objectPairs else {
             throw ConfigError(
                 file: file, key: key, value: value.text,

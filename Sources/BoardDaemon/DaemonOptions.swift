@@ -139,20 +139,43 @@ extension DaemonCommand {
                 throw UsageError(message: "unknown option \"\(flag.name)\"")  // declared above but not read here
             }
         }
-        if options.redisPasswordFile != nil, options.publish == nil, options.follow == nil {
-            throw UsageError(message: "--redis-password-file goes with --publish URL or --follow URL")
-        }
         if options.follow != nil {
             if options.publish != nil {
                 throw UsageError(message: "--follow and --publish cannot go together: a daemon is a source or a replica")
             }
-            for (flag, given) in [
-                ("--now", options.now != nil), ("--speed", options.speed != nil), ("--seed", options.seed != nil),
-            ]
-            where given {
-                throw UsageError(message: "\(flag) goes to the source: a replica (--follow) takes its clock and schedule from it")
-            }
+            try options.refuseTheSourcesFlags(replicaBecause: "--follow")
         }
         return check ? .checkConfig(options) : .serve(options)
+    }
+}
+
+extension DaemonOptions {
+    static let passwordFileAlone =
+        "--redis-password-file goes with --publish URL, --follow URL or replication in the config (docs/CONFIG.md)"
+
+    /// A replica takes its clock and schedule from its source: `--now`, `--speed` and `--seed` are refused.
+    func refuseTheSourcesFlags(replicaBecause why: String) throws(UsageError) {
+        for (flag, given) in [("--now", now != nil), ("--speed", speed != nil), ("--seed", seed != nil)] where given {
+            throw UsageError(message: "\(flag) goes to the source: a replica (\(why)) takes its clock and schedule from it")
+        }
+    }
+
+    /// These options with the config's `replication` where no flag says where Redis is (the flags win,
+    /// the password file too); a replica by the config refuses the source's flags as `--follow` does.
+    func replication(from config: DaemonConfig) throws(UsageError) -> DaemonOptions {
+        guard publish == nil, follow == nil else { return self }
+        guard let settings = config.replication else {
+            if redisPasswordFile == nil { return self }
+            throw UsageError(message: Self.passwordFileAlone)
+        }
+        var options = self
+        switch settings.role {
+        case .publish: options.publish = settings.url
+        case .follow:
+            options.follow = settings.url
+            try refuseTheSourcesFlags(replicaBecause: "replication.follow in \(config.source)")
+        }
+        options.redisPasswordFile = redisPasswordFile ?? settings.passwordFile
+        return options
     }
 }

@@ -57,7 +57,6 @@ struct DaemonOptionsTests {
         (["--request-timeout", "0"], #"--request-timeout needs a number of seconds from 0 to 86400, not "0""#),
         (["--stall-timeout", "86401"], #"--stall-timeout needs a number of seconds from 0 to 86400, not "86401""#),
         (["--check-config=yes"], "--check-config takes no value"),
-        (["--redis-password-file", "/p"], "--redis-password-file goes with --publish URL or --follow URL"),
         (
             ["--follow", "unix:///r.sock", "--publish", "unix:///r.sock"],
             "--follow and --publish cannot go together: a daemon is a source or a replica"
@@ -87,6 +86,44 @@ struct DaemonOptionsTests {
         expected.redisPasswordFile = "/p"
         #expect(command == .serve(expected))
         #expect(throws: UsageError.self) { try DaemonCommand.parse(["--follow", "http://x"]) }
+    }
+
+    /// `replication` in the config says what the flags say; the flags win, and a replica by the
+    /// config refuses the source's flags as `--follow` does.
+    @Test func theConfigsReplicationIsTheFlagsUnlessTheyAreGiven() throws {
+        let config = try DaemonConfig.parse(
+            Array(#"{"replication": {"follow": "unix:///run/redis.sock", "passwordFile": "/p"}}"#.utf8), file: "c.json")
+        let follow = try DaemonOptions().replication(from: config)
+        #expect(follow.follow == RedisURL(endpoint: .unix(path: "/run/redis.sock")) && follow.redisPasswordFile == "/p")
+        var flags = DaemonOptions()
+        flags.publish = RedisURL(endpoint: .unix(path: "/other.sock"))
+        #expect(try flags.replication(from: config) == flags, "the flags win")
+        var seeded = DaemonOptions()
+        seeded.seed = 1
+        #expect(
+            throws: UsageError(
+                message:
+                    "--seed goes to the source: a replica (replication.follow in c.json) takes its clock and schedule from it")
+        ) { try seeded.replication(from: config) }
+        let publish = try DaemonConfig.parse(Array(#"{"replication": {"publish": "redis://r:6379"}}"#.utf8), file: "c")
+        #expect(try DaemonOptions().replication(from: publish).publish == RedisURL(endpoint: .tcp(host: "r", port: 6379)))
+    }
+
+    @Test(arguments: [
+        (#"{"replication": {}}"#, "c: replication = {}: needs one of publish or follow"),
+        (#"{"replication": {"publish": "unix:///a", "follow": "unix:///b"}}"#, "c: replication = "),
+        (#"{"replication": {"follow": 5}}"#, "c: replication.follow = 5: must be a Redis URL, not a number"),
+        (#"{"replication": {"follow": "http://x"}}"#, "c: replication.follow: redis URL 'http://x'"),
+        (#"{"replication": {"follow": "unix:///a", "password": "x"}}"#, "c: replication.password = \"x\": unknown key"),
+        (#"{"replication": {"follow": "unix:///a", "passwordFile": ""}}"#, "c: replication.passwordFile = \"\": must be"),
+        (#"{"replication": "unix:///a"}"#, "c: replication = \"unix:///a\": must be an object"),
+    ])
+    func aBadReplicationSettingIsTheFilesErrorNamingTheKey(text: String, start: String) {
+        #expect {
+            _ = try DaemonConfig.parse(Array(text.utf8), file: "c")
+        } throws: { error in
+            "\(error)".hasPrefix(start)
+        }
     }
 
     /// The systemd drop-ins in `config/` start a daemon that reads its flags: a replica and a source.

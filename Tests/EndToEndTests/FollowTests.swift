@@ -111,6 +111,27 @@ struct FollowTests {
         }
     }
 
+    @Test func aConfigThatSaysReplicationMakesASourceAndAReplicaWithoutFlags() throws {
+        let server = try RedisServer()
+        let sourceSandbox = Sandbox()
+        let sourceConfig = sourceSandbox.path + "/boardd.json"
+        try #"{"seed": 9, "replication": {"publish": "\#(P.url(server))"}}"#.write(
+            toFile: sourceConfig, atomically: true, encoding: .utf8)
+        let source = try RunningDaemon(sandbox: sourceSandbox, extra: ["--config", sourceConfig])
+        let replicaSandbox = Sandbox()
+        let replicaConfig = replicaSandbox.path + "/boardd.json"
+        try #"{"replication": {"follow": "\#(P.url(server))"}}"#.write(
+            toFile: replicaConfig, atomically: true, encoding: .utf8)
+        let replica = try RunningDaemon(sandbox: replicaSandbox, now: nil, speed: nil, extra: ["--config", replicaConfig])
+        #expect(try P.ping(source.socket).replication?.role == "source")
+        #expect(try P.ping(replica.socket).replication?.role == "replica")
+        #expect(try Self.pages(replica) == Self.pages(source), "the source's seed, not the replica's file's default")
+        let clockFlag = try run(
+            Binaries.boardd, ["--socket", replicaSandbox.path + "/other.sock", "--config", replicaConfig, "--now", "12:00"],
+            environment: replicaSandbox.environment())
+        #expect(clockFlag.status == 2 && clockFlag.stderr.contains("--now goes to the source"), "\(clockFlag.stderr)")
+    }
+
     @Test func aKilledSourceLeavesItsReplicasServingAndTheNextSourceIsFollowed() throws {
         let server = try RedisServer()
         let lease = ["BOARDD_REPLICATION_LEASE_MS": "1000"]

@@ -64,3 +64,49 @@ extension DaemonConfig {
         return config
     }
 }
+
+/// `replication` in the config file: `{"publish": URL}` or `{"follow": URL}`, and `passwordFile`.
+///
+/// The same as the flags `--publish URL`, `--follow URL` and `--redis-password-file FILE`, which win
+/// over it; read and checked with the rest of the file (a URL that does not parse is the file's
+/// error, naming the key), taken at start only (a reload that changes it says it needs a restart).
+struct ReplicationSettings: Hashable, Sendable {
+    enum Role: String, Hashable, Sendable {
+        case publish, follow
+    }
+
+    static let knownKeys = ["publish", "follow", "passwordFile"]
+
+    var role: Role
+    var url: RedisURL
+    var passwordFile: String?
+
+    init(role: Role, url: RedisURL, passwordFile: String? = nil) {
+        self.role = role
+        self.url = url
+        self.passwordFile = passwordFile
+    }
+
+    init(_ value: JSON, file: String) throws(ConfigError) {
+        try DaemonConfig.checkObject(value, "replication", known: Self.knownKeys, file: file)
+        func refuse(_ key: String, _ value: JSON?, _ reason: String) -> ConfigError {
+            ConfigError(file: file, key: "replication" + (key.isEmpty ? "" : ".\(key)"), value: value?.text, reason: reason)
+        }
+        let roles = [Role.publish, .follow].filter { value[$0.rawValue] != nil }
+        guard roles.count == 1, let role = roles.first, let text = value[role.rawValue] else {
+            throw refuse(
+                "", value, "needs one of publish or follow, a Redis URL: {\"follow\": \"redis://redis.lan:6379/0\"}")
+        }
+        guard case .string(let urlText) = text else {
+            throw refuse(role.rawValue, text, "must be a Redis URL, not \(DaemonConfig.kind(of: text))")
+        }
+        do { url = try RedisURL(parsing: urlText) } catch { throw refuse(role.rawValue, nil, "\(error)") }
+        self.role = role
+        if let path = value["passwordFile"] {
+            guard case .string(let text) = path, !text.isEmpty else {
+                throw refuse("passwordFile", path, "must be the path of a file holding Redis's password")
+            }
+            passwordFile = text
+        }
+    }
+}
