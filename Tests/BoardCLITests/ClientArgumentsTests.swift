@@ -208,7 +208,7 @@ struct ClientArgumentsTests {
         ),
         (
             ["status", "--format", "{nxt} {gate}"],
-            #"unknown placeholder {nxt} in --format; the codes are %a %l %C %A %D %n %t %m %g %c %d %s %i %p %P %%, or {code}, {airport}, {clock}, {arrivals}, {departures}, {next}, {time}, {gate}, {status}, {id}, {city}, {direction}, {minutes}, {pinned}, {alert}; see 'board help status'"#
+            #"unknown placeholder {nxt} in --format; the codes are %a %l %C %A %D %n %t %m %g %c %d %s %i %p %P %R %%, or {code}, {airport}, {clock}, {arrivals}, {departures}, {next}, {time}, {gate}, {status}, {id}, {city}, {direction}, {minutes}, {pinned}, {alert}, {replica}; see 'board help status'"#
         ),
         (
             ["watch", "sideways"],

@@ -183,17 +183,22 @@ struct PublishTests {
         try waitUntil("the state to hold it") { try Self.state(redis)?.config == reloaded }
     }
 
+    /// boardd with `arguments` and a wrong password exits 1 in one line naming the server and `AUTH`, never the password.
+    static func expectAWrongPasswordRefused(_ server: RedisServer, sandbox: Sandbox, _ arguments: [String]) throws {
+        let wrong = try run(
+            Binaries.boardd, ["--socket", sandbox.socket] + arguments,
+            environment: sandbox.environment(extra: [RedisPassword.environmentVariable: "nope"]))
+        #expect(wrong.status == 1)
+        #expect(wrong.stderr.hasPrefix("boardd: redis \(Self.url(server)): AUTH: WRONGPASS"), "\(wrong.stderr)")
+        #expect(!wrong.stderr.contains("nope") && wrong.stderr.split(separator: "\n").count == 1)
+    }
+
     @Test func aWrongPasswordABadURLAndASilentHostAreClearAtStart() throws {
         let secret = "pw-\(UUID().uuidString.prefix(8))"
         let server = try RedisServer(password: secret)
         let sandbox = Sandbox()
-        let arguments = ["--socket", sandbox.socket, "--now", Self.start, "--publish", Self.url(server)]
         let began = ContinuousClock.now
-        let wrong = try run(
-            Binaries.boardd, arguments, environment: sandbox.environment(extra: [RedisPassword.environmentVariable: "nope"]))
-        #expect(wrong.status == 1)
-        #expect(wrong.stderr.hasPrefix("boardd: redis \(Self.url(server)): AUTH: WRONGPASS"), "\(wrong.stderr)")
-        #expect(!wrong.stderr.contains("nope") && wrong.stderr.split(separator: "\n").count == 1)
+        try Self.expectAWrongPasswordRefused(server, sandbox: sandbox, ["--now", Self.start, "--publish", Self.url(server)])
         #expect(ContinuousClock.now - began < .seconds(5))
         // The right one, from a file only its owner reads.
         let file = sandbox.path + "/redis-password"
