@@ -46,6 +46,9 @@ final class ScriptedDaemon {
                 }
                 return false
             }
+            // Closed by this thread once stopped, never under it: a number closed while it polls could
+            // be another test's socket by the time it accepts.
+            defer { listener.close() }
             while readable(listener) {
                 guard let client = try? UnixSocket.accept(listener) else { continue }
                 shared.connections.add(1, ordering: .relaxed)
@@ -71,8 +74,7 @@ final class ScriptedDaemon {
     }
 
     deinit {
-        shared.stopped.store(true, ordering: .relaxed)
-        listener.close()
+        shared.stopped.store(true, ordering: .relaxed)  // the accepting thread closes the listener
     }
 }
 

@@ -20,6 +20,9 @@ import Testing
             let listener = try UnixSocket.listen(path: path)
             self.listener = listener
             thread = Thread {
+                // Closed by this thread, never under it: a number closed while it waits could be another
+                // test's socket by the time it accepts, and that test's client would be greeted here.
+                defer { listener.close() }
                 for _ in 0..<count {
                     guard (try? listener.waitUntilReadable(timeoutMilliseconds: 10_000)) == true,
                         let client = try? UnixSocket.accept(listener)
@@ -42,8 +45,6 @@ import Testing
             }
             thread.start()
         }
-
-        deinit { listener.close() }
     }
 
     @Test func aFlightWithProgressAndRateOutOfRangeIsShownClamped() throws {

@@ -352,9 +352,10 @@ import Testing
         let sandbox = Sandbox()
         try FileManager.default.createDirectory(atPath: sandbox.path + "/run", withIntermediateDirectories: true)
         let fake = try UnixSocket.listen(path: sandbox.socket)
-        defer { fake.close() }
-        // Answer one connection with a hello for protocol 2, from a thread, while board runs.
+        // Answer one connection with a hello for protocol 2, from a thread, while board runs; the thread
+        // closes the socket (closed under it, its number could be another test's socket by then).
         let thread = Thread {
+            defer { fake.close() }
             _ = try? fake.waitUntilReadable(timeoutMilliseconds: 5000)
             if let client = try? UnixSocket.accept(fake) {
                 try? client.writeAll(#"{"type":"hello","protocol":2,"server":"boardd/9.0.0","instance":"x"}"# + "\n")

@@ -21,7 +21,6 @@ final class EventsFakeDaemon: Sendable {
     private let released = Atomic<Int>(0)
     private let generation = Atomic<Int>(0)
     private let stopped = Atomic<Bool>(false)
-    private let listener = Locked<FileDescriptor?>(nil)
     private let log = Locked<[JSON]>([])
     /// Held while a connection writes and while a restart begins: no connection of an old generation writes after it.
     /// (An `Int`, not `Void`: ThreadSanitizer reads a zero-sized value beside the mutex as a race.)
@@ -54,10 +53,9 @@ final class EventsFakeDaemon: Sendable {
     /// Closes every connection and the socket, then listens again on the same path, as a restarted daemon would.
     func restart(beforeListening: () -> Void = {}) throws {
         writing.withLock { _ in _ = generation.add(1, ordering: .relaxed) }
-        listener.withLock {
-            $0?.close()
-            $0 = nil
-        }
+        // The accepting thread closes its own socket once it sees the new generation: closed here, its
+        // number could be reused by another test's socket while that thread is between its check and
+        // `accept`, which would then take (and greet) a connection that was never its own.
         unlink(path)
         beforeListening()
         try start()
@@ -65,9 +63,9 @@ final class EventsFakeDaemon: Sendable {
 
     private func start() throws {
         let socket = try UnixSocket.listen(path: path)
-        listener.withLock { $0 = socket }
         let mine = generation.load(ordering: .relaxed)
         Thread { [self] in
+            defer { socket.close() }
             while self.alive(mine) {
                 guard (try? socket.waitUntilReadable(timeoutMilliseconds: 50)) == true else { continue }
                 guard self.alive(mine), let client = try? UnixSocket.accept(socket) else { continue }
@@ -81,8 +79,7 @@ final class EventsFakeDaemon: Sendable {
     }
 
     deinit {
-        stopped.store(true, ordering: .relaxed)
-        listener.withLock { $0?.close() }
+        stopped.store(true, ordering: .relaxed)  // the accepting thread closes the socket
     }
 
     // MARK: Serving one connection
