@@ -34,8 +34,8 @@ struct ReplicaNote: Hashable, Sendable {
     /// `replica of MTN · live`.
     var text: String { "replica of \(code) · \(stateText)" }
 
-    /// For a narrow pane: `replica · live`, `cut off since 14:02`, `out of step`.
-    var shortText: String { isLive ? "replica · live" : stateText }
+    /// Without the airport (a narrow pane, `board clock`): `replica · live`, `replica · cut off since 14:02`.
+    var shortText: String { "replica · \(stateText)" }
 
     private var stateText: String {
         switch state {

@@ -18,7 +18,7 @@ struct ReplicaNoteTests {
         #expect(ReplicaNote(Self.cutOff, code: "MTN")?.text == "replica of MTN · cut off since 14:02")
         #expect(ReplicaNote(Self.outOfStep, code: "MTN")?.text == "replica of MTN · out of step")
         #expect(ReplicaNote(Self.live, code: "MTN")?.shortText == "replica · live")
-        #expect(ReplicaNote(Self.cutOff, code: "MTN")?.shortText == "cut off since 14:02")
+        #expect(ReplicaNote(Self.cutOff, code: "MTN")?.shortText == "replica · cut off since 14:02")
         #expect(ReplicaNote(Self.source, code: "MTN") == nil && ReplicaNote(nil, code: "MTN") == nil)
         for odd in ["", "14:02", "2026-12-04 14:02", "2026-12-04T1\u{1B}:02"] {
             #expect(ReplicaNote.hourAndMinute(odd) == nil, "\(odd)")
@@ -67,7 +67,8 @@ struct ReplicaNoteTests {
         #expect(model.frame()[0].hasSuffix("● replica of MTN · live"), "\(model.frame()[0])")
         model.update(.replication(Self.cutOff))
         #expect(model.frame()[0].hasSuffix("○ replica of MTN · cut off since 14:02"), "\(model.frame()[0])")
-        #expect(model.frame(.init(columns: 40, rows: 24))[0].hasSuffix("○ cut off since 14:02"))
+        #expect(model.frame(.init(columns: 60, rows: 24))[0].hasSuffix("○ replica of MTN · cut off since 14:02"))
+        #expect(model.frame(.init(columns: 40, rows: 24))[0].hasSuffix("○ replica · cut off since 14:02"))
         #expect(model.frame(.init(columns: 40, rows: 24))[0].count <= 40)
         model.update(.replication(Self.source))
         #expect(model.frame()[0].hasSuffix("● live"))

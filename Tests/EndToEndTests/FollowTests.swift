@@ -76,6 +76,8 @@ struct FollowTests {
         let status = try replicas[0].sandbox.status()
         #expect(status.stdout.hasSuffix("  replica of MTN · live\n"), "\(status.stdout)")
         #expect(try !source.sandbox.status().stdout.contains("replica"))
+        let clock = try replicas[0].sandbox.board("clock")
+        #expect(clock.stdout == "2026-11-30 12:45:00-05:00  SIMULATED, frozen  (replica · live)\n", "\(clock.stdout)")
     }
 
     @Test func aReplicaStartedLateStartsFromTheSourcesStateAndOneWithNoSourceSaysWhy() throws {
