@@ -70,6 +70,11 @@ struct ReplicaNoteTests {
         #expect(model.frame(.init(columns: 60, rows: 24))[0].hasSuffix("○ replica of MTN · cut off since 14:02"))
         #expect(model.frame(.init(columns: 40, rows: 24))[0].hasSuffix("○ replica · cut off since 14:02"))
         #expect(model.frame(.init(columns: 40, rows: 24))[0].count <= 40)
+        // However narrow the pane, the header stays within it.
+        for columns in 20...80 {
+            let header = model.frame(.init(columns: columns, rows: 24))[0]
+            #expect(header.count <= columns, "\(columns) columns: \(header)")
+        }
         model.update(.replication(Self.source))
         #expect(model.frame()[0].hasSuffix("● live"))
         model.update(.connectionLost(at: LiveViewFixture.start))

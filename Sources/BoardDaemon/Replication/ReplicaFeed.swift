@@ -21,9 +21,9 @@ final class ReplicaFeed: ReplicationReporting {
         var moves: [ReplicaMove] = []
         /// The source instance followed: the newest whose record was applied.
         var source: String
-        var connected = true
         /// The real instant the follower lost Redis; nil while connected.
         var cutOffSince: Date?
+        var connected: Bool { cutOffSince == nil }
         /// Seconds from the last clock move at the source to its application here.
         var lastHop: Double?
         /// Why the replica may not show its source's board; nil when in step.
@@ -91,7 +91,6 @@ final class ReplicaFeed: ReplicationReporting {
     func setConnected(_ connected: Bool) {
         let now = wall()
         shared.withLock { shared in
-            shared.connected = connected
             if connected {
                 shared.cutOffSince = nil
             } else if shared.cutOffSince == nil {
