@@ -73,9 +73,12 @@ extension BoardServer {
     func checkSocket() {
         nextSocketCheck = loop.now + SocketListener.checkInterval
         loop.log.flushSuppressed()  // a flood that stopped is counted within a second or two
+        let listening = acceptor.listener.descriptor
         if let why = acceptor.keepBound(loop) {
             loop.log.warning(why)
             stop()
+        } else if readLoopThread != nil, acceptor.listener.descriptor != listening {
+            loop.link.shareListener(acceptor.listener.descriptor)
         }
     }
 

@@ -14,10 +14,10 @@ enum ServerEvent: Equatable, Sendable {
 }
 
 /// The daemon's main loop: the one writer of the schedule and the clock. Its `ConnectionLoop` accepts
-/// every client (`ClientAcceptor`) and answers its first request, in the order clients' requests
-/// arrive; it serves watchers, subscribers and every request that changes something, and it hands
-/// every other client, once its first read is answered, to the read loop on the second core
-/// (`ReadLoop`; `ReadLoopLink` says how they share).
+/// clients (`ClientAcceptor`; the read loop accepts on the same listener) and answers their first
+/// request; it serves watchers, subscribers and every request that changes something, and it hands
+/// every other client it accepted, once its first read is answered, to the read loop on the second
+/// core (`ReadLoop`; `ReadLoopLink` says how they share).
 ///
 /// Besides its clients it wakes for signals, the next instant the board changes (a status boundary,
 /// a flight becoming past, midnight) and the once-a-second look at its socket's path (one `stat`, so
@@ -87,6 +87,7 @@ final class BoardServer: LoopDuty {
     /// Starts the read loop on a thread of its own, when there is a second core for it.
     private func startReadLoop() {
         guard Program.processorCount > 1 else { return }
+        link.shareListener(acceptor.listener.descriptor)
         let readLoop: ReadLoop
         do { readLoop = try ReadLoop(link: link, service: service, limits: loop.limits, log: loop.log) } catch {
             loop.log.warning("serving every client on one loop: the read loop cannot start (\(error))")
@@ -115,9 +116,7 @@ final class BoardServer: LoopDuty {
         // New clients last: a hang-up reported in the same wake frees its slot before the limit is checked.
         if listenerReady {
             listenerReady = false
-            acceptor.acceptClients(
-                into: loop, hello: WireLine.hello(server: "boardd/\(boardVersion)", instance: service.instance),
-                alternating: readLoopThread != nil)
+            acceptor.acceptClients(into: loop, hello: ClientAcceptor.hello(service), side: readLoopThread == nil ? .only : .main)
         }
         acceptor.resumeIfDue(loop)
         if loop.isRunning, service.clock.now >= nextChange { publish() }
@@ -155,13 +154,18 @@ final class BoardServer: LoopDuty {
             // A client's first request is always answered here, in the order clients' requests
             // arrived; then every other client whose requests so far were reads moves to the read loop.
             if method?.servedByReadLoop ?? true,
-                loop.connections.update(token, { $0.movesToReadLoop && $0.watch == nil && $0.events == nil }) == true
+                loop.connections.update(token, { $0.movesAfterFirstAnswer && $0.watch == nil && $0.events == nil }) == true
             {
                 loop.flush(token)  // the answer goes out from here: a one-shot client never waits for the other thread
                 if loop.connections.contains(token) { loop.handOver(token) }
             }
         }
-        let outcome = service.handle(request)
+        // A subscription the read loop handed over starts where the clock was when that loop read it.
+        let handedOverAt = loop.connections.update(token) { connection in
+            defer { connection.handedOverAt = nil }
+            return connection.handedOverAt
+        }
+        let outcome = service.handle(request, arrivedAt: handedOverAt ?? nil)
         switch outcome {
         case .result, .encoded, .failure: loop.reply(to: request, with: outcome, to: token)
         case .watch(let view): watch(view, id: request.id, from: token)

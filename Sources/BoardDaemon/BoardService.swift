@@ -91,14 +91,16 @@ public struct BoardService: Sendable {
         return copy
     }
 
-    public mutating func handle(_ request: WireRequest) -> Outcome {
+    /// Answers `request`. `arrivedAt` is the clock when another loop read it (`ClientConnection.handedOverAt`):
+    /// an `events.watch` without `since` or `cursor` then starts there, not now.
+    public mutating func handle(_ request: WireRequest, arrivedAt: Date? = nil) -> Outcome {
         guard let method = WireMethod(rawValue: request.method) else {
             let known = WireMethod.allCases.map(\.rawValue).joined(separator: ", ")
             return .failure(
                 WireError(.unknownMethod, "Unknown method \"\(request.method.prefix(64))\"; the methods are \(known)."))
         }
         do {
-            return try dispatch(method, request.params)
+            return try dispatch(method, request.params, arrivedAt: arrivedAt)
         } catch {
             return .failure(error)
         }
@@ -121,7 +123,7 @@ public struct BoardService: Sendable {
 
     /// Each method's params are read by its request type (`BoardProtocol/Requests`), which refuses
     /// their shape; what needs the window or the clock is checked here.
-    private mutating func dispatch(_ method: WireMethod, _ params: JSON) throws(WireError) -> Outcome {
+    private mutating func dispatch(_ method: WireMethod, _ params: JSON, arrivedAt: Date?) throws(WireError) -> Outcome {
         let now = clock.now
         revealedUntil = max(revealedUntil, now)
         switch method {
@@ -167,7 +169,9 @@ public struct BoardService: Sendable {
         case .eventsGet:
             return .encoded(EncodedDocument(try events(EventsGetRequest(params: params), at: now)))
         case .eventsWatch:
-            return .eventsWatch(try eventsSubscription(EventsWatchRequest(params: params), at: now))
+            var request = try EventsWatchRequest(params: params)
+            if !request.replays, let arrivedAt, arrivedAt < now { request.cursor = ChangeCursor.encode(.after(arrivedAt)) }
+            return .eventsWatch(try eventsSubscription(request, at: now))
         case .clockGet:
             _ = try ClockGetRequest(params: params)
             return .encoded(EncodedDocument(clockDocument(at: now)))

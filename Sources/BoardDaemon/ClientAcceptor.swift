@@ -3,7 +3,8 @@ import BoardSystem
 import FoundationEssentials
 
 /// The main loop's listening socket: accepts clients into a loop, refuses those past the limit or
-/// another user's, and keeps working when the process runs out of descriptors.
+/// another user's, and keeps working when the process runs out of descriptors. The read loop accepts
+/// on a duplicate with `acceptOne`.
 struct ClientAcceptor: ~Copyable {
     /// The listener's epoll token in the main loop.
     static let token: UInt64 = 0
@@ -18,8 +19,6 @@ struct ClientAcceptor: ~Copyable {
     /// with the loop's count of closed clients then: a client leaving or a moment passing resumes it.
     private var pausedUntil: ContinuousClock.Instant?
     private var closedWhenPaused = 0
-    /// Clients accepted so far: every other one moves to the read loop once its first read is answered.
-    private var acceptedCount = 0
     /// Notes that could repeat for every connection attempt, logged at most every few seconds.
     private var refusedNote = RateLimitedNote()
     private var exhaustedNote = RateLimitedNote()
@@ -28,12 +27,14 @@ struct ClientAcceptor: ~Copyable {
 
     var isPaused: Bool { pausedUntil != nil }
 
-    /// Accepts the clients waiting, up to `acceptsPerTurn`, each greeted with `hello`. With
-    /// `alternating`, every other one is marked to move to the read loop after its first read.
-    mutating func acceptClients(into loop: ConnectionLoop, hello: [UInt8], alternating: Bool) {
+    /// Accepts the clients waiting, up to `acceptsPerTurn`, each greeted with `hello`. `side` says
+    /// which of them it keeps (`welcome`).
+    mutating func acceptClients(into loop: ConnectionLoop, hello: [UInt8], side: Side) {
         for _ in 0..<Self.acceptsPerTurn {
-            let accepted: FileDescriptor?
-            do { accepted = try UnixSocket.accept(listener.descriptor) } catch {
+            switch Self.acceptOne(from: listener.descriptor, into: loop, hello: hello, side: side, refusedNote: &refusedNote) {
+            case .accepted: continue
+            case .none: return
+            case .failed(let error):
                 if error.isOutOfDescriptors {
                     refuseWithoutDescriptors(error, loop)
                 } else if let suppressed = exhaustedNote.shouldLog(at: loop.now) {
@@ -41,31 +42,75 @@ struct ClientAcceptor: ~Copyable {
                 }
                 return
             }
-            guard let fd = accepted else { return }
-            if let uid = UnixSocket.peerUID(fd), uid != Program.userID {
-                loop.log.warning("refused a connection from uid \(uid)")
-                fd.close()
-                continue
-            }
-            let clients = loop.link.clients.load(ordering: .relaxed)
-            let maxClients = loop.limits.maxClients
-            if clients >= maxClients {
-                if let suppressed = refusedNote.shouldLog(at: loop.now) {
-                    loop.log.info(
-                        "refused a client: \(clients) connected, the limit is \(maxClients)\(RateLimitedNote.suffix(suppressed))")
-                }
-                Self.refuse(
-                    fd, WireError(.tooManyClients, "The daemon is serving its limit of \(maxClients) clients; try again later."))
-                continue
-            }
-            var connection = ClientConnection(descriptor: fd, meter: loop.link.meter)
-            connection.enqueue(hello, now: loop.now)
-            loop.link.clients.add(1, ordering: .relaxed)
-            acceptedCount &+= 1
-            connection.movesToReadLoop = alternating && acceptedCount.isMultiple(of: 2)
-            guard let token = loop.adopt(connection) else { continue }
-            loop.flush(token)
         }
+    }
+
+    /// Which loop accepts: with a read loop both do, and each keeps every other client accepted by
+    /// either (the count is the link's), handing the rest to the other once their first read is answered.
+    enum Side {
+        /// The only loop (one core): it keeps every client.
+        case only
+        /// The main loop: it keeps the odd ones.
+        case main
+        /// The read loop: it keeps the even ones.
+        case read
+
+        func keeps(_ number: Int) -> Bool {
+            switch self {
+            case .only: true
+            case .main: !number.isMultiple(of: 2)
+            case .read: number.isMultiple(of: 2)
+            }
+        }
+    }
+
+    enum Accepted {
+        /// A client was taken in, or refused (another user's, or one past the limit).
+        case accepted
+        /// No client was waiting.
+        case none
+        case failed(SystemError)
+    }
+
+    /// Accepts one waiting client into `loop`, greeted with `hello`: refused when it is another
+    /// user's or past `maxClients` (counted across both loops, so two loops accepting at once never
+    /// pass it).
+    static func acceptOne(
+        from listener: FileDescriptor, into loop: ConnectionLoop, hello: [UInt8], side: Side,
+        refusedNote: inout RateLimitedNote
+    ) -> Accepted {
+        let accepted: FileDescriptor?
+        do { accepted = try UnixSocket.accept(listener) } catch { return .failed(error) }
+        guard let fd = accepted else { return .none }
+        if let uid = UnixSocket.peerUID(fd), uid != Program.userID {
+            loop.log.warning("refused a connection from uid \(uid)")
+            fd.close()
+            return .accepted
+        }
+        let clients = loop.link.clients.add(1, ordering: .relaxed).newValue
+        let maxClients = loop.limits.maxClients
+        if clients > maxClients {
+            loop.link.clients.subtract(1, ordering: .relaxed)
+            if let suppressed = refusedNote.shouldLog(at: loop.now) {
+                loop.log.info(
+                    "refused a client: \(clients - 1) connected, the limit is \(maxClients)\(RateLimitedNote.suffix(suppressed))")
+            }
+            Self.refuse(
+                fd, WireError(.tooManyClients, "The daemon is serving its limit of \(maxClients) clients; try again later."))
+            return .accepted
+        }
+        var connection = ClientConnection(descriptor: fd, meter: loop.link.meter)
+        connection.enqueue(hello, now: loop.now)
+        let number = loop.link.accepted.add(1, ordering: .relaxed).newValue
+        connection.movesAfterFirstAnswer = !side.keeps(number)
+        guard let token = loop.adopt(connection) else { return .accepted }
+        loop.flush(token)
+        return .accepted
+    }
+
+    /// The line every client is greeted with.
+    static func hello(_ service: BoardService) -> [UInt8] {
+        WireLine.hello(server: "boardd/\(boardVersion)", instance: service.instance)
     }
 
     /// Sends `error` instead of the hello and closes, without waiting: a client that cannot take one line misses it.

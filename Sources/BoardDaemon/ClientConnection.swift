@@ -35,8 +35,12 @@ struct ClientConnection {
     var closeWhenFlushed = false
     var readingPaused = false
     var wantsWritable = false
-    /// Whether it moves to the read loop once its first read is answered (every other client does).
-    var movesToReadLoop = false
+    /// Whether it moves to the other loop once its first read is answered: each loop keeps every
+    /// other client it accepts (`ClientAcceptor.welcome`).
+    var movesAfterFirstAnswer = false
+    /// The read loop's clock when it handed this client over with a request unanswered: a
+    /// subscription asked for then starts there, as if the main loop had read it on arrival.
+    var handedOverAt: Date?
 
     struct Watch {
         let requestID: JSON

@@ -198,11 +198,13 @@ final class ConnectionLoop {
     }
 
     /// Hands a client to the other loop. `line` (a request this loop does not answer) and every line
-    /// after it are answered there, after what this loop queued for it is written.
-    func handOver(_ token: UInt64, unanswered line: [UInt8]? = nil) {
+    /// after it are answered there, after what this loop queued for it is written; `instant` is the
+    /// clock this loop read `line` at (`ClientConnection.handedOverAt`).
+    func handOver(_ token: UInt64, unanswered line: [UInt8]? = nil, at instant: Date? = nil) {
         guard var connection = connections.removeValue(forKey: token) else { return }
         epoll.remove(connection.descriptor)
-        connection.movesToReadLoop = false
+        connection.movesAfterFirstAnswer = false
+        connection.handedOverAt = line == nil ? nil : instant
         if let line { connection.inbox.insert(.line(line), at: 0) }
         departures.post(connection)
     }

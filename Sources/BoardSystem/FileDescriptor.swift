@@ -152,6 +152,14 @@ public struct FileDescriptor: Hashable, Sendable {
 
     public func close() { _ = Glibc.close(rawValue) }
 
+    /// A second descriptor for the same open file (`F_DUPFD_CLOEXEC`), closed on its own: what one
+    /// thread watches in its epoll while another keeps the first.
+    public func duplicate() throws(SystemError) -> FileDescriptor {
+        let copy = fcntl(rawValue, F_DUPFD_CLOEXEC, 0)
+        guard copy >= 0 else { throw SystemError("fcntl F_DUPFD_CLOEXEC") }
+        return FileDescriptor(copy)
+    }
+
     public var isTerminal: Bool { isatty(rawValue) == 1 }
 }
 

@@ -172,6 +172,8 @@ struct ConnectionLoopTests {
         let handed = harness.link.toMain.take()
         #expect(handed.count == 1)
         #expect(handed.first.map { $0.queuedBytes > 0 && $0.inbox.count == 2 } == true)
+        // A subscription it asked for would start where the read loop's clock was (`handedOverAt`).
+        #expect(handed.first?.handedOverAt == harness.service.clock.now)
         if case .line(let line) = handed.first?.inbox.first {
             #expect(String(decoding: line, as: UTF8.self).contains("clock.advance"))
         } else {
@@ -181,6 +183,82 @@ struct ConnectionLoopTests {
             connection.release()
             connection.descriptor.close()
         }
+    }
+
+    /// The read loop accepts on the main loop's listener too: a new client is greeted and its first
+    /// read answered with the main loop never turning, as when a clock move keeps it busy. Of the
+    /// clients either loop accepts, the odd ones are the main loop's: the read loop hands them over
+    /// once answered, and keeps the even ones.
+    @Test func theReadLoopGreetsAndAnswersNewClientsWhileTheMainLoopIsBusy() throws {
+        let harness = try LoopHarness()
+        let socket = try TestListener()
+        defer { socket.close() }
+        harness.link.shareListener(socket.descriptor)
+        let readLoop = try ReadLoop(link: harness.link, service: harness.service, limits: ServerLimits(), log: harness.log)
+        defer { readLoop.finish() }
+        let first = try socket.connectAndPing(readLoop)
+        defer { first.close() }
+        let handed = harness.link.toMain.take()
+        #expect(handed.count == 1, "the first client is the main loop's once answered")
+        for connection in handed {
+            connection.release()
+            connection.descriptor.close()
+        }
+        let second = try socket.connectAndPing(readLoop)
+        defer { second.close() }
+        #expect(harness.link.toMain.take().isEmpty, "the second client stays on the read loop")
+        #expect(readLoop.loop.connections.count == 1)
+        #expect(harness.link.accepted.load(ordering: .relaxed) == 2)
+    }
+
+    /// When the main loop binds the socket's path again, it offers the new listener: the read loop
+    /// takes it at the end of its next turn and accepts there.
+    @Test func theReadLoopAcceptsOnTheListenerOfferedLast() throws {
+        let harness = try LoopHarness()
+        let old = try TestListener()
+        defer { old.close() }
+        harness.link.shareListener(old.descriptor)
+        let readLoop = try ReadLoop(link: harness.link, service: harness.service, limits: ServerLimits(), log: harness.log)
+        defer { readLoop.finish() }
+        let rebound = try TestListener()
+        defer { rebound.close() }
+        harness.link.shareListener(rebound.descriptor)
+        readLoop.loop.turn(readLoop, sleeping: false)
+        let client = try rebound.connectAndPing(readLoop)
+        client.close()
+    }
+}
+
+/// A listening socket of the test's own, in the temporary directory.
+struct TestListener {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("loop-\(UUID().uuidString.prefix(8)).sock").path
+    let descriptor: FileDescriptor
+
+    init() throws { descriptor = try UnixSocket.listen(path: path) }
+
+    func close() {
+        descriptor.close()
+        unlink(path)
+    }
+
+    /// Connects, reads the hello and pings, turning only `readLoop` (at most 50 turns a line).
+    func connectAndPing(_ readLoop: ReadLoop) throws -> FileDescriptor {
+        let client = try UnixSocket.connect(path: path)
+        client.setNonBlocking()
+        func line() throws -> String {
+            var received = ""
+            for _ in 0..<50 where !received.hasSuffix("\n") {
+                readLoop.loop.turn(readLoop, sleeping: false)
+                received += try TestClient(token: 0, descriptor: client).received()
+            }
+            return received
+        }
+        let hello = try line()
+        #expect(hello.contains(#""hello""#), "\(hello)")
+        try client.writeAll(#"{"id":1,"method":"ping"}"# + "\n")
+        let reply = try line()
+        #expect(reply.contains(#""id":1,"result""#), "\(reply)")
+        return client
     }
 }
 

@@ -276,4 +276,31 @@ struct EventsGetTests {
         let taken = service.handle(WireRequest(id: 3, method: method, params: ["cursor": .string(given)]))
         if case .failure(let error) = taken { Issue.record("the daemon's own cursor was refused: \(error.message)") }
     }
+
+    /// A subscription the read loop handed over starts where that loop's clock was when it read it
+    /// (`ClientConnection.handedOverAt`): a move the main loop made in between is replayed, as it would
+    /// have been pushed had the main loop read the request first. `since` or `cursor` still win.
+    @Test func aSubscriptionReadBeforeAMoveStartsWhereItWasRead() throws {
+        var service = Self.service()
+        _ = service.handle(WireRequest(id: 1, method: .clockAdvance, params: ["minutes": 90]))
+        let now = service.clock.now
+        let between = ChangeQuery(kinds: Set(FlightChange.Kind.allCases)).changes(
+            of: service.schedule.flights(on: service.window(at: now).firstDate), after: Self.noon, through: now)
+        #expect(between.count > 3, "the test needs changes in the move")
+        func subscription(_ params: JSON, arrivedAt: Date?) throws -> EventSubscription {
+            let outcome = service.handle(WireRequest(id: 2, method: .eventsWatch, params: params), arrivedAt: arrivedAt)
+            guard case .eventsWatch(let subscription) = outcome else { throw WireError(.internal, "\(outcome)") }
+            return subscription
+        }
+        let handed = try subscription([:], arrivedAt: Self.noon)
+        #expect(handed.start == .after(Self.noon))
+        #expect(handed.replay.map(\.position) == between.prefix(BoardService.eventsPerMove).map(\.position))
+        #expect(handed.replay.count + handed.replaySkipped == between.count)
+        let read = try subscription([:], arrivedAt: nil)
+        #expect(read.start == .after(now) && read.replay.isEmpty)
+        let since = try subscription(["since": "2026-11-30T13:00:00-05:00"], arrivedAt: Self.noon)
+        #expect(since.replay.allSatisfy { $0.at > Self.noon.addingTimeInterval(3600) })
+        let later = try subscription([:], arrivedAt: now.addingTimeInterval(60))
+        #expect(later.start == .after(now) && later.replay.isEmpty, "a clock moved back since replays nothing")
+    }
 }

@@ -297,7 +297,7 @@ struct FullScreenLoop {
 
     /// A daemon that stopped answering is gone, as one that closed the connection is.
     mutating func checkHeartbeat() {
-        guard let connection else { return }
+        guard connection != nil else { return }
         switch heartbeat.check(at: clock.now) {
         case .wait: break
         case .ping: ping()
