@@ -64,7 +64,7 @@ extension BoardServer {
         let followers = loop.connections.tokens { $0.events != nil }.count
         loop.log.info(
             "\(signal): serving \(acceptor.listener.path): \(link.clients.load(ordering: .relaxed)) client(s), \(watchers) watching, "
-                + "\(followers) following events, "
+                + "\(followers) following events, \(link.readLoopClients.load(ordering: .relaxed)) on the read loop, "
                 + "\(link.spliceStatistics.readBack.load(ordering: .relaxed) >> 10) KiB read back from splices, "
                 + "clock \(service.localTime.iso8601(service.clock.now)), config \(service.config.source)")
     }

@@ -37,6 +37,10 @@ final class BoardServer: LoopDuty {
     /// The next instant (on the daemon's clock) at which watched boards change.
     private var nextChange: Date
     var boardFanOut = BoardFanOut()
+    /// When a move's boards and changes were last published (`publish`): for `busyAfterPublishing`
+    /// after it, the loop is busy with their fan-out and reads are better answered on the read loop.
+    private var publishedAt: ContinuousClock.Instant?
+    static let busyAfterPublishing = Duration.milliseconds(100)
     var eventsFanOut: EventsFanOut
     /// When the socket's path is next checked (a removed socket is bound again; see `SocketListener.keepBound`).
     var nextSocketCheck: ContinuousClock.Instant
@@ -124,6 +128,12 @@ final class BoardServer: LoopDuty {
         if loop.isRunning, loop.now >= nextSocketCheck { checkSocket() }
     }
 
+    /// Whether a move's fan-out keeps this loop busy (`busyAfterPublishing`), with a read loop to go to.
+    private var isBusyPublishing: Bool {
+        guard let publishedAt, readLoopThread != nil else { return false }
+        return loop.now - publishedAt < Self.busyAfterPublishing
+    }
+
     var hasWorkWaiting: Bool { boardFanOut.isOffering || eventsFanOut.isOffering }
 
     func secondsUntilDue(in loop: ConnectionLoop) -> Double? {
@@ -150,20 +160,18 @@ final class BoardServer: LoopDuty {
             loop.handOver(token, unanswered: line)
             return
         }
-        defer {
-            // A client's first request is always answered here, in the order clients' requests
-            // arrived; then every other client whose requests so far were reads moves to the read loop.
-            if method?.servedByReadLoop ?? true,
-                loop.connections.update(token, { $0.movesAfterFirstAnswer && $0.watch == nil && $0.events == nil }) == true
-            {
-                loop.flush(token)  // the answer goes out from here: a one-shot client never waits for the other thread
-                if loop.connections.contains(token) { loop.handOver(token) }
-            }
-        }
+        let isRead = method?.servedByReadLoop ?? true
         // A subscription the read loop handed over starts where the clock was when that loop read it.
         let handedOverAt = loop.connections.update(token) { connection in
             defer { connection.handedOverAt = nil }
+            if !isRead { connection.askedOnlyReads = false }
             return connection.handedOverAt
+        }
+        defer {
+            if isRead, movesToReadLoopOnceAnswered(token) {
+                loop.flush(token)  // the answer goes out from here: a one-shot client never waits for the other thread
+                if loop.connections.contains(token) { loop.handOver(token) }
+            }
         }
         let outcome = service.handle(request, arrivedAt: handedOverAt ?? nil)
         switch outcome {
@@ -185,6 +193,16 @@ final class BoardServer: LoopDuty {
             loop.log.info("clock moved to \(service.localTime.iso8601(service.clock.now))")
             publish()
         }
+    }
+
+    /// Whether a client just answered a read moves to the read loop: every other client this loop
+    /// accepted, and any client that has asked only reads while this loop is busy with a move's fan-out.
+    private func movesToReadLoopOnceAnswered(_ token: UInt64) -> Bool {
+        let busy = isBusyPublishing
+        return loop.connections.update(token) { client in
+            client.watch == nil && client.events == nil
+                && (client.movesAfterFirstAnswer || (busy && client.askedOnlyReads))
+        } ?? false
     }
 
     // MARK: Boards
@@ -212,6 +230,7 @@ final class BoardServer: LoopDuty {
     /// bytes to all its watchers, a share of them per turn of the loop (`publishSome`). A change
     /// during the offering starts it again with the newest boards. The changes go first.
     func publish() {
+        publishedAt = loop.now
         publishEvents()
         let now = service.clock.now
         nextChange = service.nextChange(after: now)

@@ -103,6 +103,7 @@ struct ClientAcceptor: ~Copyable {
         connection.enqueue(hello, now: loop.now)
         let number = loop.link.accepted.add(1, ordering: .relaxed).newValue
         connection.movesAfterFirstAnswer = !side.keeps(number)
+        connection.awaitsFirstAnswer = side == .read
         guard let token = loop.adopt(connection) else { return .accepted }
         loop.flush(token)
         return .accepted

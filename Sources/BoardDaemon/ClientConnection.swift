@@ -38,6 +38,12 @@ struct ClientConnection {
     /// Whether it moves to the other loop once its first read is answered: each loop keeps every
     /// other client it accepts (`ClientAcceptor.welcome`).
     var movesAfterFirstAnswer = false
+    /// Accepted by the read loop and not answered yet: such a client goes to the main loop before the
+    /// read loop starts a search, so its first answer never waits for one (`ReadLoop.respond`).
+    var awaitsFirstAnswer = false
+    /// Whether every request it made was a read (`WireMethod.servedByReadLoop`): such a client leaves a
+    /// main loop busy with a move's fan-out for the read loop (`BoardServer.isBusyPublishing`).
+    var askedOnlyReads = true
     /// The read loop's clock when it handed this client over with a request unanswered: a
     /// subscription asked for then starts there, as if the main loop had read it on arrival.
     var handedOverAt: Date?

@@ -204,6 +204,7 @@ final class ConnectionLoop {
         guard var connection = connections.removeValue(forKey: token) else { return }
         epoll.remove(connection.descriptor)
         connection.movesAfterFirstAnswer = false
+        connection.awaitsFirstAnswer = false
         connection.handedOverAt = line == nil ? nil : instant
         if let line { connection.inbox.insert(.line(line), at: 0) }
         departures.post(connection)

@@ -35,6 +35,8 @@ final class ReadLoopLink: Sendable {
     let toMain: Mailbox
     /// Set by the main loop as it stops; the read loop closes its clients and ends.
     let stopping = Atomic<Bool>(false)
+    /// The read loop's clients as of the end of its last turn (for the status line SIGUSR2 logs).
+    let readLoopClients = Atomic<Int>(0)
     /// Clients accepted by either loop, numbered for `ClientAcceptor.Side`.
     let accepted = Atomic<Int>(0)
     /// The listening socket for the read loop (a duplicate of the main loop's, its own to close),
@@ -200,9 +202,18 @@ final class ReadLoop: LoopDuty {
             service = newer.forReadLoop(previous: (service, mainService))
             mainService = newer
         }
-        if let method = WireMethod(rawValue: request.method), !method.servedByReadLoop {
+        let method = WireMethod(rawValue: request.method)
+        if let method, !method.servedByReadLoop {
             loop.handOver(token, unanswered: line, at: service.clock.now)
             return
+        }
+        if method?.answeredOnReadLoopFirst == true {
+            // A search can take seconds: the clients this loop accepted and has not answered yet go to
+            // the main loop first, so no client's first answer (a clock move, say) waits for it.
+            for other in loop.connections.tokens(where: { $0.awaitsFirstAnswer }) where other != token {
+                loop.flush(other)
+                if loop.connections.contains(other) { loop.handOver(other) }
+            }
         }
         // Reads only reach here; anything else is the main loop's to carry out.
         guard loop.reply(to: request, with: service.handle(request), to: token) else {
@@ -210,7 +221,13 @@ final class ReadLoop: LoopDuty {
             return
         }
         // Every other client it accepted goes to the main loop once answered, from here.
-        if loop.connections.update(token, { $0.movesAfterFirstAnswer }) == true {
+        if loop.connections.update(
+            token,
+            { client in
+                client.awaitsFirstAnswer = false
+                return client.movesAfterFirstAnswer
+            }) == true
+        {
             loop.flush(token)
             if loop.connections.contains(token) { loop.handOver(token) }
         }
@@ -235,6 +252,7 @@ final class ReadLoop: LoopDuty {
 
     func finishTurn(in loop: ConnectionLoop) {
         if link.stopping.load(ordering: .acquiring) { loop.stop() }
+        link.readLoopClients.store(loop.connections.count, ordering: .relaxed)
         takeListener()
         if let at = listeningAgainAt, loop.now >= at {
             listeningAgainAt = nil

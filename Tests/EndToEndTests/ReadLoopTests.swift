@@ -169,6 +169,51 @@ import Testing
         try daemon.stop()
     }
 
+    /// A client that has asked only reads leaves a main loop busy with a move's fan-out: answered on the
+    /// main loop within `BoardServer.busyAfterPublishing` of a move, it moves to the read loop. Of two
+    /// readers connected one after the other, one is the main loop's by turns; after a few moves,
+    /// each followed by both readers' pings, both are on the read loop (the mover stays on the main).
+    @Test(.enabled(if: ProcessInfo.processInfo.activeProcessorCount > 1, "one loop answers all on one core"))
+    func aReaderAnsweredDuringAMovesFanOutMovesToTheReadLoop() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        let mover = try connect(daemon)
+        let readers = try (0..<2).map { _ in try connect(daemon) }
+        func ping(_ client: RawClient) throws {
+            try client.send(#"{"id":1,"method":"ping"}"# + "\n")
+            #expect(try client.readLine()?["id"]?.int == 1)
+        }
+        for reader in readers { try ping(reader) }
+        var moves = 1
+        func move() throws {
+            try mover.send(#"{"id":\#(moves),"method":"clock.advance","params":{"minutes":1}}"# + "\n")
+            #expect(try mover.readLine()?["id"]?.int == moves)
+        }
+        try move()  // the mover's first request: on the main loop from here on, whichever loop accepted it
+        /// The status line's counts: clients in all, and on the read loop.
+        func counts() throws -> (all: Int, read: Int) {
+            let before = daemon.logText().components(separatedBy: "SIGUSR2: serving").count
+            kill(daemon.pid, SIGUSR2)
+            try waitUntil("the status line", timeout: 10) {
+                daemon.logText().components(separatedBy: "SIGUSR2: serving").count > before
+            }
+            let line = try #require(daemon.logText().split(separator: "\n").last { $0.contains("SIGUSR2: serving") })
+            let all = try #require(line.firstMatch(of: #/ (\d+) client\(s\)/#).flatMap { Int($0.output.1) })
+            let read = try #require(line.firstMatch(of: #/ (\d+) on the read loop/#).flatMap { Int($0.output.1) })
+            return (all, read)
+        }
+        // The readiness probe of the harness may still be counted for a moment.
+        try waitUntil("three clients connected") { try counts().all == 3 }
+        #expect(try counts().read == 1, "one reader on each loop before any move")
+        try waitUntil("both readers on the read loop", timeout: 30) {
+            moves += 1
+            try move()
+            for reader in readers { try ping(reader) }
+            return try counts().read == 2
+        }
+        #expect(try counts() == (3, 2), "the mover stays on the main loop")
+    }
+
     private func connect(_ daemon: RunningDaemon) throws -> RawClient {
         let client = try RawClient(path: daemon.socket)
         #expect(try client.readLine()?["type"]?.string == "hello")
