@@ -52,10 +52,11 @@ memory = "idle %.1f, peak %.1f" % (r["idle"] / 1024, r["peak"] / 1024)
 if r.get("after") is not None: memory += ", %.1f MiB 5 s after" % (r["after"] / 1024)
 else: memory += " MiB"
 count = os.environ["COUNT"]
-print("| `%s`%s, %s | %s / %s ms | %s (%s) ms, %s ms | %s |" % (
+moved = "%s (%s) ms, %s ms" % (move("p99"), move("max"), "-" if cpu is None else "%.0f" % cpu) if d.get("moves") else "-"
+print("| `%s`%s, %s | %s / %s ms | %s | %s |" % (
     os.environ["KIND"], "" if count == "-" else " " + "{:,}".format(int(count)), os.environ["CONFIG"],
     ms(d["pingMs"]["p99"]), ms(d["freshPingMs"]["p99"]),
-    move("p99"), move("max"), "-" if cpu is None else "%.0f" % cpu, memory))
+    moved, memory))
 '
 done <<'LOADS'
 none - default

@@ -1,3 +1,4 @@
+import CSystemShims
 import Glibc
 
 /// A thread of its own (`pthread_create`), started at once with a stack of the size asked for, that
@@ -49,6 +50,14 @@ public struct SystemThread: @unchecked Sendable {
 }
 
 extension Program {
+    /// Asks the scheduler for time slices of `duration` for the calling thread (EEVDF's custom slice,
+    /// Linux 6.12 and later); false when the kernel refuses.
+    @discardableResult
+    public static func requestSlice(_ duration: Duration) -> Bool {
+        let (seconds, attoseconds) = duration.components
+        return board_request_slice(UInt64(seconds) * 1_000_000_000 + UInt64(attoseconds / 1_000_000_000)) == 0
+    }
+
     /// Gives the calling thread's core to anything else runnable (`sched_yield`).
     public static func yieldProcessor() { sched_yield() }
 

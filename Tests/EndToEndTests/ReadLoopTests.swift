@@ -214,6 +214,35 @@ import Testing
         #expect(try counts() == (3, 2), "the mover stays on the main loop")
     }
 
+    /// Each loop's thread asks the scheduler for 300 µs slices (`ConnectionLoop.schedulerSlice`), as
+    /// the kernel's own record of each thread says (`se.slice` in /proc/PID/task/TID/sched).
+    @Test func bothLoopsAskForShortSchedulerSlices() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        func slices() -> [String: Int] {
+            let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(daemon.pid)/task")) ?? []
+            var found: [String: Int] = [:]
+            for task in tasks {
+                let directory = "/proc/\(daemon.pid)/task/\(task)"
+                guard let name = try? String(contentsOfFile: directory + "/comm", encoding: .utf8),
+                    let sched = try? String(contentsOfFile: directory + "/sched", encoding: .utf8),
+                    let line = sched.split(separator: "\n").first(where: { $0.hasPrefix("se.slice ") }),
+                    let value = line.split(separator: ":").last.flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) })
+                else { continue }
+                found[name.trimmingCharacters(in: .whitespacesAndNewlines)] = value
+            }
+            return found
+        }
+        guard slices()["boardd"] != nil else {
+            print("skipped: this kernel's /proc/PID/task/TID/sched has no se.slice (custom slices came in Linux 6.12)")
+            return
+        }
+        var loops = ["boardd"]
+        if ProcessInfo.processInfo.activeProcessorCount > 1 { loops.append("boardd-read") }
+        try waitUntil("both loops' slices") { loops.allSatisfy { slices()[$0] == 300_000 } }
+        try daemon.stop()
+    }
+
     private func connect(_ daemon: RunningDaemon) throws -> RawClient {
         let client = try RawClient(path: daemon.socket)
         #expect(try client.readLine()?["type"]?.string == "hello")

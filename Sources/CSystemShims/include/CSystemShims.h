@@ -20,5 +20,6 @@ unsigned int board_epollerr(void);
 int board_splice_pipe(int fds[2], int size);
 long board_vmsplice(int pipe_fd, const void *vectors, int count);
 long board_splice(int from_fd, int to_fd, unsigned long length);
+int board_request_slice(unsigned long long nanoseconds);
 
 #endif
