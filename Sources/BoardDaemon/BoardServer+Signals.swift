@@ -77,8 +77,8 @@ extension BoardServer {
         if let why = acceptor.keepBound(loop) {
             loop.log.warning(why)
             stop()
-        } else if readLoopThread != nil, acceptor.listener.descriptor != listening {
-            loop.link.shareListener(acceptor.listener.descriptor)
+        } else if readLoopThread != nil, listenerToShare || acceptor.listener.descriptor != listening {
+            shareListener()
         }
     }
 

@@ -37,9 +37,12 @@ final class BoardServer: LoopDuty {
     /// The next instant (on the daemon's clock) at which watched boards change.
     private var nextChange: Date
     var boardFanOut = BoardFanOut()
-    /// When a move's boards and changes were last published (`publish`): for `busyAfterPublishing`
-    /// after it, the loop is busy with their fan-out and reads are better answered on the read loop.
+    /// When a move's boards and changes were last published to watchers or subscribers (`publish`): for
+    /// `busyAfterPublishing` after it, the loop is busy with their fan-out and reads are better answered
+    /// on the read loop.
     private var publishedAt: ContinuousClock.Instant?
+    /// The listener is still to be offered to the read loop (`shareListener`).
+    var listenerToShare = false
     static let busyAfterPublishing = Duration.milliseconds(100)
     var eventsFanOut: EventsFanOut
     /// When the socket's path is next checked (a removed socket is bound again; see `SocketListener.keepBound`).
@@ -91,7 +94,7 @@ final class BoardServer: LoopDuty {
     /// Starts the read loop on a thread of its own, when there is a second core for it.
     private func startReadLoop() {
         guard Program.processorCount > 1 else { return }
-        link.shareListener(acceptor.listener.descriptor)
+        shareListener()
         let readLoop: ReadLoop
         do { readLoop = try ReadLoop(link: link, service: service, limits: loop.limits, log: loop.log) } catch {
             loop.log.warning("serving every client on one loop: the read loop cannot start (\(error))")
@@ -101,6 +104,7 @@ final class BoardServer: LoopDuty {
         // Started after the signals were blocked (`SignalDescriptor`): the thread inherits the mask.
         do { readLoopThread = try SystemThread(name: "boardd-read") { handed.readLoop.run() } } catch {
             loop.log.warning("serving every client on one loop: the read loop's thread cannot start (\(error))")
+            readLoop.finish()  // its duplicate of the listener
         }
     }
 
@@ -126,6 +130,21 @@ final class BoardServer: LoopDuty {
         if loop.isRunning, service.clock.now >= nextChange { publish() }
         if loop.isRunning, service.clock.now >= eventsFanOut.nextChange { publishEvents() }
         if loop.isRunning, loop.now >= nextSocketCheck { checkSocket() }
+    }
+
+    /// Offers the read loop the listener to accept on; when no duplicate can be made, says so and
+    /// tries again at the next look at the socket (`checkSocket`), the main loop accepting meanwhile.
+    func shareListener() {
+        do {
+            try link.shareListener(acceptor.listener.descriptor)
+            listenerToShare = false
+        } catch {
+            if !listenerToShare {
+                loop.log.warning(
+                    "the read loop cannot have the socket (\(error)); the main loop accepts every client until it can")
+            }
+            listenerToShare = true
+        }
     }
 
     /// Whether a move's fan-out keeps this loop busy (`busyAfterPublishing`), with a read loop to go to.
@@ -230,11 +249,11 @@ final class BoardServer: LoopDuty {
     /// bytes to all its watchers, a share of them per turn of the loop (`publishSome`). A change
     /// during the offering starts it again with the newest boards. The changes go first.
     func publish() {
-        publishedAt = loop.now
         publishEvents()
         let now = service.clock.now
         nextChange = service.nextChange(after: now)
         boardFanOut.start(at: now, watchers: loop.connections.tokens { $0.watch != nil }, service: service)
+        if hasWorkWaiting { publishedAt = loop.now }
     }
 
     /// Offers the next share of the move's changes and boards, after the replies of this turn.

@@ -102,7 +102,9 @@ final class ConnectionLoop {
     /// 6.12 and later; the default is a few milliseconds). With both loops and a busy client on two
     /// cores, a loop that was preempted waits a slice before it runs again, and every client it serves
     /// with it: 50 clients' p99 fell from 0.96 to 1.77 ms to 0.88 to 1.18 ms (docs/PERFORMANCE.md).
-    /// `BOARDD_SLICE_US` in the environment sets another length; 0 leaves the kernel's.
+    /// `BOARDD_SLICE_US` in the environment sets another length; 0 leaves the kernel's. A kernel before
+    /// 6.12 ignores the request, and a thread under another policy than the normal or batch one keeps
+    /// its own (`Program.requestSlice` reads the slice back).
     static let schedulerSlice = Duration.microseconds(300)
 
     private func requestSchedulerSlice() {

@@ -72,9 +72,10 @@ final class ReadLoopLink: Sendable {
         toRead.wakeup.signal()
     }
 
-    /// Offers the read loop a duplicate of `listener` to accept on, replacing one not yet taken.
-    func shareListener(_ listener: FileDescriptor) {
-        guard let copy = try? listener.duplicate() else { return }
+    /// Offers the read loop a duplicate of `listener` to accept on, replacing one not yet taken; the
+    /// error when no duplicate can be made (out of descriptors), the read loop keeping what it has.
+    func shareListener(_ listener: FileDescriptor) throws(SystemError) {
+        let copy = try listener.duplicate()
         offeredListener.withLock { offered in
             offered?.close()
             offered = copy
@@ -97,7 +98,10 @@ final class ReadLoopLink: Sendable {
     func close() {
         toRead.close()
         toMain.close()
-        offeredListener.withLock { $0?.close() }
+        offeredListener.withLock { offered in
+            offered?.close()
+            offered = nil
+        }
     }
 
     /// Connections on their way to a loop, with the descriptor that wakes it.

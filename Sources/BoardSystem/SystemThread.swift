@@ -50,12 +50,13 @@ public struct SystemThread: @unchecked Sendable {
 }
 
 extension Program {
-    /// Asks the scheduler for time slices of `duration` for the calling thread (EEVDF's custom slice,
-    /// Linux 6.12 and later); false when the kernel refuses.
+    /// Asks the scheduler for time slices of `duration` (held to the kernel's 100 µs to 100 ms) for
+    /// the calling thread, keeping its policy and nice value (EEVDF's custom slice, Linux 6.12 and
+    /// later); false when the kernel refuses or ignores it.
     @discardableResult
     public static func requestSlice(_ duration: Duration) -> Bool {
-        let (seconds, attoseconds) = duration.components
-        return board_request_slice(UInt64(seconds) * 1_000_000_000 + UInt64(attoseconds / 1_000_000_000)) == 0
+        let microseconds = min(max(duration / .microseconds(1), 100), 100_000)
+        return board_request_slice(UInt64(microseconds) * 1000) == 0
     }
 
     /// Gives the calling thread's core to anything else runnable (`sched_yield`).

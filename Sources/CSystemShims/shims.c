@@ -105,24 +105,35 @@ long board_splice(int from_fd, int to_fd, unsigned long length) {
     return splice(from_fd, NULL, to_fd, NULL, length, SPLICE_F_NONBLOCK);
 }
 
+#include <sched.h>
 #include <sys/syscall.h>
 #include <stdint.h>
 
+/// The first version of the kernel's `struct sched_attr` (SCHED_ATTR_SIZE_VER0, 48 bytes).
+struct board_sched_attr {
+    uint32_t size;
+    uint32_t policy;
+    uint64_t flags;
+    int32_t nice;
+    uint32_t priority;
+    uint64_t runtime;
+    uint64_t deadline;
+    uint64_t period;
+};
+
 /// Asks the fair scheduler (EEVDF, Linux 6.12 and later) for slices of `nanoseconds` for the calling
-/// thread: `sched_setattr` with SCHED_OTHER and `sched_runtime`. 0 on success, -1 with errno.
+/// thread: `sched_setattr` with the thread's own policy and nice value and `sched_runtime`, then read
+/// back. 0 when the kernel keeps the slice; -1 when it refuses, ignores it (before 6.12) or the
+/// thread is not under the fair scheduler's normal or batch policy (nothing is changed then).
 int board_request_slice(unsigned long long nanoseconds) {
-    struct {
-        uint32_t size;
-        uint32_t policy;
-        uint64_t flags;
-        int32_t nice;
-        uint32_t priority;
-        uint64_t runtime;
-        uint64_t deadline;
-        uint64_t period;
-    } attr = {0};
+    struct board_sched_attr attr = {0};
+    if (syscall(SYS_sched_getattr, 0, &attr, sizeof(attr), 0) != 0) return -1;
+    if (attr.policy != SCHED_OTHER && attr.policy != SCHED_BATCH) return -1;
     attr.size = sizeof(attr);
-    attr.policy = 0;  // SCHED_OTHER
+    attr.flags = 0;
     attr.runtime = nanoseconds;
-    return (int)syscall(SYS_sched_setattr, 0, &attr, 0);
+    if (syscall(SYS_sched_setattr, 0, &attr, 0) != 0) return -1;
+    struct board_sched_attr now = {0};
+    if (syscall(SYS_sched_getattr, 0, &now, sizeof(now), 0) != 0) return -1;
+    return now.runtime == nanoseconds ? 0 : -1;
 }

@@ -193,7 +193,7 @@ struct ConnectionLoopTests {
         let harness = try LoopHarness()
         let socket = try TestListener()
         defer { socket.close() }
-        harness.link.shareListener(socket.descriptor)
+        try harness.link.shareListener(socket.descriptor)
         let readLoop = try ReadLoop(link: harness.link, service: harness.service, limits: ServerLimits(), log: harness.log)
         defer { readLoop.finish() }
         let first = try socket.connectAndPing(readLoop)
@@ -217,12 +217,12 @@ struct ConnectionLoopTests {
         let harness = try LoopHarness()
         let old = try TestListener()
         defer { old.close() }
-        harness.link.shareListener(old.descriptor)
+        try harness.link.shareListener(old.descriptor)
         let readLoop = try ReadLoop(link: harness.link, service: harness.service, limits: ServerLimits(), log: harness.log)
         defer { readLoop.finish() }
         let rebound = try TestListener()
         defer { rebound.close() }
-        harness.link.shareListener(rebound.descriptor)
+        try harness.link.shareListener(rebound.descriptor)
         readLoop.loop.turn(readLoop, sleeping: false)
         let client = try rebound.connectAndPing(readLoop)
         client.close()

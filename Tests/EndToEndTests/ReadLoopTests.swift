@@ -170,13 +170,17 @@ import Testing
     }
 
     /// A client that has asked only reads leaves a main loop busy with a move's fan-out: answered on the
-    /// main loop within `BoardServer.busyAfterPublishing` of a move, it moves to the read loop. Of two
-    /// readers connected one after the other, one is the main loop's by turns; after a few moves,
-    /// each followed by both readers' pings, both are on the read loop (the mover stays on the main).
+    /// main loop within `BoardServer.busyAfterPublishing` of a move that a watcher is offered, it moves
+    /// to the read loop. Of two readers connected one after the other, one is the main loop's by turns;
+    /// after a few moves, each followed by both readers' pings, both are on the read loop (the mover
+    /// and the watcher stay on the main).
     @Test(.enabled(if: ProcessInfo.processInfo.activeProcessorCount > 1, "one loop answers all on one core"))
     func aReaderAnsweredDuringAMovesFanOutMovesToTheReadLoop() throws {
         let sandbox = Sandbox()
         let daemon = try RunningDaemon(sandbox: sandbox)
+        let watcher = try connect(daemon)
+        try watcher.send(#"{"id":1,"method":"board.watch"}"# + "\n")
+        #expect(try watcher.readLine()?["id"]?.int == 1)
         let mover = try connect(daemon)
         let readers = try (0..<2).map { _ in try connect(daemon) }
         func ping(_ client: RawClient) throws {
@@ -203,15 +207,16 @@ import Testing
             return (all, read)
         }
         // The readiness probe of the harness may still be counted for a moment.
-        try waitUntil("three clients connected") { try counts().all == 3 }
+        try waitUntil("four clients connected") { try counts().all == 4 }
         #expect(try counts().read == 1, "one reader on each loop before any move")
         try waitUntil("both readers on the read loop", timeout: 30) {
             moves += 1
             try move()
             for reader in readers { try ping(reader) }
+            while try watcher.descriptor.waitUntilReadable(timeoutMilliseconds: 0) { _ = try watcher.readLine() }
             return try counts().read == 2
         }
-        #expect(try counts() == (3, 2), "the mover stays on the main loop")
+        #expect(try counts() == (4, 2), "the mover and the watcher stay on the main loop")
     }
 
     /// Each loop's thread asks the scheduler for 300 µs slices (`ConnectionLoop.schedulerSlice`), as
