@@ -28,7 +28,7 @@ struct ClientAcceptor: ~Copyable {
     var isPaused: Bool { pausedUntil != nil }
 
     /// Accepts the clients waiting, up to `acceptsPerTurn`, each greeted with `hello`. `side` says
-    /// which of them it keeps (`welcome`).
+    /// which of them it keeps (`Side`).
     mutating func acceptClients(into loop: ConnectionLoop, hello: [UInt8], side: Side) {
         for _ in 0..<Self.acceptsPerTurn {
             switch Self.acceptOne(from: listener.descriptor, into: loop, hello: hello, side: side, refusedNote: &refusedNote) {

@@ -36,7 +36,7 @@ struct ClientConnection {
     var readingPaused = false
     var wantsWritable = false
     /// Whether it moves to the other loop once its first read is answered: each loop keeps every
-    /// other client it accepts (`ClientAcceptor.welcome`).
+    /// other client it accepts (`ClientAcceptor.Side`).
     var movesAfterFirstAnswer = false
     /// Accepted by the read loop and not answered yet: such a client goes to the main loop before the
     /// read loop starts a search, so its first answer never waits for one (`ReadLoop.respond`).
