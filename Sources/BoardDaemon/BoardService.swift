@@ -126,6 +126,13 @@ public struct BoardService: Sendable {
     private mutating func dispatch(_ method: WireMethod, _ params: JSON, arrivedAt: Date?) throws(WireError) -> Outcome {
         let now = clock.now
         revealedUntil = max(revealedUntil, now)
+        if let outcome = try answer(method, params, arrivedAt: arrivedAt, at: now) { return outcome }
+        return try move(advance: method == .clockAdvance, params, at: now)
+    }
+
+    /// Every method but the clock's moves (nil for those): it changes nothing, so the service is
+    /// borrowed, not copied (each call of another method from a mutating one copied the whole service).
+    private func answer(_ method: WireMethod, _ params: JSON, arrivedAt: Date?, at now: Date) throws(WireError) -> Outcome? {
         switch method {
         case .ping:
             _ = try PingRequest(params: params)
@@ -175,30 +182,35 @@ public struct BoardService: Sendable {
         case .clockGet:
             _ = try ClockGetRequest(params: params)
             return .encoded(EncodedDocument(clockDocument(at: now)))
-        case .clockSet:
-            // Refused on a replica and on the real clock whatever its params: moving it is what is refused.
-            if let refusal = replication?.clockMoveRefusal { throw refusal }
-            guard clock.isSimulated else { throw Self.notSimulated }
-            let request = try ClockSetRequest(params: params)
-            guard let instant = InstantInput.parse(request.time, localTime: localTime, today: localTime.date(at: now)) else {
-                throw ClockSetRequest.needsTime
-            }
-            guard ClockLimits.instants.contains(instant) else {
-                throw WireError(.invalidParams, "clock.set needs a \"time\" \(ClockLimits.instantsText).")
-            }
-            _ = clock.set(instant)
-            return .clockMoved(clockJSON(at: clock.now))
-        case .clockAdvance:
-            if let refusal = replication?.clockMoveRefusal { throw refusal }
-            guard clock.isSimulated else { throw Self.notSimulated }
+        case .clockSet, .clockAdvance:
+            return nil
+        }
+    }
+
+    /// `clock.set`, or `clock.advance` when `advance`.
+    private mutating func move(advance: Bool, _ params: JSON, at now: Date) throws(WireError) -> Outcome {
+        // Refused on a replica and on the real clock whatever its params: moving it is what is refused.
+        if let refusal = replication?.clockMoveRefusal { throw refusal }
+        guard clock.isSimulated else { throw Self.notSimulated }
+        let instant: Date
+        if advance {
             let request = try ClockAdvanceRequest(params: params)
-            let instant = now.addingTimeInterval(Double(request.minutes) * 60)
+            instant = now.addingTimeInterval(Double(request.minutes) * 60)
             guard ClockLimits.instants.contains(instant) else {
                 throw WireError(.invalidParams, "clock.advance would move the clock past its range, \(ClockLimits.instantsText).")
             }
-            _ = clock.set(instant)
-            return .clockMoved(clockJSON(at: clock.now))
+        } else {
+            let request = try ClockSetRequest(params: params)
+            guard let parsed = InstantInput.parse(request.time, localTime: localTime, today: localTime.date(at: now)) else {
+                throw ClockSetRequest.needsTime
+            }
+            guard ClockLimits.instants.contains(parsed) else {
+                throw WireError(.invalidParams, "clock.set needs a \"time\" \(ClockLimits.instantsText).")
+            }
+            instant = parsed
         }
+        _ = clock.set(instant)
+        return .clockMoved(clockJSON(at: clock.now))
     }
 
     /// A replica's clock after its source's move (`DaemonClock.follow`). Boards encoded on a clock of
@@ -297,8 +309,11 @@ public struct BoardService: Sendable {
 
     /// The shared encoding of a board (tab, hide-past, day) at `now`, from the cache when it still holds.
     func entry(_ key: BoardDocumentCache.Key, at now: Date, window: ScheduleWindow) -> BoardDocumentCache.Entry {
-        documents.entry(key, at: now, encoding: encoding, simulated: clock.isSimulated, speed: clock.speed) {
-            let change = nextBoardChange(on: key.date, after: now)
+        // The closure captures the schedule alone: capturing `self` copied the whole service, every
+        // request, though the closure runs only when the cache misses.
+        let schedule = schedule
+        return documents.entry(key, at: now, encoding: encoding, simulated: clock.isSimulated, speed: clock.speed) {
+            let change = Self.nextBoardChange(in: schedule, on: key.date, after: now)
             return BoardDocumentCache.Source(
                 flights: window.flights(on: key.date), validUntil: min(change ?? .distantFuture, window.nextSlide))
         }
@@ -317,6 +332,10 @@ public struct BoardService: Sendable {
     /// The first instant after `now` at which the board of `date`'s flights changes: a search in the
     /// day's sorted instants (`CachedSchedule.boardChanges`), not a look at each of its flights.
     func nextBoardChange(on date: LocalDate, after now: Date) -> Date? {
+        Self.nextBoardChange(in: schedule, on: date, after: now)
+    }
+
+    static func nextBoardChange(in schedule: CachedSchedule, on date: LocalDate, after now: Date) -> Date? {
         let instants = schedule.boardChanges(on: date)
         var (low, high) = (0, instants.count)
         while low < high {
