@@ -146,7 +146,9 @@ public struct BoardService: Sendable {
             let request = try BoardGetRequest(params: params)
             let window = window(at: now)
             let date = try day(request.date, window: window) ?? window.firstDate
-            return .encoded(document(Self.view(request), on: date, at: now, window: window))
+            // Not through a WatchView: it hashes itself for watchers' groups, which a reply does not need.
+            let (tab, hidePast, pinned) = Self.board(request)
+            return .encoded(document(tab: tab, hidePast: hidePast, pinned: pinned, on: date, at: now, window: window))
         case .boardWatch:
             let request = try BoardWatchRequest(params: params)
             return .watch(Self.view(request).on(try day(request.date, window: window(at: now))))
@@ -299,9 +301,15 @@ public struct BoardService: Sendable {
 
     /// A board's bytes, from the cache when the board has not changed since it was encoded.
     func document(_ view: WatchView, on date: LocalDate, at now: Date, window: ScheduleWindow) -> EncodedDocument {
-        let key = BoardDocumentCache.Key(tab: view.tab, hidePast: view.hidePast, date: date)
+        document(tab: view.tab, hidePast: view.hidePast, pinned: view.pinned, on: date, at: now, window: window)
+    }
+
+    func document(
+        tab: Tab, hidePast: Bool, pinned: PinnedFlights, on date: LocalDate, at now: Date, window: ScheduleWindow
+    ) -> EncodedDocument {
+        let key = BoardDocumentCache.Key(tab: tab, hidePast: hidePast, date: date)
         return BoardDocumentCache.assemble(
-            entry(key, at: now, window: window), key: key, pinned: view.pinned, nowText: nowText(at: now))
+            entry(key, at: now, window: window), key: key, pinned: pinned, nowText: nowText(at: now))
     }
 
     /// The encoded "now" of a document made at `now`.
@@ -351,7 +359,13 @@ public struct BoardService: Sendable {
         .clockNotSimulated, "The daemon runs on the real clock; start it with --now TIME (and --speed X) to move its clock.")
 
     static func view(_ request: some BoardViewRequest) -> WatchView {
-        WatchView(tab: request.tab ?? .all, hidePast: request.hidePast ?? false, pinned: request.pinned?.flights ?? [])
+        let (tab, hidePast, pinned) = board(request)
+        return WatchView(tab: tab, hidePast: hidePast, pinned: pinned)
+    }
+
+    /// The board a request names, with the protocol's defaults: All, past flights shown, none pinned.
+    static func board(_ request: some BoardViewRequest) -> (tab: Tab, hidePast: Bool, pinned: PinnedFlights) {
+        (request.tab ?? .all, request.hidePast ?? false, request.pinned?.flights ?? [])
     }
 
     /// The day `spec` names, when one is given; a day outside the window is refused.

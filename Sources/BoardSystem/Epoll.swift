@@ -20,6 +20,9 @@ public struct Epoll: ~Copyable {
     let fd: Int32
     private var tokens = [UInt64](repeating: 0, count: 256)
     private var masks = [UInt32](repeating: 0, count: 256)
+    /// What the last `wait` returned, refilled in place by the next: once the caller has let go of
+    /// the last result, a wait allocates nothing.
+    private var ready: [Event] = []
 
     public init() throws(SystemError) {
         fd = board_epoll_create()
@@ -50,7 +53,9 @@ public struct Epoll: ~Copyable {
             }
         }
         guard n > 0 else { return [] }
-        return (0..<Int(n)).map { Event(token: tokens[$0], events: Events(rawValue: masks[$0])) }
+        ready.removeAll(keepingCapacity: true)
+        for index in 0..<Int(n) { ready.append(Event(token: tokens[index], events: Events(rawValue: masks[index]))) }
+        return ready
     }
 }
 
