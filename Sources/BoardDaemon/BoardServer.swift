@@ -192,7 +192,7 @@ final class BoardServer: LoopDuty {
                 if loop.connections.contains(token) { loop.handOver(token) }
             }
         }
-        let outcome = service.handle(request, arrivedAt: handedOverAt ?? nil)
+        let outcome = service.handle(request, method: method, arrivedAt: handedOverAt ?? nil)
         switch outcome {
         case .result, .encoded, .failure: loop.reply(to: request, with: outcome, to: token)
         case .watch(let view): watch(view, id: request.id, from: token)

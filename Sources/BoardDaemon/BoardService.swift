@@ -94,7 +94,12 @@ public struct BoardService: Sendable {
     /// Answers `request`. `arrivedAt` is the clock when another loop read it (`ClientConnection.handedOverAt`):
     /// an `events.watch` without `since` or `cursor` then starts there, not now.
     public mutating func handle(_ request: WireRequest, arrivedAt: Date? = nil) -> Outcome {
-        guard let method = WireMethod(rawValue: request.method) else {
+        handle(request, method: WireMethod(rawValue: request.method), arrivedAt: arrivedAt)
+    }
+
+    /// The same, with the request's method already looked up by the loop that read it (nil: unknown).
+    mutating func handle(_ request: WireRequest, method: WireMethod?, arrivedAt: Date? = nil) -> Outcome {
+        guard let method else {
             let known = WireMethod.allCases.map(\.rawValue).joined(separator: ", ")
             return .failure(
                 WireError(.unknownMethod, "Unknown method \"\(request.method.prefix(64))\"; the methods are \(known)."))

@@ -50,8 +50,9 @@ extension ConnectionLoop {
 
     /// Closes clients past their deadlines. It visits every client, so it runs a few times a second at most.
     func sweepDeadlines() {
+        guard sweepWanted else { return }
         let now = now
-        guard sweepWanted, lastSweep.map({ now - $0 >= Self.sweepInterval }) ?? true else { return }
+        guard lastSweep.map({ now - $0 >= Self.sweepInterval }) ?? true else { return }
         lastSweep = now
         sweepWanted = false
         for token in connections.tokens {

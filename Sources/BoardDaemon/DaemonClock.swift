@@ -24,7 +24,10 @@ public struct DaemonClock: Sendable {
         self.mode = .simulated(anchor: start, anchorMonotonic: source.monotonic(), speed: speed)
     }
 
-    var isSimulated: Bool { mode != .real }
+    var isSimulated: Bool {
+        if case .real = mode { return false }
+        return true
+    }
 
     var speed: Double {
         if case .simulated(_, _, let speed) = mode { return speed }
@@ -37,9 +40,16 @@ public struct DaemonClock: Sendable {
         switch mode {
         case .real: return source.wall()
         case .simulated(let anchor, let anchorMonotonic, let speed):
-            let running = anchor.addingTimeInterval((source.monotonic() - anchorMonotonic) / .seconds(1) * speed)
+            let running = anchor.addingTimeInterval(Self.seconds(source.monotonic() - anchorMonotonic) * speed)
             return min(running, max(anchor, ClockLimits.instants.upperBound))
         }
+    }
+
+    /// `duration` in seconds, from its two components: `duration / .seconds(1)` divides two 128-bit
+    /// counts of attoseconds, on every request's reading of `now`.
+    static func seconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) + Double(attoseconds) / 1e18
     }
 
     /// Moves a simulated clock to `instant`; false on the real clock.
@@ -59,7 +69,7 @@ public struct DaemonClock: Sendable {
             let seconds = wall.timeIntervalSince1970
             return ReplicationClock(move: move, simulated: false, instant: seconds, speed: 1, madeAt: seconds)
         case .simulated(let anchor, let anchorMonotonic, let speed):
-            let madeAt = wall.timeIntervalSince1970 - (source.monotonic() - anchorMonotonic) / .seconds(1)
+            let madeAt = wall.timeIntervalSince1970 - Self.seconds(source.monotonic() - anchorMonotonic)
             return ReplicationClock(
                 move: move, simulated: true, instant: anchor.timeIntervalSince1970, speed: speed, madeAt: madeAt)
         }

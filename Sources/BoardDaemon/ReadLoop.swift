@@ -220,7 +220,7 @@ final class ReadLoop: LoopDuty {
             }
         }
         // Reads only reach here; anything else is the main loop's to carry out.
-        guard loop.reply(to: request, with: service.handle(request), to: token) else {
+        guard loop.reply(to: request, with: service.handle(request, method: method), to: token) else {
             loop.handOver(token, unanswered: line, at: service.clock.now)
             return
         }
