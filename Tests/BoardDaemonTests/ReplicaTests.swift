@@ -27,6 +27,17 @@ struct ReplicaTests {
         #expect(clock.now.timeIntervalSince1970.bitPattern == Self.noon.bitPattern)
     }
 
+    /// `DaemonClock.seconds` (the clock's reading, and what a replica is sent) agrees with dividing
+    /// the duration, whole, fractional, negative and years long.
+    @Test(arguments: [
+        Duration.zero, .seconds(90), .milliseconds(250), .nanoseconds(1), .seconds(-3) - .milliseconds(500),
+        .seconds(400 * 86_400) + .nanoseconds(123_456_789),
+    ])
+    func aDurationsSecondsAgreeWithDividingIt(_ duration: Duration) {
+        let divided = duration / .seconds(1)
+        #expect(abs(DaemonClock.seconds(duration) - divided) <= abs(divided) * 1e-15)
+    }
+
     @Test func aRunningSourceClockReadsWhatTheSourcesReadsAtTheSameRealInstant() {
         let hand = HandClock()
         var clock = DaemonClock(source: hand)
