@@ -305,10 +305,6 @@ public struct BoardService: Sendable {
     func watchBoards(at now: Date) -> WatchBoards { WatchBoards(service: self, at: now) }
 
     /// A board's bytes, from the cache when the board has not changed since it was encoded.
-    func document(_ view: WatchView, on date: LocalDate, at now: Date, window: ScheduleWindow) -> EncodedDocument {
-        document(tab: view.tab, hidePast: view.hidePast, pinned: view.pinned, on: date, at: now, window: window)
-    }
-
     func document(
         tab: Tab, hidePast: Bool, pinned: PinnedFlights, on date: LocalDate, at now: Date, window: ScheduleWindow
     ) -> EncodedDocument {

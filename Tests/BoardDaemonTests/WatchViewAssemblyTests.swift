@@ -47,7 +47,9 @@ struct WatchViewAssemblyTests {
                 for hidePast in [false, true] {
                     for pinned in pinSets {
                         let view = WatchView(tab: tab, hidePast: hidePast, pinned: pinned)
-                        let assembled = service.document(view, on: date, at: now, window: window).joined
+                        let assembled = service.document(
+                            tab: tab, hidePast: hidePast, pinned: pinned, on: date, at: now, window: window
+                        ).joined
                         let full = Self.fullBuild(service, view, on: date, at: now)
                         #expect(
                             assembled == full,
@@ -77,7 +79,7 @@ struct WatchViewAssemblyTests {
             for hidePast in [false, true] {
                 for pinned in pinSets {
                     let document = service.document(
-                        WatchView(tab: tab, hidePast: hidePast, pinned: pinned), on: date, at: now, window: window)
+                        tab: tab, hidePast: hidePast, pinned: pinned, on: date, at: now, window: window)
                     var buffers: [ObjectIdentifier: Int] = [:]
                     for case .spliceable(let bytes, _) in document.pieces { buffers[ObjectIdentifier(bytes)] = bytes.count }
                     let kept = buffers.values.reduce(0, +)
@@ -105,7 +107,9 @@ struct WatchViewAssemblyTests {
                 for hidePast in [false, true] {
                     for pins in [PinnedFlights(), pinned] {
                         let view = WatchView(tab: tab, hidePast: hidePast, pinned: pins)
-                        let assembled = service.document(view, on: date, at: now, window: window).joined
+                        let assembled = service.document(
+                            tab: tab, hidePast: hidePast, pinned: pins, on: date, at: now, window: window
+                        ).joined
                         #expect(assembled == Self.fullBuild(service, view, on: date, at: now), "\(tab) at \(now)")
                     }
                     let entry = service.entry(.init(tab: tab, hidePast: hidePast, date: date), at: now, window: window)
