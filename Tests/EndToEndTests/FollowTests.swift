@@ -245,6 +245,20 @@ struct FollowTests {
         #expect(
             silent.stderr.contains("cannot connect") && silent.stderr.contains("start it once Redis answers"), "\(silent.stderr)")
         #expect(ContinuousClock.now - began < .seconds(10), "each start gives up within its deadline")
+        // A host that takes the connection and never answers: exit 1 within the 4 s the start may wait.
+        let mute = try TCPSocket.listenOnLoopback()
+        defer { mute.close() }
+        let mutePort = try #require(TCPSocket.boundPort(mute))
+        let muteStarted = ContinuousClock.now
+        let unanswered = try run(
+            Binaries.boardd, ["--socket", sandbox.socket, "--follow", "redis://127.0.0.1:\(mutePort)"],
+            environment: sandbox.environment())
+        let waited = ContinuousClock.now - muteStarted
+        #expect(unanswered.status == 1 && waited < .seconds(5), "exit \(unanswered.status) after \(waited)")
+        #expect(
+            unanswered.stderr.hasPrefix("boardd: redis redis://127.0.0.1:\(mutePort): PING: no reply within 2 s"),
+            "\(unanswered.stderr)")
+        #expect(unanswered.stderr.split(separator: "\n").count == 1)
         #expect(!FileManager.default.fileExists(atPath: sandbox.socket), "refused before taking a socket")
         let bad = try run(Binaries.boardd, ["--follow", "redis://"], environment: sandbox.environment())
         #expect(bad.status == 2 && bad.stderr.hasPrefix("boardd: --follow: redis URL 'redis://'"), "\(bad.stderr)")

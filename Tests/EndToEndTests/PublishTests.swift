@@ -220,5 +220,15 @@ struct PublishTests {
         #expect(!replication.connected && replication.waiting == 2)
         #expect(alone.logText().contains("cannot connect"), "\(alone.logText())")
         #expect(alone.logText().contains("serving, and publishing once Redis answers"))
+        // A host that takes the connection and never answers: serving within the 2 s connect deadline.
+        let mute = try TCPSocket.listenOnLoopback()
+        defer { mute.close() }
+        let mutePort = try #require(TCPSocket.boundPort(mute))
+        let muteStarted = ContinuousClock.now
+        let unanswered = try RunningDaemon(sandbox: Sandbox(), extra: ["--publish", "redis://127.0.0.1:\(mutePort)"])
+        let waited = ContinuousClock.now - muteStarted
+        #expect(waited >= .milliseconds(1900) && waited < .seconds(6), "the start waited \(waited)")
+        #expect(try Self.ping(unanswered.socket).replication?.connected == false)
+        #expect(unanswered.logText().contains("PING: no reply within 2 s"), "\(unanswered.logText())")
     }
 }
