@@ -142,6 +142,11 @@ struct DaemonOptionsTests {
         }
         #expect((options.follow != nil) == replica && (options.publish != nil) == !replica)
         #expect(options.redisPasswordFile != nil)
+        // Started again until it serves: a replica until Redis and a source answer, a source until the
+        // lease of the one that crashed expires. systemd's default gives up after five starts in 10 s.
+        #expect(text.contains("\nStartLimitIntervalSec=0\n"))
+        let restart = try #require(text.split(separator: "\n").first { $0.hasPrefix("RestartSec=") })
+        #expect(Int(restart.dropFirst("RestartSec=".count)).map { $0 >= 1 } == true, "\(restart)")
     }
 
     @Test func theHelpNamesEveryFlag() {
