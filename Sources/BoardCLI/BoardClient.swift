@@ -309,8 +309,8 @@ public struct BoardClient {
         } else {
             line += "  (real clock)"
         }
-        // A replica's clock is its source's: said, and whether it still follows it.
-        if let note = ReplicaNote(clock.replication, code: "") { line += "  (\(note.shortText))" }
+        // A replica's clock is its source's: said, and whether it still follows it; a source says whether it publishes.
+        if let note = ReplicationNote(clock.replication, code: "") { line += "  (\(note.shortText))" }
         Output.print(line)
     }
 }

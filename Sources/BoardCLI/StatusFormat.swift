@@ -35,7 +35,7 @@ struct StatusFormat: Hashable, Sendable {
         Code(letter: "i", field: .id, meaning: "its id, for board show"),
         Code(letter: "p", field: .pinned, meaning: "the first pinned flight and its status (US 403 Delayed)"),
         Code(letter: "P", field: .alert, meaning: "the latest pinned change, 10 min (◆ US 403 New time 09:25)"),
-        Code(letter: "R", field: .replica, meaning: "a replica's state (replica of MTN · live); empty elsewhere"),
+        Code(letter: "R", field: .replica, meaning: "replica of MTN · live, source of MTN · publishing, or empty"),
     ]
 
     /// The codes as the usage error lists them: `%a %l ... %P %%`.

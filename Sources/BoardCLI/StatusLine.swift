@@ -34,8 +34,8 @@ struct StatusLine {
             didSet { values.alert = alert?.text ?? "" }
         }
         var pinnedStatus: FlightStatus?
-        /// The daemon's state when it is a replica: said after the default line while live, before it when not.
-        var replica: ReplicaNote? {
+        /// The daemon's part in replication, if it has one: said after the default line while live, before it when not.
+        var replica: ReplicationNote? {
             didSet { values.replica = replica?.text ?? "" }
         }
 
@@ -275,7 +275,7 @@ struct StatusLine {
         var reading = Self.reading(board, next: soonest)
         // A daemon too old to say, or a ping not back in time: said as a daemon on its own.
         let ping = replies[pingID].flatMap { try? BoardConnection.result(of: $0) }.flatMap { try? PingDocument(json: $0) }
-        reading.replica = ReplicaNote(ping?.replication, code: board.airport.code)
+        reading.replica = ReplicationNote(ping?.replication, code: board.airport.code)
         return reading
     }
 

@@ -75,7 +75,8 @@ struct FollowTests {
         // People see which daemon is a replica, and that it is live.
         let status = try replicas[0].sandbox.status()
         #expect(status.stdout.hasSuffix("  replica of MTN · live\n"), "\(status.stdout)")
-        #expect(try !source.sandbox.status().stdout.contains("replica"))
+        let sourceStatus = try source.sandbox.status().stdout
+        #expect(sourceStatus.hasSuffix("  source of MTN · publishing\n") && !sourceStatus.contains("replica"), "\(sourceStatus)")
         let clock = try replicas[0].sandbox.board("clock")
         #expect(clock.stdout == "2026-11-30 12:45:00-05:00  SIMULATED, frozen  (replica · live)\n", "\(clock.stdout)")
     }
@@ -219,6 +220,8 @@ struct FollowTests {
             try P.ping(replica.socket).replication?.outOfStep?.contains(id) == true
         }
         #expect(try Self.clock(replica.socket).now == "2026-11-30T12:00:00-05:00", "the entry was not acted on")
+        let status = try replica.sandbox.status()
+        #expect(status.stdout.hasPrefix("replica of MTN · out of step  "), "\(status.stdout)")
         _ = try redis.call("XADD", P.keys.log, "*", "v", "9")
         // Three lines: the first entry, the state, the second entry (the state again is not logged again).
         try waitUntil("the second entry read") { replica.logText().components(separatedBy: "not applied").count == 4 }

@@ -220,6 +220,8 @@ struct PublishTests {
         #expect(!replication.connected && replication.waiting == 2)
         #expect(alone.logText().contains("cannot connect"), "\(alone.logText())")
         #expect(alone.logText().contains("serving, and publishing once Redis answers"))
+        let status = try silent.status()
+        #expect(status.stdout.hasPrefix("source of MTN · not publishing, 2 records waiting  "), "\(status.stdout)")
         // A host that takes the connection and never answers: serving within the 2 s connect deadline.
         let mute = try TCPSocket.listenOnLoopback()
         defer { mute.close() }

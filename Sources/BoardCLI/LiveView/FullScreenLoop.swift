@@ -27,7 +27,7 @@ struct FullScreenLoop {
     var requests: [Int: LiveRequestID] = [:]
     /// The wire ids of `ping`s in flight: their answers say the daemon's part in replication.
     var pings: Set<Int> = []
-    /// When to ask a replica again how it is (`ReplicaNote`): every `replicaCheck` while it is one.
+    /// When to ask a replica again how it is (`ReplicationNote`): every `replicaCheck` while it is one.
     var nextReplicaCheck: ContinuousClock.Instant?
     static let replicaCheck = Duration.seconds(2)
     var backoff = Backoff()

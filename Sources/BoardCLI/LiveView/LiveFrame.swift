@@ -243,7 +243,7 @@ struct LiveFrame {
         case .connecting: return style.apply("33", "connecting")
         case .live:
             // A replica says whose board it shows and whether it still follows it.
-            if let board = model.board, let note = ReplicaNote(model.replication, code: board.airport.code) {
+            if let board = model.board, let note = ReplicationNote(model.replication, code: board.airport.code), note.isReplica {
                 let text = size.columns < 60 ? note.shortText : note.text
                 return note.isLive ? style.apply("32", "● \(text)") : style.apply("33", "○ \(text)")
             }

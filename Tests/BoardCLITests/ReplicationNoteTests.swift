@@ -3,25 +3,39 @@ import Testing
 
 @testable import BoardCLI
 
-/// A replica says so where people look: `board status` and `board watch`'s header, live or cut off,
-/// from `ping`'s `replication`; a source or a daemon on its own says nothing of it.
-struct ReplicaNoteTests {
+/// A replica says so where people look: `board status` and `board watch`'s header, live, behind or
+/// cut off, from `ping`'s `replication`; a source says whether it publishes; a daemon on its own
+/// says nothing of it.
+struct ReplicationNoteTests {
     static let live = ReplicationDocument(role: "replica", source: "abc", connected: true, waiting: 0, lag: 0.002)
     static let cutOff = ReplicationDocument(
         role: "replica", source: "abc", connected: false, waiting: 0, lag: 30, cutOffSince: "2026-12-04T14:02:07-05:00")
     static let outOfStep = ReplicationDocument(
         role: "replica", source: "abc", connected: true, waiting: 0, lag: 0, outOfStep: "board:MTN:log entry 1-0: bad")
+    static let behind = ReplicationDocument(role: "replica", source: "abc", connected: true, waiting: 0, lag: 3.7)
     static let source = ReplicationDocument(role: "source", source: "abc", connected: true, waiting: 0, lag: nil)
+    static let sourceCutOff = ReplicationDocument(role: "source", source: "abc", connected: false, waiting: 4, lag: nil)
 
     @Test func eachStateReadsInWords() {
-        #expect(ReplicaNote(Self.live, code: "MTN")?.text == "replica of MTN · live")
-        #expect(ReplicaNote(Self.cutOff, code: "MTN")?.text == "replica of MTN · cut off since 14:02")
-        #expect(ReplicaNote(Self.outOfStep, code: "MTN")?.text == "replica of MTN · out of step")
-        #expect(ReplicaNote(Self.live, code: "MTN")?.shortText == "replica · live")
-        #expect(ReplicaNote(Self.cutOff, code: "MTN")?.shortText == "replica · cut off since 14:02")
-        #expect(ReplicaNote(Self.source, code: "MTN") == nil && ReplicaNote(nil, code: "MTN") == nil)
+        #expect(ReplicationNote(Self.live, code: "MTN")?.text == "replica of MTN · live")
+        #expect(ReplicationNote(Self.cutOff, code: "MTN")?.text == "replica of MTN · cut off since 14:02")
+        #expect(ReplicationNote(Self.outOfStep, code: "MTN")?.text == "replica of MTN · out of step")
+        #expect(ReplicationNote(Self.live, code: "MTN")?.shortText == "replica · live")
+        #expect(ReplicationNote(Self.cutOff, code: "MTN")?.shortText == "replica · cut off since 14:02")
+        #expect(ReplicationNote(Self.behind, code: "MTN")?.text == "replica of MTN · 3 s behind")
+        #expect(ReplicationNote(Self.source, code: "MTN")?.text == "source of MTN · publishing")
+        #expect(ReplicationNote(Self.sourceCutOff, code: "MTN")?.text == "source of MTN · not publishing, 4 records waiting")
+        #expect(ReplicationNote(Self.sourceCutOff, code: "MTN")?.shortText == "source · not publishing, 4 records waiting")
+        #expect(ReplicationNote(nil, code: "MTN") == nil)
+        // A hop under two seconds is live; a lag no number holds is not a crash.
+        let quick = ReplicationDocument(role: "replica", source: "abc", connected: true, waiting: 0, lag: 1.9)
+        #expect(ReplicationNote(quick, code: "MTN")?.isLive == true)
+        for huge in [Double.infinity, 1e300, Double.nan] {
+            let odd = ReplicationDocument(role: "replica", source: "abc", connected: true, waiting: 0, lag: huge)
+            #expect(ReplicationNote(odd, code: "MTN") != nil)
+        }
         for odd in ["", "14:02", "2026-12-04 14:02", "2026-12-04T1\u{1B}:02"] {
-            #expect(ReplicaNote.hourAndMinute(odd) == nil, "\(odd)")
+            #expect(ReplicationNote.hourAndMinute(odd) == nil, "\(odd)")
         }
     }
 
@@ -29,7 +43,7 @@ struct ReplicaNoteTests {
         -> String
     {
         var reading = StatusFormatTests.quiet
-        reading.replica = ReplicaNote(replication, code: "MTN")
+        reading.replica = ReplicationNote(replication, code: "MTN")
         let status = StatusLine(socket: "", state: ClientState(), format: format, tmux: tmux)
         return width.map { status.line(reading, width: $0) } ?? status.line(reading)
     }
@@ -39,7 +53,9 @@ struct ReplicaNoteTests {
         #expect(Self.line(Self.live) == plain + "  replica of MTN · live")
         #expect(Self.line(Self.cutOff) == "replica of MTN · cut off since 14:02  " + plain)
         #expect(Self.line(Self.outOfStep).hasPrefix("replica of MTN · out of step  "))
-        #expect(Self.line(Self.source) == plain)
+        #expect(Self.line(Self.behind) == "replica of MTN · 3 s behind  " + plain)
+        #expect(Self.line(Self.source) == plain + "  source of MTN · publishing")
+        #expect(Self.line(Self.sourceCutOff) == "source of MTN · not publishing, 4 records waiting  " + plain)
         // Narrow: a live replica's note goes first, a cut-off one stays.
         #expect(Self.line(Self.live, width: plain.count) == plain)
         #expect(Self.line(Self.cutOff, width: 50).hasPrefix("replica of MTN · cut off since 14:02"))
@@ -52,7 +68,7 @@ struct ReplicaNoteTests {
 
     @Test func theJSONAndTheWaybarTooltipSayIt() throws {
         var reading = StatusFormatTests.quiet
-        reading.replica = ReplicaNote(Self.cutOff, code: "MTN")
+        reading.replica = ReplicationNote(Self.cutOff, code: "MTN")
         let json = StatusLineDocument(line: "x", values: reading.values).json
         #expect(json["replica"]?.string == "replica of MTN · cut off since 14:02")
         #expect(try StatusLineDocument(json: json).values == reading.values)
@@ -75,6 +91,7 @@ struct ReplicaNoteTests {
             let header = model.frame(.init(columns: columns, rows: 24))[0]
             #expect(header.count <= columns, "\(columns) columns: \(header)")
         }
+        // A source's header is any daemon's: the board it shows is its own.
         model.update(.replication(Self.source))
         #expect(model.frame()[0].hasSuffix("● live"))
         model.update(.connectionLost(at: LiveViewFixture.start))
