@@ -23,13 +23,21 @@ struct FollowTests {
     }
 
     /// What a person's scripts read: `board all --json`, a flight's details, the day's changes so far.
+    /// What people read of a daemon: boards (today's, tomorrow's, a tab without the past), a flight
+    /// by its id, the soonest, a search across the window and the day's events, each as JSON.
     static func pages(_ daemon: RunningDaemon) throws -> [String] {
-        try [["all", "--json"], ["departures", "--hide-past", "--json"], ["soonest", "--json"], ["events", "--json"]]
-            .map { arguments in
-                let result = try daemon.sandbox.board(arguments: arguments)
-                #expect(result.status == 0, "board \(arguments): \(result.stderr)")
-                return result.stdout
-            }
+        func page(_ arguments: [String]) throws -> String {
+            let result = try daemon.sandbox.board(arguments: arguments)
+            #expect(result.status == 0, "board \(arguments): \(result.stderr)")
+            return result.stdout
+        }
+        let board = try page(["all", "--json"])
+        let id = try #require(board.firstMatch(of: /"flights":\[\{"id":([0-9]+)/)?.1, "a flight on the board")
+        return try [board]
+            + [
+                ["all", "--date", "tomorrow", "--json"], ["departures", "--hide-past", "--json"], ["show", String(id), "--json"],
+                ["soonest", "--json"], ["search", "den", "--json"], ["events", "--json"],
+            ].map(page)
     }
 
     /// A `board.watch` on `socket`: its first board read.
@@ -39,12 +47,13 @@ struct FollowTests {
         return connection
     }
 
-    /// Waits for the watcher's board whose `now` is `now`.
-    static func waitForBoard(_ connection: BoardConnection, now: String) throws {
+    /// Waits for the watcher's board whose `now` is `now`: the whole event.
+    @discardableResult
+    static func waitForBoard(_ connection: BoardConnection, now: String) throws -> JSON {
         let deadline = ContinuousClock.now + .seconds(10)
         while true {
             let message = try connection.readMessage(deadline: deadline)
-            if message["event"]?.string == "board", message["result"]?["now"]?.string == now { return }
+            if message["event"]?.string == "board", message["result"]?["now"]?.string == now { return message }
         }
     }
 
@@ -54,8 +63,26 @@ struct FollowTests {
         let sourceInstance = try P.ping(source.socket).instance
         let replicas = try (0..<3).map { _ in try Self.following(server) }
         let watchers = try replicas.map { try Self.watcher($0.socket) }
+        let sourceWatcher = try Self.watcher(source.socket)
+        let subscribers = try [source.socket, replicas[0].socket].map { socket in
+            let connection = try BoardConnection(path: socket, timeoutMilliseconds: 2000)
+            _ = try connection.call(EventsWatchRequest(), timeoutMilliseconds: 2000)
+            return connection
+        }
         try P.advance(source.socket, minutes: 45)
-        for watcher in watchers { try Self.waitForBoard(watcher, now: "2026-11-30T12:45:00-05:00") }
+        // The board each watcher is pushed is the source's watcher's, seq and all.
+        let pushed = try Self.waitForBoard(sourceWatcher, now: "2026-11-30T12:45:00-05:00")
+        for watcher in watchers { #expect(try Self.waitForBoard(watcher, now: "2026-11-30T12:45:00-05:00") == pushed) }
+        // A subscriber on a replica is sent the source's subscriber's changes, cursors and all.
+        let passed = try source.sandbox.board("events", "--since", "12:00", "--json")
+        let count = passed.stdout.split(separator: "\n").count  // one change a line
+        #expect(count > 0, "the 45 minutes hold changes")
+        let changes = try subscribers.map { connection in
+            let deadline = ContinuousClock.now + .seconds(10)
+            return try (0..<count).map { _ in try connection.readMessage(deadline: deadline) }
+        }
+        #expect(changes[0].allSatisfy { $0["event"]?.string == "change" })
+        #expect(changes[1] == changes[0])
         let expected = try Self.pages(source)
         for replica in replicas {
             #expect(try Self.pages(replica) == expected)
@@ -176,7 +203,7 @@ struct FollowTests {
             guard let replication = try look() else { return false }
             return !replication.connected && replication.cutOffSince != nil
         }
-        #expect(try Self.pages(replica).count == 4, "it serves every page while cut off")
+        #expect(try Self.pages(replica).count == 7, "it serves every page while cut off")
         let status = try replica.sandbox.status()
         #expect(status.stdout.hasPrefix("replica of MTN · cut off since "), "\(status.stdout)")
         try waitUntil("five seconds of a paused Redis", timeout: 10) {
