@@ -109,6 +109,7 @@ public enum Daemon {
         let listener: SocketListener
         do { listener = try takeSocket(options, log: log) } catch {
             log.error("\(error)")
+            publisher?.releaseLease()
             return 1
         }
         let path = listener.path
@@ -133,6 +134,7 @@ public enum Daemon {
                 reloadConfig: { loadConfig(options) })
         } catch {
             log.error("cannot start: \(error)")
+            publisher?.releaseLease()
             listener.remove()
             return 1
         }
@@ -154,6 +156,7 @@ public enum Daemon {
             let handed = ReplicationPublisherHandOff(publisher: publisher)
             do { publishing = try SystemThread(name: "boardd-publish") { handed.publisher.run() } } catch {
                 log.error("cannot start publishing: \(error)")
+                publisher.releaseLease()
                 listener.remove()
                 return 1
             }

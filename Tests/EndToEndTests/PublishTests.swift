@@ -116,6 +116,21 @@ struct PublishTests {
         }
     }
 
+    /// A source that took the lease and then cannot serve (another daemon has its socket) gives the
+    /// lease back as it exits, so the next source need not wait for it to expire.
+    @Test func aSourceThatCannotTakeItsSocketGivesItsLeaseBack() throws {
+        let server = try RedisServer()
+        let alone = try RunningDaemon(sandbox: Sandbox())
+        let sandbox = Sandbox()
+        let taken = try run(
+            Binaries.boardd, ["--socket", alone.socket, "--now", Self.start, "--publish", Self.url(server)],
+            environment: sandbox.environment())
+        #expect(taken.status == 1, "\(taken.stderr)")
+        let redis = try RedisConnection(server.unixURL)
+        #expect(try Self.state(redis) != nil, "it had taken the lease and written its state")
+        #expect(try redis.call("EXISTS", Self.keys.source) == .integer(0), "the lease was given back")
+    }
+
     @Test func movesMadeWhileRedisIsPausedArePublishedInOrderWhenItReturns() throws {
         let server = try RedisServer()
         let daemon = try Self.publishing(server, sandbox: Sandbox())

@@ -89,16 +89,24 @@ final class ReplicationPublisher {
         }
     }
 
-    /// Publishes until the source stops, then gives the lease back.
+    /// Publishes until the source stops, then publishes what the last moves queued (while Redis is
+    /// connected) and gives the lease back.
     func run() {
         while !source.shared.withLock({ $0.stopping }) {
             step(ContinuousClock.now)
             waitForWork(ContinuousClock.now)
         }
-        if supersededBy == nil, let leasedOn, leasedOn.isOpen {
-            _ = try? leasedOn.send([leaseCommand(Self.releaseScript, withTime: false)], timeout: .milliseconds(500))
-        }
+        if supersededBy == nil, leasedOn?.isOpen == true { try? flush(ContinuousClock.now) }
+        releaseLease()
         source.finished.signal()
+    }
+
+    /// Gives the lease back if it is still ours, so the next source may start at once: as the
+    /// daemon stops, or when it cannot serve after taking it at start.
+    func releaseLease() {
+        guard supersededBy == nil, let leasedOn, leasedOn.isOpen else { return }
+        _ = try? leasedOn.send([leaseCommand(Self.releaseScript, withTime: false)], timeout: .milliseconds(500))
+        self.leasedOn = nil
     }
 
     /// One turn: the connection, the lease and the state when it is new, the waiting records, the renewal.
@@ -111,8 +119,11 @@ final class ReplicationPublisher {
                 supersede(by: holder)
                 return
             }
-            try flush(now)
+            // Renewed first: a source that was paused past its lease learns it lost it before it
+            // publishes a batch under another's.
             if now >= nextRenewal { try renew(now) }
+            guard supersededBy == nil else { return }
+            try flush(now)
             report(connected: true, nil)
         } catch {
             leasedOn = nil

@@ -122,13 +122,14 @@ public struct ReplicationRecord: Hashable, Sendable {
 public struct ReplicationClock: Hashable, Sendable {
     /// What moved the clock.
     public enum Move: String, Hashable, Sendable, CaseIterable {
-        /// The source started (or took the lease again): its clock as it runs.
+        /// The source started: its clock as it runs.
         case start
         /// `clock.set`.
         case set
         /// `clock.advance`.
         case advance
-        /// The speed changed.
+        /// The speed changed. No method changes it yet (`--speed` is read at start), so a source
+        /// writes none; a reader takes one as it takes the others.
         case speed
     }
 
