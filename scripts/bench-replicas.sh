@@ -12,17 +12,8 @@ quick=${1:-}
 hops=500; rounds=20; each=1000
 if [ "$quick" = "--quick" ]; then hops=50; rounds=5; each=100; fi
 
-if ! command -v redis-server >/dev/null; then
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq && apt-get install -y -qq redis-server >/dev/null
-fi
-echo "building release binaries (swift build -c release, as the README does)..." >&2
-swift build -c release >&2
-bin=$(swift build -c release --show-bin-path)
-work=$(mktemp -d /tmp/bench-replicas.XXXXXX)
-pids=()
-cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$work"; }
-trap cleanup EXIT
+. scripts/bench-common.sh
+bench_prepare bench-replicas redis-server:redis-server
 ulimit -n 20000 2>/dev/null || ulimit -n "$(ulimit -Hn)"
 
 redis_sock=$work/redis.sock

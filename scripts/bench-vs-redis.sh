@@ -12,23 +12,8 @@ quick=${1:-}
 duration=5; rounds=20; watchers=5000; runs=100; reps=3
 if [ "$quick" = "--quick" ]; then duration=1; rounds=5; watchers=500; runs=20; reps=1; fi
 
-need=()
-command -v redis-server >/dev/null || need+=(redis-server)
-command -v redis-cli >/dev/null || need+=(redis-tools)
-command -v hyperfine >/dev/null || need+=(hyperfine)
-command -v cc >/dev/null || need+=(gcc)
-if [ ${#need[@]} -gt 0 ]; then
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq && apt-get install -y -qq "${need[@]}" >/dev/null
-fi
-
-echo "building release binaries (swift build -c release, as the README does)..." >&2
-swift build -c release >&2
-bin=$(swift build -c release --show-bin-path)
-work=$(mktemp -d /tmp/bench-vs-redis.XXXXXX)
-pids=()
-cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$work"; }
-trap cleanup EXIT
+. scripts/bench-common.sh
+bench_prepare bench-vs-redis redis-server:redis-server redis-cli:redis-tools hyperfine:hyperfine cc:gcc
 ulimit -n 20000 2>/dev/null || ulimit -n "$(ulimit -Hn)"
 
 cc -O2 -o "$work/loadclient" scripts/loadclient.c

@@ -18,17 +18,8 @@ shift
 duration=${DURATION:-3}
 clients=${CLIENTS:-50}
 
-if ! command -v redis-server >/dev/null; then
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq && apt-get install -y -qq redis-server >/dev/null
-fi
-echo "building release binaries (swift build -c release, as the README does)..." >&2
-swift build -c release >&2
-bin=$(swift build -c release --show-bin-path)
-work=$(mktemp -d /tmp/rounds-vs-redis.XXXXXX)
-pids=()
-cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$work"; }
-trap cleanup EXIT
+. scripts/bench-common.sh
+bench_prepare rounds-vs-redis redis-server:redis-server redis-cli:redis-tools cc:gcc
 cc -O2 -o "$work/loadclient" scripts/loadclient.c
 
 redis-server --port 0 --unixsocket "$work/redis.sock" --unixsocketperm 700 --save "" --appendonly no \
