@@ -4,9 +4,11 @@ import BoardSystem
 
 extension Daemon {
     /// Why `--publish` or `--follow` cannot start: the line to print and the exit status.
-    struct ReplicationStartFailure: Error {
+    struct ReplicationStartFailure: Error, Hashable, Sendable, CustomStringConvertible {
         let message: String
         let status: Int32
+
+        var description: String { message }
     }
 
     /// The connect and reply timeouts of a source's Redis: the start waits at most 6 s (connecting, the lease's and the state's replies).
