@@ -17,9 +17,9 @@ extension BoardServer {
         guard let replica else { return }
         for move in replica.takeMoves() {
             switch move {
-            case .clock(let state):
+            case .clock(let state, let fromStream):
                 service.follow(state)
-                replica.applied(state)
+                replica.applied(state, fromStream: fromStream)
                 loop.log.info(
                     "clock moved to \(service.localTime.iso8601(service.clock.now)) (the source's \(state.move.rawValue))")
             case .config(let config):

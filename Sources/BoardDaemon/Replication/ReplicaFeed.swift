@@ -6,7 +6,10 @@ import Synchronization
 
 /// A source's move as a replica applies it: its clock's new state, or its new schedule.
 enum ReplicaMove: Sendable {
-    case clock(ReplicationClock)
+    /// A clock record: `fromStream` when read from the stream as the source published it, so its
+    /// hop says how late moves arrive; false when taken from the state on a new connection, which
+    /// says where the source is after a gap, not how late its moves come.
+    case clock(ReplicationClock, fromStream: Bool)
     case config(DaemonConfig)
 }
 
@@ -83,8 +86,10 @@ final class ReplicaFeed: ReplicationReporting {
     }
 
     /// Records the hop of a clock move just applied: from its instant at the source to now here.
-    func applied(_ clock: ReplicationClock) {
-        let hop = max(0, wall().timeIntervalSince1970 - clock.madeAt)
+    /// A move taken from the state has none: a replica that caught up after a gap is not as far
+    /// behind as the gap was long.
+    func applied(_ clock: ReplicationClock, fromStream: Bool) {
+        let hop = fromStream ? max(0, wall().timeIntervalSince1970 - clock.madeAt) : nil
         shared.withLock { $0.lastHop = hop }
     }
 

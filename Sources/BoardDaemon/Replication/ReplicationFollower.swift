@@ -173,7 +173,9 @@ final class ReplicationFollower {
                     return
                 }
             }
-            if progress.admit(state.clock), case .clock(let clock) = state.clock.body { moves.append(.clock(clock)) }
+            if progress.admit(state.clock), case .clock(let clock) = state.clock.body {
+                moves.append(.clock(clock, fromStream: false))
+            }
             feed.deliver(moves, from: state.clock.source)
             if feed.shared.withLock({ $0.outOfStep != nil }) {
                 feed.setOutOfStep(nil)
@@ -197,7 +199,7 @@ final class ReplicationFollower {
             }
             guard progress.admit(record) else { continue }
             switch record.body {
-            case .clock(let clock): moves.append(.clock(clock))
+            case .clock(let clock): moves.append(.clock(clock, fromStream: true))
             case .config(let settings):
                 do { moves.append(.config(try DaemonConfig.replicated(settings, source: describe(record)))) } catch {
                     outOfStep(feed, "\(error)", id: entry.id)
