@@ -99,13 +99,16 @@ struct ReplicaTests {
     @Test func theFeedSaysSinceWhenItIsCutOffAndHowFarBehind() throws {
         let feed = try Self.feed()
         let localTime = LocalTime(timeZone: Airport.mountain.timeZone)
-        feed.applied(ReplicationClock(move: .set, simulated: true, instant: 1, speed: 0, madeAt: 1_764_599_999.75), fromStream: true)
+        feed.applied(
+            ReplicationClock(move: .set, simulated: true, instant: 1, speed: 0, madeAt: 1_764_599_999.75), fromStream: true)
         #expect(feed.document(localTime: localTime).lag == 0.25)
         // A move taken from the state after a gap (made an hour ago) is no hop: the replica is not an
         // hour behind once it has it.
-        feed.applied(ReplicationClock(move: .set, simulated: true, instant: 2, speed: 0, madeAt: 1_764_596_400), fromStream: false)
+        feed.applied(
+            ReplicationClock(move: .set, simulated: true, instant: 2, speed: 0, madeAt: 1_764_596_400), fromStream: false)
         #expect(feed.document(localTime: localTime).lag == nil)
-        feed.applied(ReplicationClock(move: .set, simulated: true, instant: 3, speed: 0, madeAt: 1_764_599_999.75), fromStream: true)
+        feed.applied(
+            ReplicationClock(move: .set, simulated: true, instant: 3, speed: 0, madeAt: 1_764_599_999.75), fromStream: true)
         #expect(feed.document(localTime: localTime).lag == 0.25)
         feed.setConnected(false)
         let cut = feed.document(localTime: localTime)
@@ -120,7 +123,8 @@ struct ReplicaTests {
     @Test func movesPastTheFeedsBoundDropTheOldestClocksAndKeepConfigs() throws {
         let feed = try Self.feed()
         let clock = ReplicationClock(move: .set, simulated: true, instant: 1, speed: 0, madeAt: 1)
-        feed.deliver([.config(.builtIn)] + Array(repeating: .clock(clock, fromStream: true), count: ReplicaFeed.movesLimit), from: "a")
+        feed.deliver(
+            [.config(.builtIn)] + Array(repeating: .clock(clock, fromStream: true), count: ReplicaFeed.movesLimit), from: "a")
         feed.deliver([.clock(clock, fromStream: true)], from: "a")
         let moves = feed.takeMoves()
         #expect(moves.count == ReplicaFeed.movesLimit)
