@@ -79,9 +79,14 @@ struct ClientAcceptor: ~Copyable {
         from listener: FileDescriptor, into loop: ConnectionLoop, hello: [UInt8], side: Side,
         refusedNote: inout RateLimitedNote
     ) -> Accepted {
-        let accepted: FileDescriptor?
-        do { accepted = try UnixSocket.accept(listener) } catch { return .failed(error) }
-        guard let fd = accepted else { return .none }
+        let accepted = loop.link.acceptGate.withLock { _ in
+            Result { () throws(SystemError) in try UnixSocket.accept(listener) }
+        }
+        guard case .success(let taken) = accepted else {
+            if case .failure(let error) = accepted { return .failed(error) }
+            return .none
+        }
+        guard let fd = taken else { return .none }
         if let uid = UnixSocket.peerUID(fd), uid != Program.userID {
             loop.log.warning("refused a connection from uid \(uid)")
             fd.close()
@@ -131,12 +136,14 @@ struct ClientAcceptor: ~Copyable {
             "The daemon has no file descriptor left for another client (its limit, ulimit -n, is reached); try again later.")
         var refused = 0
         if spare.isHeld {
-            spare.release()
-            while refused < Self.acceptsPerTurn, let fd = try? UnixSocket.accept(listener.descriptor) {
-                Self.refuse(fd, refusal)
-                refused += 1
+            loop.link.acceptGate.withLock { _ in
+                spare.release()
+                while refused < Self.acceptsPerTurn, let fd = try? UnixSocket.accept(listener.descriptor) {
+                    Self.refuse(fd, refusal)
+                    refused += 1
+                }
+                spare.reopen()
             }
-            spare.reopen()
         }
         if let suppressed = exhaustedNote.shouldLog(at: now) {
             loop.log.warning(
