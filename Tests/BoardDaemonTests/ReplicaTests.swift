@@ -110,6 +110,19 @@ struct ReplicaTests {
         feed.applied(
             ReplicationClock(move: .set, simulated: true, instant: 3, speed: 0, madeAt: 1_764_599_999.75), fromStream: true)
         #expect(feed.document(localTime: localTime).lag == 0.25)
+        // Once a read finds the stream's end with nothing waiting, the replica is behind by nothing;
+        // while moves wait to be applied, the last hop stands.
+        feed.deliver(
+            [.clock(ReplicationClock(move: .set, simulated: true, instant: 4, speed: 0, madeAt: 1), fromStream: true)], from: "a")
+        feed.reachedTheStreamsEnd()
+        #expect(feed.document(localTime: localTime).lag == 0.25)
+        _ = feed.takeMoves()
+        feed.reachedTheStreamsEnd()
+        #expect(feed.document(localTime: localTime).lag == 0)
+        feed.applied(
+            ReplicationClock(move: .set, simulated: true, instant: 2, speed: 0, madeAt: 1_764_596_400), fromStream: false)
+        feed.reachedTheStreamsEnd()
+        #expect(feed.document(localTime: localTime).lag == 0)
         feed.setConnected(false)
         let cut = feed.document(localTime: localTime)
         #expect(!cut.connected && cut.cutOffSince == localTime.iso8601(Date(timeIntervalSince1970: 1_764_600_000)))

@@ -261,6 +261,30 @@ struct FollowTests {
         }
     }
 
+    /// A move that arrived late says the replica was behind, not that it still is: once a read of the
+    /// stream finds nothing newer, its lag is 0 and it is live again.
+    @Test func aReplicaThatReadALateMoveIsLiveAgainOnceItHasTheStreamsEnd() throws {
+        let server = try RedisServer()
+        let source = try P.publishing(server, sandbox: Sandbox())
+        let replica = try Self.following(server)
+        try P.advance(source.socket, minutes: 1)
+        try waitUntil("the replica to follow") { try Self.clock(replica.socket).now == "2026-11-30T12:01:00-05:00" }
+        // A source's move made 10 s before it reached the stream, as after a long stall.
+        let instant = try #require(ISO8601DateFormatter().date(from: "2026-11-30T12:07:00-05:00")).timeIntervalSince1970
+        let late = ReplicationRecord(
+            seq: 1, source: "1a7e1a7e1a7e1a7e",
+            .clock(
+                ReplicationClock(
+                    move: .advance, simulated: true, instant: instant, speed: 0, madeAt: Date().timeIntervalSince1970 - 10)))
+        let redis = try RedisConnection(server.unixURL)
+        _ = try redis.call(RESPCommand(["XADD", P.keys.log, "*"] + late.fields.flatMap { [$0.0, $0.1] }))
+        try waitUntil("the late move applied") { try Self.clock(replica.socket).now == "2026-11-30T12:07:00-05:00" }
+        try waitUntil("the replica live again") {
+            guard let lag = try P.ping(replica.socket).replication?.lag, lag < 2 else { return false }
+            return try replica.sandbox.status().stdout.contains("replica of MTN · live")
+        }
+    }
+
     @Test func aWrongPasswordABadURLASilentHostAndTheSourcesFlagsAreClearAtStart() throws {
         let secret = "pw-\(UUID().uuidString.prefix(8))"
         let server = try RedisServer(password: secret)

@@ -27,7 +27,8 @@ final class ReplicaFeed: ReplicationReporting {
         /// The real instant the follower lost Redis; nil while connected.
         var cutOffSince: Date?
         var connected: Bool { cutOffSince == nil }
-        /// Seconds from the last clock move at the source to its application here.
+        /// Seconds from the last clock move at the source to its application here; 0 once a read
+        /// found nothing newer (`reachedTheStreamsEnd`).
         var lastHop: Double?
         /// Why the replica may not show its source's board; nil when in step.
         var outOfStep: String?
@@ -91,6 +92,15 @@ final class ReplicaFeed: ReplicationReporting {
     func applied(_ clock: ReplicationClock, fromStream: Bool) {
         let hop = fromStream ? max(0, wall().timeIntervalSince1970 - clock.madeAt) : nil
         shared.withLock { $0.lastHop = hop }
+    }
+
+    /// A read that found nothing newer in the stream: with every move read applied, the replica has
+    /// all its source published, and is behind by none of it. A late move's hop says how far behind
+    /// the replica was until then, not how far it is now.
+    func reachedTheStreamsEnd() {
+        shared.withLock { shared in
+            if shared.moves.isEmpty { shared.lastHop = 0 }
+        }
     }
 
     func setConnected(_ connected: Bool) {

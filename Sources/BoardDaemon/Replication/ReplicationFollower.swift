@@ -114,6 +114,7 @@ final class ReplicationFollower {
                 throw RedisError(server: server, command: "XREAD", .unexpected(String("\(reply)".prefix(80))))
             }
             report(feed, connected: true, nil)
+            if entries.isEmpty { feed.reachedTheStreamsEnd() }
             take(entries, feed)
             if !entries.isEmpty, feed.shared.withLock({ $0.outOfStep != nil }) { try catchUp(feed) }
         } catch {

@@ -3,9 +3,10 @@
 /// A daemon that neither publishes nor follows leaves the key out. A source (`boardd --publish`)
 /// says `role` `source`, its own instance as `source`, whether Redis is `connected`, and how many
 /// records `waiting` to be published; `lag` is null. A replica (`boardd --follow`) says `replica`,
-/// the instance it follows, whether it is connected, its `lag` in seconds (the last move's hop
-/// while connected, null when it came from the state after a gap; the time since it was cut off
-/// while not), and two keys of its own:
+/// the instance it follows, whether it is connected, its `lag` in seconds (while connected, the
+/// last move's hop, 0 once a read of the stream found nothing newer, null when the move came from
+/// the state after a gap and no read has yet; the time since it was cut off while not), and two
+/// keys of its own:
 /// `cutOffSince` (the real time, in the airport's zone, it lost Redis; null while connected) and
 /// `outOfStep` (why it may not show the source's board: an entry it could not read; null when in
 /// step). Readers pass over keys they do not know.
