@@ -13,8 +13,6 @@ struct ClientAcceptor: ~Copyable {
     static let acceptsPerTurn = 64
 
     private(set) var listener: SocketListener
-    /// Released to accept (and refuse) a client when the process is out of descriptors.
-    private var spare = SpareDescriptor()
     /// Set while the listener is left out of epoll because not even the spare could be taken back,
     /// with the loop's count of closed clients then: a client leaving or a moment passing resumes it.
     private var pausedUntil: ContinuousClock.Instant?
@@ -79,7 +77,7 @@ struct ClientAcceptor: ~Copyable {
         from listener: FileDescriptor, into loop: ConnectionLoop, hello: [UInt8], side: Side,
         refusedNote: inout RateLimitedNote
     ) -> Accepted {
-        let accepted = loop.link.acceptGate.withLock { _ in
+        let accepted = loop.link.spare.withLock { _ in
             Result { () throws(SystemError) in try UnixSocket.accept(listener) }
         }
         guard case .success(let taken) = accepted else {
@@ -135,22 +133,21 @@ struct ClientAcceptor: ~Copyable {
             .tooManyClients,
             "The daemon has no file descriptor left for another client (its limit, ulimit -n, is reached); try again later.")
         var refused = 0
-        if spare.isHeld {
-            loop.link.acceptGate.withLock { _ in
-                spare.release()
-                while refused < Self.acceptsPerTurn, let fd = try? UnixSocket.accept(listener.descriptor) {
-                    Self.refuse(fd, refusal)
-                    refused += 1
-                }
-                spare.reopen()
+        let spareHeld = loop.link.spare.withLock { spare in
+            guard spare.isHeld else { return false }
+            spare.release()
+            while refused < Self.acceptsPerTurn, let fd = try? UnixSocket.accept(listener.descriptor) {
+                Self.refuse(fd, refusal)
+                refused += 1
             }
+            return spare.reopen()
         }
         if let suppressed = exhaustedNote.shouldLog(at: now) {
             loop.log.warning(
                 "out of file descriptors (\(error)) with \(loop.link.clients.load(ordering: .relaxed)) clients: refusing new ones\(RateLimitedNote.suffix(suppressed))"
             )
         }
-        if !spare.isHeld || refused == 0 {
+        if !spareHeld || refused == 0 {
             // Nothing could be accepted: stop listening for a moment rather than spin.
             loop.epoll.modify(listener.descriptor, token: Self.token, events: [])
             pausedUntil = now + ConnectionLoop.sweepInterval
@@ -162,7 +159,7 @@ struct ClientAcceptor: ~Copyable {
     mutating func resumeIfDue(_ loop: ConnectionLoop) {
         guard let until = pausedUntil, loop.now >= until || loop.closedCount != closedWhenPaused else { return }
         pausedUntil = nil
-        spare.reopen()
+        loop.link.spare.withLock { _ = $0.reopen() }
         loop.epoll.modify(listener.descriptor, token: Self.token, events: .readable)
     }
 

@@ -39,10 +39,11 @@ final class ReadLoopLink: Sendable {
     let readLoopClients = Atomic<Int>(0)
     /// Clients accepted by either loop, numbered for `ClientAcceptor.Side`.
     let accepted = Atomic<Int>(0)
-    /// Held by each accept, and by the main loop while its spare descriptor is released to refuse
-    /// clients: so the read loop's accept never takes the spare's slot, which would leave the daemon no
-    /// descriptor to refuse with until a client leaves (`ClientAcceptor.refuseWithoutDescriptors`).
-    let acceptGate = Locked<Void>(())
+    /// The descriptor kept spare to refuse clients with when the process has none left, its lock held
+    /// by each accept on either loop: so while the main loop has released it to refuse clients, the
+    /// read loop's accept never takes its slot, which would leave the daemon nothing to refuse with
+    /// until a client leaves (`ClientAcceptor.refuseWithoutDescriptors`).
+    let spare = Locked(SpareDescriptor())
     /// The listening socket for the read loop (a duplicate of the main loop's, its own to close),
     /// offered again when the main loop binds the path again; and how many have been offered.
     private let offeredListener = Locked<FileDescriptor?>(nil)

@@ -2,7 +2,7 @@ import Glibc
 
 /// A descriptor held in reserve (`/dev/null`), so that a process out of descriptors can still accept
 /// a client in order to refuse it, as nginx and libuv do: release it, accept, answer, close, take it again.
-public struct SpareDescriptor: ~Copyable {
+public final class SpareDescriptor {
     private var fd: Int32 = -1
 
     public init() { reopen() }
@@ -13,7 +13,7 @@ public struct SpareDescriptor: ~Copyable {
     public var isHeld: Bool { fd >= 0 }
 
     /// Frees the spare's slot for the next descriptor the process makes.
-    public mutating func release() {
+    public func release() {
         guard fd >= 0 else { return }
         Glibc.close(fd)
         fd = -1
@@ -21,7 +21,7 @@ public struct SpareDescriptor: ~Copyable {
 
     /// Takes a spare again when none is held; false when the process is still out of descriptors.
     @discardableResult
-    public mutating func reopen() -> Bool {
+    public func reopen() -> Bool {
         if fd < 0 { fd = retryingOnInterrupt { Glibc.open("/dev/null", O_RDONLY | O_CLOEXEC) } }
         return fd >= 0
     }
