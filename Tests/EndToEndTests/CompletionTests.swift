@@ -136,7 +136,7 @@ import Testing
     @Test func afterTheWindowSlidesAnOfferedIDNamesTheFlightItsSummarySays() throws {
         let sandbox = Sandbox()
         let daemon = try RunningDaemon(sandbox: sandbox, now: "2026-11-30T12:00:00-05:00")
-        defer { try? daemon.stop() }
+        defer { _ = try? daemon.stop() }
         func offered() throws -> [(id: String, name: String)] {
             var lines: [Substring] = []
             // The ids have a budget of about 200 ms; on a loaded machine a try can miss it and offer none.

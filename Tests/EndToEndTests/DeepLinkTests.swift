@@ -41,7 +41,7 @@ import Testing
     func aBadDeepLinkIsRefusedBeforeTheScreenOpens(arguments: [String], status: Int32, message: String) throws {
         let sandbox = Sandbox()
         let daemon = try RunningDaemon(sandbox: sandbox)
-        defer { try? daemon.stop() }
+        defer { _ = try? daemon.stop() }
         _ = try sandbox.board("departures")
         let before = Self.stateText(sandbox)
         let result = try sandbox.board(arguments: arguments, env: Self.outsideTmux)
@@ -144,7 +144,7 @@ import Testing
     @Test(.enabled(if: tmuxAvailable)) func aDeepLinkOpensTheFlightOverItsBoardAndEscLandsOnIt() throws {
         let sandbox = Sandbox()
         let daemon = try RunningDaemon(sandbox: sandbox)
-        defer { try? daemon.stop() }
+        defer { _ = try? daemon.stop() }
         let pane = try TmuxPane(
             sandbox: sandbox, command: "sh -c '\(Binaries.board) watch 9541; echo EXITED-$?; sleep 30'")
         try pane.waitFor("Pacific 578's details") { $0.contains("Pacific 578") && $0.contains("History") }
@@ -172,7 +172,7 @@ import Testing
     @Test(.enabled(if: tmuxAvailable)) func aDeepLinkToAnotherDayOpensThatDaysBoard() throws {
         let sandbox = Sandbox()
         let daemon = try RunningDaemon(sandbox: sandbox)
-        defer { try? daemon.stop() }
+        defer { _ = try? daemon.stop() }
         let flight = try Self.flight(on: "2026-12-02", sandbox)
         let pane = try TmuxPane(
             sandbox: sandbox,
@@ -191,7 +191,7 @@ import Testing
     @Test(.enabled(if: tmuxAvailable)) func watchWithADateOpensThatDaysBoard() throws {
         let sandbox = Sandbox()
         let daemon = try RunningDaemon(sandbox: sandbox)
-        defer { try? daemon.stop() }
+        defer { _ = try? daemon.stop() }
         let pane = try TmuxPane(
             sandbox: sandbox, command: "sh -c '\(Binaries.board) watch departures --date tomorrow; echo EXITED-$?; sleep 30'")
         try pane.waitFor("Dec 1's departures") { $0.contains("Dec 1") && $0.contains("[Departures") && $0.contains("● live") }
@@ -207,7 +207,7 @@ import Testing
     @Test(.enabled(if: tmuxAvailable)) func twoPanesRestoreTheirOwnStacks() throws {
         let sandbox = Sandbox()
         let daemon = try RunningDaemon(sandbox: sandbox)
-        defer { try? daemon.stop() }
+        defer { _ = try? daemon.stop() }
         let watch = "sh -c '\(Binaries.board) watch; echo EXITED-$?; sleep 30'"
         let first = try TmuxPane(sandbox: sandbox, command: watch)
         @discardableResult func tmux(_ arguments: String...) throws -> String {
@@ -263,7 +263,7 @@ import Testing
     @Test(.enabled(if: tmuxAvailable)) func theReadmesBindingOpensTheSameScreenInANewPane() throws {
         let sandbox = Sandbox()
         let daemon = try RunningDaemon(sandbox: sandbox)
-        defer { try? daemon.stop() }
+        defer { _ = try? daemon.stop() }
         let readme = try String(contentsOfFile: Repository.root + "/README.md", encoding: .utf8)
         let line = try #require(readme.split(separator: "\n").first { $0.hasPrefix("bind-key W run-shell '") })
         let command = String(line.dropFirst("bind-key W run-shell '".count).dropLast())

@@ -23,7 +23,7 @@ import Testing
     @Test(.enabled(if: LiveViewTmuxTests.tmuxAvailable)) func aPersonReadsTheBoardAndAFlightSideBySide() throws {
         let sandbox = Sandbox()
         let daemon = try RunningDaemon(sandbox: sandbox)
-        defer { try? daemon.stop() }
+        defer { _ = try? daemon.stop() }
         let pane = try TmuxPane(
             sandbox: sandbox, command: "sh -c '\(Binaries.board) watch; echo EXITED-$?; sleep 30'", columns: 200, rows: 30)
 

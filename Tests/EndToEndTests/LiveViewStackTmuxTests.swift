@@ -16,7 +16,7 @@ import Testing
     @Test(.enabled(if: LiveViewTmuxTests.tmuxAvailable)) func aPersonStepsThroughFlightsAndDaysAndWidths() throws {
         let sandbox = Sandbox()
         let daemon = try RunningDaemon(sandbox: sandbox)
-        defer { try? daemon.stop() }
+        defer { _ = try? daemon.stop() }
         // The stack at every width (`--layout stack`): its columns widen with the pane rather than split it.
         let pane = try TmuxPane(
             sandbox: sandbox, command: "sh -c '\(Binaries.board) watch --layout stack; echo EXITED-$?; sleep 30'")

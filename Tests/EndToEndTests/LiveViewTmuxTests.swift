@@ -182,7 +182,7 @@ final class TmuxPane {
         #expect(width >= 59, "\(binding)")
         // At that width the board's rows keep the gate and the id.
         let daemon = try RunningDaemon(sandbox: sandbox)
-        defer { try? daemon.stop() }
+        defer { _ = try? daemon.stop() }
         let board = try sandbox.board("--color", "never", env: ["COLUMNS": "\(width)"]).stdout.lines
         let titles = try #require(board.first { $0.contains("FLIGHT") })
         #expect(titles.contains("GATE") && titles.hasSuffix("ID"), "\(titles)")
@@ -193,7 +193,7 @@ final class TmuxPane {
     @Test(.enabled(if: tmuxAvailable)) func aSaveFromTheLiveViewPrunesPinsThatLeftTheWindow() throws {
         let sandbox = Sandbox()
         let daemon = try RunningDaemon(sandbox: sandbox)
-        defer { try? daemon.stop() }
+        defer { _ = try? daemon.stop() }
         #expect(try sandbox.board("pin", "9541").status == 0)
         #expect(try sandbox.board("clock", "set", "2026-12-15T12:00:00-05:00").status == 0)
         func state() throws -> JSON {
@@ -216,7 +216,7 @@ final class TmuxPane {
     func aSignalEndsTheViewWithTheTerminalRestored(signal: Int32) throws {
         let sandbox = Sandbox()
         let daemon = try RunningDaemon(sandbox: sandbox)
-        defer { try? daemon.stop() }
+        defer { _ = try? daemon.stop() }
         let pane = try TmuxPane(sandbox: sandbox, command: "sh -c '\(Binaries.board) watch all; echo EXITED-$?; sleep 30'")
         try pane.waitFor("the live board") { $0.contains("● live") }
         func paneFlag(_ name: String) throws -> String {
@@ -238,7 +238,7 @@ final class TmuxPane {
     @Test(.enabled(if: tmuxAvailable)) func aDumbTerminalGetsBoardsPrintedNotAFullScreen() throws {
         let sandbox = Sandbox()
         let daemon = try RunningDaemon(sandbox: sandbox)
-        defer { try? daemon.stop() }
+        defer { _ = try? daemon.stop() }
         let pane = try TmuxPane(sandbox: sandbox, command: "sh -c 'TERM=dumb \(Binaries.board) watch all; sleep 30'")
         // The rows printed (the header may have scrolled off the pane).
         try pane.waitFor("a board printed") { $0.contains("On time") && $0.contains("→") }
@@ -252,7 +252,7 @@ final class TmuxPane {
     @Test(.enabled(if: tmuxAvailable)) func ctrlZSuspendsTheViewAndFgBringsItBack() throws {
         let sandbox = Sandbox()
         let daemon = try RunningDaemon(sandbox: sandbox)
-        defer { try? daemon.stop() }
+        defer { _ = try? daemon.stop() }
         let pane = try TmuxPane(
             sandbox: sandbox,
             command: "sh -c 'set -m; \(Binaries.board) watch all; echo STOPPED-$?; read line; fg; echo EXITED-$?; sleep 30'")
@@ -276,7 +276,7 @@ final class TmuxPane {
     @Test(.enabled(if: tmuxAvailable)) func watchReopensWhereItWasLeft() throws {
         let sandbox = Sandbox()
         let daemon = try RunningDaemon(sandbox: sandbox)
-        defer { try? daemon.stop() }
+        defer { _ = try? daemon.stop() }
         let board = "\(Binaries.board) watch"
         // The second starts on Enter once the first has gone: until then the first's last screen,
         // the flight under "● live", is still in the pane, and a key sent meanwhile is flushed.

@@ -9,7 +9,7 @@ import Testing
     @Test(.enabled(if: LiveViewTmuxTests.tmuxAvailable)) func keysMoveHideUndoAndCopyThroughTheStateFileAndTmux() throws {
         let sandbox = Sandbox()
         let daemon = try RunningDaemon(sandbox: sandbox)
-        defer { try? daemon.stop() }
+        defer { _ = try? daemon.stop() }
         let rows = try #require(try sandbox.board("--json").json?["flights"]?.array)
         let a = try #require(rows[10]["id"]?.int)
         let b = try #require(rows[4]["id"]?.int)
@@ -51,7 +51,7 @@ import Testing
     @Test(.enabled(if: LiveViewTmuxTests.tmuxAvailable)) func pinsAndHidesFromAnotherBoardReachAnOpenView() throws {
         let sandbox = Sandbox()
         let daemon = try RunningDaemon(sandbox: sandbox)
-        defer { try? daemon.stop() }
+        defer { _ = try? daemon.stop() }
         let rows = try #require(try sandbox.board("--json").json?["flights"]?.array)
         let pinned = try #require(rows[12]["id"]?.int)
         let pinnedName = try #require(rows[12]["flightName"]?.string)
@@ -80,7 +80,7 @@ import Testing
     @Test(.enabled(if: LiveViewTmuxTests.tmuxAvailable)) func theViewShowsTheWatchlistItsOwnSaveLeaves() throws {
         let sandbox = Sandbox()
         let daemon = try RunningDaemon(sandbox: sandbox)
-        defer { try? daemon.stop() }
+        defer { _ = try? daemon.stop() }
         let rows = try #require(try sandbox.board("--json").json?["flights"]?.array)
         let name = try #require(rows[12]["flightName"]?.string)
         #expect(try sandbox.board("pin", String(try #require(rows[12]["id"]?.int))).status == 0)
@@ -106,7 +106,7 @@ import Testing
     @Test(.enabled(if: LiveViewTmuxTests.tmuxAvailable)) func pastedTextIsTextNotKeys() throws {
         let sandbox = Sandbox()
         let daemon = try RunningDaemon(sandbox: sandbox)
-        defer { try? daemon.stop() }
+        defer { _ = try? daemon.stop() }
         let pane = try TmuxPane(sandbox: sandbox, command: "sh -c '\(Binaries.board) watch all; echo EXITED-$?; sleep 30'")
         try pane.waitFor("the live board") { $0.contains("● live") }
         _ = try pane.tmux(["-S", pane.socket, "set-buffer", "miami\u{1B}xPq"])

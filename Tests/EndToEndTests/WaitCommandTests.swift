@@ -12,7 +12,7 @@ struct WaitCommandTests {
     static func flight(at time: String, tab: String, _ pick: (JSON) -> Bool) throws -> JSON? {
         let looker = BoardUser()
         let daemon = try looker.startDaemon(now: time)
-        defer { try? daemon.stop() }
+        defer { _ = try? daemon.stop() }
         return try looker.json(tab)["flights"]?.array?.first(where: pick)
     }
 
