@@ -299,7 +299,29 @@ import Testing
         let slow = try UnixSocket.connect(path: daemon.socket)
         var small: Int32 = 4096
         setsockopt(slow.rawValue, SOL_SOCKET, SO_RCVBUF, &small, socklen_t(MemoryLayout<Int32>.size))
+        var framer = LineFramer(maxLineLength: 1 << 24)
+        var lines: [JSON] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        /// Reads what the slow socket was sent, keeping its events, until the reply to request `id`.
+        func readUntilReply(to id: Int, _ what: String) throws -> JSON? {
+            var reply: JSON?
+            try waitUntil(what, timeout: 60) {
+                guard try slow.waitUntilReadable(timeoutMilliseconds: 100) else { return false }
+                let n = try slow.read(into: &buffer)
+                guard n > 0 else { return true }
+                for case .line(let line) in buffer.withUnsafeBytes({ framer.feed(UnsafeRawBufferPointer(rebasing: $0[..<n])) }) {
+                    guard let value = try? JSON.parse(line) else { continue }
+                    if value["id"]?.int == id { reply = value } else if value["event"] != nil { lines.append(value) }
+                }
+                return reply != nil
+            }
+            return reply
+        }
         try slow.writeAll(WireLine.line(WireRequest(id: 7, method: .eventsWatch).json))
+        // The subscription is the daemon's before the clock moves: a request on another connection is
+        // not ordered after it otherwise, and the first move's changes would come before it began.
+        let subscribed = try readUntilReply(to: 7, "the subscription's reply")
+        #expect(subscribed?["result"]?["now"]?.string == "2026-11-30T12:00:00-05:00")
         let control = try BoardConnection(path: daemon.socket)
         // Each move holds far more than the bound: the output passes 1 MiB within a few moves.
         // 6,000 flights make a move across midnight heavy (0.6 s in a debug build alone): a sanitizer
@@ -313,21 +335,7 @@ import Testing
 
         // Read all it was sent, until a ping's reply: then nothing more can be coming.
         try slow.writeAll(WireLine.line(WireRequest(id: 8, method: .ping).json))
-        var framer = LineFramer(maxLineLength: 1 << 24)
-        var lines: [JSON] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        var done = false
-        try waitUntil("the ping's reply to reach the slow subscriber", timeout: 60) {
-            guard try slow.waitUntilReadable(timeoutMilliseconds: 100) else { return false }
-            let n = try slow.read(into: &buffer)
-            guard n > 0 else { return true }
-            for case .line(let line) in buffer.withUnsafeBytes({ framer.feed(UnsafeRawBufferPointer(rebasing: $0[..<n])) }) {
-                guard let value = try? JSON.parse(line) else { continue }
-                if value["id"]?.int == 8 { done = true } else if value["event"] != nil { lines.append(value) }
-            }
-            return done
-        }
-        #expect(done)
+        #expect(try readUntilReply(to: 8, "the ping's reply to reach the slow subscriber") != nil)
         let seqs = lines.compactMap { $0["seq"]?.int }
         #expect(seqs == seqs.indices.map { $0 + 1 }, "seq counts changes and skipped events, no gaps")
         let skipped = lines.filter { $0["event"]?.string == "skipped" }
@@ -346,7 +354,15 @@ import Testing
             }
         }
         #expect(rebuilt.count == whole.total)
-        #expect(rebuilt == whole.changes.map(Self.strip))
+        // Compared apart from the expectation, so a failure names the first difference rather than
+        // printing both lists of ten thousand changes.
+        let expected = whole.changes.map(Self.strip)
+        let firstDifference = rebuilt.indices.first { $0 < expected.count && rebuilt[$0] != expected[$0] }
+        let same = rebuilt == expected
+        #expect(
+            same,
+            "first difference at \(firstDifference ?? min(rebuilt.count, expected.count)): \(firstDifference.map { rebuilt[$0] } ?? "(one list ends)") against \(firstDifference.map { expected[$0] } ?? "")"
+        )
         slow.close()
         try daemon.stop()
     }
