@@ -1,4 +1,4 @@
-# Sourced by the benchmarks that run boardd beside Redis (bench-vs-redis.sh, bench-replicas.sh,
+# Sourced by the benchmarks that run boardd beside Redis (bench-vs-redis.sh, bench-replicas.sh, cpu-shares.sh,
 # rounds-vs-redis.sh): what each does before it measures.
 #
 # bench_prepare NAME [COMMAND:PACKAGE ...] installs with apt-get each package whose command is
