@@ -1,4 +1,3 @@
-import BoardLink
 import BoardProtocol
 import BoardSystem
 import Foundation
@@ -40,8 +39,8 @@ import Testing
 
         try #"{"hall": {"departedMinutes": 12.5}}"#.write(toFile: file, atomically: true, encoding: .utf8)
         kill(daemon.pid, SIGHUP)
-        // The reload is over once the daemon answers again: it handles a signal before the next request.
-        _ = try BoardConnection(path: daemon.socket).call(.ping)
+        // The reload is over once the daemon logs it: a ping could be answered by the read loop first.
+        try waitUntil("the bad config to be refused") { daemon.logText().contains("kept the old config") }
         #expect(try Self.past(sandbox) == true, "the refused config must not change the board")
         let refused = daemon.logText().split(separator: "\n").filter { $0.contains("kept the old config") }
         #expect(refused.count == 1)
@@ -50,7 +49,7 @@ import Testing
 
         try #"{"hall": {"departedMinutes": 60}}"#.write(toFile: file, atomically: true, encoding: .utf8)
         kill(daemon.pid, SIGHUP)
-        _ = try BoardConnection(path: daemon.socket).call(.ping)
+        try waitUntil("the new config to be taken") { daemon.logText().contains("reloaded the config") }
         // Kept up until 12:35 now: on the hide-past board, saying when it left.
         #expect(try Self.past(sandbox) == false)
         let shown = try sandbox.board("departures", "--hide-past", "--color", "never")

@@ -168,12 +168,23 @@ final class RunningDaemon {
     /// Waits until `count` clients follow events (`events.watch`), as the status line SIGUSR2 logs
     /// counts them: a fact of the daemon's, where a client's open socket says only that it connected.
     func waitForEventFollowers(_ count: Int, timeout: Double = 10) throws {
+        try waitForStatus("\(count) client(s) following events", containing: " \(count) following events", timeout: timeout)
+    }
+
+    /// Waits until `count` clients watch boards (`board.watch`), as the status line counts them: so a
+    /// test can move the clock after a watch took effect without reading the watcher's socket.
+    func waitForWatchers(_ count: Int, timeout: Double = 10) throws {
+        try waitForStatus("\(count) client(s) watching", containing: ", \(count) watching,", timeout: timeout)
+    }
+
+    /// Asks for status lines (SIGUSR2) until the newest contains `text`.
+    private func waitForStatus(_ what: String, containing text: String, timeout: Double) throws {
         func statusLines() -> [Substring] { logText().split(separator: "\n").filter { $0.contains("SIGUSR2: serving") } }
-        try waitUntil("\(count) client(s) following events", timeout: timeout) {
+        try waitUntil(what, timeout: timeout) {
             let before = statusLines().count
             kill(pid, SIGUSR2)
             try waitUntil("the status line", timeout: 5) { statusLines().count > before }
-            return statusLines().last?.contains(" \(count) following events") == true
+            return statusLines().last?.contains(text) == true
         }
     }
 

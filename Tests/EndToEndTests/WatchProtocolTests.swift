@@ -106,24 +106,31 @@ import Testing
         var small: Int32 = 4096
         setsockopt(slow.rawValue, SOL_SOCKET, SO_RCVBUF, &small, socklen_t(MemoryLayout<Int32>.size))
         try slow.writeAll(WireLine.line(WireRequest(id: 7, method: .boardWatch).json))
+        var framer = LineFramer(maxLineLength: 1 << 24)
+        var boards: [JSON] = []
+        var watching = false
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        /// Reads what came; true once the board for `now` is among the boards (or the socket closed).
+        func readSlow(until now: String?) throws -> Bool {
+            guard try slow.waitUntilReadable(timeoutMilliseconds: 100) else { return false }
+            let n = try slow.read(into: &buffer)
+            guard n > 0 else { return true }
+            for case .line(let line) in buffer.withUnsafeBytes({ framer.feed(UnsafeRawBufferPointer(rebasing: $0[..<n])) }) {
+                guard let value = try? JSON.parse(line) else { continue }
+                if value["id"]?.int == 7, value["result"] != nil { watching = true }
+                if value["event"]?.string == "board" { boards.append(value) }
+            }
+            return now != nil && boards.last?["result"]?["now"]?.string == now
+        }
+        // The watch's reply first: a request on another connection is not ordered after it.
+        try waitUntil("the watch's reply") { _ = try readSlow(until: nil); return watching }
         let control = try BoardConnection(path: daemon.socket)
         let advances = 300
         for _ in 0..<advances { _ = try control.call(.clockAdvance, ["minutes": 1]) }
         let finalNow = try control.call(.clockGet)["now"]?.string
 
         // Now read everything the slow watcher was sent, until the board for the final clock arrives.
-        var framer = LineFramer(maxLineLength: 1 << 24)
-        var boards: [JSON] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        try waitUntil("the final board to reach the slow watcher", timeout: 60) {
-            guard try slow.waitUntilReadable(timeoutMilliseconds: 100) else { return false }
-            let n = try slow.read(into: &buffer)
-            guard n > 0 else { return true }
-            for case .line(let line) in buffer.withUnsafeBytes({ framer.feed(UnsafeRawBufferPointer(rebasing: $0[..<n])) }) {
-                if let value = try? JSON.parse(line), value["event"]?.string == "board" { boards.append(value) }
-            }
-            return boards.last?["result"]?["now"]?.string == finalNow
-        }
+        try waitUntil("the final board to reach the slow watcher", timeout: 60) { try readSlow(until: finalNow) }
         let seqs = boards.compactMap { $0["seq"]?.int }
         #expect(seqs == Array(1...seqs.count), "seq counts the boards actually sent, with no gaps")
         #expect(boards.count < advances, "no backlog: \(boards.count) boards for \(advances) changes")
