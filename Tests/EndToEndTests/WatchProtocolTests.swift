@@ -123,7 +123,10 @@ import Testing
             return now != nil && boards.last?["result"]?["now"]?.string == now
         }
         // The watch's reply first: a request on another connection is not ordered after it.
-        try waitUntil("the watch's reply") { _ = try readSlow(until: nil); return watching }
+        try waitUntil("the watch's reply") {
+            _ = try readSlow(until: nil)
+            return watching
+        }
         let control = try BoardConnection(path: daemon.socket)
         let advances = 300
         for _ in 0..<advances { _ = try control.call(.clockAdvance, ["minutes": 1]) }
