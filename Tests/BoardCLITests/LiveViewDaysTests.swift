@@ -75,6 +75,22 @@ struct LiveViewDaysTests {
         #expect(model.selectedFlight == kept, "the cursor stays where it was")
     }
 
+    /// A pane's saved day that left the window: no board is on screen yet, so today's is asked for,
+    /// and the footer says why.
+    @Test func aSavedDayTheDaemonRefusesOpensTodaysBoard() throws {
+        var model = Fixture.liveModel()
+        model.board = nil
+        model.date = Fixture.today.adding(days: -1).description
+        let refusal = WireError(.outsideWindow, "2026-11-29 is outside the board's window, 2026-11-30 to 2026-12-14.")
+        let effects = model.update(.watchRefused(refusal))
+        #expect(Self.watchedDay(effects) == .some(nil), "today's board is asked for")
+        #expect(model.date == nil)
+        #expect(model.message == "Today's board: " + refusal.message)
+        // Another refusal, with no day asked for, is said and asks for nothing more.
+        #expect(model.update(.watchRefused(WireError(.internal, "no"))).isEmpty)
+        #expect(model.message == "no")
+    }
+
     @Test func aDayKeyClosesWhatIsOpenAndPlacesTheCursorOnTheNewBoard() throws {
         var model = Fixture.liveModel()
         let open = try #require(LiveModel.sentID(model.press(.enter)))

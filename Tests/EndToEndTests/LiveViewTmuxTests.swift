@@ -301,4 +301,36 @@ final class TmuxPane {
         try pane.send("q")
         try pane.waitFor("the shell after quitting") { $0.contains("EXITED-0") }
     }
+
+    /// `]` on the window's last day: the daemon's refusal in the footer, the day shown kept (and `[`
+    /// goes back one day from it); a pane's saved day that left the window since opens today's board,
+    /// saying so, rather than waiting on a board the daemon will not send.
+    @Test(.enabled(if: tmuxAvailable)) func aDayOutsideTheWindowIsSaidAndASavedOneOpensToday() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        defer { _ = try? daemon.stop() }
+        let board = "\(Binaries.board) watch"
+        let pane = try TmuxPane(
+            sandbox: sandbox,
+            command: "sh -c '\(board) --date +14; echo FIRST-$?; read line; \(board); echo EXITED-$?; sleep 30'")
+        try pane.waitFor("the window's last day") { $0.contains("[All Dec 14]") && $0.contains("● live") }
+        try pane.send("]")
+        var screen = try pane.waitFor("the refusal") { $0.contains("outside the board's window") }
+        #expect(screen.contains("[All Dec 14]"), "the day shown stays: \(screen)")
+        try pane.send("[")
+        try pane.waitFor("the day before the one shown") { $0.contains("[All Dec 13]") }
+        // Tomorrow's board saved, then the clock past it: the saved day left the window.
+        try pane.send("Escape")
+        try pane.waitFor("today's board") { $0.contains("[All Nov 30]") }
+        try pane.send("]")
+        try pane.waitFor("tomorrow's board") { $0.contains("[All Dec 1]") }
+        try pane.send("q")
+        try pane.waitFor("the first to have quit") { $0.contains("FIRST-0") }
+        #expect(try sandbox.board("clock", "advance", "2d").status == 0)
+        try pane.send("Enter")
+        screen = try pane.waitFor("today's board instead") { $0.contains("[All Dec 2]") && $0.contains("● live") }
+        #expect(screen.contains("Today's board: 2026-12-01 is outside the board's window"), "\(screen)")
+        try pane.send("q")
+        try pane.waitFor("the shell after quitting") { $0.contains("EXITED-0") }
+    }
 }

@@ -22,6 +22,20 @@ import Testing
         #expect(try user.json()["tab"]?.string == "departures", "a board without a TAB keeps the selection")
     }
 
+    /// A board command that fails (a day outside the window, no daemon to ask) selects no tab: bad
+    /// input changes no saved state.
+    @Test func aRefusedBoardSelectsNoTab() throws {
+        let user = try BoardUser.ofSharedDaemon()
+        _ = try user.text("departures")
+        let refused = try user.board("arrivals", "--date", "2027-01-01")
+        #expect(refused.status == 4, "\(refused.stderr)")
+        #expect(refused.stderr.contains("outside the board's window"), "\(refused.stderr)")
+        #expect(user.state()?["tab"]?.string == "departures")
+        let offline = try user.board("arrivals", "--socket", user.sandbox.path + "/nobody.sock")
+        #expect(offline.status == 3, "\(offline.stderr)")
+        #expect(user.state()?["tab"]?.string == "departures")
+    }
+
     /// A change that is a command's whole work and cannot be saved is that command's error (status 1,
     /// one line saying why), never "Pinned …" with the pin lost; the file in the way is left alone.
     @Test func aPinThatCannotBeSavedIsAnErrorNotASuccess() throws {

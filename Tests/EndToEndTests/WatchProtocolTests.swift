@@ -206,6 +206,33 @@ import Testing
         try waitUntil("the board after the clock moved") { lines(out).count == 2 }
         #expect(lines(err).isEmpty)
     }
+
+    /// `board watch --date D` in a pipe whose day has left the window when a daemon answers again (one
+    /// started at a later day): the refusal is said once on stderr and today's board followed, where
+    /// the watch went on reconnecting for good, taking the refusal for a daemon gone.
+    @Test func watchInAPipeOfADayThatLeftTheWindowFollowsToday() throws {
+        let sandbox = Sandbox()
+        let first = try RunningDaemon(sandbox: sandbox)
+        let out = sandbox.path + "/watch.out"
+        let err = sandbox.path + "/watch.err"
+        let pid = try spawnChild(
+            [Binaries.board, "watch", "--date", "2026-12-01", "--json"], environment: sandbox.environment(),
+            stdout: .file(out, append: false), stderr: .file(err, append: false))
+        defer { reap(pid) }
+        func lines(_ path: String) -> [Substring] {
+            ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n")
+        }
+        try waitUntil("the first board") { lines(out).count == 1 }
+        #expect(try first.stop() == 0)
+        let later = try RunningDaemon(sandbox: sandbox, now: "2026-12-02T12:00:00-05:00")
+        defer { _ = try? later.stop() }
+        try waitUntil("today's board from the later daemon", timeout: 15) {
+            lines(out).last.flatMap { try? JSON.parse(Array($0.utf8)) }?["date"]?.string == "2026-12-02"
+        }
+        let said = lines(err).filter { $0.contains("outside the board's window") }
+        #expect(said.count == 1, "\(lines(err))")
+        #expect(said.first?.contains("2026-12-01 is outside") == true && said.first?.contains("Following today's board") == true)
+    }
 }
 
 enum LocalDatePad {

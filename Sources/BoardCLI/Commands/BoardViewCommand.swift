@@ -118,10 +118,12 @@ struct BoardViewCommand: BoardCommand, Equatable {
     }
 
     func run(on client: inout BoardClient) throws(ClientError) {
-        client.select(tab)
+        let selected = tab
         let tab = tab ?? client.state.tab
         var request = BoardGetRequest(tab: tab, hidePast: hidePast, date: date, pinned: client.pinnedParam)
         let result = try client.call(request)
+        // Selected once the daemon showed the board: a refused day or no daemon changes no saved state.
+        client.select(selected)
         let pins = Watchlist.keys(client.state.pins)
         let hidden = Watchlist.keys(client.state.hidden)
         // The daemon's bytes as they are when nothing is arranged, hidden or filtered.

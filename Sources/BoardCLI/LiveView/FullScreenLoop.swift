@@ -256,13 +256,14 @@ struct FullScreenLoop {
             }
             guard let wireID = message["id"]?.int else { continue }
             if wireID == watchID {
-                do {
-                    if let board = try? BoardDocument(json: try BoardConnection.result(of: message)) {
-                        dispatch(.boardPushed(board, at: clock.now))
-                    }
-                } catch {
+                // The refusal is the reply's, read apart from the board's decoding: under one `try?` it
+                // was dropped with a board that could not be read, and the view waited on for a board.
+                let result: JSON
+                do { result = try BoardConnection.result(of: message) } catch {
                     dispatch(.watchRefused(Self.refusal(error)))
+                    continue
                 }
+                if let board = try? BoardDocument(json: result) { dispatch(.boardPushed(board, at: clock.now)) }
                 continue
             }
             if pings.remove(wireID) != nil {

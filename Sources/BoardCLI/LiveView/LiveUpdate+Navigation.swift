@@ -69,10 +69,19 @@ extension LiveModel {
     }
 
     /// The daemon refused the board asked for: the reason in the footer, and the day of the board on
-    /// screen asked for again (the subscription was not replaced).
+    /// screen asked for again (the subscription was not replaced). With no board on screen yet (a
+    /// pane's saved day that left the window, or a day past its end), today's board instead: the view
+    /// never waits on a board the daemon will not send.
     mutating func watchRefused(_ refusal: WireError) -> [LiveEffect] {
         message = refusal.message
-        guard let board, date != nil, date != board.date else { return [] }
+        guard let board else {
+            guard date != nil, refusal.code == .outsideWindow else { return [] }
+            message = "Today's board: " + refusal.message
+            date = nil
+            cursorPlaced = false
+            return [subscription]
+        }
+        guard date != nil, date != board.date else { return [] }
         date = String(board.now.prefix(10)) == board.date ? nil : board.date
         cursorPlaced = true
         return [subscription]

@@ -79,11 +79,14 @@ enum LiveView {
     /// Follows `watch` until stdout's reader leaves or a signal ends the program, handing each board
     /// the daemon pushes to `each`. A daemon that goes away (closed, shut down, silent past the
     /// heartbeat) is waited for and watched again, said once on stderr; `each` throwing `.noDaemon`
-    /// does the same, and any other error it throws ends the follow with that error.
+    /// does the same, and any other error it throws ends the follow with that error. A day the daemon
+    /// says is outside the window (a pane's saved day that left it) is said once on stderr, and today's
+    /// board followed instead.
     static func followBoards<Failure: Error>(
         client: BoardClient, connection first: BoardConnection?, watch: BoardWatchRequest,
         each: (JSON) throws(Failure) -> Void
     ) throws(Failure) {
+        var watch = watch
         var connection = first
         var revival = DaemonRevival(client: client)
         var backoff = Backoff()
@@ -110,6 +113,14 @@ enum LiveView {
                         throw ConnectionError.closed
                     }
                     guard message["id"]?.int == id else { continue }
+                    if watch.date != nil, let refusal = message["error"],
+                        refusal["code"]?.string == WireErrorCode.outsideWindow.rawValue
+                    {
+                        let reason = refusal["message"]?.string ?? "That day is outside the board's window."
+                        Output.warning(reason + " Following today's board instead.")
+                        watch.date = nil
+                        break  // watched again on this connection
+                    }
                     let board = try BoardConnection.result(of: message)
                     backoff.reset()
                     warned = false
