@@ -91,6 +91,26 @@ struct LiveViewDaysTests {
         #expect(model.message == "no")
     }
 
+    /// Past midnight, today's board is the new day's, and its cursor starts as a fresh view's does: on
+    /// the first flight still to come, in sight, not where the evening's board was scrolled.
+    @Test func pastMidnightTheNewDaysBoardStartsAtItsFirstFlightToCome() throws {
+        var model = Fixture.liveModel()
+        model.press(.end)
+        let evening = try #require(model.selectedFlight)
+        let tomorrow = Fixture.today.adding(days: 1)
+        let afterMidnight = LocalTime(timeZone: Fixture.airport.timeZone).instant(on: tomorrow, minute: 5)
+        let board = Board(
+            flights: Fixture.window.flights(on: tomorrow), query: BoardQuery(date: tomorrow, tab: .all, hidePast: false),
+            now: afterMidnight)
+        let pushed = try BoardDocument(json: Fixture.encoding.board(board, simulated: true, speed: 1).json)
+        model.update(.boardPushed(pushed, at: Fixture.start))
+        let first = try #require(LiveModel.startingFlight(on: pushed, lastViewed: nil))
+        #expect(model.selectedFlight?.id == first.id && model.selectedFlight?.date == tomorrow.description)
+        #expect(model.selectedFlight?.id != evening.id || model.selectedFlight?.date != evening.date)
+        #expect(model.frame().contains { $0.contains(first.flightName) }, "\(model.frame().joined(separator: "\n"))")
+        #expect(model.boardCursor.scroll == 0, "the day's first rows in sight")
+    }
+
     @Test func aDayKeyClosesWhatIsOpenAndPlacesTheCursorOnTheNewBoard() throws {
         var model = Fixture.liveModel()
         let open = try #require(LiveModel.sentID(model.press(.enter)))

@@ -48,6 +48,12 @@ extension LiveModel {
         // Arranged (the watchlist's order, hidden flights out) and filtered on arrival, so that the cursor,
         // the keys, the rows and the counts see the same board.
         let newBoard = arranged(pushed)
+        // Past midnight today's board is the new day's: its cursor starts as a fresh view's does (on
+        // the first flight still to come), not where the day before's was scrolled to.
+        if date == nil, rotation == nil, let shownDay = board?.date, shownDay != newBoard.date {
+            boardCursor = ListCursor()
+            cursorPlaced = false
+        }
         board = newBoard
         boardReceivedAt = time
         link = .live
