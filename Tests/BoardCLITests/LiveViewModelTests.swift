@@ -309,6 +309,41 @@ struct LiveViewModelTests {
         #expect(model.selectedFlight == before)
     }
 
+    /// Search results taller than the pane say how many flights are above and below the lines shown,
+    /// as the board does, and the cursor never goes under that line: Down through every result, and
+    /// PageDown, keep the selected flight in sight.
+    @Test func searchResultsTallerThanThePaneSayWhatIsAboveAndBelow() throws {
+        var model = Fixture.liveModel()
+        let size = TerminalSize(columns: 80, rows: 12)
+        model.update(.resized(size))
+        model.press(.character("/"), .character("D"), .character("e"), .character("n"))
+        let id = try #require(LiveModel.sentID(model.press(.enter)))
+        model.update(.replied(id, Fixture.search("Den")))
+        guard case .searchResults(let results) = model.top else {
+            Issue.record("no results on screen")
+            return
+        }
+        #expect(results.lines.count > LiveModel.listRows(size.rows), "the test needs results taller than the pane")
+        var frame = model.frame(size)
+        let total = results.flights.count
+        #expect(frame[size.rows - 2].trimmingTrailingSpaces().hasSuffix("more"), "\(frame.joined(separator: "\n"))")
+        #expect(frame[size.rows - 2].contains("↓ "), "\(frame[size.rows - 2])")
+        #expect(!frame[size.rows - 2].contains("↑"))
+        for step in 1..<total {
+            model.press(.down)
+            frame = model.frame(size)
+            let selected = try #require(frame.selectedLine, "step \(step): the cursor's row in sight")
+            #expect(frame.firstIndex(of: selected).map { $0 < size.rows - 2 } == true, "step \(step)")
+        }
+        #expect(frame[size.rows - 2].contains("↑ "), "at the last result: \(frame[size.rows - 2])")
+        #expect(!frame[size.rows - 2].contains("↓"))
+        let above = try #require(Int(frame[size.rows - 2].split(separator: " ")[1]))
+        #expect(above > 0 && above < total, "\(above) of \(total) above")
+        model.press(.home)
+        model.press(.pageDown)
+        #expect(model.frame(size).selectedLine != nil, "PageDown keeps the cursor in sight")
+    }
+
     @Test func anEmptySearchOrEscClosesThePrompt() {
         var model = Fixture.liveModel()
         model.press(.character("/"), .character(" "))

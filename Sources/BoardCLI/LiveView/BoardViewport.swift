@@ -30,6 +30,11 @@ struct BoardViewport: Equatable, Sendable {
     /// `↑ 3 more (2 pinned)  ↓ 12 more`, or nil when every row is shown (or the pane is too short for them).
     var marks: String? {
         guard marked else { return nil }
+        return Self.marks(above: above, pinnedAbove: pinnedAbove, below: below)
+    }
+
+    /// `↑ 3 more (2 pinned)  ↓ 12 more` for the rows above and below a list's shown rows; nil when none are.
+    static func marks(above: Int, pinnedAbove: Int = 0, below: Int) -> String? {
         var parts: [String] = []
         if above > 0 { parts.append("↑ \(above) more" + (pinnedAbove > 0 ? " (\(pinnedAbove) pinned)" : "")) }
         if below > 0 { parts.append("↓ \(below) more") }

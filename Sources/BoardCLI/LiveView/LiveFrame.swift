@@ -114,8 +114,10 @@ struct LiveFrame {
         if case .searchResults(let results) = model.top {
             // A heading for each day, then its flights.
             let shown = results.lines
-            let first = LiveModel.scroll(results, from: results.cursor.scroll, keeping: selected, visible: visible)
-            for line in shown[min(first, shown.count)..<min(shown.count, first + visible)] {
+            let fitting = LiveModel.resultRows(size.rows, results: results)
+            let first = LiveModel.scroll(results, from: results.cursor.scroll, keeping: selected, visible: fitting)
+            let range = min(first, shown.count)..<min(shown.count, first + fitting)
+            for line in shown[range] {
                 switch line {
                 case .day(let day):
                     lines.append(style.bold(fit("\(BoardRenderer.longDate(day.date))  (\(day.count))", size.columns)))
@@ -127,6 +129,16 @@ struct LiveFrame {
                             elapsed: elapsed, renderer))
                 case .foundAs(let partner): lines.append(renderer.foundAsLine(partner))
                 }
+            }
+            if fitting < visible {
+                // The flights above and below the lines shown, as the board counts its rows.
+                func flights(_ lines: ArraySlice<LiveModel.SearchResults.Line>) -> Int {
+                    lines.count { if case .flight = $0 { true } else { false } }
+                }
+                let marks = BoardViewport.marks(
+                    above: flights(shown[..<range.lowerBound]), below: flights(shown[range.upperBound...]))
+                while lines.count < size.rows - 2 { lines.append("") }
+                if let marks { lines.append(style.dim(fit("  " + marks, size.columns))) }
             }
             return pad(lines, footer: footer(model))
         }

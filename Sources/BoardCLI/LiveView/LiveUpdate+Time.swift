@@ -38,9 +38,10 @@ extension LiveModel {
         return max(.seconds(1), .seconds((inTheAir ? 5.0 : 30.0) / speed))
     }
 
-    /// The rows PageUp and PageDown move by: the board's (`boardRows`) on the board, the list's on search results.
+    /// The rows PageUp and PageDown move by: the board's (`boardRows`) on the board, the lines shown of search results.
     var pageRows: Int {
         if case .board = top { return boardViewport.page }
+        if case .searchResults(let results) = top { return Self.resultRows(size.rows, results: results) }
         return Self.listRows(size.rows)
     }
 

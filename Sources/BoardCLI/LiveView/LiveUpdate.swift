@@ -127,6 +127,13 @@ extension LiveModel {
     /// Rows of flights that fit: the screen less header, tab bar, column titles and footer.
     static func listRows(_ rows: Int) -> Int { max(1, rows - 4) }
 
+    /// Lines of search results on screen: the list's rows, less one for the marks (`↑ 3 more  ↓ 12
+    /// more`, counting flights) when the results are taller than that and the pane has three rows for them.
+    static func resultRows(_ rows: Int, results: SearchResults) -> Int {
+        let list = listRows(rows)
+        return results.lines.count > list && list >= 3 ? list - 1 : list
+    }
+
     /// Rows of flights on the board's screen: the list's rows, less one for the now line on a board
     /// of today (`NowLine`), so that a page (scrolling, PageDown, `--rotate`) holds its flights and
     /// the line, and no flight falls between two pages.
@@ -179,8 +186,9 @@ extension LiveModel {
         for index in screens.indices {
             if case .searchResults(var results) = screens[index] {
                 let cursor = results.cursor
+                let lines = Self.resultRows(size.rows, results: results)
                 results.cursor = Self.settled(cursor, in: results.flights, visible: visible, shown: isShown(index))
-                results.cursor.scroll = Self.scroll(results, from: cursor.scroll, keeping: results.cursor.row, visible: visible)
+                results.cursor.scroll = Self.scroll(results, from: cursor.scroll, keeping: results.cursor.row, visible: lines)
                 screens[index] = .searchResults(results)
             }
         }
