@@ -31,7 +31,8 @@ struct BoardViewCommand: BoardCommand, Equatable {
             argument selects that tab for later commands too (not with --json,
             which only reads).
 
-              --hide-past     leave out flights whose time has passed (pins stay)
+              --hide-past     leave out past flights, those the hall has taken
+                              down (pins stay)
               --date D        another day in the window: YYYY-MM-DD, today, tomorrow, +N
               --wide          every column whatever the width, also the terminal,
                               codeshares and remark (a longer line is cut with …);

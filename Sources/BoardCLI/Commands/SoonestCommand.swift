@@ -13,10 +13,10 @@ struct SoonestCommand: BoardCommand, Equatable {
         help: """
             usage: board soonest [TAB]
 
-            Shows the next flight still to come (not past, canceled, diverted,
-            departed or landed, and not one you hid), in TAB or the selected tab;
-            a TAB argument selects that tab for later commands too (not with
-            --json). The flight becomes the last viewed.
+            Shows the next flight still to come: its current time at or after
+            now, neither canceled nor diverted, and not one you hid; in TAB or
+            the selected tab. A TAB argument selects that tab for later commands
+            too (not with --json). The flight becomes the last viewed.
 
             examples:
               board soonest
