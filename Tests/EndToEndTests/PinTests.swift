@@ -172,4 +172,31 @@ import Testing
         #expect(try user.rows().allSatisfy { !$0.pinned }, "today's board has no pin")
         #expect(user.state()?["pins"]?.array?.first?["date"]?.string == tomorrowDate)
     }
+
+    /// A designator pinned and hidden on two days: --date names which day's pin `unpin` and `pins move`
+    /// mean, and which hidden flight `unhide` brings back (the contract: wherever a designator is
+    /// taken, --date picks another day); a day without one is not found, saying the day.
+    @Test func aDesignatorOnTwoDaysIsNamedByItsDay() throws {
+        let user = try BoardUser.ofSharedDaemon()
+        let name = try user.lookup()[3].flightName
+        _ = try user.json("pin", name)
+        _ = try user.json("pin", name, "--date", "tomorrow")
+        func days(_ key: String) -> [String] { user.state()?[key]?.array?.compactMap { $0["date"]?.string } ?? [] }
+        #expect(days("pins") == ["2026-11-30", tomorrowDate])
+        _ = try user.text("pins", "move", name, "first", "--date", tomorrowDate)
+        #expect(days("pins") == [tomorrowDate, "2026-11-30"])
+        _ = try user.text("unpin", name, "--date", "tomorrow")
+        #expect(days("pins") == ["2026-11-30"])
+        let again = try user.board("unpin", name, "--date", "tomorrow")
+        #expect(again.status == 4, "\(again.stderr)")
+        #expect(again.stderr.contains("of tomorrow is not pinned"), "\(again.stderr)")
+        #expect(days("pins") == ["2026-11-30"])
+
+        _ = try user.text("hide", name, "--date", "tomorrow")
+        _ = try user.text("hide", name)
+        _ = try user.text("unhide", name, "--date", "+1")
+        #expect(days("hidden") == ["2026-11-30"])
+        let list = try user.board("pins", "--date", "tomorrow")
+        #expect(list.status == 2, "--date belongs to 'pins move': \(list.stderr)")
+    }
 }

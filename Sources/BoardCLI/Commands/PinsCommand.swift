@@ -8,11 +8,11 @@ struct PinsCommand: BoardCommand, Equatable {
         name: "pins",
         summary: "list or reorder the pinned flights",
         overview: OverviewLine("board pins [move FLIGHT WHERE]", "the pins, in your order"),
-        flags: [],
+        flags: [.date],
         positional: .words(["move"]),
         help: """
             usage: board pins
-                   board pins move FLIGHT up|down|first|last
+                   board pins move FLIGHT up|down|first|last [--date D]
 
             Lists the watchlist, the pinned flights, in your order: each with its
             date and its state now, and those that have left the board named as
@@ -24,8 +24,9 @@ struct PinsCommand: BoardCommand, Equatable {
             and kept until a 'board pins' without it.
 
             'move' moves a pinned flight one place up or down, or to the first or
-            last place. In 'board watch', K and J do the same for the flight under
-            the cursor.
+            last place; with --date D (YYYY-MM-DD, today, tomorrow, +N), the pin
+            of that day. In 'board watch', K and J do the same for the flight
+            under the cursor.
 
             examples:
               board pins --json
@@ -40,7 +41,7 @@ struct PinsCommand: BoardCommand, Equatable {
 
     enum Action: Equatable, Sendable {
         case list
-        case move(FlightReference, Direction)
+        case move(FlightReference, Direction, on: DateSpec? = nil)
     }
 
     var action: Action
@@ -49,6 +50,9 @@ struct PinsCommand: BoardCommand, Equatable {
 
     init(_ arguments: CommandArguments) throws(UsageError) {
         guard let word = arguments.positionals.first else {
+            guard !arguments.has("--date") else {
+                throw arguments.usageError("--date names the pin 'board pins move' moves: board pins move FLIGHT WHERE --date D")
+            }
             action = .list
             return
         }
@@ -66,15 +70,16 @@ struct PinsCommand: BoardCommand, Equatable {
         }
         let flightArguments = CommandArguments(
             name: arguments.name, positionals: Array(rest.dropLast()), flags: arguments.flags)
-        action = .move(try flightArguments.flight(), direction)
+        action = .move(try flightArguments.flight(), direction, on: try arguments.date())
     }
 
     func run(on client: inout BoardClient) throws(ClientError) {
         switch action {
         case .list: try client.listPins(ended: try client.endedPins())
-        case .move(let flight, let direction):
-            guard let pin = client.pinMatching(flight) else {
-                throw .notFound("\(flight) is not pinned; 'board pins' lists the pins, 'board pin FLIGHT' pins one")
+        case .move(let flight, let direction, let date):
+            guard let pin = try client.pinMatching(flight, on: date) else {
+                throw .notFound(
+                    "\(flight)\(BoardClient.onDay(date)) is not pinned; 'board pins' lists the pins, 'board pin FLIGHT' pins one")
             }
             let message = try client.movePin(pin, direction)
             client.printPins(message: message)

@@ -2,38 +2,47 @@ import BoardArguments
 import BoardProtocol
 import FlightData
 
-/// `board unhide FLIGHT`: brings a hidden flight back to your boards, by id or designator.
+/// `board unhide FLIGHT [--date D]`: brings a hidden flight back to your boards, by id or designator.
 struct UnhideCommand: BoardCommand, Equatable {
     static let spec = CommandSpec(
         name: "unhide",
         summary: "bring a hidden flight back",
         overview: nil,  // on the line of `board hide`
-        flags: [],
+        flags: [.date],
         positional: .hiddenIDs,
         help: """
-            usage: board unhide FLIGHT
+            usage: board unhide FLIGHT [--date D]
 
             Brings a hidden flight back to your boards, by id or designator: the
             flight that names on the board now when it is hidden, else the
-            earliest hidden flight with that id or designator. 'board hidden'
-            lists them.
+            earliest hidden flight with that id or designator; with --date, the
+            one of that day. 'board hidden' lists them.
 
-            example:
+              --date D     the hidden flight of that day: YYYY-MM-DD, today, tomorrow, +N
+
+            examples:
               board unhide 1234
+              board unhide "Pacific 578" --date tomorrow
             """
     )
 
     var flight: FlightReference
+    var date: DateSpec?
 
-    init(flight: FlightReference) { self.flight = flight }
+    init(flight: FlightReference, date: DateSpec? = nil) {
+        self.flight = flight
+        self.date = date
+    }
 
     init(_ arguments: CommandArguments) throws(UsageError) {
         flight = try arguments.flight()
+        date = try arguments.date()
     }
 
     func run(on client: inout BoardClient) throws(ClientError) {
-        guard let hidden = client.flight(matching: flight, in: client.state.hidden) else {
-            throw .notFound("\(flight) is not hidden; 'board hidden' lists the hidden flights")
+        guard let hidden = try client.flight(matching: flight, in: client.state.hidden, on: date) else {
+            throw .notFound(
+                "\(flight)\(BoardClient.onDay(date)) is not hidden; 'board hidden' lists the hidden flights")
         }
         client.state.hidden.removeAll { $0.isSame(as: hidden) }
         try client.saveChange("unhiding \(hidden.name)")

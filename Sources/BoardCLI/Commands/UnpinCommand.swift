@@ -2,37 +2,46 @@ import BoardArguments
 import BoardProtocol
 import FlightData
 
-/// `board unpin FLIGHT`: removes a pin, by id or designator.
+/// `board unpin FLIGHT [--date D]`: removes a pin, by id or designator.
 struct UnpinCommand: BoardCommand, Equatable {
     static let spec = CommandSpec(
         name: "unpin",
         summary: "remove a pin",
         overview: nil,  // on the line of `board pin`
-        flags: [],
+        flags: [.date],
         positional: .flightIDs,
         help: """
-            usage: board unpin FLIGHT
+            usage: board unpin FLIGHT [--date D]
 
             Removes a pin, by id or designator: the flight that names on the
             board now when it is pinned, else the earliest pin with that id or
-            designator (such as one that has left the board).
+            designator (such as one that has left the board); with --date, the
+            pin of that day.
 
-            example:
+              --date D     the pin of that day: YYYY-MM-DD, today, tomorrow, +N
+
+            examples:
               board unpin 1234
+              board unpin "Pacific 578" --date tomorrow
             """
     )
 
     var flight: FlightReference
+    var date: DateSpec?
 
-    init(flight: FlightReference) { self.flight = flight }
+    init(flight: FlightReference, date: DateSpec? = nil) {
+        self.flight = flight
+        self.date = date
+    }
 
     init(_ arguments: CommandArguments) throws(UsageError) {
         flight = try arguments.flight()
+        date = try arguments.date()
     }
 
     func run(on client: inout BoardClient) throws(ClientError) {
-        guard let pin = client.pinMatching(flight) else {
-            throw .notFound("\(flight) is not pinned; 'board pins' lists the pins")
+        guard let pin = try client.pinMatching(flight, on: date) else {
+            throw .notFound("\(flight)\(BoardClient.onDay(date)) is not pinned; 'board pins' lists the pins")
         }
         client.state.pins.removeAll { $0.isSame(as: pin) }
         try client.saveChange("unpinning \(pin.name)")
@@ -44,12 +53,15 @@ extension BoardClient {
     /// The pin `reference` names, by identity: the flight it names on the board now when that one
     /// is pinned (an id or designator means today's flight, else the next one), else the earliest
     /// pin with that id or designator, such as one that has left the board.
-    mutating func pinMatching(_ reference: FlightReference) -> RememberedFlight? {
-        flight(matching: reference, in: state.pins)
+    /// With `date`, the pin of that day (a relative day is the daemon's: `tomorrow` asks it for today).
+    mutating func pinMatching(_ reference: FlightReference, on date: DateSpec? = nil) throws(ClientError) -> RememberedFlight? {
+        try flight(matching: reference, in: state.pins, on: date)
     }
 
     /// The flight of `list` that `reference` names, as `pinMatching` finds a pin (`board unhide` uses it too).
-    mutating func flight(matching reference: FlightReference, in list: [RememberedFlight]) -> RememberedFlight? {
+    mutating func flight(
+        matching reference: FlightReference, in list: [RememberedFlight], on date: DateSpec? = nil
+    ) throws(ClientError) -> RememberedFlight? {
         let candidates = list.filter { pin in
             switch reference {
             case .id(let id): pin.id == id
@@ -57,6 +69,10 @@ extension BoardClient {
             }
         }
         guard !candidates.isEmpty else { return nil }
+        if let date {
+            let day = try resolve(date)
+            return candidates.first { $0.date == day.description }
+        }
         if candidates.count > 1,
             let json = try? call(FlightGetRequest(flight: reference)),
             let details = try? FlightDetailsDocument(json: json)
@@ -67,4 +83,15 @@ extension BoardClient {
         }
         return candidates.min { $0.date < $1.date }
     }
+
+    /// The day `date` names: an exact one as it is, a relative one from the daemon's today (asked once).
+    mutating func resolve(_ date: DateSpec) throws(ClientError) -> LocalDate {
+        if case .exact(let day) = date { return day }
+        if today == nil { noteToday(fromNow: try decode(ClockDocument.self, try call(ClockGetRequest())).now) }
+        guard let today else { throw .failure("the daemon's clock did not say what day it is") }
+        return date.resolve(today: today)
+    }
+
+    /// " of 2026-12-01" for a day given with --date; nothing without one.
+    static func onDay(_ date: DateSpec?) -> String { date.map { " of \($0)" } ?? "" }
 }
