@@ -31,6 +31,37 @@ struct LiveViewOpenFlightTests {
         return (model, flight)
     }
 
+    /// A flight's details taller than the pane say what is above and below, and PageDown and PageUp
+    /// (space too) page through them, kept where they were when the flight is refreshed; Down still
+    /// steps to the next flight, which opens at its top.
+    @Test func detailsTallerThanThePanePageWithTheirMarks() throws {
+        var (model, flight) = try Self.modelWithTheLastFlightOpen()
+        let size = TerminalSize(columns: 40, rows: 10)
+        model.update(.resized(size))
+        func marks() -> String { model.frame(size)[size.rows - 2] }
+        #expect(marks().contains("↓ ") && !marks().contains("↑"), "\(model.frame(size).joined(separator: "\n"))")
+        #expect(model.frame(size)[3].contains(flight.flightName), "the top: the flight's title")
+        model.press(.pageDown)
+        #expect(marks().contains("↑ ") && marks().contains("(PgUp/PgDn)"), "\(marks())")
+        for _ in 0..<20 { model.press(.character(" ")) }
+        let bottom = model.frame(size)
+        #expect(!marks().contains("↓"), "at the last line: \(marks())")
+        #expect(bottom.contains { $0.hasPrefix("History") }, "\(bottom.joined(separator: "\n"))")
+        // A refresh keeps the place.
+        let refresh = model.update(.boardPushed(Fixture.board(), at: Fixture.start + .seconds(1)))
+        if let id = LiveModel.sentID(refresh) { model.update(.replied(id, Fixture.details(of: flight))) }
+        #expect(model.frame(size) == bottom)
+        for _ in 0..<20 { model.press(.pageUp) }
+        #expect(model.frame(size)[3].contains(flight.flightName))
+        // Up steps to the flight before, opened at its top.
+        let previous = try #require(LiveModel.sentID(model.press(.up)))
+        let before = try #require(Fixture.board().flights.dropLast().last)
+        model.update(.replied(previous, Fixture.details(of: before)))
+        #expect(model.frame(size)[3].contains(before.flightName), "\(model.frame(size).joined(separator: "\n"))")
+        // A pane tall enough shows them whole, without marks.
+        #expect(!model.frame().contains { $0.contains("(PgUp/PgDn)") })
+    }
+
     /// After a config reloaded with another schedule, the open flight's identity can name another
     /// flight: fetched again, that one is not shown in its place; the open flight is gone.
     @Test func theOpenFlightNeverTurnsIntoAnotherOfItsIdentity() throws {

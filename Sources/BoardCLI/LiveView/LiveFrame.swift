@@ -70,7 +70,14 @@ struct LiveFrame {
         lines.append(bar)
         if case .details(let open) = model.top {
             lines.append("")
-            lines += details(open)
+            let all = details(open)
+            let layout = Self.detailsLayout(lineCount: all.count, scroll: open.scroll, rows: size.rows)
+            lines += all[layout.scroll..<(layout.scroll + layout.shown)]
+            if let marks = layout.marks {
+                // Nothing of a flight is out of sight unsaid, as on the board: what is above and below, and the keys.
+                while lines.count < size.rows - 2 { lines.append("") }
+                lines.append(style.dim(fit("  " + marks + " (PgUp/PgDn)", size.columns)))
+            }
             return pad(lines, footer: footer(model))
         }
         if case .gone(let gone) = model.top {
@@ -194,6 +201,42 @@ struct LiveFrame {
     private func wideCut(_ titles: String, _ renderer: BoardRenderer) -> String {
         let text = renderer.plain.columnTitles()
         return text.columns > size.columns ? fit(text, size.columns) : titles
+    }
+
+    /// Which of a flight's detail lines a pane shows: all that fit; when they do not, a row is given
+    /// to the marks (`↑ 3 more  ↓ 9 more`) and the rest shown from `scroll`.
+    struct DetailsLayout: Equatable {
+        let scroll: Int
+        let shown: Int
+        let lastScroll: Int
+        let marks: String?
+    }
+
+    /// The layout of `lineCount` detail lines from `scroll` in a pane of `rows` (header, tab bar, a
+    /// blank line and the footer take four).
+    static func detailsLayout(lineCount: Int, scroll: Int, rows: Int) -> DetailsLayout {
+        let room = max(0, rows - 4)
+        guard lineCount > room, room >= 3 else {
+            return DetailsLayout(scroll: 0, shown: min(lineCount, room), lastScroll: 0, marks: nil)
+        }
+        let shown = room - 1
+        let lastScroll = lineCount - shown
+        let first = max(0, min(scroll, lastScroll))
+        return DetailsLayout(
+            scroll: first, shown: shown, lastScroll: lastScroll,
+            marks: BoardViewport.marks(above: first, below: lineCount - first - shown))
+    }
+
+    /// The layout of `open`'s details as `model`'s frame at `size` draws them: beside the list on a
+    /// split pane, at that side's width.
+    static func detailsLayout(_ open: LiveModel.OpenFlight, model: LiveModel, size: TerminalSize) -> DetailsLayout {
+        var width = size.columns
+        if size.columns >= narrowest, model.layout.splits(columns: size.columns), size.rows > 3, model.board != nil {
+            width = size.columns - LiveLayout.listWidth(columns: size.columns, natural: listWidth(model)) - 1
+        }
+        let count = BoardRenderer(style: Style(enabled: false), width: width).details(open.details)
+            .split(separator: "\n", omittingEmptySubsequences: false).count
+        return detailsLayout(lineCount: count, scroll: open.scroll, rows: size.rows)
     }
 
     /// The open flight's lines, each cut to the screen's width.

@@ -242,6 +242,8 @@ public struct LiveModel: Sendable {
     /// The flight a details screen shows: the daemon's details document for it.
     struct OpenFlight: Hashable, Sendable {
         let details: FlightDetailsDocument
+        /// The first line shown of the details, when they are taller than the pane (PageDown, PageUp).
+        var scroll = 0
         var flight: FlightDocument { details.flight }
         var key: FlightKey { FlightKey(flight) }
     }

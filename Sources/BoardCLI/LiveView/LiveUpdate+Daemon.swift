@@ -202,7 +202,8 @@ extension LiveModel {
                 showGone(GoneFlight(open.flight))
                 return []
             }
-            screens[screens.count - 1] = .details(OpenFlight(details: details))
+            // Refreshed where it was scrolled to.
+            screens[screens.count - 1] = .details(OpenFlight(details: details, scroll: open.scroll))
             return []
         case .open, .step, .soonest:
             let asked: GoneFlight? = if case .open(let asked) = purpose { asked } else { nil }

@@ -289,8 +289,8 @@ extension LiveModel {
         case .selectTab(let chosen): return switchTab(to: chosen)
         case .moveUp: move(by: -1)
         case .moveDown: move(by: 1)
-        case .pageUp: move(by: -pageRows)
-        case .pageDown: move(by: pageRows)
+        case .pageUp: if !scrollDetails(pages: -1) { move(by: -pageRows) }
+        case .pageDown: if !scrollDetails(pages: 1) { move(by: pageRows) }
         case .first:
             // The top of the list, also under pinned rows held at the top (`BoardViewport`).
             move(by: -listedFlights.count)
@@ -341,6 +341,16 @@ extension LiveModel {
         screens.map { screen in
             if case .searchResults(let results) = screen { .searchResults(results.hiding(past: past)) } else { screen }
         }
+    }
+
+    /// Pages through the open flight's details when they are taller than the pane; false when no
+    /// flight is open with the keys (PageUp and PageDown then page through the list).
+    private mutating func scrollDetails(pages: Int) -> Bool {
+        guard keyScreen == .details, case .details(var open) = top else { return false }
+        let layout = LiveFrame.detailsLayout(open, model: self, size: size)
+        open.scroll = max(0, min(layout.lastScroll, layout.scroll + pages * max(1, layout.shown - 1)))
+        screens[screens.count - 1] = .details(open)
+        return true
     }
 
     private mutating func move(by delta: Int) {
