@@ -407,6 +407,27 @@ struct ActionMenuPlacementTests {
         }
         #expect(frame.last?.contains("Esc closes") == true, "the footer stays")
     }
+
+    /// In a pane too short for the menu under or over its row, every action is in sight all the same
+    /// (over the row, whose flight the title names; over the titles when the pane is shorter still),
+    /// and the footer stays: the menu was cut by the footer, showing none of its actions at 10 rows.
+    @Test(arguments: [10, 12, 14])
+    func aShortPaneShowsTheWholeMenu(rows: Int) throws {
+        var model = Fixture.liveModel()
+        let size = TerminalSize(columns: 80, rows: rows)
+        model.update(.resized(size))
+        for _ in 0..<4 { model.press(.down) }
+        let flight = try #require(model.selectedFlight)
+        model.press(.character("a"))
+        let menu = try #require(model.menu)
+        let frame = model.frame(size)
+        for line in menu.lines {
+            #expect(frame.contains { $0.contains(line.trimmingCharacters(in: .whitespaces)) }, "\(line): \(frame.screenText)")
+        }
+        #expect(frame.contains { $0.contains("Actions for \(flight.flightName)") })
+        #expect(frame.last?.contains("Esc closes") == true, "the footer stays")
+        #expect(frame[0] == Fixture.liveModel().frame(size)[0], "the header stays")
+    }
 }
 
 /// Pins of a day that left the window are named once in the live view's footer, then unpinned.

@@ -341,15 +341,17 @@ struct LiveFrame {
 
     /// The frame line the menu's first line goes on, for a menu of `lines` in a frame of `rows`, its
     /// flight's row at `selected` (nil on a flight's details: under the flight's name and times). The
-    /// lines it may cover are from 3 (under the column titles) to the one before the footer.
+    /// lines it may cover are from 3 (under the column titles) to the one before the footer. A pane
+    /// too short for it under or over its row shows it whole over the row (its title names the
+    /// flight), and over the tab bar and the titles too when even that is short of room: every action
+    /// in sight matters more than the row, and a menu cut by the footer hid the actions it offered.
     static func menuTop(lines: Int, selected: Int?, rows: Int) -> Int {
         let first = 3
         let last = rows - 2
         guard let selected else { return max(first, min(first + 3, last - lines + 1)) }
         if selected + lines <= last { return selected + 1 }
         if selected - lines >= first { return selected - lines }
-        // A pane too short for either: under the row all the same, cut by the footer.
-        return min(selected + 1, last)
+        return max(min(first, last - lines + 1), min(1, last))
     }
 
     func footer(_ model: LiveModel) -> String {
