@@ -47,7 +47,11 @@ struct CommandArguments {
             throw usageError("board \(name) needs a flight: an id (1234) or a designator (\"Pacific 123\")")
         }
         let text = positionals.joined(separator: " ")
+        let idRule = "\(text) is not a flight id: ids are whole numbers from 1 to 9999999"
         guard let reference = FlightReference(text) else {
+            // All digits (or a minus and digits): an id out of range, said as `board show 0` says it.
+            let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+            if !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) { throw usageError(idRule) }
             if let meant = NearestWord.designator(for: text) {
                 throw usageError("no flight \"\(text)\"; did you mean \"\(meant)\"?")
             }
@@ -57,9 +61,7 @@ struct CommandArguments {
             )
         }
         // Said here in the command line's words, not left to the daemon's "\"id\" must be ...".
-        if case .id(let id) = reference, id < 1 {
-            throw usageError("\(text) is not a flight id: ids are whole numbers from 1 to 9999999")
-        }
+        if case .id(let id) = reference, id < 1 { throw usageError(idRule) }
         return reference
     }
 
