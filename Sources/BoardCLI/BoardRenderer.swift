@@ -116,7 +116,8 @@ public struct BoardRenderer {
         var renderer = self
         renderer.belt = belt
         renderer.departures = flights.contains { $0.direction == .departure }
-        renderer.idDigits = flights.map { String($0.id).count }.max() ?? 7
+        // No rows: the titles as over a board of four-digit ids (the default schedule's), not 7 wide.
+        renderer.idDigits = flights.map { String($0.id).count }.max() ?? 4
         return renderer
     }
 

@@ -110,6 +110,15 @@ struct BoardRendererTests {
     /// the id as wide as the longest id and a space (5 for the default window's 4-digit ids). On the
     /// arrivals tab the status is 14 (`◆Landed 14:05`) and the belt 5 follows it; the city gives up
     /// what that takes beyond 80.
+    /// An empty board's column titles stand where a board of the day's ids puts them: laid out for
+    /// no rows they were three columns wider (the ids' widest, seven digits).
+    @Test func anEmptyBoardsTitlesAreWhereTheRowsPutThem() {
+        let renderer = BoardRenderer(style: Style(enabled: false), width: 80)
+        let flights = LiveViewFixture.board().flights
+        let withRows = renderer.laidOut(for: flights, belt: false).columnTitles()
+        #expect(renderer.laidOut(for: [], belt: false).columnTitles() == withRows)
+    }
+
     @Test func theColumnsAtEighty() {
         typealias Columns = BoardRenderer.Columns
         func widths(_ c: Columns) -> [Int] { [c.pin, c.time, c.flight, c.city, c.gate, c.status, c.belt, c.id] }
