@@ -344,6 +344,39 @@ struct LiveViewModelTests {
         #expect(model.frame(size).selectedLine != nil, "PageDown keeps the cursor in sight")
     }
 
+    /// Search results follow the clock: a new board asks for them again (once at a time, holding no
+    /// key), and they come back in place with the cursor on its flight; results uncovered by Esc are
+    /// asked for again too, and an answer that comes once the view has left them changes nothing.
+    @Test func searchResultsAreAskedForAgainWhenTheClockMoves() throws {
+        var model = Fixture.liveModel()
+        model.press(.character("/"), .character("D"), .character("e"), .character("n"))
+        let id = try #require(LiveModel.sentID(model.press(.enter)))
+        model.update(.replied(id, Fixture.search("Den")))
+        model.press(.down, .down)
+        let chosen = try #require(model.selectedFlight)
+        let again = model.update(.boardPushed(Fixture.board(), at: Fixture.start + .seconds(1)))
+        #expect(LiveModel.sentRequest(again)?.method == .search, "\(again)")
+        #expect(!model.awaitingScreen, "no key waits for the refresh")
+        #expect(model.update(.boardPushed(Fixture.board(), at: Fixture.start + .seconds(2))) == [], "once at a time")
+        // The answer, with a status changed: shown, the cursor where it was.
+        let changed = Fixture.search("Den").replacingFlights { $0.adding("status", "delayed") }
+        model.update(.replied(try #require(LiveModel.sentID(again)), changed))
+        #expect(model.selectedFlight?.id == chosen.id)
+        #expect(model.selectedFlight?.status == .delayed)
+        #expect(model.screens.count == 2, "in place: \(model.screens)")
+
+        // A flight opened from them; Esc back asks for them again; an answer after leaving them is dropped.
+        let open = try #require(LiveModel.sentID(model.press(.enter)))
+        model.update(.replied(open, Fixture.details(of: chosen)))
+        let uncovered = model.press(.escape)
+        let refresh = try #require(LiveModel.sentID(uncovered))
+        #expect(LiveModel.sentRequest(uncovered)?.method == .search)
+        model.press(.escape)
+        #expect(model.screens == [.board])
+        model.update(.replied(refresh, Fixture.search("Den")))
+        #expect(model.screens == [.board], "no results come back over the board")
+    }
+
     @Test func anEmptySearchOrEscClosesThePrompt() {
         var model = Fixture.liveModel()
         model.press(.character("/"), .character(" "))
@@ -509,4 +542,20 @@ struct LiveViewModelTests {
 extension FlightDocument {
     /// The flight as `flight.get` returns it (with history, progress...), as the model keeps it.
     var withDetails: FlightDocument { try! FlightDocument(json: LiveViewFixture.details(id)) }
+}
+
+extension JSON {
+    /// A search reply (or any object) with every flight of its days changed by `change`.
+    fileprivate func replacingFlights(_ change: (JSON) -> JSON) -> JSON {
+        func days(_ value: JSON) -> JSON {
+            .array(
+                (value.array ?? []).map { day in
+                    .object(
+                        day.objectPairs!.map { key, value in
+                            key == "flights" ? (key, .array(value.array!.map(change))) : (key, value)
+                        })
+                })
+        }
+        return .object(objectPairs!.map { key, value in key == "days" ? (key, days(value)) : (key, value) })
+    }
 }

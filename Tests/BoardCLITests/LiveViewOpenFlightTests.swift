@@ -142,6 +142,10 @@ struct LiveViewOpenFlightTests {
         #expect(back.update(.boardPushed(Fixture.board(), at: Fixture.start + .seconds(4))) == [], "once at a time")
         back.update(.replied(try #require(LiveModel.sentID(again)), Fixture.details(flight.id)))
         #expect(back.frame().screenText.contains("History") && !back.frame().screenText.contains("no longer on the board"))
+        // In place of its gone screen, not over it: one flight in the stack, and Esc goes to the board.
+        #expect(back.screens.count == 2, "\(back.screens)")
+        back.press(.escape)
+        #expect(back.screens == [.board])
 
         // s (or Enter) asks for the soonest flight of the tab; it replaces the gone screen.
         for key in [Key.character("s"), .enter] {

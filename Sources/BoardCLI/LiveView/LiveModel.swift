@@ -168,7 +168,7 @@ public struct LiveModel: Sendable {
     var awaitingScreen: Bool {
         pending.values.contains {
             switch $0 {
-            case .refresh, .waited, .follow: false
+            case .refresh, .refreshSearch, .waited, .follow: false
             case .open, .step, .soonest, .search: true
             }
         }
@@ -373,6 +373,9 @@ public struct LiveModel: Sendable {
         /// one you hid is stepped past, as `board soonest` does.
         case soonest(steps: Int)
         case search(String)
+        /// Ask again for search results shown, after the clock moved: they are replaced where they are in
+        /// the stack, the cursor on its flight, and no key waits for them.
+        case refreshSearch(String)
         /// A flight waited on (`w`) that the pushed board no longer lists: its step is said from its details.
         case waited(FlightKey)
         /// On a split pane, the flight under the list's cursor, to show in place of the open one (`follow`).

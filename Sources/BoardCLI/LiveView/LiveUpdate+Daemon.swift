@@ -101,7 +101,32 @@ extension LiveModel {
         if case .details(let open) = top, !pending.values.contains(.refresh(open.key)) {
             return [send(.flight(open.key, pinned: pins), for: .refresh(open.key))]
         }
-        return []
+        // Search results on screen follow the clock too: their statuses, what is past, the days of the window.
+        return refreshSearchResults()
+    }
+
+    /// Asks again for the search results on top (once at a time): a new board means the clock moved,
+    /// and results answered before it show statuses and days it has left behind. They come back with
+    /// the cursor on its flight (`receive(search:)`).
+    mutating func refreshSearchResults() -> [LiveEffect] {
+        guard case .searchResults(let results) = top, !pending.values.contains(.refreshSearch(results.text)) else {
+            return []
+        }
+        return [send(.search(text: results.text, tab: tab, pinned: pins), for: .refreshSearch(results.text))]
+    }
+
+    /// Search results asked for again: in place of those of the same search in the stack, the cursor
+    /// on its flight; dropped when none is left (the view went back to the board meanwhile).
+    private mutating func receive(refreshed text: String, _ result: JSON) {
+        func isThisSearch(_ screen: Screen) -> Bool {
+            if case .searchResults(let shown) = screen { shown.text == text } else { false }
+        }
+        guard let found = try? SearchResultsDocument(json: result), let index = screens.lastIndex(where: isThisSearch),
+            case .searchResults(let shown) = screens[index]
+        else { return }
+        var results = SearchResults(text: text, days: found.days, hidePast: hidePast)
+        results.cursor = shown.cursor
+        screens[index] = .searchResults(results)
     }
 
     /// The tab the view subscribes to: its own, or with a filter on, `all`, so that every tab's
@@ -157,6 +182,8 @@ extension LiveModel {
             message = "No flight still to come in the window but those you hid; 'board hidden' lists them."
         case .open, .step, .soonest, .search:
             message = refusal.message
+        case .refreshSearch:
+            break  // the results shown stay; the next board asks again
         }
         return []
     }
@@ -224,8 +251,9 @@ extension LiveModel {
                 return []
             }
             if case .searchPrompt = top { screens.removeLast() }
-            // A gone flight is a dead end: the flight `s` or Enter opens from it takes its place.
-            if asked == nil, case .gone = top { screens.removeLast() }
+            // A gone flight is a dead end: the flight `s` or Enter opens from it takes its place, as
+            // does the flight itself come back (the clock set back), never stacked over its gone screen.
+            if case .gone(let gone) = top, asked == nil || gone.key == FlightKey(flight) { screens.removeLast() }
             // Back on the list, the cursor is on this flight when the list has it.
             if listedFlights.contains(where: { FlightKey($0) == FlightKey(flight) }) { cursor.flight = FlightKey(flight) }
             push(.details(OpenFlight(details: details)))
@@ -242,6 +270,9 @@ extension LiveModel {
             if case .searchPrompt = top { screens.removeLast() }
             if case .searchResults = top { screens.removeLast() }
             screens.append(.searchResults(SearchResults(text: text, days: found.days, hidePast: hidePast)))
+            return []
+        case .refreshSearch(let text):
+            receive(refreshed: text, result)
             return []
         }
     }

@@ -18,7 +18,14 @@ extension LiveModel {
                 }
                 typedAhead = []
                 // Another tab keeps what it was opening as its saved path (`changeTab` drops the answers).
-                if leaving != .toAnotherTab { pending = pending.filter { if case .refresh = $0.value { true } else { false } } }
+                if leaving != .toAnotherTab {
+                    pending = pending.filter {
+                        switch $0.value {
+                        case .refresh, .refreshSearch: true
+                        default: false
+                        }
+                    }
+                }
             }
             // A key holds the page: rotation waits a whole period from the next tick.
             if rotation != nil { rotationHeld = true }
@@ -277,6 +284,8 @@ extension LiveModel {
                 nextDetailsRefresh = nil
                 return [send(.flight(open.key, pinned: pins), for: .refresh(open.key))]
             }
+            // Search results uncovered are asked for again as well: the clock may have moved meanwhile.
+            return refreshSearchResults()
         case .root:
             // The board's cursor is on the flight on top when the flights were opened from the board
             // (stepping with n / p ends where the board lands), else where the board was left.
