@@ -100,6 +100,21 @@ struct LiveViewSplitTests {
         #expect(model.selectedFlight == flights[1], "the list's cursor follows n")
     }
 
+    /// Back one screen beside the list (a flight opened with n closed), the list's cursor is on the
+    /// flight now shown, so Enter and `a` act on it: it stayed on the flight closed.
+    @Test func backOneScreenTheCursorIsOnTheFlightShown() throws {
+        var (model, flights) = try Self.opened(at: Self.wide)
+        let step = try #require(LiveModel.sentID(model.press(.character("n"))))
+        model.update(.replied(step, Fixture.details(of: flights[1])))
+        #expect(model.selectedFlight == flights[1])
+        model.press(.escape)  // the keys to the list
+        model.press(.escape)  // back one screen: the first flight beside the list
+        #expect(LiveViewStackTests.topName(model) == flights[0].flightName)
+        #expect(model.selectedFlight == flights[0], "the cursor on the flight shown")
+        model.press(.character("a"))
+        #expect(model.menu?.lines.first?.contains(flights[0].flightName) == true, "\(model.menu?.lines ?? [])")
+    }
+
     @Test func theDetailsFollowTheCursorReplacingTheFlightOnTop() throws {
         var (model, flights) = try Self.opened(at: Self.wide)
         model.press(.escape)

@@ -280,6 +280,11 @@ extension LiveModel {
             if focusListBesideFlight() { return [] }
             guard screens.count > 1 else { return date != nil ? backToToday() : [] }
             land(from: screens.removeLast())
+            // The list's cursor on the flight uncovered, as the split pane shows it beside the list
+            // (it stayed on the flight closed, which Enter and `a` then acted on).
+            if case .details(let open) = top, listedFlights.contains(where: { FlightKey($0) == open.key }) {
+                cursor.flight = open.key
+            }
             if case .details(let open) = top, !pending.values.contains(.refresh(open.key)) {
                 nextDetailsRefresh = nil
                 return [send(.flight(open.key, pinned: pins), for: .refresh(open.key))]
