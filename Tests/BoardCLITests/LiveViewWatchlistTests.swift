@@ -262,8 +262,24 @@ struct LiveViewWatchlistTests {
         #expect(outside.message?.contains("needs tmux") == true)
     }
 
+    /// The board's first flight whose day here has not ended: one with a next step to wait for.
+    static var stillToCome: FlightDocument { Fixture.board().flights.first { !$0.status.hasEnded }! }
+
+    /// `w` on a flight whose day here has ended (departed, landed, canceled, diverted) says there is no
+    /// next step, as `board wait` exits 5, rather than "Waiting for" until midnight.
+    @Test func aFlightThatHasEndedHasNoNextStepToWaitFor() throws {
+        var model = Self.model()
+        let ended = try #require(Fixture.board().flights.first { $0.status.hasEnded })
+        try model.moveCursor(to: ended.id)
+        #expect(model.press(.character("w")) == [])
+        #expect(model.waiting.isEmpty)
+        let said = "\(ended.flightName) has no next step to wait for: \(StatusAppearance(ended.status).title) is its last here."
+        #expect(model.message == said)
+    }
+
     @Test func waitingForTheNextStepSaysItInTheFooter() throws {
         var model = Self.model()
+        try model.moveCursor(to: Self.stillToCome.id)
         let flight = try #require(model.selectedFlight)
         #expect(model.press(.character("w")) == [])
         #expect(model.message?.hasPrefix("Waiting for \(flight.flightName)'s next step") == true)
@@ -288,6 +304,7 @@ struct LiveViewWatchlistTests {
     /// pushed board: it is asked for, and its step is said as with hide-past off.
     @Test func aStepThatHidesTheFlightIsSaidAllTheSame() throws {
         var model = Self.model()
+        try model.moveCursor(to: Self.stillToCome.id)
         let flight = try #require(model.selectedFlight)
         model.press(.character("h"))
         model.press(.character("w"))
@@ -307,6 +324,7 @@ struct LiveViewWatchlistTests {
 
     @Test func aFlightWaitedOnThatLeftTheWindowIsSaidToHaveGone() throws {
         var model = Self.model()
+        try model.moveCursor(to: Self.stillToCome.id)
         let flight = try #require(model.selectedFlight)
         model.press(.character("w"))
         let without = Fixture.board(Fixture.board()) { flights in flights.filter { $0["id"]?.int != flight.id } }
@@ -319,6 +337,7 @@ struct LiveViewWatchlistTests {
     /// The step `w` waited for, come while the search prompt is open, is shown once the prompt closes.
     @Test func aStepThatComesWhileSearchingIsShownAfter() throws {
         var model = Self.model()
+        try model.moveCursor(to: Self.stillToCome.id)
         let flight = try #require(model.selectedFlight)
         model.press(.character("w"))
         model.press(.character("/"))

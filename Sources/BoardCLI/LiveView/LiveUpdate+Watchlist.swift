@@ -112,6 +112,12 @@ extension LiveModel {
         case .waitForNextStep:
             let name = flight.flightName
             let now = StatusAppearance(flight.status).title
+            // Departed, landed, canceled or diverted: its day here has ended, and no step would come
+            // (`board wait` says the same with status 5); waiting would say "Waiting for" for good.
+            guard !flight.status.hasEnded else {
+                message = "\(name) has no next step to wait for: \(now) is its last here."
+                return []
+            }
             waiting.removeAll { $0.key == FlightKey(flight) }
             waiting.append(WaitingFlight(key: FlightKey(flight), flightName: name, status: flight.status))
             message = "Waiting for \(name)'s next step (now \(now)); the footer says when it comes."
