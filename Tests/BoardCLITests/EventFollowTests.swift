@@ -1,6 +1,8 @@
 import BoardLink
 import BoardProtocol
 import BoardSystem
+import FlightData
+import Foundation
 import Testing
 
 @testable import BoardCLI
@@ -44,6 +46,33 @@ struct EventFollowTests {
         let took2 = follow.take(Self.change("C7"))
         #expect(took2)
         #expect(follow.watchRequest(EventFilterParams()).params.text == #"{"cursor":"C7"}"#)
+    }
+
+    /// A daemon back with its clock behind the last change taken refuses its cursor: the follow goes
+    /// on from that daemon's now and takes nothing up to that change, then what comes after it.
+    @Test func aDaemonBehindTheLastChangeIsFollowedFromItsNowPastThatChange() throws {
+        func cursor(_ minutes: Double, slot: Int = 3) -> String {
+            ChangeCursor.encode(
+                FlightChange.Position(
+                    at: Date(timeIntervalSince1970: 1_764_522_000 + minutes * 60), dayNumber: 20_787, slot: slot, kind: 1))
+        }
+        var follow = EventFollow()
+        let early = follow.resumeFromNowPast()
+        #expect(!early, "before any subscription a refusal is the follow's end")
+        _ = try follow.read(["id": 1, "result": ["now": "x", "cursor": .string(cursor(0))]], subscription: 1)
+        let took = follow.take(Self.change(cursor(30)))
+        #expect(took)
+        let resumed = follow.resumeFromNowPast()
+        #expect(resumed)
+        #expect(follow.watchRequest(EventFilterParams()).params.text == "{}", "from the daemon's now")
+        _ = try follow.read(["id": 2, "result": ["now": "y", "cursor": .string(cursor(0, slot: 0))]], subscription: 2)
+        let again = follow.take(Self.change(cursor(10)))
+        #expect(!again, "handed on before the restart")
+        let same = follow.take(Self.change(cursor(30)))
+        #expect(!same)
+        let later = follow.take(Self.change(cursor(31)))
+        #expect(later, "past the last change: new")
+        #expect(follow.resume == .cursor(cursor(31)))
     }
 
     @Test func aChangeReplayedAgainIsNotTakenTwice() {

@@ -153,4 +153,32 @@ struct EventsCommandTests {
         #expect(result.stderr.contains("reconnecting"), "\(result.stderr)")
         try daemon.stop()
     }
+
+    /// A daemon started again at an earlier time than the last change printed (a demo restarted with
+    /// the same `--now`) refuses that change's cursor: the follow goes on from its now, printing
+    /// nothing again, and prints what comes once the clock passes that change. It ended with status 2.
+    @Test
+    func followSurvivesARestartAtAnEarlierTimeAndRepeatsNothing() throws {
+        let user = BoardUser()
+        var daemon = try user.startDaemon(now: Self.morning)
+        let follow = try Follow(user, ["--since", Self.morning])
+        _ = try user.board("clock", "advance", "2h")
+        let first = try Self.eventsGet(user.socket, ["since": .string(Self.morning)])
+        try #require(!first.isEmpty)
+        try follow.waitFor(first.count)
+        try daemon.stop(signal: SIGKILL)
+        daemon = try user.startDaemon(now: Self.morning)
+        try daemon.waitForEventFollowers(1, timeout: 20)
+        _ = try user.board("clock", "advance", "3h")
+        let all = try Self.eventsGet(user.socket, ["since": .string(Self.morning)])
+        try #require(all.count > first.count, "the third hour has changes")
+        try follow.waitFor(all.count)
+        kill(follow.process.pid, SIGTERM)
+        let (_, result) = try follow.process.finish(timeout: 10)
+        let cursors = follow.changes.compactMap { $0["cursor"]?.string }
+        #expect(Set(cursors).count == cursors.count, "nothing printed twice")
+        #expect(follow.changes.map(Self.unnumbered) == all.map(Self.unnumbered), "nothing lost, in order")
+        #expect(!result.stderr.contains("ahead of the daemon's clock"), "\(result.stderr)")
+        try daemon.stop()
+    }
 }

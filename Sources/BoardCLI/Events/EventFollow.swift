@@ -1,6 +1,7 @@
 import BoardLink
 import BoardProtocol
 import BoardSystem
+import FlightData
 
 /// Where a followed stream of changes resumes, and which changes it has already handed on.
 ///
@@ -35,6 +36,11 @@ struct EventFollow: Sendable {
     private var recent: [String] = []
     private var taken: Set<String> = []
     static let memory = 4096
+    /// Whether a subscription was answered: a refusal after that is of the resume point, not the filters.
+    private(set) var subscribedOnce = false
+    /// The last position handed on before a daemon whose clock is behind it took over (restarted at
+    /// an earlier time): changes up to it were handed on already, and are not again.
+    private var floor: FlightChange.Position?
 
     init(since: String? = nil) { resume = since.map(Resume.since) ?? .now }
 
@@ -66,15 +72,32 @@ struct EventFollow: Sendable {
         case nil:
             let result = try BoardConnection.result(of: message)
             if resume == .now, let cursor = result["cursor"]?.string { resume = .cursor(cursor) }
+            subscribedOnce = true
             return .subscribed(now: result["now"]?.string ?? "")
         default:
             return .ignore
         }
     }
 
+    /// After a resubscription refused (`invalidParams`) once a subscription was answered: a daemon
+    /// whose clock is behind the last change handed on (restarted at an earlier time) refuses its
+    /// cursor. The stream goes on from that daemon's now, handing on only changes past that one, so
+    /// nothing is repeated and the follow waits for its clock to pass it. False when the resume point
+    /// is not a daemon's cursor: the refusal is then the follow's end.
+    mutating func resumeFromNowPast() -> Bool {
+        guard subscribedOnce, case .cursor(let cursor) = resume, let position = ChangeCursor.decode(cursor) else { return false }
+        floor = max(floor ?? position, position)
+        resume = .now
+        return true
+    }
+
     /// Whether `change` is new; a new one becomes the point to resume after.
     mutating func take(_ change: EventChange) -> Bool {
         guard let cursor = change.cursor else { return true }
+        if let floor, let position = ChangeCursor.decode(cursor) {
+            guard position > floor else { return false }
+            self.floor = nil
+        }
         guard taken.insert(cursor).inserted else { return false }
         recent.append(cursor)
         if recent.count > Self.memory { taken.remove(recent.removeFirst()) }

@@ -84,6 +84,9 @@ enum EventStream {
                     }
                     step = try follow.read(message, subscription: id)
                 } catch .remote(let error) {
+                    // A daemon back with its clock behind the last change (restarted at an earlier
+                    // time) refuses that cursor: followed from its now, past that change.
+                    if error.code == .invalidParams, follow.resumeFromNowPast() { break reading }
                     throw clientError(.remote(error), method: .eventsWatch, socket: client.socket)
                 } catch {
                     connection = nil
