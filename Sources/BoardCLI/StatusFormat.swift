@@ -89,9 +89,12 @@ struct StatusFormat: Hashable, Sendable {
             {
                 let name = String(rest[rest.index(after: rest.startIndex)..<close])
                 guard let known = Field(rawValue: name) else {
-                    let names = Field.allCases.map { "{\($0.rawValue)}" }.joined(separator: ", ")
+                    // The names alone (the %-codes are in the help): with both, the line passed what an
+                    // error line keeps (`Output.longestError`) and lost the names in its middle.
+                    let names = Field.allCases.map(\.rawValue).joined(separator: ", ")
+                    let shown = name.count > 24 ? name.prefix(24) + "…" : name[...]
                     throw Problem(
-                        message: "unknown placeholder {\(name)} in --format; the codes are \(Self.codeList), or \(names)")
+                        message: "unknown placeholder {\(shown)} in --format; a {name} is one of \(names) (or use a %-code)")
                 }
                 field(known)
                 rest = rest[rest.index(after: close)...]

@@ -211,7 +211,7 @@ struct ClientArgumentsTests {
         ),
         (
             ["status", "--format", "{nxt} {gate}"],
-            #"unknown placeholder {nxt} in --format; the codes are %a %l %C %A %D %n %t %m %g %c %d %s %i %p %P %R %%, or {code}, {airport}, {clock}, {arrivals}, {departures}, {next}, {time}, {gate}, {status}, {id}, {city}, {direction}, {minutes}, {pinned}, {alert}, {replica}; see 'board help status'"#
+            #"unknown placeholder {nxt} in --format; a {name} is one of code, airport, clock, arrivals, departures, next, time, gate, status, id, city, direction, minutes, pinned, alert, replica (or use a %-code); see 'board help status'"#
         ),
         (
             ["watch", "sideways"],
@@ -343,6 +343,8 @@ struct ClientArgumentsTests {
     func usageErrorsSayWhatIsWrongAndPointAtHelp(arguments: [String], message: String) {
         let error = #expect(throws: UsageError.self, "board \(arguments)") { try ClientArguments(arguments) }
         #expect(error?.pointingAtBoardHelp == message)
+        // Printed whole: a line past `Output.longestError` loses its middle (the names of {name} did).
+        #expect(("board: " + message).count <= Output.longestError, "\(message.count) characters")
     }
 
     @Test(arguments: ["soon", "2026-13-01", "2026-11-31", "30/11/2026", "+", "+x", "-1", "tomorow", ""])
