@@ -154,6 +154,44 @@ struct EventsCommandTests {
         try daemon.stop()
     }
 
+    /// `--follow --pinned` follows the pins as they are saved: started with none (the tmux snippet, at
+    /// tmux's start) it waits for the first, and a pin added meanwhile is followed from then on. It
+    /// ended at once with no pins, and kept the pins it started with.
+    @Test
+    func followPinnedFollowsThePinsAsTheyAreSaved() throws {
+        let user = BoardUser()
+        let daemon = try user.startDaemon(now: "2026-11-30T12:00:00-05:00")
+        defer { _ = try? daemon.stop() }
+        let follow = try Follow(user, ["--since", "0m", "--pinned"])
+        // Overland 256 boards from noon; Pacific 762 lands in the afternoon.
+        let rows = try user.lookup()
+        let first = try #require(rows.first { $0.flightName == "Overland 256" })
+        _ = try user.board("pin", String(first.id))
+        // It subscribes once the pin is saved (it looks once a second), as the daemon counts.
+        try daemon.waitForEventFollowers(1, timeout: 20)
+        _ = try user.board("clock", "advance", "3h")
+        let firstsChanges = try Self.eventsGet(user.socket, ["since": "2026-11-30T12:00:00-05:00", "pinned": [.int(first.id)]])
+        try #require(!firstsChanges.isEmpty, "the pinned flight changes in those hours")
+        try follow.waitFor(firstsChanges.count)
+        #expect(follow.changes.map(Self.unnumbered) == firstsChanges.map(Self.unnumbered))
+        // Another pinned: its changes from then on come too.
+        let second = try #require(rows.first { $0.flightName == "Pacific 762" })
+        _ = try user.board("pin", String(second.id))
+        _ = try user.board("clock", "advance", "6h")
+        let secondsChanges = try Self.eventsGet(
+            user.socket, ["since": "2026-11-30T15:00:00-05:00", "pinned": [.int(second.id)]])
+        try #require(!secondsChanges.isEmpty, "the second pinned flight changes in those hours")
+        try waitUntil("the second pin's changes", timeout: 20) {
+            let printed = Set(follow.changes.compactMap { $0["cursor"]?.string })
+            return secondsChanges.allSatisfy { printed.contains($0["cursor"]?.string ?? "-") }
+        }
+        kill(follow.process.pid, SIGTERM)
+        let (_, result) = try follow.process.finish(timeout: 10)
+        let cursors = follow.changes.compactMap { $0["cursor"]?.string }
+        #expect(Set(cursors).count == cursors.count, "nothing printed twice")
+        #expect(result.stderr.contains("no pinned flights yet") || result.stderr.isEmpty, "\(result.stderr)")
+    }
+
     /// A daemon started again at an earlier time than the last change printed (a demo restarted with
     /// the same `--now`) refuses that change's cursor: the follow goes on from its now, printing
     /// nothing again, and prints what comes once the clock passes that change. It ended with status 2.

@@ -33,7 +33,8 @@ struct EventsCommand: BoardCommand, Equatable {
                             tail -f shows what is there (--since 0m: from now
                             on only). It survives daemon restarts without
                             losing or repeating one. Ctrl-C ends it
-              --pinned      only your pinned flights
+              --pinned      only your pinned flights (with --follow, as they are
+                            pinned and unpinned meanwhile)
               --flight F    only flight F: an id (1234) or a designator ("Pacific 123")
               --kind K      only changes of kind K: \(EventChange.Kind.allCases.prefix(4).map(\.rawValue).joined(separator: ", ")),
                             \(EventChange.Kind.allCases.dropFirst(4).map(\.rawValue).joined(separator: ", ")); repeat it (or K1,K2) for several
@@ -111,10 +112,18 @@ struct EventsCommand: BoardCommand, Equatable {
     }
 
     func run(on client: inout BoardClient) throws(ClientError) {
+        // `--pinned --follow` follows the pins as they are saved (`PinsOnDisk`): with none yet it waits
+        // for the first (the tmux snippet starts it with tmux, before anything is pinned).
+        var pinsOnDisk = PinsOnDisk(client)
         if pinned && client.sentPins.isEmpty {
             // An empty `pinned` names no flight: say so rather than print nothing, or everything.
-            if !client.options.json { Output.print("No pinned flights; 'board pin FLIGHT' pins one.") }
-            return
+            guard follow else {
+                if !client.options.json { Output.print("No pinned flights; 'board pin FLIGHT' pins one.") }
+                return
+            }
+            Output.warning("no pinned flights yet; following their changes once one is pinned ('board pin FLIGHT')")
+            while pinsOnDisk.changed(waiting: true) == nil {}
+            client.state = pinsOnDisk.client.state
         }
         let connection = try client.connect()
         let json = client.options.json
@@ -138,6 +147,7 @@ struct EventsCommand: BoardCommand, Equatable {
             _ = try EventStream.follow(
                 client: client, first: connection, filters: filters, follow: &stream, endingWhenUnread: true,
                 subscribed: { today = EventTime.date(of: $0) },
+                refilter: { pinned ? pinsOnDisk.changed().map { self.filters(pins: $0) } : nil },
                 handle: { change in
                     guard flights.keeps(change) else { return false }
                     print(change)
@@ -178,6 +188,32 @@ struct EventsCommand: BoardCommand, Equatable {
         } catch {
             throw .failure("the daemon's clock reply is unreadable: \(error)")
         }
+    }
+}
+
+/// The pins as `state.json` holds them now, looked at once a second at most: `board events --pinned
+/// --follow` follows what another `board` pins and unpins meanwhile, as every pane of the live view does.
+struct PinsOnDisk {
+    private(set) var client: BoardClient
+    private var sent: PinnedParam
+    private var nextLook = ContinuousClock.now + .seconds(1)
+
+    init(_ client: BoardClient) {
+        self.client = client
+        sent = client.pinnedParam
+    }
+
+    /// The pins when they changed since last said (none: nil); `waiting`, it sleeps until its next look.
+    mutating func changed(waiting: Bool = false) -> PinnedParam? {
+        if waiting, nextLook > .now { _ = DescriptorPoll.readable([], timeout: nextLook - .now) }
+        guard nextLook <= .now else { return nil }
+        nextLook = .now + .seconds(1)
+        guard let state = client.store.reread() else { return nil }
+        client.state = state
+        let pins = client.pinnedParam
+        guard pins != sent else { return nil }
+        sent = pins
+        return pins
     }
 }
 

@@ -50,16 +50,27 @@ enum EventStream {
     /// carries pushed changes). When the daemon goes away (closed, shut down, silent past the
     /// heartbeat), it reconnects with backoff and resubscribes from the last change handed on.
     /// The daemon's refusals (a bad filter, an unknown flight) end it with their error.
+    ///
+    /// `refilter`, asked after each message, gives new filters when they changed (`board events
+    /// --pinned` and the pins saved meanwhile): the stream is then subscribed again with them on a new
+    /// connection (a connection holds one subscription), from the last change handed on, saying nothing.
     static func follow(
         client: BoardClient, first: BoardConnection, filters: EventFilterParams, follow: inout EventFollow,
         deadline: ContinuousClock.Instant? = nil, endingWhenUnread: Bool = false, subscribed: (String) -> Void = { _ in },
-        handle: (EventChange) throws(ClientError) -> Bool
+        refilter: () -> EventFilterParams? = { nil }, handle: (EventChange) throws(ClientError) -> Bool
     ) throws(ClientError) -> End {
         var connection: BoardConnection? = first
+        var filters = filters
         var backoff = Backoff()
         var warned = false
+        var refiltered = false
         while true {
             if let deadline, deadline <= .now { return .timedOut }
+            if refiltered, connection == nil {
+                // New filters, not a daemon gone: a new connection at once, without a word.
+                refiltered = false
+                connection = try? BoardConnection(path: client.socket, timeoutMilliseconds: 1000)
+            }
             guard let current = connection else {
                 if !warned {
                     Output.warning("the daemon went away; reconnecting")
@@ -120,6 +131,12 @@ enum EventStream {
                     connection = nil
                     break reading
                 case .ignore: break
+                }
+                if let changed = refilter() {
+                    filters = changed
+                    refiltered = true
+                    connection = nil
+                    break reading
                 }
             }
         }
