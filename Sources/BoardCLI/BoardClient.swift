@@ -140,6 +140,13 @@ public struct BoardClient {
         if let date = LocalDate(now.prefix(10)) { today = date }
     }
 
+    /// The daemon's today: the one a reply already gave, else asked of its clock (once a command).
+    mutating func daemonToday() throws(ClientError) -> LocalDate {
+        if today == nil { noteToday(fromNow: try decode(ClockDocument.self, try call(ClockGetRequest())).now) }
+        guard let today else { throw .failure("the daemon's clock did not say what day it is") }
+        return today
+    }
+
     /// Saves the state; pins of flights that have left the window (days before the daemon's today) are dropped.
     mutating func saveState() {
         state = store.save(state, pruningBefore: today)

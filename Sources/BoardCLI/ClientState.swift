@@ -41,6 +41,18 @@ struct ClientState: Equatable {
         if let saved = json["liveView"], let views = SavedLiveViews(json: saved) { liveView = views }
     }
 
+    /// The lists (and the last viewed flight) `json` holds in part or in a shape that is not one:
+    /// `init(json:)` drops what it cannot read, and the caller keeps the file rather than lose it unsaid.
+    static func unreadableParts(of json: JSON) -> [String] {
+        var parts: [String] = []
+        if let last = json["lastViewed"], last != .null, RememberedFlight(json: last) == nil { parts.append("lastViewed") }
+        for name in ["pins", "hidden", "endedPins"] {
+            guard let list = json[name], list != .null else { continue }
+            if list.array?.allSatisfy({ RememberedFlight(json: $0) != nil }) != true { parts.append(name) }
+        }
+        return parts
+    }
+
     /// The flight this client remembers under `id` on a day before `flight`'s (the last viewed, a pin,
     /// a hidden flight, an ended pin): ids are a day's, so the id named that flight then and names
     /// `flight` now. Nil when it remembers none, or only `flight` itself.

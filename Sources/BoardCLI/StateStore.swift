@@ -7,7 +7,8 @@ import FoundationEssentials
 ///
 /// A missing file is the first run. A corrupt or unreadable one, or a
 /// directory that cannot be written, warns once on stderr and the command
-/// goes on with defaults; it never stops a command.
+/// goes on with defaults; it never stops a command. A file whose pins, hidden flights or last viewed
+/// flight cannot all be read is kept aside as a corrupt one is, and the rest of it is read.
 ///
 /// Two `board` commands may run at once (two tmux panes): a save takes a lock
 /// (`flock` on the state directory), reads the file again and applies only what this
@@ -37,22 +38,39 @@ struct StateStore {
             warn("cannot read \(path); using defaults")
             baseline = ClientState()
         case .corrupt:
-            // Kept beside it, so that pins can be recovered by hand, before the defaults replace it; a
-            // second corrupt file in the same second is kept too (`-2`), not over the first.
-            let stamped = path + ".corrupt-" + Self.fileStamp(now())
-            let kept = ([stamped] + (2...99).map { "\(stamped)-\($0)" }).first { !FileSystem.exists($0) } ?? stamped
-            if (try? FileSystem.rename(path, to: kept)) != nil {
+            if let kept = keepAside() {
                 warn("\(path) is corrupt; kept it as \(kept) and started from defaults")
             } else {
                 warn("\(path) is corrupt; starting from defaults (it will be rewritten)")
             }
-            // Rewrite it now, as the warning says: a command that saves nothing would
-            // otherwise leave the corrupt file, and the warning, for every later run.
-            baseline = ClientState()
-            if let failure = write(baseline) { warn(failure + "; the tab, last flight and pins are not saved") }
-        case .found(let state): baseline = state
+            rewrite(ClientState())
+        case .found(let state, let unreadable) where !unreadable.isEmpty:
+            let parts = unreadable.joined(separator: ", ")
+            if let kept = keepAside() {
+                warn("\(path) has unreadable \(parts); kept it as \(kept) and read the rest")
+            } else {
+                warn("\(path) has unreadable \(parts); read the rest (it will be rewritten)")
+            }
+            rewrite(state)
+        case .found(let state, _): baseline = state
         }
         return baseline
+    }
+
+    /// Moves the file aside, so that what it held can be recovered by hand, before what was read
+    /// replaces it; a second one in the same second is kept too (`-2`), not over the first. Its
+    /// new path, or nil when it could not be moved.
+    private func keepAside() -> String? {
+        let stamped = path + ".corrupt-" + Self.fileStamp(now())
+        let kept = ([stamped] + (2...99).map { "\(stamped)-\($0)" }).first { !FileSystem.exists($0) } ?? stamped
+        return (try? FileSystem.rename(path, to: kept)) != nil ? kept : nil
+    }
+
+    /// Writes `state` now, as the warnings say: a command that saves nothing would otherwise leave
+    /// the file, and the warning, for every later run.
+    private mutating func rewrite(_ state: ClientState) {
+        baseline = state
+        if let failure = write(baseline) { warn(failure + "; the tab, last flight and pins are not saved") }
     }
 
     /// Which state file is there now, and when it was written: every save renames a new file into place,
@@ -71,7 +89,7 @@ struct StateStore {
     /// The state on disk, when it is one (a missing or corrupt file stays for the next command to report,
     /// not a screen in use): this process's later saves merge over it.
     mutating func reread() -> ClientState? {
-        guard case .found(let state) = read() else { return nil }
+        guard case .found(let state, _) = read() else { return nil }
         baseline = state
         return state
     }
@@ -114,7 +132,7 @@ struct StateStore {
         // A `board` killed while saving (kill -9) left its temporary file; under the lock, no save is half done.
         if lock != nil { AtomicFile.removeLeftovers(of: path) }
         var merged: ClientState
-        if case .found(let current) = read() { merged = current } else { merged = baseline }
+        if case .found(let current, _) = read() { merged = current } else { merged = baseline }
         if state.tab != baseline.tab { merged.tab = state.tab }
         if state.lastViewed != baseline.lastViewed { merged.lastViewed = state.lastViewed }
         // Pane by pane: two panes saving at once each keep their own view.
@@ -164,7 +182,8 @@ struct StateStore {
 
     private enum ReadResult {
         case missing, unreadable, corrupt
-        case found(ClientState)
+        /// The state, and the parts of it the file held but could not be read (`ClientState.unreadableParts`).
+        case found(ClientState, unreadable: [String])
     }
 
     /// The largest state file read: a thousand pins and the live view take a few hundred KiB.
@@ -183,7 +202,7 @@ struct StateStore {
             }
         }
         guard let json = try? JSON.parse(bytes), let state = ClientState(json: json) else { return .corrupt }
-        return .found(state)
+        return .found(state, unreadable: ClientState.unreadableParts(of: json))
     }
 
     /// Makes the state directory when missing; why it cannot be, when it cannot.

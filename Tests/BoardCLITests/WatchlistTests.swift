@@ -113,6 +113,18 @@ struct WatchlistTests {
         #expect(StateStore.merge([b, a], since: [a, b, c], into: [a, b]).map(\.id) == [2, 1])
     }
 
+    /// The parts a state file holds but cannot be read whole are named; absent and null ones are not.
+    @Test func unreadablePartsAreNamed() throws {
+        let pin = "{\"id\": 3, \"designator\": \"MA 12\", \"date\": \"2026-12-01\"}"
+        func parts(_ text: String) throws -> [String] { ClientState.unreadableParts(of: try JSON.parse(Array(text.utf8))) }
+        #expect(try parts("{}") == [])
+        #expect(try parts("{\"pins\": null, \"lastViewed\": null, \"hidden\": []}") == [])
+        #expect(try parts("{\"pins\": [\(pin)], \"lastViewed\": \(pin)}") == [])
+        #expect(try parts("{\"pins\": \"garbage\"}") == ["pins"])
+        #expect(try parts("{\"pins\": [\(pin), 5], \"hidden\": {}}") == ["pins", "hidden"])
+        #expect(try parts("{\"lastViewed\": 1, \"endedPins\": [{\"id\": 0}]}") == ["lastViewed", "endedPins"])
+    }
+
     /// Corrupt states within one second (as a script makes them) are each kept, none over another.
     @Test func corruptStatesOfOneSecondAreKeptSideBySide() throws {
         let directory = FileManager.default.temporaryDirectory.path + "/board-corrupt-\(UUID().uuidString)"

@@ -128,6 +128,34 @@ import Testing
         #expect(second.stderr == "", "the warning is not repeated on every run")
     }
 
+    /// A state whose pins cannot all be read (a hand edit, another program) keeps the file aside, says
+    /// which part, and reads the rest: a pin is never dropped unsaid.
+    @Test(arguments: ["\"garbage\"", "[{\"id\": 7}, {{PIN}}]"])
+    func aStateWithUnreadablePinsIsKeptAsideAndTheRestRead(pins: String) throws {
+        let user = try BoardUser.ofSharedDaemon()
+        let row = try user.lookup()[3]
+        let pin = "{\"id\": \(row.id), \"designator\": \"\(row.flightName)\", \"date\": \"\(knownDate)\"}"
+        let contents = "{\"schema\": 1, \"tab\": \"arrivals\", \"pins\": \(pins.replacingOccurrences(of: "{{PIN}}", with: pin))}"
+        try FileManager.default.createDirectory(atPath: user.sandbox.stateDirectory, withIntermediateDirectories: true)
+        try Data(contents.utf8).write(to: URL(fileURLWithPath: user.stateFile))
+        let first = try user.board("pins", "--json")
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(warnings(first).count == 1, "warns once: \(first.stderr)")
+        #expect(first.stderr.contains("has unreadable pins"), "says which part: \(first.stderr)")
+        let kept = try FileManager.default.contentsOfDirectory(atPath: user.sandbox.stateDirectory)
+            .filter { $0.hasPrefix("state.json.corrupt-") }
+        try #require(kept.count == 1, "\(kept)")
+        #expect(first.stderr.contains(kept[0]), "says where: \(first.stderr)")
+        #expect(FileManager.default.contents(atPath: user.sandbox.stateDirectory + "/" + kept[0]) == Data(contents.utf8))
+        let state = try #require(user.state(), "rewritten")
+        #expect(state["tab"]?.string == "arrivals", "the rest is read")
+        let readable = pins.contains("{{PIN}}") ? [row.id] : []
+        #expect(state["pins"]?.array?.map { $0["id"]?.int } == readable)
+        let second = try user.board("pins", "--json")
+        #expect(second.status == 0)
+        #expect(second.stderr == "", "the warning is not repeated on every run")
+    }
+
     /// Three corrupt states in a row (within a second, as a script would make them) are each kept.
     @Test func everyCorruptStateIsKeptEvenWithinOneSecond() throws {
         let user = try BoardUser.ofSharedDaemon()

@@ -95,11 +95,8 @@ extension BoardClient {
     mutating func endedPins() throws(ClientError) -> [EndedPin] {
         var ended = state.endedPins.map { EndedPin(Watchlist.Key(id: $0.id, date: $0.date, name: $0.designator)) }
         if !state.pins.isEmpty {
-            noteToday(fromNow: try decode(ClockDocument.self, try call(ClockGetRequest())).now)
-            if let today {
-                let pins = Watchlist.endedPins(Watchlist.keys(state.pins), today: today)
-                ended += pins.filter { pin in !ended.contains { $0.key == pin.key } }
-            }
+            let pins = Watchlist.endedPins(Watchlist.keys(state.pins), today: try daemonToday())
+            ended += pins.filter { pin in !ended.contains { $0.key == pin.key } }
         }
         guard !options.json, !ended.isEmpty else { return ended }
         state.pins.removeAll { pin in ended.contains { $0.key.id == pin.id && $0.key.date == pin.date } }

@@ -87,9 +87,7 @@ extension BoardClient {
     /// The day `date` names: an exact one as it is, a relative one from the daemon's today (asked once).
     mutating func resolve(_ date: DateSpec) throws(ClientError) -> LocalDate {
         if case .exact(let day) = date { return day }
-        if today == nil { noteToday(fromNow: try decode(ClockDocument.self, try call(ClockGetRequest())).now) }
-        guard let today else { throw .failure("the daemon's clock did not say what day it is") }
-        return date.resolve(today: today)
+        return date.resolve(today: try daemonToday())
     }
 
     /// " of 2026-12-01" for a day given with --date; nothing without one.
