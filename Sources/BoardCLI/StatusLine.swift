@@ -107,7 +107,10 @@ struct StatusLine {
     /// markup, so `&`, `<` and `>` are escaped.
     func waybarJSON(_ reading: Reading?) -> String {
         let text = line(reading)
-        var tooltip = "The daemon did not answer in time; any other command (board clock) says why."
+        var tooltip =
+            ShutdownMarker.isSet(forSocket: socket)
+            ? "The daemon was stopped on purpose; any other command (board clock) starts it again."
+            : "No daemon answered in time; any other command (board clock) says why."
         if let values = reading?.values {
             var lines = [
                 "\(values.airport) (\(values.code))  \(values.clock)",

@@ -1,4 +1,5 @@
 import BoardLink
+import BoardProtocol
 import BoardSystem
 import Foundation
 import Glibc
@@ -19,6 +20,11 @@ import Testing
             #expect(line.status == 0)
             #expect(line.stdout == "board: stopped\n", "\(line.stdout)")
         }
+        // waybar's tooltip says why too: stopped, not slow.
+        let waybar = try JSON.parse(Array(try sandbox.board("status", "--waybar", autostart: true, timeout: 5).stdout.utf8))
+        #expect(waybar["text"]?.string == "board: stopped")
+        #expect(waybar["class"]?.string == "offline")
+        #expect(waybar["tooltip"]?.string?.contains("stopped on purpose") == true, "\(waybar)")
         // The launcher returns once the child exists: none does, so none was started.
         #expect(ProcessTable.processes(withArgument: sandbox.socket).isEmpty, "status started a daemon")
         #expect(UnixSocket.isSocket(path: sandbox.socket) == nil)

@@ -83,6 +83,7 @@ struct WidthSweepEndToEndTests {
         #expect(offline.stdout.split(separator: "\n").count == 1 && offline.stdout.hasSuffix("}\n"))
         let down = try #require(offline.json)
         #expect(down["class"]?.string == "offline" && down["text"]?.string == "board: offline")
+        #expect(down["tooltip"]?.string?.hasPrefix("No daemon answered") == true, "\(down)")
         let daemon = try user.startDaemon()
         let online = try user.status("--waybar", "--airline", "Pacific", "--format", "✈ %n %t")
         #expect(online.stdout.split(separator: "\n").count == 1)
