@@ -47,6 +47,10 @@ struct ChangeLineTests {
         let late = Self.change("baggage", to: ["belt": 2], at: "2026-11-29T23:58:00-05:00")
         #expect(ChangeLine.line(late, today: "2026-11-30", width: 80) == "Nov 29 23:58  Pacific 123     baggage   belt 2")
         #expect(ChangeLine.line(late, today: nil, width: 80).hasPrefix("23:58  "))
+        // A sentence's bound names its year when it is not today's; a line's column never does.
+        #expect(ChangeLine.bound("2026-11-29T23:58:00-05:00", today: "2026-11-30") == "Nov 29 23:58")
+        #expect(ChangeLine.bound("2025-12-31T23:58:00-05:00", today: "2026-01-01") == "Dec 31 2025 23:58")
+        #expect(ChangeLine.when("2025-12-31T23:58:00-05:00", today: "2026-01-01") == "Dec 31 23:58")
     }
 
     @Test func aFlightsOwnLogLeavesTheFlightOutAndAddsTheAnnouncement() {

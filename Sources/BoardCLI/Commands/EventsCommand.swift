@@ -162,7 +162,13 @@ struct EventsCommand: BoardCommand, Equatable {
         }
         if printed == 0 && !json {
             let matching = filter.isEmpty ? "" : " of flights that match the filter"
-            Output.print("No changes\(matching) since \(ChangeLine.when(first?.since ?? now ?? "", today: today)).")
+            let since = ChangeLine.bound(first?.since ?? now ?? "", today: today)
+            // With --until, both bounds: an until before today's start holds nothing, and says so.
+            if until != nil, let end = first?.until {
+                Output.print("No changes\(matching) from \(since) to \(ChangeLine.bound(end, today: today)).")
+            } else {
+                Output.print("No changes\(matching) since \(since).")
+            }
         }
     }
 

@@ -55,6 +55,14 @@ enum ChangeLine {
         return "\(day.shortName) \(EventTime.clock(of: time))"
     }
 
+    /// `when`, with the year after the day when it is not today's year (`Dec 31 3998 19:00`): for
+    /// the bounds a sentence names, which may lie anywhere in the clock's range, not a line's column.
+    static func bound(_ time: String, today: String?) -> String {
+        let date = EventTime.date(of: time)
+        guard let today, date.prefix(4) != today.prefix(4), let day = LocalDate(date) else { return when(time, today: today) }
+        return "\(day.shortName) \(day.year) \(EventTime.clock(of: time))"
+    }
+
     /// What changed, in people's words: `A3 → B5`, `On time → Boarding`, `to Denver`, `belt 3, bags 14:12–14:35`.
     static func detail(_ change: EventChange) -> String {
         switch change.kind {
