@@ -70,6 +70,16 @@ struct FlightFilter: Equatable, Sendable {
         return true
     }
 
+    /// Whether a flight known by its name alone (`Pacific 578`, from a change of a day that has left
+    /// the board's window) matches: by its airline, which the name carries; never `within`, as a flight
+    /// of a day gone is past. Nil when the filter asks for what the name does not say (city, gate,
+    /// terminal, status).
+    func matches(flightName: String) -> Bool? {
+        guard cities.isEmpty, gates.isEmpty, terminals.isEmpty, statuses.isEmpty else { return nil }
+        if within != nil { return false }
+        return airlines.isEmpty || airlines.contains { flightName.hasPrefix($0 + " ") }
+    }
+
     /// `airline Pacific, gate B5`: what the header says is filtered.
     var description: String {
         var parts: [String] = []

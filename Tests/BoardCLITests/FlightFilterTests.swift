@@ -64,6 +64,18 @@ struct FlightFilterTests {
         try #require(try ClientArguments(words).command as? BoardViewCommand)
     }
 
+    /// A change of a day gone from the window names its flight only: the airline filters it, `within`
+    /// never keeps it (its flight is past), and city, gate, terminal and status cannot say.
+    @Test func aFlightKnownByItsNameAloneIsFilteredByItsAirline() throws {
+        #expect(try Self.command("--airline", "Pacific").filter.matches(flightName: "Pacific 578") == true)
+        #expect(try Self.command("--airline", "US,Pacific").filter.matches(flightName: "US 527") == true)
+        #expect(try Self.command("--airline", "US").filter.matches(flightName: "Southeast 513") == false)
+        #expect(try Self.command("--airline", "Pacific", "--within", "2h").filter.matches(flightName: "Pacific 578") == false)
+        for words in [["--city", "denver"], ["--gate", "A1"], ["--terminal", "B"], ["--status", "landed"]] {
+            #expect(try Self.command(words: ["--airline", "Pacific"] + words).filter.matches(flightName: "Pacific 578") == nil)
+        }
+    }
+
     @Test func theFixtureIsTheBoardCountedByHand() {
         let board = LiveViewFixture.board()
         #expect(board.flights.count == 30)

@@ -68,6 +68,26 @@ struct EventsCommandTests {
         try daemon.stop()
     }
 
+    /// Yesterday's changes after midnight, whose day has left the board's window: `--airline` still
+    /// filters them by the flight's name; a filter the name cannot answer leaves them out and says so
+    /// once. They were dropped unsaid.
+    @Test func filtersKeepOrSayWhatTheyDoWithChangesOfADayGone() throws {
+        let user = BoardUser()
+        let daemon = try user.startDaemon(now: "2026-12-02T01:00:00-05:00")
+        defer { _ = try? daemon.stop() }
+        let all = try Self.eventsGet(user.socket, ["since": "2026-12-01T00:00:00-05:00"])
+        let pacific = all.filter { $0["flight"]?["flightName"]?.string?.hasPrefix("Pacific ") == true }
+        #expect(pacific.contains { $0["flight"]?["date"] == "2026-12-01" }, "yesterday had Pacific changes")
+        let filtered = try user.board("events", "--since", "2026-12-01T00:00", "--airline", "Pacific", "--json")
+        #expect(filtered.status == 0 && filtered.stderr.isEmpty, "\(filtered.stderr)")
+        #expect(Self.lines(filtered.stdout).compactMap { try? JSON.parse($0) }.map(Self.unnumbered) == pacific.map(Self.unnumbered))
+        let city = try user.board("events", "--since", "2026-12-01T00:00", "--city", "denver")
+        #expect(city.status == 0, "\(city.stderr)")
+        #expect(city.stderr.lines.count == 1, "said once: \(city.stderr)")
+        #expect(city.stderr.contains("changes of flights of Dec 1 are left out"), "\(city.stderr)")
+        #expect(!city.stdout.contains("Dec 1 "), "\(city.stdout)")
+    }
+
     @Test func eventsRefusesWhatItCannotReadWithStatusTwo() throws {
         let user = BoardUser()
         for arguments in [
