@@ -80,7 +80,8 @@ struct EventsCommandTests {
         #expect(pacific.contains { $0["flight"]?["date"] == "2026-12-01" }, "yesterday had Pacific changes")
         let filtered = try user.board("events", "--since", "2026-12-01T00:00", "--airline", "Pacific", "--json")
         #expect(filtered.status == 0 && filtered.stderr.isEmpty, "\(filtered.stderr)")
-        #expect(Self.lines(filtered.stdout).compactMap { try? JSON.parse($0) }.map(Self.unnumbered) == pacific.map(Self.unnumbered))
+        #expect(
+            Self.lines(filtered.stdout).compactMap { try? JSON.parse($0) }.map(Self.unnumbered) == pacific.map(Self.unnumbered))
         let city = try user.board("events", "--since", "2026-12-01T00:00", "--city", "denver")
         #expect(city.status == 0, "\(city.stderr)")
         #expect(city.stderr.lines.count == 1, "said once: \(city.stderr)")
