@@ -85,8 +85,10 @@ public struct DaemonClock: Sendable {
             return
         }
         let reading = state.speed == 0 ? state.instant : state.reading(atReal: source.wall().timeIntervalSince1970)
-        mode = .simulated(
-            anchor: Date(timeIntervalSince1970: reading), anchorMonotonic: source.monotonic(), speed: state.speed)
+        // Within the clock's range, as the source's own reading is: a source stopped at the range's end
+        // keeps its anchor and speed, and run on from them a replica's reading would pass it (and spin).
+        let bounded = min(max(Date(timeIntervalSince1970: reading), ClockLimits.instants.lowerBound), ClockLimits.instants.upperBound)
+        mode = .simulated(anchor: bounded, anchorMonotonic: source.monotonic(), speed: state.speed)
     }
 
     /// Real seconds until the clock reads `instant`; nil when it never will (frozen, or already past).

@@ -42,13 +42,28 @@ struct ReplicaTests {
         let hand = HandClock()
         var clock = DaemonClock(source: hand)
         // Made 2 real seconds ago at speed 60: it reads 120 s on.
-        clock.follow(ReplicationClock(move: .advance, simulated: true, instant: 1000, speed: 60, madeAt: hand.wallSeconds - 2))
-        #expect(abs(clock.now.timeIntervalSince1970 - 1120) < 1e-6)
+        clock.follow(ReplicationClock(move: .advance, simulated: true, instant: 100_000, speed: 60, madeAt: hand.wallSeconds - 2))
+        #expect(abs(clock.now.timeIntervalSince1970 - 100_120) < 1e-6)
         hand.elapsed = .seconds(1)
-        #expect(abs(clock.now.timeIntervalSince1970 - 1180) < 1e-6)
+        #expect(abs(clock.now.timeIntervalSince1970 - 100_180) < 1e-6)
         clock.follow(ReplicationClock(move: .start, simulated: false, instant: 5, speed: 1, madeAt: 5))
         #expect(!clock.isSimulated)
         #expect(clock.now == hand.wall())
+    }
+
+    /// A source stopped at the end of the clock's range still publishes its anchor and speed; run on
+    /// from them, a replica's reading passed the range (and its timers spun, every one already due).
+    @Test func aReplicaOfASourceAtTheRangesEndReadsTheRangesEnd() {
+        let hand = HandClock()
+        var clock = DaemonClock(source: hand)
+        let end = ClockLimits.instants.upperBound
+        let started = end.timeIntervalSince1970 - 3600
+        clock.follow(
+            ReplicationClock(move: .start, simulated: true, instant: started, speed: 1_000_000, madeAt: hand.wallSeconds - 65))
+        #expect(clock.now == end)
+        hand.elapsed = .seconds(60)
+        #expect(clock.now == end)
+        #expect(clock.realDelay(until: end.addingTimeInterval(60)) == nil, "it never reads past the end")
     }
 
     @Test func theSourcesSettingsGiveTheSameSchedule() throws {

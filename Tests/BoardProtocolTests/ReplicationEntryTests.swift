@@ -4,9 +4,9 @@ import Testing
 /// What a replica reads from Redis: the stream's entries in the shapes `XRANGE` and `XREAD` give,
 /// an unreadable entry kept with its ID and its error, and each record applied once.
 struct ReplicationEntryTests {
-    static func record(_ seq: Int, source: String = "a", instant: Double = 100) -> ReplicationRecord {
+    static func record(_ seq: Int, source: String = "a", instant: Double = 1_796_050_800) -> ReplicationRecord {
         ReplicationRecord(
-            seq: seq, source: source, .clock(ReplicationClock(move: .set, simulated: true, instant: instant, speed: 0, madeAt: 5))
+            seq: seq, source: source, .clock(ReplicationClock(move: .set, simulated: true, instant: instant, speed: 0, madeAt: 1_764_600_000))
         )
     }
 

@@ -81,6 +81,10 @@ struct ReplicationRecordTests {
             ("instant", "nan", #"replication record: "instant" is malformed: "nan""#),
             ("instant", "", #"replication record: "instant" is malformed: """#),
             ("speed", "-1", #"replication record: "speed" is malformed: "-1""#),
+            ("instant", "1e300", #"replication record: "instant" is malformed: "1e300""#),
+            ("instant", "-5", #"replication record: "instant" is malformed: "-5""#),
+            ("madeAt", "-1e300", #"replication record: "madeAt" is malformed: "-1e300""#),
+            ("madeAt", "64029052801", #"replication record: "madeAt" is malformed: "64029052801""#),
             ("madeAt", nil, #"replication record: no "madeAt""#),
             ("source", "", #"replication record: "source" is malformed: """#),
         ] as [(String, String?, String)])

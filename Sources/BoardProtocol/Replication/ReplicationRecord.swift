@@ -93,9 +93,18 @@ public struct ReplicationRecord: Hashable, Sendable {
             guard (0...JSON.maxClockSpeed).contains(speed) else {
                 throw ReplicationRecordError(field: "speed", .malformed(try field("speed")))
             }
+            // Both are instants a clock can read (`ClockLimits.instants`): one far outside would run a
+            // replica's clock past its range, or past what an integer holds.
+            let instants =
+                ClockLimits.instants.lowerBound.timeIntervalSince1970...ClockLimits.instants.upperBound.timeIntervalSince1970
+            func instant(_ name: String) throws(ReplicationRecordError) -> Double {
+                let value = try number(name)
+                guard instants.contains(value) else { throw ReplicationRecordError(field: name, .malformed(try field(name))) }
+                return value
+            }
             let clock = ReplicationClock(
-                move: move, simulated: simulatedText == "1", instant: try number("instant"), speed: speed,
-                madeAt: try number("madeAt"))
+                move: move, simulated: simulatedText == "1", instant: try instant("instant"), speed: speed,
+                madeAt: try instant("madeAt"))
             self.init(seq: seq, source: source, .clock(clock))
         case "config":
             let text = try field("config")
