@@ -87,7 +87,8 @@ public struct DaemonClock: Sendable {
         let reading = state.speed == 0 ? state.instant : state.reading(atReal: source.wall().timeIntervalSince1970)
         // Within the clock's range, as the source's own reading is: a source stopped at the range's end
         // keeps its anchor and speed, and run on from them a replica's reading would pass it (and spin).
-        let bounded = min(max(Date(timeIntervalSince1970: reading), ClockLimits.instants.lowerBound), ClockLimits.instants.upperBound)
+        let bounded = min(
+            max(Date(timeIntervalSince1970: reading), ClockLimits.instants.lowerBound), ClockLimits.instants.upperBound)
         mode = .simulated(anchor: bounded, anchorMonotonic: source.monotonic(), speed: state.speed)
     }
 

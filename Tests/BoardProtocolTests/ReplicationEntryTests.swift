@@ -6,7 +6,8 @@ import Testing
 struct ReplicationEntryTests {
     static func record(_ seq: Int, source: String = "a", instant: Double = 1_796_050_800) -> ReplicationRecord {
         ReplicationRecord(
-            seq: seq, source: source, .clock(ReplicationClock(move: .set, simulated: true, instant: instant, speed: 0, madeAt: 1_764_600_000))
+            seq: seq, source: source,
+            .clock(ReplicationClock(move: .set, simulated: true, instant: instant, speed: 0, madeAt: 1_764_600_000))
         )
     }
 
