@@ -227,6 +227,17 @@ struct PublishTests {
         #expect(
             bad.stderr == "boardd: --publish: redis URL 'http://example.org': expected \(RedisURL.grammar); see boardd --help\n",
             "\(bad.stderr)")
+        // A lease time outside 100 to 600000 ms, or not a number: a usage error, never passed over.
+        for lease in ["abc", "0", "-5", "600001", "1e3"] {
+            let refused = try run(
+                Binaries.boardd, ["--socket", sandbox.path + "/lease.sock", "--publish", Self.url(server)],
+                environment: sandbox.environment(extra: ["BOARDD_REPLICATION_LEASE_MS": lease]))
+            #expect(refused.status == 2, "\(lease): \(refused.stderr)")
+            #expect(
+                refused.stderr
+                    == "boardd: BOARDD_REPLICATION_LEASE_MS must be a whole number of milliseconds from 100 to 600000, not \"\(lease)\"; unset it for the default (10000)\n",
+                "\(refused.stderr)")
+        }
         // Nothing listening: the daemon serves at once, says so once, and waits to publish.
         let silent = Sandbox()
         let port = try RedisServer.freePort()

@@ -23,6 +23,11 @@ extension Daemon {
     static func startPublishing(
         _ url: RedisURL, options: DaemonOptions, config: DaemonConfig, clock: DaemonClock, instance: String, log: Log
     ) -> Result<ReplicationPublisher, ReplicationStartFailure> {
+        let lease: Duration
+        switch ReplicationPublisher.leaseFromEnvironment() {
+        case .success(let duration): lease = duration
+        case .failure(let failure): return .failure(failure)
+        }
         let password: RedisPassword?
         do { password = try RedisPassword.load(file: options.redisPasswordFile) } catch {
             return .failure(ReplicationStartFailure(message: "\(error)", status: 2))
@@ -35,7 +40,7 @@ extension Daemon {
         source.clockMoved(clock.replicationState(.start))
         let link = RedisLink(url, password: password, timeouts: publishTimeouts)
         let publisher = ReplicationPublisher(
-            link: link, source: source, lease: ReplicationPublisher.leaseFromEnvironment(), log: log)
+            link: link, source: source, lease: lease, log: log)
         switch publisher.start() {
         case .leased:
             log.info("redis \(url.server): holding \(source.keys.source) as instance \(instance)")

@@ -66,12 +66,20 @@ final class ReplicationPublisher {
         self.log = log
     }
 
-    /// The lease from the environment (`BOARDD_REPLICATION_LEASE_MS`, 100 to 600000), else 10 s.
-    static func leaseFromEnvironment() -> Duration {
-        guard let text = Environment.value(leaseVariable), let ms = Int(text), (100...600_000).contains(ms) else {
-            return defaultLease
+    /// The lease from the environment (`BOARDD_REPLICATION_LEASE_MS`, 100 to 600000), else 10 s; a value
+    /// outside that, or not a number, is the start's error (the variable's line), never passed over.
+    static func leaseFromEnvironment(_ value: String? = Environment.value(leaseVariable)) -> Result<
+        Duration, Daemon.ReplicationStartFailure
+    > {
+        guard let value else { return .success(defaultLease) }
+        guard let ms = Int(value), (100...600_000).contains(ms) else {
+            return .failure(
+                Daemon.ReplicationStartFailure(
+                    message:
+                        "\(leaseVariable) must be a whole number of milliseconds from 100 to 600000, not \(JSON.string(value).text); unset it for the default (10000)",
+                    status: 2))
         }
-        return .milliseconds(ms)
+        return .success(.milliseconds(ms))
     }
 
     private var server: String { link.url.server }
