@@ -104,7 +104,7 @@ public struct DaemonConfig: Hashable, Sendable {
             schedule.airport = try airport(value, file: file)
         }
         if let value = json["seed"] {
-            guard case .int(let seed) = value, seed >= 0 else {
+            guard let seed = whole(value), seed >= 0 else {
                 throw refuse("seed", value, "must be a whole number from 0 to \(Int.max)\(notA(value, .int(0)))")
             }
             schedule.seed = UInt64(seed)
@@ -164,7 +164,7 @@ public struct DaemonConfig: Hashable, Sendable {
         func refuse(_ reason: String) -> ConfigError {
             ConfigError(file: file, key: "announcements.\(key)", value: value.text, reason: reason)
         }
-        guard let items = value.array, items.count == 2, case .int(let low) = items[0], case .int(let high) = items[1] else {
+        guard let items = value.array, items.count == 2, let low = whole(items[0]), let high = whole(items[1]) else {
             throw refuse(
                 "must be a list of two whole numbers of minutes before, [fewest, most] such as [30, 180]\(notA(value, .array([])))"
             )
@@ -261,12 +261,22 @@ public struct DaemonConfig: Hashable, Sendable {
         _ json: JSON, _ key: String, in range: ClosedRange<Int>, file: String, prefix: String = ""
     ) throws(ConfigError) -> Int? {
         guard let value = json[key] else { return nil }
-        guard case .int(let number) = value, range.contains(number) else {
+        guard let number = whole(value), range.contains(number) else {
             throw ConfigError(
                 file: file, key: prefix + key, value: value.text,
                 reason: "must be a whole number from \(range.lowerBound) to \(range.upperBound)\(notA(value, .int(0)))")
         }
         return number
+    }
+
+    /// A whole number as JSON may write one: `240`, or `240.0` and `2.4e2` as some tools write it
+    /// (Python's `json` writes a float's `.0`); nil for a fraction, one past `Int`, or another type.
+    static func whole(_ value: JSON) -> Int? {
+        switch value {
+        case .int(let number): number
+        case .double(let number): Int(exactly: number)
+        default: nil
+        }
     }
 
     /// ", not a string" when `value` has another JSON type than `wanted`; "" when only the value is wrong.

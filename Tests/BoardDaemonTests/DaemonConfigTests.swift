@@ -105,6 +105,18 @@ struct DaemonConfigTests {
         #expect(config.summary == "VLY \"Valley Field\" in America/Denver, seed 7, 3 days x 12 flights a day")
     }
 
+    /// A whole number written as tools write floats (`15.0`, `1e3`) is that number: it was refused as
+    /// "days = 15: must be a whole number", which contradicted itself.
+    @Test func aWholeNumberWrittenWithAPointOrAnExponentIsTaken() throws {
+        let text = #"{"seed": 1e3, "days": 15.0, "flightsPerDay": 3.0e1, "hall": {"departedMinutes": 240.0}}"#
+        let config = try DaemonConfig.parse(Array(text.utf8), file: "tools.json")
+        #expect(config.schedule.seed == 1000 && config.schedule.days == 15 && config.schedule.flightsPerDay == 30)
+        #expect(config.schedule.hall.departedMinutes == 240)
+        try BadConfig(name: "fraction of a day", text: #"{"days": 15.5}"#, expected: ["days = 15.5", "not a fraction"])
+            .expectRefused()
+        try BadConfig(name: "seed past Int", text: #"{"seed": 1e19}"#, expected: ["seed = ", "from 0 to"]).expectRefused()
+    }
+
     /// Every way CONFIG.md says a zone may be written; `UTC` was refused (Foundation names it `GMT`).
     @Test(arguments: ["UTC", "Etc/UTC", "Europe/London", "Asia/Kolkata", "America/Argentina/Buenos_Aires"])
     func aZoneAsCONFIGmdWritesItIsTaken(zone: String) throws {
