@@ -17,6 +17,9 @@ struct ReplicationNote: Hashable, Sendable {
         case cutOff(since: String?)
         /// A replica connected, but an entry or the state could not be read.
         case outOfStep
+        /// A replica connected to Redis where no source holds the lease since the real time `HH:MM`:
+        /// stopped, or gone longer than its lease; its clock runs on from the last move.
+        case noSource(since: String?)
         /// A source cut off from Redis (or without its lease), with this many records waiting.
         case notPublishing(waiting: Int)
     }
@@ -38,6 +41,8 @@ struct ReplicationNote: Hashable, Sendable {
             state = .cutOff(since: replication.cutOffSince.flatMap(Self.hourAndMinute))
         } else if replication.outOfStep != nil {
             state = .outOfStep
+        } else if let since = replication.noSourceSince {
+            state = .noSource(since: Self.hourAndMinute(since))
         } else if let lag = replication.lag, lag >= Self.behindAfter {
             state = .behind(seconds: Int(min(lag, 999_999_999)))
         } else {
@@ -63,6 +68,8 @@ struct ReplicationNote: Hashable, Sendable {
         case .cutOff(let since?): "cut off since \(since)"
         case .cutOff(nil): "cut off"
         case .outOfStep: "out of step"
+        case .noSource(let since?): "no source since \(since)"
+        case .noSource(nil): "no source"
         case .notPublishing(let waiting): "not publishing, \(waiting) \(waiting == 1 ? "record" : "records") waiting"
         }
     }

@@ -27,6 +27,11 @@ struct ReplicationNoteTests {
         #expect(ReplicationNote(Self.sourceCutOff, code: "MTN")?.text == "source of MTN · not publishing, 4 records waiting")
         #expect(ReplicationNote(Self.sourceCutOff, code: "MTN")?.shortText == "source · not publishing, 4 records waiting")
         #expect(ReplicationNote(nil, code: "MTN") == nil)
+        // No source holds the lease: said, and not live.
+        let alone = ReplicationDocument(
+            role: "replica", source: "abc", connected: true, waiting: 0, lag: 0, noSourceSince: "2026-12-04T14:05:00-05:00")
+        #expect(ReplicationNote(alone, code: "MTN")?.text == "replica of MTN · no source since 14:05")
+        #expect(ReplicationNote(alone, code: "MTN")?.isLive == false)
         // A hop under two seconds is live; a lag no number holds is not a crash.
         let quick = ReplicationDocument(role: "replica", source: "abc", connected: true, waiting: 0, lag: 1.9)
         #expect(ReplicationNote(quick, code: "MTN")?.isLive == true)

@@ -173,6 +173,13 @@ struct FollowTests {
         #expect(try Self.clock(replica.socket).now == "2026-11-30T12:10:00-05:00", "serving on without its source")
         let redis = try RedisConnection(server.unixURL)
         try waitUntil("the lease to expire", timeout: 5) { try redis.call("EXISTS", P.keys.source) == .integer(0) }
+        // With no source holding the lease, the replica says since when, rather than "live".
+        try waitUntil("the replica to say it has no source", timeout: 5) {
+            try P.ping(replica.socket).replication?.noSourceSince != nil
+        }
+        let alone = try replica.sandbox.status()
+        #expect(alone.stdout.hasPrefix("replica of MTN · no source since "), "\(alone.stdout)")
+        #expect(replica.logText().contains("no source holds \(P.keys.source)"), "\(replica.logText())")
         let next = try RunningDaemon(
             sandbox: Sandbox(), now: "2026-12-01T08:00:00-05:00", extra: ["--publish", P.url(server)], env: lease)
         let nextInstance = try P.ping(next.socket).instance
@@ -181,6 +188,10 @@ struct FollowTests {
                 && Self.clock(replica.socket).now == "2026-12-01T08:00:00-05:00"
         }
         #expect(try Self.pages(replica) == Self.pages(next))
+        try waitUntil("the replica to find the new source's lease", timeout: 5) {
+            try P.ping(replica.socket).replication?.noSourceSince == nil
+        }
+        #expect(replica.logText().contains("a source holds \(P.keys.source) again"), "\(replica.logText())")
     }
 
     @Test func aPausedRedisLeavesReplicasServingAndTheyCatchUpNeverGoingBack() throws {

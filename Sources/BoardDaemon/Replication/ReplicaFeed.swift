@@ -32,6 +32,8 @@ final class ReplicaFeed: ReplicationReporting {
         var lastHop: Double?
         /// Why the replica may not show its source's board; nil when in step.
         var outOfStep: String?
+        /// The real instant the follower found no source holding the lease; nil while one does.
+        var noSourceSince: Date?
         var stopping = false
     }
 
@@ -116,6 +118,18 @@ final class ReplicaFeed: ReplicationReporting {
 
     func setOutOfStep(_ reason: String?) { shared.withLock { $0.outOfStep = reason } }
 
+    /// Whether a source holds the lease, as the follower last found: since when none has.
+    func setSourcePresent(_ present: Bool) {
+        let now = wall()
+        shared.withLock { shared in
+            if present {
+                shared.noSourceSince = nil
+            } else if shared.noSourceSince == nil {
+                shared.noSourceSince = now
+            }
+        }
+    }
+
     func document(localTime: LocalTime) -> ReplicationDocument {
         let now = wall()
         return shared.withLock { shared in
@@ -124,7 +138,7 @@ final class ReplicaFeed: ReplicationReporting {
             return ReplicationDocument(
                 role: "replica", source: shared.source, connected: shared.connected, waiting: shared.moves.count,
                 lag: lag.map { ($0 * 1000).rounded() / 1000 }, cutOffSince: shared.cutOffSince.map(localTime.iso8601),
-                outOfStep: shared.outOfStep)
+                outOfStep: shared.outOfStep, noSourceSince: shared.noSourceSince.map(localTime.iso8601))
         }
     }
 

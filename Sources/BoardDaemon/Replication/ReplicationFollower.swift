@@ -36,6 +36,8 @@ final class ReplicationFollower {
     static let batch = 256
     /// After a refusal (a key of another type, say), the wait before reading again.
     static let refusalRetry = Duration.seconds(1)
+    /// How often it looks whether a source holds the lease (`noSourceSince`).
+    static let leaseLook = Duration.seconds(1)
 
     let link: RedisLink
     let keys: ReplicationKeys
@@ -51,6 +53,9 @@ final class ReplicationFollower {
     private var loggedConnected: Bool?
     /// The entries already logged as unreadable: each is logged once.
     private var loggedUnreadable: Set<String> = []
+    /// When to look at the lease next; whether a source held it at the last look (nil before one).
+    private var nextLeaseLook = ContinuousClock.now
+    private var sourcePresent: Bool?
 
     init(link: RedisLink, keys: ReplicationKeys, log: Log) {
         self.link = link
@@ -114,6 +119,7 @@ final class ReplicationFollower {
                 throw RedisError(server: server, command: "XREAD", .unexpected(String("\(reply)".prefix(80))))
             }
             report(feed, connected: true, nil)
+            try lookAtTheLease(feed, now)
             if entries.isEmpty { feed.reachedTheStreamsEnd() }
             take(entries, feed)
             if !entries.isEmpty, feed.shared.withLock({ $0.outOfStep != nil }) { try catchUp(feed) }
@@ -226,6 +232,24 @@ final class ReplicationFollower {
     private func describe(_ record: ReplicationRecord) -> String { "the config of source instance \(record.source)" }
 
     // MARK: Status and waiting
+
+    /// Once a second: whether a source holds the lease. None does once the source stopped (it gives
+    /// the lease back) or has been gone longer than its lease; the replica then says since when, as
+    /// its clock runs on from the last move with no one to move it.
+    private func lookAtTheLease(_ feed: ReplicaFeed, _ now: ContinuousClock.Instant) throws(RedisError) {
+        guard now >= nextLeaseLook else { return }
+        nextLeaseLook = now + Self.leaseLook
+        let present = try link.call(RESPCommand("EXISTS", keys.source), now: now) != .integer(0)
+        feed.setSourcePresent(present)
+        guard sourcePresent != present else { return }
+        if sourcePresent != nil || !present {
+            log.info(
+                present
+                    ? "redis \(server): a source holds \(keys.source) again"
+                    : "redis \(server): no source holds \(keys.source); serving on, the clock running from the last move")
+        }
+        sourcePresent = present
+    }
 
     private func report(_ feed: ReplicaFeed, connected: Bool, _ error: RedisError?) {
         feed.setConnected(connected)

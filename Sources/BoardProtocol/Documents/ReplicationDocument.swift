@@ -7,9 +7,10 @@
 /// last move's hop, 0 once a read of the stream found nothing newer, null when the move came from
 /// the state after a gap and no read has yet; the time since it was cut off while not), and two
 /// keys of its own:
-/// `cutOffSince` (the real time, in the airport's zone, it lost Redis; null while connected) and
-/// `outOfStep` (why it may not show the source's board: an entry it could not read; null when in
-/// step). Readers pass over keys they do not know.
+/// `cutOffSince` (the real time, in the airport's zone, it lost Redis; null while connected),
+/// `noSourceSince` (the real time it found no source holding the lease, stopped or gone; null while
+/// one does) and `outOfStep` (why it may not show the source's board: an entry it could not read;
+/// null when in step). Readers pass over keys they do not know.
 public struct ReplicationDocument: WireDocument {
     /// `source` or `replica`.
     public let role: String
@@ -25,10 +26,13 @@ public struct ReplicationDocument: WireDocument {
     public let cutOffSince: String?
     /// A replica's: why it is out of step with its source; null when it is in step.
     public let outOfStep: String?
+    /// A replica's: since when no source has held the lease (stopped, or gone longer than its lease),
+    /// ISO-8601 in the airport's zone; null while one does.
+    public let noSourceSince: String?
 
     public init(
         role: String, source: String, connected: Bool, waiting: Int, lag: Double?, cutOffSince: String? = nil,
-        outOfStep: String? = nil
+        outOfStep: String? = nil, noSourceSince: String? = nil
     ) {
         self.role = role
         self.source = source
@@ -37,6 +41,7 @@ public struct ReplicationDocument: WireDocument {
         self.lag = lag
         self.cutOffSince = cutOffSince
         self.outOfStep = outOfStep
+        self.noSourceSince = noSourceSince
     }
 
     public var isReplica: Bool { role == "replica" }
@@ -50,9 +55,10 @@ public struct ReplicationDocument: WireDocument {
         lag = try container.decodeIfPresent(Double.self, forKey: .lag)
         cutOffSince = try container.decodeIfPresent(String.self, forKey: .cutOffSince)
         outOfStep = try container.decodeIfPresent(String.self, forKey: .outOfStep)
+        noSourceSince = try container.decodeIfPresent(String.self, forKey: .noSourceSince)
     }
 
-    /// A replica's two keys are written only by a replica: a source answers as it always has.
+    /// A replica's keys are written only by a replica: a source answers as it always has.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(role, forKey: .role)
@@ -63,9 +69,10 @@ public struct ReplicationDocument: WireDocument {
         guard isReplica else { return }
         try container.encodeIfPresent(cutOffSince, forKey: .cutOffSince)
         try container.encodeIfPresent(outOfStep, forKey: .outOfStep)
+        try container.encodeIfPresent(noSourceSince, forKey: .noSourceSince)
     }
 
     enum CodingKeys: String, CodingKey {
-        case role, source, connected, waiting, lag, cutOffSince, outOfStep
+        case role, source, connected, waiting, lag, cutOffSince, outOfStep, noSourceSince
     }
 }
