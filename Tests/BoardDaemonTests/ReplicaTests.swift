@@ -107,7 +107,7 @@ struct ReplicaTests {
         let text = String(decoding: ping.joined, as: UTF8.self)
         #expect(
             text.hasSuffix(
-                #""replication":{"role":"replica","source":"feedfeedfeedfeed","connected":true,"waiting":0,"lag":null,"cutOffSince":null,"outOfStep":null}}"#
+                #""replication":{"role":"replica","source":"feedfeedfeedfeed","connected":true,"waiting":0,"lag":null,"cutOffSince":null,"outOfStep":null,"noSourceSince":null}}"#
             ), "\(text)")
     }
 
