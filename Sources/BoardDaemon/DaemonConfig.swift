@@ -10,12 +10,23 @@ struct ConfigError: Error, Hashable, Sendable, CustomStringConvertible {
     let value: String?
     let reason: String
 
+    /// The most of a key or a value a message shows: a 60,000-character name is one screen, not sixty.
+    static let shownLimit = 120
+
     var description: String {
         var text = file
-        if let key { text += ": \(key)" }
-        if let value { text += " = \(value)" }
+        if let key { text += ": \(Self.shortened(key))" }
+        if let value { text += " = \(Self.shortened(value))" }
         // A key may hold any character JSON can escape; the message stays one harmless line.
         return (text + ": \(reason)").escapingControlCharacters
+    }
+}
+
+extension ConfigError {
+    /// `text` whole when it is short, else its first `shownLimit` characters, `…` and how many there are.
+    static func shortened(_ text: String) -> String {
+        guard text.count > shownLimit else { return text }
+        return "\(text.prefix(shownLimit))… (\(text.count) characters)"
     }
 }
 

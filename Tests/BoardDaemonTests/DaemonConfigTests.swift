@@ -98,6 +98,17 @@ struct DaemonConfigTests {
         try bad.expectRefused()
     }
 
+    /// A huge value or key is shown by its start and its length: the message stays a line, not 60 KB.
+    @Test func aHugeValueOrKeyIsShownShortened() throws {
+        let name = String(repeating: "N", count: 60_000)
+        let long = String(repeating: "k", count: 5_000)
+        for text in [#"{"airport": {"name": "\#(name)\u0007"}}"#, #"{"\#(long)": 1}"#] {
+            let error = try #require(throws: ConfigError.self) { try DaemonConfig.parse(Array(text.utf8), file: "big.json") }
+            #expect(error.description.count < 400, "\(error.description.prefix(200))")
+            #expect(error.description.contains("characters)"), "\(error.description.prefix(200))")
+        }
+    }
+
     @Test func aGoodConfigSetsEveryKey() throws {
         let text =
             #"{"airport": {"name": "Valley Field", "code": "vly", "timeZone": "America/Denver"}, "seed": 7, "days": 3, "flightsPerDay": 12}"#
