@@ -205,8 +205,13 @@ final class BoardServer: LoopDuty {
         case .clockMoved(let result):
             // The read loop sees the move before this client is told of it.
             link.publish(service)
-            replication?.clockMoved(service.clock.replicationState(method == .clockAdvance ? .advance : .set))
-            loop.enqueue(WireLine.result(id: request.id, result), to: token)
+            var answer = result
+            if let replication {
+                replication.clockMoved(service.clock.replicationState(method == .clockAdvance ? .advance : .set))
+                // The reply's `replication` counts the record of this very move among those waiting.
+                answer = service.clockJSON(at: service.clock.now)
+            }
+            loop.enqueue(WireLine.result(id: request.id, answer), to: token)
             // The client that moved the clock is answered before the watchers are.
             loop.flush(token)
             loop.log.info("clock moved to \(service.localTime.iso8601(service.clock.now))")

@@ -138,10 +138,14 @@ struct PublishTests {
         try waitUntil("the starting records") { try Self.records(redis).count == 2 }
         kill(server.pid, SIGSTOP)
         defer { kill(server.pid, SIGCONT) }
-        for minutes in [10, 20, 30] {
+        for (index, minutes) in [10, 20, 30].enumerated() {
             let began = ContinuousClock.now
-            try Self.advance(daemon.socket, minutes: minutes)
+            let connection = try BoardConnection(path: daemon.socket, timeoutMilliseconds: 2000)
+            let reply = try ClockDocument(
+                json: try connection.call(ClockAdvanceRequest(minutes: minutes), timeoutMilliseconds: 2000))
             #expect(ContinuousClock.now - began < .seconds(1), "a move is answered without waiting for Redis")
+            // Nothing reaches the paused server: the reply counts this very move among the records waiting.
+            #expect(reply.replication?.waiting == index + 1, "\(String(describing: reply.replication))")
         }
         // The publisher gives up on the paused server after its reply timeout, and says so.
         try waitUntil("the source to say Redis is away", timeout: 10) {
