@@ -67,6 +67,10 @@ struct SocketListener {
         isActivated = false
         let directory = BoardPaths.directory(of: path)
         try Self.preparePrivateDirectory(directory)
+        // A path that is not a socket is refused before the lock is made beside it: a mistyped
+        // `--socket ~/.bashrc` (or `/etc/passwd`, as root) leaves no `.lock` behind. Checked again
+        // under the lock, where it counts.
+        if UnixSocket.isSocket(path: path) == false { throw .notASocket(path) }
         let lockPath = try Self.lockPath(for: path)
         self.lockPath = lockPath
         let lock = try Self.takeLock(lockPath, socket: path)

@@ -127,6 +127,16 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stderr.contains("is not a socket"))
         #expect(try String(contentsOfFile: sandbox.socket, encoding: .utf8) == "precious")
+        // Nor is a lock left beside it, by the daemon or by a client that autostarts one on it (a
+        // mistyped --socket ~/.bashrc; as root, /etc/passwd.lock would stop useradd).
+        #expect(!FileManager.default.fileExists(atPath: sandbox.socket + ".lock"), "a lock beside a file that is not a socket")
+        let client = try sandbox.board("clock", autostart: true, timeout: 10)
+        #expect(client.status == 3, "\(client.stderr)")
+        try FileManager.default.createDirectory(atPath: sandbox.path + "/run/dir", withIntermediateDirectories: true)
+        let directory = try run(Binaries.boardd, ["--socket", sandbox.path + "/run/dir"], environment: sandbox.environment())
+        #expect(directory.status == 1 && directory.stderr.contains("is not a socket"), "\(directory.stderr)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: sandbox.path + "/run").sorted()
+        #expect(left == [String(sandbox.socket.split(separator: "/").last!), "dir"], "\(left)")
     }
 
     // MARK: Limits
