@@ -90,6 +90,9 @@ struct ClientArgumentsTests {
         (["help"], HelpCommand(topic: nil)),
         (["help", "watch"], HelpCommand(topic: "watch")),
         (["help", "board"], HelpCommand(topic: "board")),
+        // A tab is the board's command (`board arrivals`): its help is the board's.
+        (["help", "arrivals"], HelpCommand(topic: "board")),
+        (["help", "all"], HelpCommand(topic: "board")),
         (["--help"], HelpCommand(topic: nil)),
         (["-h"], HelpCommand(topic: nil)),
         (["arrivals", "--help"], HelpCommand(topic: nil)),

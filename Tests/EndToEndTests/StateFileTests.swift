@@ -34,6 +34,15 @@ import Testing
         let offline = try user.board("arrivals", "--socket", user.sandbox.path + "/nobody.sock")
         #expect(offline.status == 3, "\(offline.stderr)")
         #expect(user.state()?["tab"]?.string == "departures")
+        // Nor do `soonest TAB` and `search --tab TAB` that fail.
+        for command in [["soonest", "arrivals"], ["search", "den", "--tab", "arrivals"]] {
+            let failed = try user.board(arguments: command + ["--socket", user.sandbox.path + "/nobody.sock"])
+            #expect(failed.status == 3, "\(command): \(failed.stderr)")
+            #expect(user.state()?["tab"]?.string == "departures", "\(command)")
+        }
+        // One that is answered does.
+        #expect(try user.board("soonest", "arrivals").status == 0)
+        #expect(user.state()?["tab"]?.string == "arrivals")
     }
 
     /// A change that is a command's whole work and cannot be saved is that command's error (status 1,

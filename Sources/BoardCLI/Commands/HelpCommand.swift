@@ -1,5 +1,6 @@
 import BoardArguments
 import BoardProtocol
+import FlightData
 
 /// `board help [COMMAND]`, `--help`: the overview, or one command's details and examples.
 struct HelpCommand: BoardCommand, Equatable {
@@ -27,6 +28,11 @@ struct HelpCommand: BoardCommand, Equatable {
     init(_ arguments: CommandArguments) throws(UsageError) {
         let words = arguments.positionals
         guard words.count <= 1 else { throw UsageError(message: "board help takes one command name") }
+        // A tab's name is the board's command (`board arrivals`), so its help is the board's.
+        if let word = words.first, Tab(rawValue: word) != nil {
+            topic = "board"
+            return
+        }
         if let topic = words.first, CommandTable.command(named: topic) == nil {
             let topics = CommandTable.helpTopics
             if let meant = NearestWord.suggestion(for: topic, among: topics) {

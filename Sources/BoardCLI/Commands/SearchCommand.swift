@@ -96,8 +96,9 @@ struct SearchCommand: BoardCommand, Equatable {
     static let filteredPages = 50
 
     func run(on client: inout BoardClient) throws(ClientError) {
-        client.select(tab)
         let (found, reply) = try Self.results(of: text, tab: tab, filter: filter, on: client)
+        // Chosen once the daemon has answered: a search that fails selects no tab.
+        client.select(tab)
         if client.options.json { return Output.print((reply ?? found.json).text) }
         var renderer = client.renderer
         renderer.wide = wide

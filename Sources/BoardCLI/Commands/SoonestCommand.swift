@@ -33,7 +33,7 @@ struct SoonestCommand: BoardCommand, Equatable {
     }
 
     func run(on client: inout BoardClient) throws(ClientError) {
-        client.select(tab)
+        let chosen = tab
         let tab = tab ?? client.state.tab
         let pinned = client.pinnedParam
         var json = try client.call(FlightSoonestRequest(tab: tab, pinned: pinned))
@@ -49,6 +49,8 @@ struct SoonestCommand: BoardCommand, Equatable {
                 throw .notFound("no flight still to come in the window but those you hid; 'board hidden' lists them")
             }
         }
+        // Chosen once the daemon has answered: a command that fails selects no tab.
+        client.select(chosen)
         try client.showFlight(json)
     }
 }
