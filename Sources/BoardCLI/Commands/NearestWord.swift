@@ -14,7 +14,13 @@ enum NearestWord {
         // `pi` begins both pin and pins: a guess either way.
         guard prefixed.isEmpty else { return nil }
         let allowed = typed.count >= 5 ? 2 : 1
-        let scored = candidates.map { ($0, distance(typed, Array($0.lowercased()))) }
+        // A candidate more than `allowed` letters shorter or longer is that many edits away at least:
+        // not measured, so a 100 KB word costs no table.
+        let scored = candidates.compactMap { candidate -> (String, Int)? in
+            let letters = Array(candidate.lowercased())
+            guard abs(letters.count - typed.count) <= allowed else { return nil }
+            return (candidate, distance(typed, letters))
+        }
         guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= allowed else { return nil }
         // Two candidates equally near: no guess.
         return scored.filter { $0.1 == best.1 }.count == 1 ? best.0 : nil
@@ -46,8 +52,10 @@ enum NearestWord {
         let compact = text.filter { !$0.isWhitespace }
         guard let firstDigit = compact.firstIndex(where: \.isNumber) else { return nil }
         let digits = compact[firstDigit...]
+        // Only a number a flight can have (`FlightCatalog.flightNumbers`): a hint that cannot be a
+        // flight sends its reader to "no such flight".
         guard digits.count <= 4, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(digits),
-            let airline = suggestion(for: String(compact[..<firstDigit]), among: FlightCatalog.airlines)
+            FlightCatalog.flightNumbers.contains(number), let airline = suggestion(for: String(compact[..<firstDigit]), among: FlightCatalog.airlines)
         else { return nil }
         return "\(airline) \(number)"
     }
