@@ -55,7 +55,8 @@ enum NearestWord {
         // Only a number a flight can have (`FlightCatalog.flightNumbers`): a hint that cannot be a
         // flight sends its reader to "no such flight".
         guard digits.count <= 4, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(digits),
-            FlightCatalog.flightNumbers.contains(number), let airline = suggestion(for: String(compact[..<firstDigit]), among: FlightCatalog.airlines)
+            FlightCatalog.flightNumbers.contains(number),
+            let airline = suggestion(for: String(compact[..<firstDigit]), among: FlightCatalog.airlines)
         else { return nil }
         return "\(airline) \(number)"
     }
