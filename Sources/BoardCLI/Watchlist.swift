@@ -43,21 +43,23 @@ enum Watchlist {
     }
 
     /// `board` arranged: pinned rows in `pins` order, `hidden` flights out, the counts counted again.
-    /// `hiddenCount` is how many of the board's flights were left out.
+    /// `hiddenCount` is how many of the board's flights were left out that `shown` keeps (a filter, a tab).
     static func arrange(
-        _ board: BoardDocument, pins: [Key], hidden: [Key], all: BoardDocument? = nil
+        _ board: BoardDocument, pins: [Key], hidden: [Key], all: BoardDocument? = nil,
+        counting shown: (FlightDocument) -> Bool = { _ in true }
     ) -> (board: BoardDocument, hiddenCount: Int) {
         // Each hidden flight by its identity, kept to the flight of its name (see `Key`).
         let hiddenKeys = Dictionary(hidden.filter { $0.date == board.date }.map { ($0, $0) }) { first, _ in first }
         func isHidden(_ flight: FlightDocument) -> Bool { hiddenKeys[Key(flight)]?.names(flight) ?? false }
         var order: [Key: Int] = [:]
         for (index, pin) in pins.enumerated() where order[pin] == nil { order[pin] = index }
-        let shown = board.flights.filter { !isHidden($0) }
-        let pinned = shown.enumerated().filter(\.element.pinned).sorted { a, b in
+        let visible = board.flights.filter { !isHidden($0) }
+        let pinned = visible.enumerated().filter(\.element.pinned).sorted { a, b in
             (order[Key(a.element)] ?? Int.max, a.offset) < (order[Key(b.element)] ?? Int.max, b.offset)
         }.map(\.element)
-        let flights = pinned + shown.filter { !$0.pinned }
-        let hiddenCount = board.flights.count - shown.count
+        let flights = pinned + visible.filter { !$0.pinned }
+        // Those the person would have seen: a filter or the tab shown counts only the hidden it keeps.
+        let hiddenCount = board.flights.count { isHidden($0) && shown($0) }
         guard !hiddenKeys.isEmpty else {
             return (Self.board(board, tabs: board.tabs, flights: flights), 0)
         }

@@ -168,6 +168,25 @@ struct LiveViewWatchlistTests {
         #expect(model.hiddenCount == 1)
     }
 
+    /// The header's "N hidden" counts the hidden flights the pane would have shown: not those its
+    /// filter or its tab leaves out anyway.
+    @Test func hiddenFlightsCountOnlyWhereTheyWouldHaveShown() throws {
+        var model = Self.model()
+        let flight = try #require(Fixture.board().flights.first { $0.direction == .departure })
+        model.update(.watchlistChanged(pins: [], hidden: [Self.key(flight.id)]))
+        #expect(model.hiddenCount == 1)
+        model.tab = .arrivals
+        model.update(.boardPushed(Fixture.board(), at: Fixture.start + .seconds(1)))
+        #expect(model.hiddenCount == 0, "a departure hidden is not missing from the arrivals")
+        model.tab = .departures
+        model.filter = FlightFilter(airlines: FlightCatalog.airlines.filter { !flight.flightName.hasPrefix($0 + " ") })
+        model.update(.boardPushed(Fixture.board(), at: Fixture.start + .seconds(2)))
+        #expect(model.hiddenCount == 0, "the filter would have left it out")
+        model.filter = FlightFilter(airlines: [flight.airline])
+        model.update(.boardPushed(Fixture.board(), at: Fixture.start + .seconds(3)))
+        #expect(model.hiddenCount == 1)
+    }
+
     /// Another `board` changed the watchlist: hidden flights leave the board at once, and new pins are a
     /// new watch (the daemon marks pins); the hidden alone need none.
     @Test func aWatchlistChangedElsewhereRearrangesTheBoardAndWatchesAgainForNewPins() {

@@ -87,6 +87,13 @@ struct WatchlistTests {
         #expect(text.lines.first?.hasSuffix("1 hidden") == true, "\(text)")
         #expect(!text.contains(hidden.flightName + " "))
         #expect(!(try user.text("arrivals").lines.first ?? "").contains("hidden"), "none of the arrivals is hidden")
+        // A filter the hidden flight would not pass counts it not: "hidden" is what you would have seen.
+        let otherAirline = try #require(
+            ["US", "Southeast", "Pacific", "Overland"].first { !hidden.flightName.hasPrefix($0 + " ") })
+        #expect(try user.json("departures", "--airline", otherAirline)["hidden"] == nil, "none hidden is no key")
+        #expect(!(try user.text("departures", "--airline", otherAirline).lines.first ?? "").contains("hidden"))
+        let ownAirline = String(hidden.flightName.split(separator: " ")[0])
+        #expect(try user.json("departures", "--airline", ownAirline)["hidden"]?.int == 1)
         // Commands that name the flight still find it.
         #expect(try user.json("show", String(hidden.id))["id"]?.int == hidden.id)
         let list = try user.json("hidden")

@@ -138,7 +138,8 @@ struct BoardViewCommand: BoardCommand, Equatable {
             request.date = DateSpec(daemonBoard.date) ?? request.date
             all = try client.decode(BoardDocument.self, try client.call(request))
         }
-        let arranged = Watchlist.arrange(daemonBoard, pins: pins, hidden: hidden, all: all)
+        let arranged = Watchlist.arrange(
+            daemonBoard, pins: pins, hidden: hidden, all: all, counting: { filter.matches($0, now: daemonBoard.now) })
         var board = arranged.board
         if !filter.isEmpty {
             board = filter.apply(to: board, all: all.map { Watchlist.arrange($0, pins: pins, hidden: hidden).board })

@@ -57,7 +57,10 @@ struct ActionMenu: Hashable, Sendable {
 extension LiveModel {
     /// The pushed board as this person sees it: the watchlist's order, hidden flights out, then the filter.
     mutating func arranged(_ pushed: BoardDocument) -> BoardDocument {
-        let result = Watchlist.arrange(pushed, pins: pins, hidden: hidden)
+        let (tab, filter) = (tab, filter)
+        let result = Watchlist.arrange(
+            pushed, pins: pins, hidden: hidden,
+            counting: { tab.includesDirection($0.direction) && filter.matches($0, now: pushed.now) })
         hiddenCount = result.hiddenCount
         return Self.shown(result.board, on: tab, by: filter)
     }
