@@ -140,6 +140,14 @@ public struct BoardClient {
         if let date = LocalDate(now.prefix(10)) { today = date }
     }
 
+    /// Why a remembered flight of `date` is not on the board: "no longer on the board", or "not on the
+    /// board yet" for a day after the daemon's today (its clock set back before that day came into the
+    /// window). Without the daemon's today (`daemonToday()`), "no longer".
+    func absence(on date: String) -> String {
+        guard let day = LocalDate(date), let today, day > today else { return "no longer on the board" }
+        return "not on the board yet"
+    }
+
     /// The daemon's today: the one a reply already gave, else asked of its clock (once a command).
     mutating func daemonToday() throws(ClientError) -> LocalDate {
         if today == nil { noteToday(fromNow: try decode(ClockDocument.self, try call(ClockGetRequest())).now) }
@@ -292,7 +300,7 @@ public struct BoardClient {
                     lastDate = date
                 case .found(_, nil): continue
                 case .missing(let pin):
-                    lines.append(style.dim("\(pin.name) is no longer on the board"))
+                    lines.append(style.dim("\(pin.name) is \(absence(on: pin.date))"))
                     lastDate = nil
                 }
             }

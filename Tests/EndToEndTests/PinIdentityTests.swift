@@ -85,6 +85,29 @@ struct PinIdentityTests {
 
     /// A daily service fills the same slot every day, so it has the same id every 15 days: Pacific 578
     /// is id 9541 on Nov 30 and again on Dec 15. The pin of Nov 30's is not Dec 15's, same name or not.
+    /// The clock set back before a pinned, last viewed flight's day: it is not on the board yet, and
+    /// is said so (it was "no longer on the board"); the pin is kept, and shows once its day returns.
+    @Test func aFlightOfADayAfterTheWindowIsNotOnTheBoardYet() throws {
+        let user = BoardUser()
+        let daemon = try user.startDaemon()
+        defer { _ = try? daemon.stop() }
+        let later = try #require(try user.rows("all", "--date", "+14").first)
+        _ = try user.text("show", String(later.id), "--date", "+14")
+        _ = try user.text("pin", String(later.id), "--date", "+14")
+        _ = try user.text("clock", "set", "2026-11-25T10:00")
+        let pins = try user.text("pins")
+        #expect(pins.contains("\(later.flightName) of Dec 14 is not on the board yet"), "\(pins)")
+        let last = try user.board("last")
+        #expect(last.status == 4, "\(last.stdout)")
+        #expect(
+            last.stderr.contains("the last viewed flight, \(later.flightName) of Dec 14, is not on the board yet"),
+            "\(last.stderr)")
+        let next = try user.board("next")
+        #expect(next.status == 4 && next.stderr.contains("is not on the board yet"), "\(next.stderr)")
+        _ = try user.text("clock", "set", "2026-11-30T12:00")
+        #expect(try user.text("pins").contains(later.flightName + " "), "the pin was kept")
+    }
+
     @Test func aPinOfADailyServiceStaysWithItsDay() throws {
         let user = BoardUser()
         let daemon = try user.startDaemon()

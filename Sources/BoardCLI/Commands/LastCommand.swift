@@ -28,17 +28,15 @@ struct LastCommand: BoardCommand, Equatable {
 
     func run(on client: inout BoardClient) throws(ClientError) {
         let last = try client.lastViewed()
-        let gone = ClientError.notFound(
-            "the last viewed flight, \(last.name), is no longer on the board; 'board soonest' shows the next flight")
-        guard let key = last.key else { throw gone }
+        guard let key = last.key else { throw client.lastViewedGone(last) }
         let json: JSON
         do {
             json = try client.call(FlightGetRequest(key, pinned: client.pinnedParam))
         } catch .notFound {
-            throw gone
+            throw client.lastViewedGone(last)
         }
         // Another flight under its identity (a config reloaded with another schedule) is not it.
-        if let found = try? FlightDetailsDocument(json: json).flight, !last.names(found) { throw gone }
+        if let found = try? FlightDetailsDocument(json: json).flight, !last.names(found) { throw client.lastViewedGone(last) }
         try client.showFlight(json, remember: false)
     }
 }

@@ -36,9 +36,7 @@ extension BoardClient {
     /// Shows the flight after (`flight.next`) or before (`flight.prev`) the last viewed; it becomes the last viewed.
     mutating func showNeighbour<Step: FlightStepRequest>(_: Step.Type) throws(ClientError) {
         let last = try lastViewed()
-        let gone = ClientError.notFound(
-            "the last viewed flight, \(last.name), is no longer on the board; 'board soonest' shows the next flight")
-        guard let key = last.key else { throw gone }
+        guard let key = last.key else { throw lastViewedGone(last) }
         do {
             try showFlight(try call(Step(from: key, tab: state.tab, pinned: pinnedParam)))
         } catch .notFound(let message) {
@@ -47,7 +45,15 @@ extension BoardClient {
             guard message.contains("no longer") || message.contains("outside the board's window") else {
                 throw .notFound(message)
             }
-            throw gone
+            throw lastViewedGone(last)
         }
+    }
+
+    /// The error for a last viewed flight the daemon does not show: "no longer on the board", or "not
+    /// on the board yet" when its day is after the daemon's today (asked for here when not known).
+    mutating func lastViewedGone(_ last: RememberedFlight) -> ClientError {
+        _ = try? daemonToday()
+        return .notFound(
+            "the last viewed flight, \(last.name), is \(absence(on: last.date)); 'board soonest' shows the next flight")
     }
 }

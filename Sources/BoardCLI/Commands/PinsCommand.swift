@@ -75,7 +75,10 @@ struct PinsCommand: BoardCommand, Equatable {
 
     func run(on client: inout BoardClient) throws(ClientError) {
         switch action {
-        case .list: try client.listPins(ended: try client.endedPins())
+        case .list:
+            // Two steps: `endedPins()` notes the daemon's today, which the list's own sentences need.
+            let ended = try client.endedPins()
+            try client.listPins(ended: ended)
         case .move(let flight, let direction, let date):
             guard let pin = try client.pinMatching(flight, on: date) else {
                 throw .notFound(
