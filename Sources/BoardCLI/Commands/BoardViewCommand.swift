@@ -65,8 +65,9 @@ struct BoardViewCommand: BoardCommand, Equatable {
                                  gate closes (10 min before its time)
               lands in 12 min    an arrival in the air
               in 25 min          any other: a closed gate, an arrival not yet in the air
-            "now" at 0 minutes. Canceled, diverted, departed, landed and past flights,
-            and flights beyond 180 minutes, keep their clock time. On a narrow
+            "now" at 0 minutes, the very minute a flight leaves or lands too.
+            Canceled, diverted and past flights, departed and landed ones after
+            that minute, and flights beyond 180 minutes keep their clock time. On a narrow
             screen the time column says only the minutes: 25m.
 
             Width: the board fits the terminal (else COLUMNS, else 80) and never
