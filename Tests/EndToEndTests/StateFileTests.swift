@@ -8,6 +8,16 @@ import Testing
     /// The warnings `board` printed (lines of stderr).
     func warnings(_ result: ProcessResult) -> [String] { result.stderr.lines }
 
+    /// The state file `contents` is kept beside it, as it was, so that pins can be recovered by hand,
+    /// and the command's warning says where.
+    func expectKeptAside(_ contents: Data, by result: ProcessResult, of user: BoardUser) throws {
+        let kept = try FileManager.default.contentsOfDirectory(atPath: user.sandbox.stateDirectory)
+            .filter { $0.hasPrefix("state.json.corrupt-") }
+        try #require(kept.count == 1, "\(kept)")
+        #expect(result.stderr.contains(kept[0]), "says where: \(result.stderr)")
+        #expect(FileManager.default.contents(atPath: user.sandbox.stateDirectory + "/" + kept[0]) == contents)
+    }
+
     @Test func theSelectedTabIsRememberedAcrossInvocations() throws {
         let user = try BoardUser.ofSharedDaemon()
         #expect(try user.json()["tab"]?.string == "all", "all the first time")
@@ -124,12 +134,7 @@ import Testing
         #expect(first.json?["tab"]?.string == "all", "defaults")
         #expect(warnings(first).count == 1, "warns once: \(first.stderr)")
         #expect(first.stderr.contains("state.json"), "names the file: \(first.stderr)")
-        // The corrupt file is kept beside it, as it was, so pins can be recovered by hand.
-        let kept = try FileManager.default.contentsOfDirectory(atPath: user.sandbox.stateDirectory)
-            .filter { $0.hasPrefix("state.json.corrupt-") }
-        try #require(kept.count == 1, "\(kept)")
-        #expect(first.stderr.contains(kept[0]), "says where: \(first.stderr)")
-        #expect(FileManager.default.contents(atPath: user.sandbox.stateDirectory + "/" + kept[0]) == Data(contents))
+        try expectKeptAside(Data(contents), by: first, of: user)
         let state = try #require(user.state(), "rewritten as valid JSON")
         #expect(state["tab"]?.string == "all")
         let second = try user.board("--json")
@@ -151,11 +156,7 @@ import Testing
         #expect(first.status == 0, "\(first.stderr)")
         #expect(warnings(first).count == 1, "warns once: \(first.stderr)")
         #expect(first.stderr.contains("has unreadable pins"), "says which part: \(first.stderr)")
-        let kept = try FileManager.default.contentsOfDirectory(atPath: user.sandbox.stateDirectory)
-            .filter { $0.hasPrefix("state.json.corrupt-") }
-        try #require(kept.count == 1, "\(kept)")
-        #expect(first.stderr.contains(kept[0]), "says where: \(first.stderr)")
-        #expect(FileManager.default.contents(atPath: user.sandbox.stateDirectory + "/" + kept[0]) == Data(contents.utf8))
+        try expectKeptAside(Data(contents.utf8), by: first, of: user)
         let state = try #require(user.state(), "rewritten")
         #expect(state["tab"]?.string == "arrivals", "the rest is read")
         let readable = pins.contains("{{PIN}}") ? [row.id] : []

@@ -105,27 +105,22 @@ final class ReplicaFeed: ReplicationReporting {
         }
     }
 
-    func setConnected(_ connected: Bool) {
-        let now = wall()
-        shared.withLock { shared in
-            if connected {
-                shared.cutOffSince = nil
-            } else if shared.cutOffSince == nil {
-                shared.cutOffSince = now
-            }
-        }
-    }
+    func setConnected(_ connected: Bool) { note(\.cutOffSince, holds: connected) }
 
     func setOutOfStep(_ reason: String?) { shared.withLock { $0.outOfStep = reason } }
 
     /// Whether a source holds the lease, as the follower last found: since when none has.
-    func setSourcePresent(_ present: Bool) {
+    func setSourcePresent(_ present: Bool) { note(\.noSourceSince, holds: present) }
+
+    /// Clears the instant at `since` while what it stands for `holds`; else sets it to now, the first
+    /// time it stops holding (so it says since when).
+    private func note(_ since: WritableKeyPath<Shared, Date?> & Sendable, holds: Bool) {
         let now = wall()
         shared.withLock { shared in
-            if present {
-                shared.noSourceSince = nil
-            } else if shared.noSourceSince == nil {
-                shared.noSourceSince = now
+            if holds {
+                shared[keyPath: since] = nil
+            } else if shared[keyPath: since] == nil {
+                shared[keyPath: since] = now
             }
         }
     }
