@@ -15,6 +15,8 @@ public struct BoardClient {
     var renderer: BoardRenderer
     /// The daemon's today, once a reply has said it: pins of earlier days are pruned when the state is saved.
     var today: LocalDate?
+    /// The last day of the daemon's window, once its clock was asked (`daemonWindowEnd()`).
+    var windowEnd: LocalDate?
 
     init(options: GlobalOptions) {
         self.options = options
@@ -142,10 +144,21 @@ public struct BoardClient {
 
     /// Why a remembered flight of `date` is not on the board: "no longer on the board", or "not on the
     /// board yet" for a day after the daemon's today (its clock set back before that day came into the
-    /// window). Without the daemon's today (`daemonToday()`), "no longer".
+    /// window). Only a day after the window's end (`daemonWindowEnd()`) is "yet": a flight of a day in
+    /// it that is not on the board (a config reloaded with another schedule) will not come.
     func absence(on date: String) -> String {
-        guard let day = LocalDate(date), let today, day > today else { return "no longer on the board" }
+        guard let day = LocalDate(date), let windowEnd, day > windowEnd else { return "no longer on the board" }
         return "not on the board yet"
+    }
+
+    /// The last day of the daemon's window, asked of its clock once a command (noting its today too);
+    /// nil when the daemon does not say or does not answer.
+    mutating func daemonWindowEnd() -> LocalDate? {
+        if windowEnd == nil, let clock = try? decode(ClockDocument.self, try call(ClockGetRequest())) {
+            noteToday(fromNow: clock.now)
+            windowEnd = clock.windowEnd.flatMap { LocalDate($0) }
+        }
+        return windowEnd
     }
 
     /// The daemon's today: the one a reply already gave, else asked of its clock (once a command).

@@ -50,9 +50,9 @@ extension BoardClient {
     }
 
     /// The error for a last viewed flight the daemon does not show: "no longer on the board", or "not
-    /// on the board yet" when its day is after the daemon's today (asked for here when not known).
+    /// on the board yet" when its day is after the daemon's window (asked for here when not known).
     mutating func lastViewedGone(_ last: RememberedFlight) -> ClientError {
-        _ = try? daemonToday()
+        _ = daemonWindowEnd()
         return .notFound(
             "the last viewed flight, \(last.name), is \(absence(on: last.date)); 'board soonest' shows the next flight")
     }

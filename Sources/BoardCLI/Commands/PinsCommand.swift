@@ -98,6 +98,8 @@ extension BoardClient {
     mutating func endedPins() throws(ClientError) -> [EndedPin] {
         var ended = state.endedPins.map { EndedPin(Watchlist.Key(id: $0.id, date: $0.date, name: $0.designator)) }
         if !state.pins.isEmpty {
+            // Asked once: the window's end says which missing pins are "not on the board yet".
+            _ = daemonWindowEnd()
             let pins = Watchlist.endedPins(Watchlist.keys(state.pins), today: try daemonToday())
             ended += pins.filter { pin in !ended.contains { $0.key == pin.key } }
         }
