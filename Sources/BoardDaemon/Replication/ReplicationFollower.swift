@@ -38,6 +38,10 @@ final class ReplicationFollower {
     static let refusalRetry = Duration.seconds(1)
     /// How often it looks whether a source holds the lease (`noSourceSince`).
     static let leaseLook = Duration.seconds(1)
+    /// How long the lease must be missing before the replica says it has no source: longer than a
+    /// source's wait to reconnect (5 s at most), so that a Redis restarted empty, which the replica
+    /// may reach first, is not "no source".
+    static let noSourceGrace = Duration.seconds(6)
 
     let link: RedisLink
     let keys: ReplicationKeys
@@ -53,9 +57,12 @@ final class ReplicationFollower {
     private var loggedConnected: Bool?
     /// The entries already logged as unreadable: each is logged once.
     private var loggedUnreadable: Set<String> = []
-    /// When to look at the lease next; whether a source held it at the last look (nil before one).
+    /// When to look at the lease next; whether a source held it as last said (nil before), since when
+    /// it has been missing, and whether Redis refused the look (an ACL without `EXISTS`: not asked again).
     private var nextLeaseLook = ContinuousClock.now
     private var sourcePresent: Bool?
+    private var leaseMissingSince: ContinuousClock.Instant?
+    private var leaseRefused = false
 
     init(link: RedisLink, keys: ReplicationKeys, log: Log) {
         self.link = link
@@ -119,9 +126,9 @@ final class ReplicationFollower {
                 throw RedisError(server: server, command: "XREAD", .unexpected(String("\(reply)".prefix(80))))
             }
             report(feed, connected: true, nil)
-            try lookAtTheLease(feed, now)
             if entries.isEmpty { feed.reachedTheStreamsEnd() }
             take(entries, feed)
+            lookAtTheLease(feed, ContinuousClock.now)
             if !entries.isEmpty, feed.shared.withLock({ $0.outOfStep != nil }) { try catchUp(feed) }
         } catch {
             syncedOn = nil
@@ -236,12 +243,24 @@ final class ReplicationFollower {
     /// Once a second: whether a source holds the lease. None does once the source stopped (it gives
     /// the lease back) or has been gone longer than its lease; the replica then says since when, as
     /// its clock runs on from the last move with no one to move it.
-    private func lookAtTheLease(_ feed: ReplicaFeed, _ now: ContinuousClock.Instant) throws(RedisError) {
-        guard now >= nextLeaseLook else { return }
+    ///
+    /// The look is the follower's least part: a failure is left for the next read to find, and a
+    /// refusal (no `EXISTS` for this user) is logged once and the lease not looked at again.
+    private func lookAtTheLease(_ feed: ReplicaFeed, _ now: ContinuousClock.Instant) {
+        guard now >= nextLeaseLook, !leaseRefused else { return }
         nextLeaseLook = now + Self.leaseLook
-        let present = try link.call(RESPCommand("EXISTS", keys.source), now: now) != .integer(0)
-        feed.setSourcePresent(present)
+        let held: Bool
+        do { held = try link.call(RESPCommand("EXISTS", keys.source), now: now) != .integer(0) } catch {
+            if error.isRefusal {
+                leaseRefused = true
+                log.warning("\(error); the replica does not look whether a source holds \(keys.source)")
+            }
+            return
+        }
+        if held { leaseMissingSince = nil } else if leaseMissingSince == nil { leaseMissingSince = now }
+        let present = leaseMissingSince.map { now - $0 < Self.noSourceGrace } ?? true
         guard sourcePresent != present else { return }
+        // Logged before the status says it, so that whoever sees the status finds the line.
         if sourcePresent != nil || !present {
             log.info(
                 present
@@ -249,6 +268,7 @@ final class ReplicationFollower {
                     : "redis \(server): no source holds \(keys.source); serving on, the clock running from the last move")
         }
         sourcePresent = present
+        feed.setSourcePresent(present)
     }
 
     private func report(_ feed: ReplicaFeed, connected: Bool, _ error: RedisError?) {
