@@ -109,7 +109,8 @@ struct StatusLine {
         let text = line(reading)
         var tooltip =
             ShutdownMarker.isSet(forSocket: socket)
-            ? "The daemon was stopped on purpose; any other command (board clock) starts it again."
+            ? "The daemon was stopped on purpose; "
+                + (autostartLogDirectory == nil ? "start it with boardd." : "any other command (board clock) starts it again.")
             : "No daemon answered in time; any other command (board clock) says why."
         if let values = reading?.values {
             var lines = [

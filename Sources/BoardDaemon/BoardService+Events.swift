@@ -344,6 +344,6 @@ extension BoardService {
         guard let instant = InstantInput.parse(text, localTime: localTime, today: today) else {
             throw EventsGetRequest.notATime(key)
         }
-        return min(max(instant, ClockLimits.instants.lowerBound), ClockLimits.instants.upperBound)
+        return ClockLimits.clamped(instant)
     }
 }

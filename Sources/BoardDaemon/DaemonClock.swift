@@ -87,8 +87,7 @@ public struct DaemonClock: Sendable {
         let reading = state.speed == 0 ? state.instant : state.reading(atReal: source.wall().timeIntervalSince1970)
         // Within the clock's range, as the source's own reading is: a source stopped at the range's end
         // keeps its anchor and speed, and run on from them a replica's reading would pass it (and spin).
-        let bounded = min(
-            max(Date(timeIntervalSince1970: reading), ClockLimits.instants.lowerBound), ClockLimits.instants.upperBound)
+        let bounded = ClockLimits.clamped(Date(timeIntervalSince1970: reading))
         mode = .simulated(anchor: bounded, anchorMonotonic: source.monotonic(), speed: state.speed)
     }
 

@@ -281,11 +281,12 @@ public struct DaemonConfig: Hashable, Sendable {
     }
 
     /// A whole number as JSON may write one: `240`, or `240.0` and `2.4e2` as some tools write it
-    /// (Python's `json` writes a float's `.0`); nil for a fraction, one past `Int`, or another type.
+    /// (Python's `json` writes a float's `.0`); nil for a fraction, another type, or a float from 2^53 on,
+    /// which a double no longer holds exactly (`9007199254740993.0` would be read as ...992: another seed).
     static func whole(_ value: JSON) -> Int? {
         switch value {
         case .int(let number): number
-        case .double(let number): Int(exactly: number)
+        case .double(let number) where abs(number) < 9_007_199_254_740_992: Int(exactly: number)
         default: nil
         }
     }

@@ -13,6 +13,9 @@ public enum ClockLimits {
 
     public static let instants = Date(timeIntervalSince1970: 86_400)...Date(timeIntervalSince1970: 64_029_052_800)
 
+    /// `instant` within `instants`: the nearer end for one outside.
+    public static func clamped(_ instant: Date) -> Date { min(max(instant, instants.lowerBound), instants.upperBound) }
+
     /// `from 1970-01-02 to 3999-01-01`, for messages.
     public static let instantsText = "from 1970-01-02 to 3999-01-01"
 }

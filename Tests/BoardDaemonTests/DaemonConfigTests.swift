@@ -126,6 +126,11 @@ struct DaemonConfigTests {
         try BadConfig(name: "fraction of a day", text: #"{"days": 15.5}"#, expected: ["days = 15.5", "not a fraction"])
             .expectRefused()
         try BadConfig(name: "seed past Int", text: #"{"seed": 1e19}"#, expected: ["seed = ", "from 0 to"]).expectRefused()
+        // Past 2^53 a float is not the number written: refused, never read as a neighbouring seed.
+        try BadConfig(name: "seed past 2^53 as a float", text: #"{"seed": 9007199254740993.0}"#, expected: ["seed = "])
+            .expectRefused()
+        #expect(
+            try DaemonConfig.parse(Array(#"{"seed": 9007199254740993}"#.utf8), file: "x").schedule.seed == 9_007_199_254_740_993)
     }
 
     /// Every way CONFIG.md says a zone may be written; `UTC` was refused (Foundation names it `GMT`).

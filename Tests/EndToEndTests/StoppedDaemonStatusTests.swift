@@ -25,6 +25,10 @@ import Testing
         #expect(waybar["text"]?.string == "board: stopped")
         #expect(waybar["class"]?.string == "offline")
         #expect(waybar["tooltip"]?.string?.contains("stopped on purpose") == true, "\(waybar)")
+        #expect(waybar["tooltip"]?.string?.contains("starts it again") == true, "\(waybar)")
+        // With autostart off, no command starts it: the tooltip says how to.
+        let off = try JSON.parse(Array(try sandbox.board("status", "--waybar", autostart: false, timeout: 5).stdout.utf8))
+        #expect(off["tooltip"]?.string?.hasSuffix("start it with boardd.") == true, "\(off)")
         // The launcher returns once the child exists: none does, so none was started.
         #expect(ProcessTable.processes(withArgument: sandbox.socket).isEmpty, "status started a daemon")
         #expect(UnixSocket.isSocket(path: sandbox.socket) == nil)

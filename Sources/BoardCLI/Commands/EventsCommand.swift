@@ -238,15 +238,17 @@ struct FilteredFlights {
         self.refetch = refetch
     }
 
-    /// Days whose board the daemon no longer shows (they left the window), each said once.
+    /// Days whose board the daemon no longer shows (they left the window); those already said. A
+    /// follow asks again at each change (a clock set back brings a day back), a listing once.
     private var daysGone: Set<String> = []
+    private var daysSaid: Set<String> = []
 
     /// Whether `change`'s flight matches. A flight of a day the daemon no longer shows matches by
     /// its name where the filter asks only for that (`FlightFilter.matches(flightName:)`); else it is
     /// left out, and said so once a day on stderr rather than dropped unsaid.
     mutating func keeps(_ change: EventChange) -> Bool {
         guard !filter.isEmpty else { return true }
-        if daysGone.contains(change.flightDate) { return keepsByName(change) }
+        if !refetch, daysGone.contains(change.flightDate) { return keepsByName(change) }
         if refetch || days[change.flightDate] == nil {
             // A day the daemon did not write as one has no board.
             let request = LocalDate(change.flightDate).map {
@@ -261,7 +263,7 @@ struct FilteredFlights {
             } catch {
                 if case .notFound = error {
                     daysGone.insert(change.flightDate)
-                    if filter.matches(flightName: change.flightName) == nil {
+                    if filter.matches(flightName: change.flightName) == nil, daysSaid.insert(change.flightDate).inserted {
                         let day = LocalDate(change.flightDate)?.shortName ?? change.flightDate
                         Output.warning(
                             "changes of flights of \(day) are left out: that day has left the board's window, so a flight's city, gate, terminal or status cannot be read (--airline still filters them)"

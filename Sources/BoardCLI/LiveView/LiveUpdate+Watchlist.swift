@@ -57,12 +57,20 @@ struct ActionMenu: Hashable, Sendable {
 extension LiveModel {
     /// The pushed board as this person sees it: the watchlist's order, hidden flights out, then the filter.
     mutating func arranged(_ pushed: BoardDocument) -> BoardDocument {
-        let (tab, filter) = (tab, filter)
+        let result = Self.arranged(pushed, pins: pins, hidden: hidden, on: tab, by: filter)
+        hiddenCount = result.hiddenCount
+        return result.board
+    }
+
+    /// `pushed` arranged (`Watchlist.arrange`) and shown on `tab` by `filter`, with the count of the
+    /// hidden flights that tab and filter would have shown: the full-screen view's and the piped watch's.
+    static func arranged(
+        _ pushed: BoardDocument, pins: [Watchlist.Key], hidden: [Watchlist.Key], on tab: Tab, by filter: FlightFilter
+    ) -> (board: BoardDocument, hiddenCount: Int) {
         let result = Watchlist.arrange(
             pushed, pins: pins, hidden: hidden,
             counting: { tab.includesDirection($0.direction) && filter.matches($0, now: pushed.now) })
-        hiddenCount = result.hiddenCount
-        return Self.shown(result.board, on: tab, by: filter)
+        return (shown(result.board, on: tab, by: filter), result.hiddenCount)
     }
 
     /// Arranges the last pushed board again, after a hide, an undo, a move or another `board`'s change of

@@ -65,11 +65,9 @@ enum LiveView {
                 Output.print(board.text)
             } else if let decoded = try? BoardDocument(json: board) {
                 // Arranged as the live view arranges it: the watchlist's order, hidden flights out.
-                let arranged = Watchlist.arrange(
-                    decoded, pins: pins, hidden: hidden,
-                    counting: { tab.includesDirection($0.direction) && filter.matches($0, now: decoded.now) })
+                let arranged = LiveModel.arranged(decoded, pins: pins, hidden: hidden, on: tab, by: filter)
                 renderer.hiddenNote = Watchlist.hiddenNote(arranged.hiddenCount)
-                let shown = LiveModel.shown(arranged.board, on: tab, by: filter)
+                let shown = arranged.board
                 Output.print(
                     client.options.json
                         ? Watchlist.json(shown, hidden: arranged.hiddenCount, filter: filter).text
