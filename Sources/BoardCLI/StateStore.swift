@@ -132,7 +132,15 @@ struct StateStore {
         // A `board` killed while saving (kill -9) left its temporary file; under the lock, no save is half done.
         if lock != nil { AtomicFile.removeLeftovers(of: path) }
         var merged: ClientState
-        if case .found(let current, _) = read() { merged = current } else { merged = baseline }
+        switch read() {
+        case .found(let current, _): merged = current
+        case .corrupt:
+            // Made corrupt since this process read it (an open live view saves long after): kept aside
+            // as a corrupt file at load is, before this save replaces it, so pins can be recovered by hand.
+            if let kept = keepAside() { warn("\(path) is corrupt; kept it as \(kept) and saved over it") }
+            merged = baseline
+        case .missing, .unreadable: merged = baseline
+        }
         if state.tab != baseline.tab { merged.tab = state.tab }
         if state.lastViewed != baseline.lastViewed { merged.lastViewed = state.lastViewed }
         // Pane by pane: two panes saving at once each keep their own view.

@@ -146,6 +146,26 @@ struct WatchlistTests {
         }
     }
 
+    /// A file made corrupt after this process read it (an open live view saves long after) is kept
+    /// aside before the save replaces it, as a corrupt file at load is.
+    @Test func aFileMadeCorruptSinceTheLoadIsKeptAsideBeforeASave() throws {
+        let directory = FileManager.default.temporaryDirectory.path + "/board-corrupt-later-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var store = StateStore(directory: directory)
+        var state = store.load()
+        state.pins = [Self.flight(1)]
+        state = store.save(state)
+        let garbage = Data(#"{"schema":1,"pins":[{"id":1"#.utf8)
+        try garbage.write(to: URL(fileURLWithPath: directory + "/state.json"))
+        state.tab = .arrivals
+        store.save(state)
+        let kept = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasPrefix("state.json.corrupt-") }
+        try #require(kept.count == 1, "\(kept)")
+        #expect(FileManager.default.contents(atPath: directory + "/" + kept[0]) == garbage)
+        var again = StateStore(directory: directory)
+        #expect(again.load().tab == .arrivals, "the save went on")
+    }
+
     @Test func theOrderAndTheHiddenSurviveASaveAndASlidingWindow() throws {
         let directory = FileManager.default.temporaryDirectory.path + "/board-watchlist-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: directory) }
