@@ -121,6 +121,18 @@ struct LiveViewOpenFlightTests {
         #expect(text.contains("\(flight.flightName) of Nov 30 is no longer on the board"))
     }
 
+    /// The clock set back before the open flight's day: the daemon says its day is outside the window,
+    /// and the screen says the flight is not there yet, not gone.
+    @Test func aFlightOfADayAfterTheWindowIsNotOnTheBoardYet() throws {
+        var (model, flight) = try Self.modelWithTheLastFlightOpen()
+        let board = Fixture.board()
+        let earlier = try BoardDocument(
+            json: .object(board.json.objectPairs!.map { $0.0 == "now" ? ($0.0, "2026-11-25T12:00:00-05:00") : $0 }))
+        let refresh = model.update(.boardPushed(earlier, at: Fixture.start + .seconds(1)))
+        model.refuse(try #require(LiveModel.sentID(refresh)), .outsideWindow, "2026-11-30 is outside the board's window.")
+        #expect(model.frame().screenText.contains("\(flight.flightName) of Nov 30 is not on the board yet."))
+    }
+
     @Test(arguments: [WireErrorCode.notFound, .outsideWindow])
     func aGoneFlightGetsAScreenThatOffersTheSoonestAndTheWayBack(code: WireErrorCode) throws {
         var (model, flight) = try Self.modelWithTheLastFlightOpen()

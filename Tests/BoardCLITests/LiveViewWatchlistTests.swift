@@ -488,4 +488,20 @@ struct LiveViewEndedPinsTests {
         #expect(model.message == nil)
         #expect(!next.contains(.unpin(ended)))
     }
+
+    /// At midnight the pins' sentence and the open flight's "gone" screen come in one update: the
+    /// screen does not clear the sentence, the pins' only word (`board pins` will not say it again).
+    @Test func theSentenceStaysWhenTheOpenFlightIsGoneInTheSameUpdate() {
+        var model = LiveModel(tab: .all, hidePast: false, pins: [], style: Style(enabled: false), size: LiveViewFixture.size)
+        model.update(.connected)
+        model.update(.boardPushed(LiveViewFixture.board(), at: LiveViewFixture.start))
+        model.message = "Pacific 365 of Nov 29 left the window; unpinned."
+        model.messageStays = true
+        model.showGone(LiveModel.GoneFlight(LiveViewFixture.board().flights[2]))
+        #expect(model.message == "Pacific 365 of Nov 29 left the window; unpinned.")
+        // A passing message gives way to the screen, as before.
+        model.message = "Pinned US 527."
+        model.showGone(LiveModel.GoneFlight(LiveViewFixture.board().flights[3]))
+        #expect(model.message == nil)
+    }
 }

@@ -252,6 +252,8 @@ public struct LiveModel: Sendable {
     struct GoneFlight: Hashable, Sendable {
         let key: FlightKey
         let flightName: String
+        /// Its day is after the board's window (the clock set back): it will come, not gone.
+        var notYet = false
 
         init(_ flight: FlightDocument) { self.init(key: FlightKey(flight), flightName: flight.flightName) }
 
@@ -260,9 +262,9 @@ public struct LiveModel: Sendable {
             self.flightName = flightName
         }
 
-        /// `Pacific 578 of Nov 30 is no longer on the board.`
+        /// `Pacific 578 of Nov 30 is no longer on the board.`, or `… is not on the board yet.`
         var sentence: String {
-            "\(flightName) of \(LocalDate(key.date)?.shortName ?? key.date) is no longer on the board."
+            "\(flightName) of \(LocalDate(key.date)?.shortName ?? key.date) is \(notYet ? "not on the board yet" : "no longer on the board")."
         }
     }
 

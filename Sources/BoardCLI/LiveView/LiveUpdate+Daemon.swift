@@ -163,14 +163,20 @@ extension LiveModel {
     mutating func refused(_ id: LiveRequestID, _ refusal: WireError) -> [LiveEffect] {
         guard let purpose = pending.removeValue(forKey: id) else { return [] }
         let gone = refusal.code == .notFound || refusal.code == .outsideWindow
+        // A flight of a day after the window (the clock set back) is not gone: it is not there yet.
+        func marked(_ flight: GoneFlight) -> GoneFlight {
+            var flight = flight
+            flight.notYet = refusal.code == .outsideWindow && board.map { flight.key.date > String($0.now.prefix(10)) } == true
+            return flight
+        }
         switch purpose {
         case .waited(let key): answerWaited(key, .failure(refusal))
         case .follow(let asked): return answerFollow(asked, .failure(refusal))
         case .refresh(let key):
             guard case .details(let open) = top, open.key == key else { return [] }
-            if gone { showGone(GoneFlight(open.flight)) } else { message = refusal.message }
+            if gone { showGone(marked(GoneFlight(open.flight))) } else { message = refusal.message }
         case .open(let asked?) where gone:
-            showGone(asked, onTop: true)
+            showGone(marked(asked), onTop: true)
         case .step(let key) where gone:
             // "Not found" is either the end of the tab or the open flight gone: asking for the open
             // flight again tells which (gone, it gets its "gone" screen).
@@ -197,7 +203,9 @@ extension LiveModel {
             if case .gone = top { screens.removeLast() }
         }
         push(.gone(gone))
-        message = nil
+        // A message that stays until a key (pins that left the window with their day, said in the same
+        // update at midnight) is not cleared by the screen: it would be the pins' only word.
+        if !messageStays { message = nil }
     }
 
     /// Opens `screen` on top of what is open, as a navigation stack does; past `stackLimit` screens
