@@ -159,6 +159,25 @@ struct LiveViewWatchlistTests {
         #expect(model.hidden.count == 2)
     }
 
+    /// The action menu left open across midnight: its flight's day has left the window, so a pin or a
+    /// hide is refused in the footer (the save would drop it at once, after "Pinned" had been said).
+    @Test func aMenuLeftOpenPastMidnightPinsAndHidesNothing() throws {
+        var model = Self.model()
+        let flight = try #require(model.selectedFlight)
+        model.press(.character("a"))
+        try #require(model.menu != nil)
+        let board = Fixture.board()
+        let nextDay = try BoardDocument(
+            json: .object(board.json.objectPairs!.map { $0.0 == "now" ? ($0.0, "2026-12-01T00:30:00-05:00") : $0 }))
+        model.update(.boardPushed(nextDay, at: Fixture.start + .seconds(1)))
+        let effects = model.press(.character("P"))
+        #expect(!effects.contains { if case .pin = $0 { true } else { false } }, "\(effects)")
+        #expect(model.pins.isEmpty)
+        #expect(model.message == "\(flight.flightName) of Nov 30 has left the window with its day; it cannot be pinned.")
+        model.press(.character("x"))
+        #expect(model.hidden.isEmpty && model.message?.hasSuffix("it cannot be hidden.") == true, "\(model.message ?? "-")")
+    }
+
     @Test func hiddenFlightsStayHiddenOnTheNextPush() throws {
         var model = Self.model()
         let id = try #require(model.selectedFlight?.id)

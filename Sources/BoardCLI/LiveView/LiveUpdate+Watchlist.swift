@@ -112,6 +112,15 @@ extension LiveModel {
     }
 
     private mutating func perform(_ action: LiveAction, on flight: FlightDocument) -> [LiveEffect] {
+        // A flight whose day left the window while its menu or screen stayed open (midnight): a pin or
+        // a hide of it would be dropped at once by the save, after "Pinned" had been said.
+        if action == .hide || (action == .pin && !pins.contains(FlightKey(flight))),
+            let today = board.map({ String($0.now.prefix(10)) }), flight.date < today
+        {
+            let day = LocalDate(flight.date)?.shortName ?? flight.date
+            message = "\(flight.flightName) of \(day) has left the window with its day; it cannot be \(action == .hide ? "hidden" : "pinned")."
+            return []
+        }
         switch action {
         case .pin: return togglePin(flight)
         case .movePin(let up): return movePin(flight, up: up)
