@@ -118,7 +118,8 @@ extension LiveModel {
             let today = board.map({ String($0.now.prefix(10)) }), flight.date < today
         {
             let day = LocalDate(flight.date)?.shortName ?? flight.date
-            message = "\(flight.flightName) of \(day) has left the window with its day; it cannot be \(action == .hide ? "hidden" : "pinned")."
+            message =
+                "\(flight.flightName) of \(day) has left the window with its day; it cannot be \(action == .hide ? "hidden" : "pinned")."
             return []
         }
         switch action {
