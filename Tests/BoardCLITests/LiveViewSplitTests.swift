@@ -38,6 +38,20 @@ struct LiveViewSplitTests {
         effects.compactMap { if case .send(_, .flight(let key, _)) = $0 { key.id } else { nil } }
     }
 
+    /// A menu opened for the list's flight on a split pane closes when the pane narrows to the stack,
+    /// whose screen is the open flight's: it never acts on a flight that is not on screen.
+    @Test func aMenuOfTheListsFlightClosesWhenThePaneNarrows() throws {
+        var (model, flights) = try Self.opened(at: Self.wide)
+        model.press(.escape)
+        model.press(.down)
+        model.press(.character("a"))
+        let menu = try #require(model.menu, "a menu on the split pane")
+        try #require(menu.flight.id == flights[1].id, "the list's flight: \(menu.flight.flightName)")
+        model.update(.resized(Self.narrow))
+        #expect(model.menu == nil || model.menu?.flight.id == model.actionFlight?.id, "\(model.frame(Self.narrow).screenText)")
+        #expect(!model.frame(Self.narrow).screenText.contains("Actions for \(flights[1].flightName)"))
+    }
+
     @Test func onlyWidePanesSplitAndTheLayoutSaysWhere() {
         #expect(!LiveLayout.auto.splits(columns: 149))
         #expect(LiveLayout.auto.splits(columns: 150))

@@ -33,7 +33,13 @@ extension LiveModel {
             effects = menu != nil ? pressInMenu(key) : press(key)
             if undo == undoable { undo = nil }  // any other key ends the chance to undo a hide
         case .resized(let newSize):
+            let wasSplit = isSplit
             size = newSize
+            // From split to stack the flight on screen may not be the menu's (it was the list's):
+            // the menu closes rather than act on a flight no longer shown.
+            if wasSplit, !isSplit, let open = menu, open.flight.id != actionFlight?.id || open.flight.date != actionFlight?.date {
+                menu = nil
+            }
             effects = [.repaint]
         case .tick(let now): effects = tick(now) + expireUndo(at: now) + expireMessage(at: now)
         case .boardPushed(let newBoard, let at): effects = receive(newBoard, at: at)
