@@ -91,6 +91,32 @@ struct LiveViewDaysTests {
         #expect(model.message == "no")
     }
 
+    /// The pane's day left the window under it (the clock set back before it, or moved past it) and
+    /// the daemon pushed today's board instead: the view follows today, says so, and watches today's
+    /// board, so that its day, `[`/`]` and its route name the board on screen.
+    @Test func aDayThatLeftTheWindowUnderThePaneFollowsToday() throws {
+        var model = Fixture.liveModel()
+        let later = Fixture.today.adding(days: 14)
+        // `]` asked for the day, and a board pushed for the old watch meanwhile (today's) is no news.
+        model.date = later.description
+        #expect(Self.watchedDay(model.update(.boardPushed(Fixture.board(), at: Fixture.start))) == nil)
+        #expect(model.date == later.description)
+        let board = Board(
+            flights: Fixture.window.flights(on: later), query: BoardQuery(date: later, tab: .all, hidePast: false),
+            now: LocalTime(timeZone: Fixture.airport.timeZone).instant(on: Fixture.today, minute: 720))
+        model.update(
+            .boardPushed(
+                try BoardDocument(json: Fixture.encoding.board(board, simulated: true, speed: 1).json), at: Fixture.start))
+        try #require(model.board?.date == later.description)
+        let effects = model.update(.boardPushed(Fixture.board(), at: Fixture.start + .seconds(1)))
+        #expect(model.date == nil)
+        #expect(Self.watchedDay(effects) == .some(nil), "today's board is watched: \(effects)")
+        #expect(model.message == "Dec 14 is outside the board's window now; today's board.", "\(model.message ?? "-")")
+        #expect(model.route.description.contains("2026-12-14") == false, "\(model.route)")
+        // Today's board asked for and shown is no news.
+        #expect(Self.watchedDay(model.update(.boardPushed(Fixture.board(), at: Fixture.start + .seconds(2)))) == nil)
+    }
+
     /// Past midnight, today's board is the new day's, and its cursor starts as a fresh view's does: on
     /// the first flight still to come, in sight, not where the evening's board was scrolled.
     @Test func pastMidnightTheNewDaysBoardStartsAtItsFirstFlightToCome() throws {

@@ -21,8 +21,23 @@ extension LiveModel {
 
     mutating func receive(_ pushed: BoardDocument, at time: ContinuousClock.Instant) -> [LiveEffect] {
         pushedBoard = pushed
-        let steps = noteSteps(on: pushed) + endPins(on: pushed)
+        let steps = noteSteps(on: pushed) + endPins(on: pushed) + followToday(pushed)
         return steps + show(pushed, at: time)
+    }
+
+    /// The day this pane asked for has left the window (the clock moved past it, or was set back
+    /// before it), and the daemon pushed today's board instead: the view follows today, says so, and
+    /// watches today's board, so that its header, `[`/`]` and its route name the board on screen.
+    /// Only once the asked day's board was on screen: a board pushed for the watch before `]` replaced
+    /// it is today's too, and is not the day leaving.
+    private mutating func followToday(_ pushed: BoardDocument) -> [LiveEffect] {
+        guard let asked = date, board?.date == asked, pushed.date != asked, pushed.date == String(pushed.now.prefix(10))
+        else { return [] }
+        date = nil
+        cursorPlaced = false
+        let day = LocalDate(asked)?.shortName ?? asked
+        if !messageStays { message = "\(day) is outside the board's window now; today's board." }
+        return [subscription]
     }
 
     /// Pins whose day left the window (the clock passed midnight): said once in the footer, unpinned
