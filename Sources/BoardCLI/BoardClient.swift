@@ -142,10 +142,9 @@ public struct BoardClient {
         if let date = LocalDate(now.prefix(10)) { today = date }
     }
 
-    /// Why a remembered flight of `date` is not on the board: "no longer on the board", or "not on the
-    /// board yet" for a day after the daemon's today (its clock set back before that day came into the
-    /// window). Only a day after the window's end (`daemonWindowEnd()`) is "yet": a flight of a day in
-    /// it that is not on the board (a config reloaded with another schedule) will not come.
+    /// Why a remembered flight of `date` is not on the board: "not on the board yet" for a day after the
+    /// window's end (`daemonWindowEnd()`: the clock set back before that day), else "no longer on the
+    /// board" (a day gone, or a flight of a day in the window a reloaded config removed).
     func absence(on date: String) -> String {
         guard let day = LocalDate(date), let windowEnd, day > windowEnd else { return "no longer on the board" }
         return "not on the board yet"

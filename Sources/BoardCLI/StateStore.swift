@@ -132,11 +132,15 @@ struct StateStore {
         // A `board` killed while saving (kill -9) left its temporary file; under the lock, no save is half done.
         if lock != nil { AtomicFile.removeLeftovers(of: path) }
         var merged: ClientState
+        // Made corrupt, or partly unreadable, since this process read it (an open live view saves long
+        // after): kept aside as at load, before this save replaces it, so pins can be recovered by hand.
         switch read() {
-        case .found(let current, _): merged = current
+        case .found(let current, let unreadable):
+            if !unreadable.isEmpty, let kept = keepAside() {
+                warn("\(path) has unreadable \(unreadable.joined(separator: ", ")); kept it as \(kept) and saved the rest")
+            }
+            merged = current
         case .corrupt:
-            // Made corrupt since this process read it (an open live view saves long after): kept aside
-            // as a corrupt file at load is, before this save replaces it, so pins can be recovered by hand.
             if let kept = keepAside() { warn("\(path) is corrupt; kept it as \(kept) and saved over it") }
             merged = baseline
         case .missing, .unreadable: merged = baseline

@@ -164,6 +164,19 @@ struct WatchlistTests {
         #expect(FileManager.default.contents(atPath: directory + "/" + kept[0]) == garbage)
         var again = StateStore(directory: directory)
         #expect(again.load().tab == .arrivals, "the save went on")
+        // Partly unreadable since the load: kept aside too, and the readable rest merged under.
+        let partial = Data(#"{"schema":1,"tab":"departures","pins":"garbage"}"#.utf8)
+        try partial.write(to: URL(fileURLWithPath: directory + "/state.json"))
+        state.lastViewed = Self.flight(2)
+        store.save(state)
+        let keptNow = try FileManager.default.contentsOfDirectory(atPath: directory).filter {
+            $0.hasPrefix("state.json.corrupt-")
+        }
+        #expect(keptNow.count == 2, "\(keptNow)")
+        #expect(keptNow.contains { FileManager.default.contents(atPath: directory + "/" + $0) == partial })
+        var last = StateStore(directory: directory)
+        let merged = last.load()
+        #expect(merged.tab == .departures && merged.lastViewed?.id == 2, "the rest read, this change on it")
     }
 
     @Test func theOrderAndTheHiddenSurviveASaveAndASlidingWindow() throws {
