@@ -75,6 +75,40 @@ struct LiveViewNavigationTests {
         #expect(zip(shown, shown.dropFirst()).allSatisfy { $0.0 <= $1.0 }, "day after day, then by time")
     }
 
+    /// Scrolled down and back up a pane far shorter than the results, the first line under the
+    /// search's title is always a day's heading, and every flight on screen is under its own day's:
+    /// results scrolled into a day showed no day at all.
+    @Test(arguments: [(40, 10), (80, 7), (80, 12)])
+    func scrolledResultsKeepTheirDaysHeadingOnTop(columns: Int, rows: Int) throws {
+        var model = Fixture.liveModel()
+        let size = TerminalSize(columns: columns, rows: rows)
+        model.update(.resized(size))
+        let id = try #require(LiveModel.sentID(model.press(.character("/"), .character("D"), .character("e"), .enter)))
+        let reply = Fixture.search("De")
+        let days = try SearchResultsDocument(json: reply).days
+        model.update(.replied(id, reply))
+        let flights = model.listedFlights
+        #expect(flights.count > rows * 2, "the results are many pages")
+        let down = Array(0..<flights.count)
+        for (step, row) in (down + down.reversed().dropFirst()).enumerated() {
+            if step > 0 { model.press(step < flights.count ? .down : .up) }
+            try #require(model.selectedFlight == flights[row])
+            let frame = model.frame(size)
+            let what = "row \(row): \(frame.screenText)"
+            #expect(frame.selectedLine?.contains(flights[row].flightName) == true, "\(what)")
+            let heading = { (line: String) in days.first { line.hasPrefix(BoardRenderer.longDate($0.date)) } }
+            #expect(heading(frame[3]) != nil, "a day's heading first: \(what)")
+            var day: String?
+            for line in frame[3..<(rows - 1)] {
+                if let found = heading(line) {
+                    day = found.date
+                } else if let flight = flights.first(where: { line.contains($0.flightName) && line.hasSuffix(" \($0.id)") }) {
+                    #expect(flight.date == day, "\(flight.flightName) under its day: \(what)")
+                }
+            }
+        }
+    }
+
     @Test func theCursorMovesOverFlightsOnlyAndStaysInViewWithTheHeadings() throws {
         var model = Fixture.liveModel()
         let id = try #require(LiveModel.sentID(model.press(.character("/"), .character("D"), .character("e"), .enter)))

@@ -487,6 +487,31 @@ struct ActionMenuPlacementTests {
     }
 }
 
+extension ActionMenuPlacementTests {
+    /// A pane shorter than the menu shows every action as its key and a word, several to a line, and
+    /// the footer says how to close it: at 20x5 the menu showed 2 of its 6 actions.
+    @Test(arguments: [(20, 5), (24, 6), (40, 7), (80, 7)])
+    func aPaneTooShortForTheMenuShowsEveryActionInAWord(columns: Int, rows: Int) throws {
+        for pinned in [false, true] {
+            var model = Fixture.liveModel()
+            let size = TerminalSize(columns: columns, rows: rows)
+            model.update(.resized(size))
+            if pinned { model.press(.character("P")) }
+            model.press(.character("a"))
+            let menu = try #require(model.menu)
+            #expect(menu.lines.count > rows - 2, "the whole menu does not fit")
+            let frame = model.frame(size)
+            let text = frame.map(\.visibleText)
+            for item in menu.items {
+                #expect(text.contains { $0.contains("\(item.key) \(item.word)") }, "\(item.key): \(frame.screenText)")
+            }
+            #expect(frame.count == rows)
+            #expect(text.allSatisfy { $0.columns <= columns }, "\(frame.screenText)")
+            #expect(text.last?.contains("Esc closes") == true, "the footer stays: \(frame.screenText)")
+        }
+    }
+}
+
 /// Pins of a day that left the window are named once in the live view's footer, then unpinned.
 struct LiveViewEndedPinsTests {
     @Test func aPinWhoseDayLeftTheWindowIsSaidOnceAndUnpinned() throws {

@@ -119,34 +119,7 @@ struct LiveFrame {
         let selected = model.selectedRow
         let visible = LiveModel.listRows(size.rows)
         if case .searchResults(let results) = model.top {
-            // A heading for each day, then its flights.
-            let shown = results.lines
-            let fitting = LiveModel.resultRows(size.rows, results: results)
-            let first = LiveModel.scroll(results, from: results.cursor.scroll, keeping: selected, visible: fitting)
-            let range = min(first, shown.count)..<min(shown.count, first + fitting)
-            for line in shown[range] {
-                switch line {
-                case .day(let day):
-                    lines.append(style.bold(fit("\(BoardRenderer.longDate(day.date))  (\(day.count))", size.columns)))
-                case .flight(let index):
-                    lines.append(
-                        row(
-                            flights[index], selected: index == selected,
-                            lastViewed: model.lastViewed?.names(flights[index]) == true, now: board.now,
-                            elapsed: elapsed, renderer))
-                case .foundAs(let partner): lines.append(renderer.foundAsLine(partner))
-                }
-            }
-            if fitting < visible {
-                // The flights above and below the lines shown, as the board counts its rows.
-                func flights(_ lines: ArraySlice<LiveModel.SearchResults.Line>) -> Int {
-                    lines.count { if case .flight = $0 { true } else { false } }
-                }
-                let marks = BoardViewport.marks(
-                    above: flights(shown[..<range.lowerBound]), below: flights(shown[range.upperBound...]))
-                while lines.count < size.rows - 2 { lines.append("") }
-                if let marks { lines.append(style.dim(fit("  " + marks, size.columns))) }
-            }
+            appendResults(results, to: &lines, model, selected: selected, elapsed: elapsed, now: board.now, renderer)
             return pad(lines, footer: footer(model))
         }
         // The pinned rows held at the top, the rows around the cursor, and the marks of the rest
@@ -181,7 +154,7 @@ struct LiveFrame {
 
     /// A flight's row, a recent change marked as of the board's `now`; the cursor's row reversed
     /// (with colour) or marked with `>` (without).
-    private func row(
+    func row(
         _ flight: FlightDocument, selected: Bool, lastViewed: Bool, now: String, elapsed: Int, beforeNow: Bool = false,
         _ renderer: BoardRenderer
     ) -> String {
@@ -325,13 +298,20 @@ struct LiveFrame {
     /// The action menu, when it is open, drawn over rows it does not act on: under the row of its
     /// flight where it fits there, else above it, never over the header, the tab bar, the column
     /// titles or the footer (`menuTop`).
+    ///
+    /// A pane with fewer lines than the menu between its header and its footer shows each action as
+    /// its key and a word, several to a line (`ActionMenu.compactLines`), over the header too when
+    /// even that is short of room: at 20x5 the menu showed 2 of its 6 actions.
     func withMenu(_ lines: [String], _ model: LiveModel) -> [String] {
         guard let menu = model.menu else { return lines }
         var out = lines
-        let width = min(size.columns, max(20, menu.lines.map(\.columns).max() ?? 0) + 2)
+        var shown = menu.lines
+        if shown.count > out.count - 2 { shown = menu.compactLines(width: size.columns - 1) }
+        let width = min(size.columns, max(20, shown.map(\.columns).max() ?? 0) + 2)
         let selected = (3..<max(3, out.count)).first { out[$0].hasPrefix(">") || out[$0].hasPrefix("\u{1B}[7m") }
-        let top = Self.menuTop(lines: menu.lines.count, selected: selected, rows: out.count)
-        for (offset, line) in menu.lines.enumerated() {
+        var top = Self.menuTop(lines: shown.count, selected: selected, rows: out.count)
+        if shown.count > out.count - 2 { top = max(0, out.count - 1 - shown.count) }
+        for (offset, line) in shown.enumerated() {
             let index = top + offset
             guard index < out.count - 1 else { break }
             out[index] = style.reverse(fit(" " + line, width))
@@ -357,7 +337,10 @@ struct LiveFrame {
     func footer(_ model: LiveModel) -> String {
         if case .searchPrompt(let text) = model.top { return Self.prompt(text, width: size.columns) }
         if let message = model.message { return fit(message, size.columns) }
-        if model.menu != nil { return style.dim(fit("a key above does it  Esc closes", size.columns)) }
+        if model.menu != nil {
+            let help = "a key above does it  Esc closes"
+            return style.dim(fit(help.columns <= size.columns ? help : "Esc closes", size.columns))
+        }
         // The keys of the side with the focus on a split pane, else of the screen on top.
         let split = model.layout.splits(columns: size.columns)
         let screen = model.keyScreen(split: split)

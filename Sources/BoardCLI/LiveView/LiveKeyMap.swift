@@ -115,7 +115,8 @@ enum LiveKeyMap {
     static let splitHints = ["⏎ open": "⏎ details", "Esc back": "Esc list"]
 
     /// The hints that fit `width`: the last ones before `q quit` go first, so that how to quit is
-    /// always shown (at 80 columns the list's hints ended "q qu…").
+    /// always shown (at 80 columns the list's hints ended "q qu…"), down to `q quit` alone on a pane
+    /// of 6 to 15 columns.
     ///
     /// `besideList`: a split pane with a flight open beside the list, where Enter and Esc move the
     /// keys from one side to the other.
@@ -127,7 +128,7 @@ enum LiveKeyMap {
             default: listHints
             }
         if besideList { hints = hints.map { splitHints[$0] ?? $0 } }
-        while hints.count > 2, hints.joined(separator: "  ").columns > width { hints.remove(at: hints.count - 2) }
+        while hints.count > 1, hints.joined(separator: "  ").columns > width { hints.remove(at: hints.count - 2) }
         return hints.joined(separator: "  ")
     }
 

@@ -30,27 +30,48 @@ struct ActionMenu: Hashable, Sendable {
     struct Item: Hashable, Sendable {
         let key: Character
         let title: String
+        /// The title in a word, for a pane too short for a line an item (`compactLines`).
+        let word: String
         let action: LiveAction
     }
 
     /// The items for `flight`: pin or unpin, move (when pinned), hide, wait, log, and copy only inside tmux.
     init(flight: FlightDocument, pinned: Bool, insideTmux: Bool) {
         self.flight = flight
-        var items = [Item(key: "P", title: pinned ? "unpin" : "pin to the watchlist", action: .pin)]
+        var items = [
+            Item(key: "P", title: pinned ? "unpin" : "pin to the watchlist", word: pinned ? "unpin" : "pin", action: .pin)
+        ]
         if pinned {
-            items.append(Item(key: "K", title: "move up in the watchlist", action: .movePin(up: true)))
-            items.append(Item(key: "J", title: "move down in the watchlist", action: .movePin(up: false)))
+            items.append(Item(key: "K", title: "move up in the watchlist", word: "up", action: .movePin(up: true)))
+            items.append(Item(key: "J", title: "move down in the watchlist", word: "down", action: .movePin(up: false)))
         }
-        items.append(Item(key: "x", title: "hide from your boards (u undoes)", action: .hide))
-        items.append(Item(key: "w", title: "wait for its next step", action: .waitForNextStep))
-        items.append(Item(key: "l", title: "show its log (details, announcements)", action: .showLog))
-        if insideTmux { items.append(Item(key: "y", title: "copy id and flight to tmux's buffer", action: .copyToTmux)) }
+        items.append(Item(key: "x", title: "hide from your boards (u undoes)", word: "hide", action: .hide))
+        items.append(Item(key: "w", title: "wait for its next step", word: "wait", action: .waitForNextStep))
+        items.append(Item(key: "l", title: "show its log (details, announcements)", word: "log", action: .showLog))
+        if insideTmux {
+            items.append(Item(key: "y", title: "copy id and flight to tmux's buffer", word: "copy", action: .copyToTmux))
+        }
         self.items = items
     }
 
     /// `Pacific 123 (1234)`, then one line an item, then how to close it.
     var lines: [String] {
         ["Actions for \(flight.flightName) (\(flight.id))"] + items.map { "  \($0.key)  \($0.title)" } + ["  Esc  close"]
+    }
+
+    /// Every item as its key and word (`P pin  x hide`), as many to a line as fit `width`: the menu
+    /// of a pane too short for `lines`, where the footer says how to close it and the flight is the
+    /// one under the cursor.
+    func compactLines(width: Int) -> [String] {
+        var out: [String] = []
+        for item in items.map({ "\($0.key) \($0.word)" }) {
+            if let last = out.last, last.columns + 2 + item.columns <= width {
+                out[out.count - 1] = last + "  " + item
+            } else {
+                out.append(item)
+            }
+        }
+        return out
     }
 }
 

@@ -1,0 +1,73 @@
+import BoardProtocol
+
+extension LiveFrame {
+    /// Search results under their title: a heading for each day, then its flights, and the marks of
+    /// the flights above and below when they do not all fit.
+    ///
+    /// A list scrolled into a day keeps the day's heading on its first line (`heldHeading`), over the
+    /// line the cursor is not on: scrolled results said no day at all.
+    func appendResults(
+        _ results: LiveModel.SearchResults, to lines: inout [String], _ model: LiveModel, selected: Int, elapsed: Int,
+        now: String, _ renderer: BoardRenderer
+    ) {
+        let shown = results.lines
+        let flights = results.flights
+        let fitting = LiveModel.resultRows(size.rows, results: results)
+        let first = LiveModel.scroll(results, from: results.cursor.scroll, keeping: selected, visible: fitting)
+        var range = min(first, shown.count)..<min(shown.count, first + fitting)
+        if let heading = Self.heldHeading(shown, range: &range, cursorLine: results.line(ofRow: selected)) {
+            lines.append(dayHeading(heading))
+        }
+        for line in shown[range] {
+            switch line {
+            case .day(let day):
+                lines.append(dayHeading(day))
+            case .flight(let index):
+                lines.append(
+                    row(
+                        flights[index], selected: index == selected,
+                        lastViewed: model.lastViewed?.names(flights[index]) == true, now: now, elapsed: elapsed,
+                        renderer))
+            case .foundAs(let partner): lines.append(renderer.foundAsLine(partner))
+            }
+        }
+        guard fitting < LiveModel.listRows(size.rows) else { return }
+        // The flights above and below the lines shown, as the board counts its rows.
+        func flightCount(_ lines: ArraySlice<LiveModel.SearchResults.Line>) -> Int {
+            lines.count { if case .flight = $0 { true } else { false } }
+        }
+        let marks = BoardViewport.marks(
+            above: flightCount(shown[..<range.lowerBound]), below: flightCount(shown[range.upperBound...]))
+        while lines.count < size.rows - 2 { lines.append("") }
+        if let marks { lines.append(style.dim(fit("  " + marks, size.columns))) }
+    }
+
+    /// A day's heading in search results: `Tue Dec 1 2026  (7)`.
+    private func dayHeading(_ day: SearchResultsDocument.Day) -> String {
+        style.bold(fit("\(BoardRenderer.longDate(day.date))  (\(day.count))", size.columns))
+    }
+
+    /// The day to head search results shown from `range` with, when its first line is not a day's
+    /// heading: `range` gives up its first line for it, or its last when the cursor is on the first.
+    /// Nil at the top (`range` as it was), and where the next day's heading is the second line
+    /// (`range` starts there instead).
+    static func heldHeading(
+        _ shown: [LiveModel.SearchResults.Line], range: inout Range<Int>, cursorLine: Int
+    ) -> SearchResultsDocument.Day? {
+        guard range.count > 1, let top = range.first, top > 0 else { return nil }
+        func day(_ line: LiveModel.SearchResults.Line) -> SearchResultsDocument.Day? {
+            if case .day(let day) = line { day } else { nil }
+        }
+        guard day(shown[top]) == nil, let heading = shown[..<top].lazy.reversed().compactMap(day).first else { return nil }
+        if cursorLine == top {
+            range = top..<(range.upperBound - 1)
+        } else if day(shown[top + 1]) != nil {
+            // The next day's heading is the line after: the results start there, a line further on.
+            range = (top + 1)..<min(shown.count, range.upperBound + 1)
+            return nil
+        } else {
+            range = (top + 1)..<range.upperBound
+        }
+        return heading
+    }
+}
