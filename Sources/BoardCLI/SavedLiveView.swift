@@ -105,8 +105,9 @@ struct SavedLiveView: Equatable, Sendable {
     }
 }
 
-/// Every pane's live view, the most recently saved last: inside tmux each pane (`$TMUX_PANE`)
-/// keeps its own, outside tmux one shared entry serves every terminal.
+/// Every pane's live view, the most recently saved last: inside tmux each pane (`$TMUX_PANE`, and
+/// the server's socket when it is not a default one) keeps its own, outside tmux one shared entry
+/// serves every terminal.
 struct SavedLiveViews: Equatable, Sendable {
     struct Entry: Equatable, Sendable {
         let pane: String
@@ -137,15 +138,37 @@ struct SavedLiveViews: Equatable, Sendable {
         if entries.count > Self.limit { entries.removeFirst(entries.count - Self.limit) }
     }
 
-    /// The pane this process runs in: `$TMUX_PANE` (`%3`) inside tmux, else the shared key.
+    /// The pane this process runs in: `$TMUX_PANE` (`%3`) inside tmux, with the server's socket
+    /// after an `@` when it is not a default one (`%3@/tmp/tmux-1000/work`, a `tmux -L work`), since
+    /// every tmux server numbers its panes from `%0`; else the shared key.
+    ///
+    /// `$TMUX` is `SOCKET,PID,SESSION`. The socket, not the pid, names the server, so a server
+    /// started again on the same socket reopens its panes' views.
     static func pane(tmux: String?, tmuxPane: String?) -> String {
         guard let tmux, !tmux.isEmpty, let pane = tmuxPane, isPaneID(pane) else { return shared }
-        return pane
+        let fields = tmux.split(separator: ",", omittingEmptySubsequences: false)
+        guard fields.count >= 3 else { return pane }
+        let socket = fields.dropLast(2).joined(separator: ",")
+        guard isServerSocket(socket), !socket.hasSuffix("/default") else { return pane }
+        return pane + "@" + socket
+    }
+
+    /// A key `pane` gives: the shared one, a pane (`%3`), or a pane of another server (`%3@/path`).
+    static func isPaneKey(_ text: String) -> Bool {
+        if text == shared { return true }
+        guard let at = text.firstIndex(of: "@") else { return isPaneID(text) }
+        return isPaneID(String(text[..<at])) && isServerSocket(String(text[text.index(after: at)...]))
     }
 
     /// `%` and up to nine digits: what tmux names a pane.
     static func isPaneID(_ text: String) -> Bool {
         text.count >= 2 && text.count <= 10 && text.first == "%" && text.dropFirst().allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
+    /// An absolute path of at most 107 bytes (what a Unix socket's address holds), without control
+    /// characters: what `$TMUX` names a server by.
+    static func isServerSocket(_ text: String) -> Bool {
+        text.first == "/" && text.utf8.count <= 107 && !text.unicodeScalars.contains { $0.properties.generalCategory == .control }
     }
 
     var json: JSON {
@@ -163,7 +186,7 @@ struct SavedLiveViews: Equatable, Sendable {
         }
         var entries: [Entry] = []
         for item in panes.suffix(Self.limit * 4) {
-            guard let pane = item["pane"]?.string, pane == Self.shared || Self.isPaneID(pane),
+            guard let pane = item["pane"]?.string, Self.isPaneKey(pane),
                 let view = SavedLiveView(json: item)
             else { continue }
             entries.removeAll { $0.pane == pane }

@@ -89,11 +89,12 @@ import Testing
         try state.write(toFile: sandbox.stateDirectory + "/state.json", atomically: true, encoding: .utf8)
         result = try sandbox.board("watch", "--print-route", env: Self.outsideTmux)
         #expect(result.stdout == "departures+hide-past/flight/9541@2026-11-30\n")
-        result = try sandbox.board("watch", "--print-route", env: ["TMUX": "/tmp/x,1,0", "TMUX_PANE": "%7"])
+        result = try sandbox.board("watch", "--print-route", env: ["TMUX": "/tmp/tmux-1000/default,1,0", "TMUX_PANE": "%7"])
         #expect(result.stdout == "arrivals@2026-12-02/search/new%20york\n")
-        result = try sandbox.board("watch", "--print-route", env: ["TMUX": "/tmp/x,1,0", "TMUX_PANE": "%8"])
+        result = try sandbox.board("watch", "--print-route", env: ["TMUX": "/tmp/tmux-1000/default,1,0", "TMUX_PANE": "%8"])
         #expect(result.stdout == "all\n", "a pane with nothing saved")
-        result = try sandbox.board("watch", "--print-route", "--json", env: ["TMUX": "/tmp/x,1,0", "TMUX_PANE": "%7"])
+        result = try sandbox.board(
+            "watch", "--print-route", "--json", env: ["TMUX": "/tmp/tmux-1000/default,1,0", "TMUX_PANE": "%7"])
         #expect(result.json?["route"]?.string == "arrivals@2026-12-02/search/new%20york")
         // The old single shape is the shared view.
         try #"{"schema":1,"tab":"arrivals","liveView":{"hidePast":true,"screens":[{"search":"den"}]}}"#.write(
@@ -165,7 +166,7 @@ import Testing
         }
         try pane.send("q")
         try pane.waitFor("the shell after quitting") { $0.contains("EXITED-0") }
-        let route = try sandbox.board("watch", "--print-route", env: ["TMUX": "/tmp/x,1,0", "TMUX_PANE": "%0"])
+        let route = try sandbox.board("watch", "--print-route", env: ["TMUX": pane.socket + ",1,0", "TMUX_PANE": "%0"])
         #expect(route.stdout.contains("/flight/") && route.stdout.contains("@2026-11-30"), "\(route.stdout)")
     }
 
@@ -204,6 +205,32 @@ import Testing
     }
 
     /// Two panes of one tmux server, each its own `$TMUX_PANE`: each comes back as it was left.
+    /// Two tmux servers both number their first pane `%0`: each reopens its own view, where the
+    /// second opened the first's search.
+    @Test(.enabled(if: tmuxAvailable)) func panesOfTwoTmuxServersRestoreTheirOwnViews() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        defer { _ = try? daemon.stop() }
+        let watch = "sh -c '\(Binaries.board) watch; echo EXITED-$?; sleep 30'"
+        let first = try TmuxPane(sandbox: sandbox, command: watch, socketName: "first.sock")
+        try first.waitFor("the first server's board") { $0.contains("● live") }
+        try first.send("/", "D", "e", "n", "Enter")
+        try first.waitFor("search results") { $0.contains("found for \"Den\"") }
+        try first.send("q")
+        try first.waitFor("the first view quit") { $0.contains("EXITED-0") }
+
+        let second = try TmuxPane(sandbox: sandbox, command: watch, socketName: "second.sock")
+        let panes = try [first, second].map { try $0.tmux(["-S", $0.socket, "display", "-p", "#{pane_id}"]).stdout }
+        #expect(panes[0] == panes[1], "both servers' panes are \(panes[0])")
+        let screen = try second.waitFor("the second server's board") { $0.contains("● live") }
+        #expect(!screen.contains("found for"), "the second server's pane opens its own view:\n\(screen)")
+        try second.send("q")
+        try second.waitFor("the second view quit") { $0.contains("EXITED-0") }
+
+        try first.tmux(["-S", first.socket, "respawn-pane", "-k", watch])
+        try first.waitFor("the first server's search again") { $0.contains("found for \"Den\"") }
+    }
+
     @Test(.enabled(if: tmuxAvailable)) func twoPanesRestoreTheirOwnStacks() throws {
         let sandbox = Sandbox()
         let daemon = try RunningDaemon(sandbox: sandbox)
@@ -253,7 +280,9 @@ import Testing
         try wait(one, "pane one's departure again") { $0.contains("History") && $0.contains("[Dep") }
         try wait(two, "pane two's search again") { $0.contains("found for \"Den\"") && $0.contains("[Arr") }
         let state = try #require(Self.stateText(sandbox))
-        #expect(state.contains("\"pane\":\"\(one)\"") && state.contains("\"pane\":\"\(two)\""))
+        // Keyed by the pane and this server's socket (not a default one).
+        let key = { (pane: String) in "\"pane\":\"\(pane)@\(first.socket)\"" }
+        #expect(state.contains(key(one)) && state.contains(key(two)), "\(state)")
         try tmux("send-keys", "-t", one, "q")
         try tmux("send-keys", "-t", two, "q")
         try wait(one, "pane one quit again") { $0.contains("EXITED-0") }

@@ -10,8 +10,12 @@ final class TmuxPane {
     let environment: [String: String]
     let directory: String
 
-    init(sandbox: Sandbox, command: String, columns: Int = 80, rows: Int = 24, autostart: Bool = false) throws {
-        socket = sandbox.path + "/tmux.sock"
+    /// A tmux server of its own on `socketName` in the sandbox, running `command` in its one pane.
+    init(
+        sandbox: Sandbox, command: String, columns: Int = 80, rows: Int = 24, autostart: Bool = false,
+        socketName: String = "tmux.sock"
+    ) throws {
+        socket = sandbox.path + "/" + socketName
         directory = sandbox.path
         environment = sandbox.environment(autostart: autostart)
         var arguments = ["-S", socket, "-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)"]

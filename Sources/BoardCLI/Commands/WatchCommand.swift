@@ -44,7 +44,8 @@ struct WatchCommand: BoardCommand, Equatable {
             marked with › and the cursor on it, else on the first flight still to
             come. A tab given (board watch departures) or --rotate starts on that
             tab's board of today, nothing open over it. Inside tmux each pane
-            reopens its own view ($TMUX_PANE); outside tmux one view is shared.
+            reopens its own view ($TMUX_PANE, with the server's socket for a
+            tmux -L or -S server); outside tmux one view is shared.
 
             Layouts: on a pane of 150 columns or more (--layout auto) the board
             stays on the left, at the width its columns need, and the open flight
