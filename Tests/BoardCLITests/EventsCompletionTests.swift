@@ -16,7 +16,8 @@ struct EventsCompletionTests {
         #expect(CompletionSpec.value(of: "--kind") == .choices(["time", "gate", "canceled", "diverted", "status", "baggage"]))
         #expect(
             CompletionSpec.flags(of: "events") == [
-                "--since", "--until", "--follow", "--pinned", "--flight", "--kind", "--airline", "--city", "--gate", "--terminal",
+                "--since", "--until", "--follow", "--pinned", "--flight", "--date", "--kind", "--airline", "--city", "--gate",
+                "--terminal",
                 "--status", "--within",
             ])
         #expect(CompletionSpec.value(of: "--airline") == .choices(["US", "Southeast", "Pacific", "Overland"]))

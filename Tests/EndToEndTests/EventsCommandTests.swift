@@ -89,10 +89,40 @@ struct EventsCommandTests {
         #expect(!city.stdout.contains("Dec 1 "), "\(city.stdout)")
     }
 
+    /// Flight numbers repeat daily: `--flight` with `--date` lists the changes of that day's flight,
+    /// as `board show --date` finds it (a day in the window); without `--date`, today's. `--date`
+    /// was refused.
+    @Test func aFlightOfAnotherDayIsPickedWithDate() throws {
+        let user = BoardUser()
+        let daemon = try user.startDaemon(now: "2026-12-02T20:00:00-05:00")
+        defer { _ = try? daemon.stop() }
+        let today = try Self.eventsGet(user.socket, ["since": "2026-12-02T00:00:00-05:00"]).filter {
+            $0["flight"]?["date"] == "2026-12-02"
+        }
+        let flight = try #require(today.first?["flight"])
+        let name = try #require(flight["flightName"]?.string)
+        let expected = try Self.eventsGet(
+            user.socket, ["flight": .object([("id", try #require(flight["id"])), ("date", "2026-12-02")])])
+        #expect(!expected.isEmpty)
+        for date in [nil, "2026-12-02", "today"] {
+            let result = try user.board(arguments: ["events", "--flight", name, "--json"] + (date.map { ["--date", $0] } ?? []))
+            #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+            let printed = Self.lines(result.stdout).compactMap { try? JSON.parse($0) }.map(Self.unnumbered)
+            #expect(printed == expected.map(Self.unnumbered), "\(date ?? "no date"): \(result.stdout)")
+        }
+        // Tomorrow's flight of the same number: nothing has happened to it yet, from its day's start.
+        let tomorrow = try user.board("events", "--flight", name, "--date", "tomorrow")
+        #expect(tomorrow.status == 0, "\(tomorrow.stderr)")
+        #expect(tomorrow.stdout == "No changes since Dec 3 00:00.\n", "\(tomorrow.stdout)")
+        let outside = try user.board("events", "--flight", name, "--date", "2026-11-01")
+        #expect(outside.status == 4 && outside.stderr.lines.count == 1, "\(outside.status): \(outside.stderr)")
+    }
+
     @Test func eventsRefusesWhatItCannotReadWithStatusTwo() throws {
         let user = BoardUser()
         for arguments in [
             ["events", "--kind", "weather"], ["events", "--since", "noon"], ["events", "--follow", "--until", "2h"],
+            ["events", "--date", "yesterday"],
         ] {
             let result = try user.board(arguments: arguments)
             #expect(result.status == 2, "\(arguments): \(result.stderr)")

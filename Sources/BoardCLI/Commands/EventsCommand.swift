@@ -10,11 +10,12 @@ struct EventsCommand: BoardCommand, Equatable {
         name: "events",
         summary: "changes as they happened: delays, gates, cancellations, belts",
         overview: OverviewLine("board events [--since T] [--follow]", "changes as they happen"),
-        flags: [.since, .until, .follow, .pinned, .flight, .kind] + FlightFilter.flags + [.within],
+        flags: [.since, .until, .follow, .pinned, .flight, .date, .kind] + FlightFilter.flags + [.within],
         flagValues: ["--flight": .flightIDs],
         help: """
             usage: board events [--since T] [--until T] [--follow] [--pinned]
-                   [--flight F] [--kind K]... [--airline A] [--city TEXT]
+                   [--flight F [--date D]] [--kind K]... [--airline A]
+                   [--city TEXT]
                    [--gate G] [--terminal T] [--status S] [--within D]
 
             Prints the changes of the day, one a line, oldest first: new times,
@@ -36,6 +37,8 @@ struct EventsCommand: BoardCommand, Equatable {
               --pinned      only your pinned flights (with --follow, as they are
                             pinned and unpinned meanwhile)
               --flight F    only flight F: an id (1234) or a designator ("Pacific 123")
+              --date D      with --flight, the flight of day D (YYYY-MM-DD,
+                            today, tomorrow, +N), as 'board show' takes it
               --kind K      only changes of kind K: \(EventChange.Kind.allCases.prefix(4).map(\.rawValue).joined(separator: ", ")),
                             \(EventChange.Kind.allCases.dropFirst(4).map(\.rawValue).joined(separator: ", ")); repeat it (or K1,K2) for several
 
@@ -73,13 +76,17 @@ struct EventsCommand: BoardCommand, Equatable {
     var follow = false
     var pinned = false
     var flight: FlightReference?
+    /// The day of `flight`'s flight (`--date`): flight numbers repeat daily.
+    var date: DateSpec?
     var kinds: [EventChange.Kind] = []
     var filter = FlightFilter()
 
     init(
         since: EventTime? = nil, until: EventTime? = nil, follow: Bool = false, pinned: Bool = false,
-        flight: FlightReference? = nil, kinds: [EventChange.Kind] = [], filter: FlightFilter = FlightFilter()
+        flight: FlightReference? = nil, date: DateSpec? = nil, kinds: [EventChange.Kind] = [],
+        filter: FlightFilter = FlightFilter()
     ) {
+        self.date = date
         self.filter = filter
         self.since = since
         self.until = until
@@ -96,6 +103,11 @@ struct EventsCommand: BoardCommand, Equatable {
         follow = arguments.has("--follow")
         pinned = arguments.has("--pinned")
         flight = try arguments.flightFlag()
+        date = try arguments.date()
+        if date != nil && flight == nil {
+            throw arguments.usageError(
+                "--date picks the day of --flight's flight: give --flight too, or --since and --until for a day's changes")
+        }
         kinds = try arguments.kinds()
         filter = try arguments.flightFilter()
         filter.within = try arguments.within()
@@ -104,10 +116,11 @@ struct EventsCommand: BoardCommand, Equatable {
         }
     }
 
-    /// The filters every request of the command carries: `flight`, `pinned`, `kinds`.
-    func filters(pins: @autoclosure () -> PinnedParam) -> EventFilterParams {
+    /// The filters every request of the command carries: `flight` (as `resolved` names it, when the
+    /// client found it by `--date`), `pinned`, `kinds`.
+    func filters(pins: @autoclosure () -> PinnedParam, flight resolved: EventFlightParam? = nil) -> EventFilterParams {
         EventFilterParams(
-            flight: flight.map(EventFlightParam.reference), pinned: pinned ? pins() : nil,
+            flight: resolved ?? flight.map(EventFlightParam.reference), pinned: pinned ? pins() : nil,
             kinds: kinds.isEmpty ? nil : kinds.compactMap { FlightChange.Kind(rawValue: $0.rawValue) })
     }
 
@@ -129,7 +142,12 @@ struct EventsCommand: BoardCommand, Equatable {
         let json = client.options.json
         let needsNow = !json || since?.needsNow == true || until?.needsNow == true
         let now = needsNow ? try Self.now(on: connection, socket: client.socket) : nil
-        let filters = filters(pins: client.pinnedParam)
+        // A flight of a given day is found as `board show --date` finds it, then named by its identity.
+        var resolved: EventFlightParam?
+        if let flight, date != nil {
+            resolved = .identity(try client.identity(of: client.details(of: flight, on: date, over: connection).flight))
+        }
+        let filters = filters(pins: client.pinnedParam, flight: resolved)
         let width = Output.width()
         var today = now.map(EventTime.date(of:))
         var flights = FilteredFlights(filter: filter, client: client, refetch: follow)
@@ -147,7 +165,7 @@ struct EventsCommand: BoardCommand, Equatable {
             _ = try EventStream.follow(
                 client: client, first: connection, filters: filters, follow: &stream, endingWhenUnread: true,
                 subscribed: { today = EventTime.date(of: $0) },
-                refilter: { pinned ? pinsOnDisk.changed().map { self.filters(pins: $0) } : nil },
+                refilter: { pinned ? pinsOnDisk.changed().map { self.filters(pins: $0, flight: resolved) } : nil },
                 handle: { change in
                     guard flights.keeps(change) else { return false }
                     print(change)
