@@ -559,3 +559,30 @@ extension JSON {
         return .object(objectPairs!.map { key, value in key == "days" ? (key, days(value)) : (key, value) })
     }
 }
+
+/// Alt with a key typed in the search prompt (`ESC x` in one read) is no command: Alt-x hid the
+/// flight under the cursor and Alt-q quit the view, the typed text lost. Ctrl-W and Alt-Backspace
+/// delete the last word, as in readline.
+struct SearchPromptAltKeyTests {
+    @Test func altKeysInThePromptNeitherCloseItNorRunCommands() {
+        var model = LiveViewFixture.liveModel()
+        model.press(.character("/"), .character("d"), .character("e"), .character("n"))
+        let hiddenBefore = model.hidden
+        for key in ["x", "q", "P", "b", "[", "f"] {
+            let effects = model.press(.alt(Character(key)))
+            #expect(effects.isEmpty, "Alt-\(key): \(effects)")
+            #expect(model.top == .searchPrompt("den"), "Alt-\(key)")
+        }
+        #expect(model.hidden == hiddenBefore && model.pins.isEmpty)
+        model.press(.character(" "), .character("n"), .character("y"), .deleteWord)
+        #expect(model.top == .searchPrompt("den "))
+        model.press(.deleteWord)
+        #expect(model.top == .searchPrompt(""))
+        model.press(.deleteWord)
+        #expect(model.top == .searchPrompt(""))
+        // Off the prompt, Alt-x is nothing either: not Esc and x.
+        model.press(.escape)
+        #expect(model.top == .board)
+        #expect(model.press(.alt("x")).isEmpty && model.hidden == hiddenBefore)
+    }
+}

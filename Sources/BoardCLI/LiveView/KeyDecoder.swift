@@ -5,6 +5,11 @@ public enum Key: Hashable, Sendable {
     case tab, backTab, enter, escape, backspace
     case interrupt  // Ctrl-C
     case suspend  // Ctrl-Z
+    /// Ctrl-W or Alt-Backspace: the search prompt's last word goes.
+    case deleteWord
+    /// Alt (Meta) with a printable key: `ESC x` in one read, as tmux and readline read it. Nothing
+    /// is bound to one, so that Alt-b or Alt-f typed in the prompt cannot close it and run `b`.
+    case alt(Character)
     /// Text pasted (bracketed paste): text only, never keys, so that an ESC or a `q` in it cannot close
     /// the prompt and run commands. Line breaks and tabs are spaces; other controls are left out.
     case paste(String)
@@ -87,8 +92,16 @@ public struct KeyDecoder: Sendable {
                     break
                 }
                 guard bytes[i + 1] == UInt8(ascii: "[") || bytes[i + 1] == UInt8(ascii: "O") else {
-                    keys.append(.escape)
-                    i += 1
+                    // ESC and a key in one read is that key with Alt; ESC and a control, Esc then it.
+                    switch bytes[i + 1] {
+                    case 0x7F, 0x08: keys.append(.deleteWord)
+                    case 0x20...0x7E: keys.append(.alt(Character(Unicode.Scalar(bytes[i + 1]))))
+                    default:
+                        keys.append(.escape)
+                        i += 1
+                        continue
+                    }
+                    i += 2
                     continue
                 }
                 guard let (key, length) = Self.sequence(bytes, at: i) else {
@@ -102,6 +115,7 @@ public struct KeyDecoder: Sendable {
             switch byte {
             case 0x03: keys.append(.interrupt)
             case 0x1A: keys.append(.suspend)
+            case 0x17: keys.append(.deleteWord)
             case 0x09: keys.append(.tab)
             case 0x0D, 0x0A: keys.append(.enter)
             case 0x7F, 0x08: keys.append(.backspace)

@@ -141,7 +141,7 @@ enum LiveKeyMap {
         "b (or Home on a flight) goes back to the board in one step",
         "[ and ] the board of the day before and after (Esc: today's)", "s opens the soonest flight still to come",
         "h hides past flights (from search results too)",
-        "/ searches (results by day)", "P pins", "K/J move the pinned flight up or down the watchlist",
+        "/ searches (results by day; Ctrl-W or Alt-Backspace deletes a word)", "P pins", "K/J move the pinned flight up or down the watchlist",
         "x hides a flight (u undoes it for 5 s)", "a opens a flight's actions", "w waits for its next step",
         "l shows its log", "y (inside tmux) copies its id and flight to tmux's paste buffer",
         "R shows the route of the screen (for 'board watch --route'; into tmux's paste buffer inside tmux)",

@@ -218,6 +218,7 @@ extension LiveModel {
                 promptLeft = []
                 return [send(.search(text: query, tab: tab, pinned: pins), for: .search(query))]
             case .backspace: screens[screens.count - 1] = .searchPrompt(String(text.dropLast()))
+            case .deleteWord: screens[screens.count - 1] = .searchPrompt(Self.droppingLastWord(text))
             case .character(let c) where SearchText.fits(text + String(c)):
                 screens[screens.count - 1] = .searchPrompt(text + String(c))
             case .paste(let pasted):
@@ -232,6 +233,14 @@ extension LiveModel {
             // On a split pane, the side with the focus (`keyScreen`): the list's keys beside a flight too.
             return LiveKeyMap.action(for: key, on: keyScreen).map { perform($0) } ?? []
         }
+    }
+
+    /// `text` without its last word and the spaces after it, as readline's Ctrl-W leaves it.
+    static func droppingLastWord(_ text: String) -> String {
+        var rest = Substring(text)
+        while rest.last == " " { rest.removeLast() }
+        while let last = rest.last, last != " " { rest.removeLast() }
+        return String(rest)
     }
 
     /// What a key's action does (`LiveKeyMap` says which key means which action where).
