@@ -58,7 +58,9 @@ struct BoardViewportTests {
             frame[3].contains(board.flights[0].flightName) && frame[4].contains(board.flights[1].flightName),
             "\(frame.screenText)")
         #expect(frame.selectedLine?.contains(board.flights[29].flightName) == true)
-        #expect(frame[12].contains("↑ 22 more"), "\(frame[12])")
+        // Under the pins, the row left for the now line (out of sight) holds a flight: 21 above.
+        #expect(frame[5].contains(board.flights[23].flightName), "\(frame.screenText)")
+        #expect(frame[12].contains("↑ 21 more"), "\(frame[12])")
         // Up onto a pin: the pins were on screen all along, and the rows under them stay.
         for _ in 0..<28 { model.press(.up) }
         #expect(model.selectedFlight == board.flights[1])

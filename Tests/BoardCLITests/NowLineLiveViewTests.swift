@@ -35,3 +35,34 @@ struct NowLineLiveViewTests {
         #expect(frame.selectedLine?.contains("Southeast 791") == true, "\(frame.screenText)")
     }
 }
+
+extension NowLineLiveViewTests {
+    /// Scrolled so that the now line is out of sight, the row the board's pages leave for it holds a
+    /// flight (or the line, where it falls right under the rows): no list row is left blank, and the
+    /// flights shown and the marks' counts add up to the board. A row was left blank at the top (End)
+    /// and at the bottom (Home) of a scrolled board.
+    @Test(arguments: [(80, 24), (40, 10), (30, 8), (80, 12)])
+    func noListRowIsLeftBlankWhereTheNowLineIsOutOfSight(columns: Int, rows: Int) throws {
+        let size = TerminalSize(columns: columns, rows: rows)
+        var model = LiveViewFixture.liveModel()
+        model.update(.resized(size))
+        let flights = try #require(model.board?.flights)
+        try #require(NowLine(try #require(model.board)) != nil, "a board of today")
+        var steps = 0
+        repeat {
+            let frame = model.frame(size).map(\.visibleText)
+            let list = frame[3..<(rows - 2)]
+            let what = "row \(model.selectedRow): \(frame.joined(separator: "\n"))"
+            #expect(list.allSatisfy { !$0.trimmingCharacters(in: .whitespaces).isEmpty }, "\(what)")
+            let drawn = list.count { line in flights.contains { line.trimmingTrailingSpaces().hasSuffix(" \($0.id)") } }
+            let marks = frame[rows - 2]
+            func count(_ arrow: String) -> Int {
+                guard let range = marks.range(of: arrow + " ") else { return 0 }
+                return Int(marks[range.upperBound...].prefix { $0.isNumber }) ?? 0
+            }
+            #expect(drawn + count("↑") + count("↓") == flights.count, "\(what)")
+            model.press(.down)
+            steps += 1
+        } while model.selectedRow < flights.count - 1 && steps < 100
+    }
+}

@@ -127,9 +127,9 @@ struct LiveFrame {
         // for it (`boardRows`).
         let viewport = LiveModel.viewport(of: model.board, rows: size.rows, cursor: model.boardCursor)
         let now = NowLine(flights, now: board.now, date: board.date)
+        let shown = Self.boardRowsShown(viewport, now: now, flights: flights)
         var rows: [String] = []
-        let last = viewport.scrolling.upperBound
-        for index in Array(0..<viewport.held) + Array(viewport.scrolling) {
+        for index in shown.indices {
             if now?.index == index { rows.append(renderer.nowLine(board.now)) }
             rows.append(
                 row(
@@ -137,7 +137,7 @@ struct LiveFrame {
                     lastViewed: model.lastViewed?.names(flights[index]) == true, now: board.now,
                     elapsed: elapsed, beforeNow: now?.isBefore(index) == true, renderer))
         }
-        if now?.index == last, last == flights.count, last > viewport.first { rows.append(renderer.nowLine(board.now)) }
+        if shown.nowAtFoot { rows.append(renderer.nowLine(board.now)) }
         let listed = viewport.marks == nil ? visible : visible - 1
         if rows.count > listed {
             // One list row and the line (a pane of five rows): the cursor's row stays.
@@ -145,7 +145,7 @@ struct LiveFrame {
             rows = Array(rows.dropFirst(max(0, at - listed + 1)).prefix(listed))
         }
         lines += rows
-        if let marks = viewport.marks {
+        if let marks = shown.marks {
             while lines.count < size.rows - 2 { lines.append("") }
             lines.append(style.dim(fit("  " + marks, size.columns)))
         }

@@ -1,0 +1,41 @@
+import BoardProtocol
+
+extension LiveFrame {
+    /// The board's rows a frame draws: the viewport's, where now falls among them, and the marks of
+    /// the rest.
+    struct BoardRowsShown: Equatable {
+        /// The flights drawn, in order: the held pinned rows, then the scrolling ones.
+        var indices: [Int]
+        /// Whether the now line goes under the last row drawn (the next row, not drawn, is after now).
+        var nowAtFoot = false
+        var marks: String?
+    }
+
+    /// The viewport's rows, and the row it leaves for the now line (`LiveModel.boardRows`, so that a
+    /// page holds its flights and the line) used when the line falls off them: for the line itself
+    /// right under the rows, else for the next row below, else for the one above. A row was left
+    /// blank whenever the line was scrolled out of sight.
+    static func boardRowsShown(_ viewport: BoardViewport, now: NowLine?, flights: [FlightDocument]) -> BoardRowsShown {
+        var indices = Array(0..<viewport.held) + Array(viewport.scrolling)
+        let last = viewport.scrolling.upperBound
+        var shown = BoardRowsShown(indices: indices, marks: viewport.marks)
+        guard let now, viewport.marks != nil else { return shown }
+        let lineShown =
+            viewport.scrolling.contains(now.index) || (now.index == last && last == flights.count && last > viewport.first)
+        guard !lineShown else { return shown }
+        var (above, pinnedAbove, below) = (viewport.above, viewport.pinnedAbove, viewport.below)
+        if now.index == last, below > 0 {
+            shown.nowAtFoot = true
+        } else if below > 0 {
+            indices.append(last)
+            below -= 1
+        } else if above > 0 {
+            indices.insert(viewport.first - 1, at: viewport.held)
+            if flights[viewport.first - 1].pinned { pinnedAbove -= 1 }
+            above -= 1
+        }
+        shown.indices = indices
+        shown.marks = BoardViewport.marks(above: above, pinnedAbove: max(0, pinnedAbove), below: below)
+        return shown
+    }
+}
