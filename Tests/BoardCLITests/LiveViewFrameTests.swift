@@ -135,3 +135,25 @@ struct LiveViewFrameTests {
         #expect(painter.update(to: ["a", "c"], size: size).hasPrefix("\u{1B}[2J"))
     }
 }
+
+/// A daemon stopped on purpose is said as stopped in the header, and the footer says how to start
+/// one until a key: the view said "reconnecting" for as long as it stayed open.
+struct LiveViewStoppedDaemonTests {
+    @Test(arguments: [true, false])
+    func aDaemonStoppedOnPurposeIsSaidWithHowToStartOne(autostart: Bool) {
+        var model = LiveViewFixture.liveModel()
+        model.update(.daemonStopped(at: LiveViewFixture.start, autostart: autostart))
+        let hint = autostart ? "'board clock' starts it again" : "start it with boardd"
+        var frame = model.frame(after: .seconds(70))
+        #expect(frame[0].contains("○ stopped, board 1m10s old"), "\(frame.screenText)")
+        #expect(frame.last?.trimmingTrailingSpaces() == "Daemon stopped; \(hint) and this view reconnects.", "\(frame.screenText)")
+        model.update(.tick(LiveViewFixture.start + .seconds(60)))
+        #expect(model.frame().last?.contains("Daemon stopped") == true, "it stays until a key")
+        model.press(.down)
+        frame = model.frame(after: .seconds(70))
+        #expect(frame[0].contains("○ stopped"), "the header still says so")
+        model.update(.connected)
+        model.update(.boardPushed(LiveViewFixture.board(), at: LiveViewFixture.start + .seconds(80)))
+        #expect(model.frame()[0].contains("● live") && !model.daemonStopped)
+    }
+}

@@ -151,6 +151,9 @@ struct AutostartTests {
         let first = try #require(daemons(serving: sandbox.socket).first)
         try ProcessTable.stop(first)
         try waitUntil("the watch to notice") { watch.errors().contains("reconnecting") }
+        #expect(
+            watch.errors().contains("the daemon was stopped; any board command (board clock) starts it again"),
+            "says how to start one: \(watch.errors())")
         // Several reconnection attempts (0.1 s doubling to 2 s) come and go in 4 s.
         let restarted =
             (try? waitUntil("a daemon started again", timeout: 4) { !daemons(serving: sandbox.socket).isEmpty }) != nil

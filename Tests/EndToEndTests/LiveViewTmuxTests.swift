@@ -114,6 +114,24 @@ final class TmuxPane {
         try daemon?.stop()
     }
 
+    /// A daemon stopped on purpose (SIGTERM) is said as stopped, with how to start one, not as
+    /// "reconnecting" for ever; the view is live again once one is started.
+    @Test(.enabled(if: tmuxAvailable)) func aDaemonStoppedOnPurposeIsSaidAsStopped() throws {
+        let sandbox = Sandbox()
+        var daemon = try RunningDaemon(sandbox: sandbox)
+        let pane = try TmuxPane(sandbox: sandbox, command: "sh -c '\(Binaries.board) watch; echo EXITED-$?; sleep 30'")
+        try pane.waitFor("the live board") { $0.contains("● live") }
+        try daemon.stop()
+        let screen = try pane.waitFor("the stopped daemon said") { $0.contains("○ stopped, board") }
+        #expect(screen.contains("Daemon stopped; start it with boardd and this view reconnects."), "autostart is off: \(screen)")
+        daemon = try RunningDaemon(sandbox: sandbox)
+        defer { _ = try? daemon.stop() }
+        let live = try pane.waitFor("live again", timeout: 15) { $0.contains("● live") }
+        #expect(!live.contains("Daemon stopped"), "\(live)")
+        try pane.send("q")
+        try pane.waitFor("the shell after quitting") { $0.contains("EXITED-0") }
+    }
+
     @Test(.enabled(if: tmuxAvailable)) func watchStartsAnAbsentDaemonShowsAStoppedOneIsNotLiveAndStartsAKilledOneAgain() throws {
         let sandbox = Sandbox()
         defer { for pid in ProcessTable.processes(withArgument: sandbox.socket) { try? ProcessTable.stop(pid) } }

@@ -252,7 +252,7 @@ struct FullScreenLoop {
         for message in messages {
             if message["event"]?.string == "shutdown" {
                 revival.shutdownAnnounced = true
-                return lostDaemon()
+                return lostDaemon(stopped: true)
             }
             guard let wireID = message["id"]?.int else { continue }
             if wireID == watchID {
@@ -287,13 +287,16 @@ struct FullScreenLoop {
         return WireError(.internal, "\(error)")
     }
 
-    mutating func lostDaemon() {
+    /// The daemon is gone; `stopped`, it said it was stopped on purpose.
+    mutating func lostDaemon(stopped: Bool = false) {
         connection = nil
         watchID = nil
         requests.removeAll()
         pings.removeAll()
         nextReconnect = clock.now + backoff.next()
-        dispatch(.connectionLost(at: clock.now))
+        dispatch(
+            stopped
+                ? .daemonStopped(at: clock.now, autostart: revival.logDirectory != nil) : .connectionLost(at: clock.now))
     }
 
     /// A daemon that stopped answering is gone, as one that closed the connection is.

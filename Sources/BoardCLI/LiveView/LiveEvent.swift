@@ -22,6 +22,10 @@ public enum LiveEvent: Sendable {
     case requestUnsent(LiveRequestID)
     /// The daemon went away (closed, shut down, or a broken line).
     case connectionLost(at: ContinuousClock.Instant)
+    /// The daemon said it was shutting down (SIGTERM, `systemctl stop`): stopped on purpose, so no
+    /// daemon is started behind its owner's back (`DaemonRevival`), and the view says how to start
+    /// one; `autostart`, whether any other `board` command would.
+    case daemonStopped(at: ContinuousClock.Instant, autostart: Bool)
     /// A connection is up (the first, or a reconnection).
     case connected
     /// The daemon's part in replication, from its `ping`: a replica's header says whether it is live.

@@ -278,7 +278,7 @@ struct LiveFrame {
             return style.apply("32", "● live")
         case .reconnecting:
             let age = model.boardReceivedAt.map { Self.age(now - $0) } ?? "-"
-            return style.apply("33", "○ reconnecting, board \(age) old")
+            return style.apply("33", "○ \(model.daemonStopped ? "stopped" : "reconnecting"), board \(age) old")
         }
     }
 

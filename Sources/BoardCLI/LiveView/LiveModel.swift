@@ -79,6 +79,8 @@ public struct LiveModel: Sendable {
         }
     }
     var messageExpires: ContinuousClock.Instant?
+    /// The daemon went away saying it was stopped on purpose, and none has answered since.
+    var daemonStopped = false
     /// The message stays until the next key (a step `w` waited for), not `messageLasts`.
     var messageStays = false
     static let messageLasts = Duration.seconds(10)

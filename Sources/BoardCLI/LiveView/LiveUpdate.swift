@@ -54,7 +54,18 @@ extension LiveModel {
             pending.removeAll()
             if case .reconnecting = link {} else { link = .reconnecting(since: at) }
             effects = []
-        case .connected: effects = [subscription]
+        case .daemonStopped(let at, let autostart):
+            effects = update(.connectionLost(at: at))
+            daemonStopped = true
+            // Said as `board status` says it, until a key: the view waits for a daemon and starts none.
+            message = Self.stoppedSentence(autostart: autostart)
+            messageStays = true
+        case .connected:
+            daemonStopped = false
+            if message == Self.stoppedSentence(autostart: true) || message == Self.stoppedSentence(autostart: false) {
+                message = nil
+            }
+            effects = [subscription]
         case .replication(let replication):
             self.replication = replication
             effects = []
@@ -233,6 +244,12 @@ extension LiveModel {
             // On a split pane, the side with the focus (`keyScreen`): the list's keys beside a flight too.
             return LiveKeyMap.action(for: key, on: keyScreen).map { perform($0) } ?? []
         }
+    }
+
+    /// The footer's word on a daemon stopped on purpose, and how to start one.
+    static func stoppedSentence(autostart: Bool) -> String {
+        "Daemon stopped; " + (autostart ? "'board clock' starts it again" : "start it with boardd")
+            + " and this view reconnects."
     }
 
     /// `text` without its last word and the spaces after it, as readline's Ctrl-W leaves it.

@@ -94,7 +94,14 @@ enum LiveView {
         while true {
             guard let current = connection else {
                 if !warned {
-                    Output.warning("the daemon went away; reconnecting")
+                    // A daemon stopped on purpose is not started again: say how to start one.
+                    Output.warning(
+                        revival.shutdownAnnounced
+                            ? "the daemon was stopped; "
+                                + (revival.logDirectory != nil
+                                    ? "any board command (board clock) starts it again" : "start it with boardd")
+                                + "; reconnecting then"
+                            : "the daemon went away; reconnecting")
                     warned = true
                 }
                 _ = DescriptorPoll.readable([], timeout: backoff.next())
