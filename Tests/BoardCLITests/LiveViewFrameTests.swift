@@ -146,7 +146,8 @@ struct LiveViewStoppedDaemonTests {
         let hint = autostart ? "'board clock' starts it again" : "start it with boardd"
         var frame = model.frame(after: .seconds(70))
         #expect(frame[0].contains("○ stopped, board 1m10s old"), "\(frame.screenText)")
-        #expect(frame.last?.trimmingTrailingSpaces() == "Daemon stopped; \(hint) and this view reconnects.", "\(frame.screenText)")
+        let footer = frame.last?.trimmingTrailingSpaces()
+        #expect(footer == "Daemon stopped; \(hint) and this view reconnects.", "\(frame.screenText)")
         model.update(.tick(LiveViewFixture.start + .seconds(60)))
         #expect(model.frame().last?.contains("Daemon stopped") == true, "it stays until a key")
         model.press(.down)
