@@ -75,3 +75,24 @@ struct BoardViewportTests {
         #expect(top[12].contains("↓") && !top[12].contains("↑"), "\(top[12])")
     }
 }
+
+/// Without colour (`NO_COLOR`, or under 40 columns) the cursor's `>` takes the pin's column: a pinned
+/// row under the cursor keeps its `*` beside it. The row just pinned showed no sign of it.
+struct CursorOnAPinnedRowTests {
+    @Test(arguments: [30, 40, 80])
+    func thePinMarkStaysBesideThePlainCursor(columns: Int) throws {
+        let flights = LiveViewFixture.board().flights
+        let size = TerminalSize(columns: columns, rows: 10)
+        var model = LiveModel(
+            tab: .all, hidePast: false, pins: [LiveModel.FlightKey(flights[0])], style: Style(enabled: false), size: size)
+        model.update(.connected)
+        model.update(.boardPushed(LiveViewFixture.board(pinned: [flights[0].id]), at: LiveViewFixture.start))
+        model.press(.home)
+        let selected = try #require(model.frame(size).selectedLine)
+        #expect(selected.hasPrefix(">*") && selected.contains(flights[0].flightName), "\(selected)")
+        model.press(.down)
+        let frame = model.frame(size)
+        #expect(frame.selectedLine?.hasPrefix("> ") == true, "an unpinned row: \(frame.screenText)")
+        #expect(frame.contains { $0.hasPrefix("* ") && $0.contains(flights[0].flightName) }, "\(frame.screenText)")
+    }
+}

@@ -166,8 +166,10 @@ struct LiveFrame {
             }
             return fit(plain, size.columns)
         }
-        return style.enabled
-            ? "\u{1B}[7m" + fit(plain, size.columns) + "\u{1B}[0m" : fit(">" + plain.dropFirst(), size.columns)
+        // Without colour `>` takes the pin's column; a pinned row's `*` then takes the second (the
+        // last viewed `›`'s), so that the row just pinned says so.
+        guard !style.enabled else { return "\u{1B}[7m" + fit(plain, size.columns) + "\u{1B}[0m" }
+        return fit((flight.pinned ? ">*" : ">" + plain.dropFirst().prefix(1)) + plain.dropFirst(2), size.columns)
     }
 
     /// The column titles, cut without colour at the screen's edge when `--wide` makes them longer.
