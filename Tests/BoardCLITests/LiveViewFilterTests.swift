@@ -121,6 +121,22 @@ struct LiveViewFilterTests {
         #expect(model.selectedFlight?.airline == "US")
     }
 
+    /// With hide-past on too, the tab bar says the board is filtered at every width from 40 columns:
+    /// the past note took the room and `filtered` was dropped, so the filter's counts read as the
+    /// airport's.
+    @Test func theFilterIsSaidBesideHidePastAtEveryWidth() {
+        for tab in [Tab.departures, .all] {
+            var model = Self.model(tab: tab, filter: FlightFilter(airlines: ["Pacific"]))
+            model.hidePast = true
+            for columns in LiveFrame.narrowest...120 {
+                let bar = model.frame(TerminalSize(columns: columns, rows: 12))[1]
+                #expect(bar.contains("  filtered"), "\(tab) at \(columns): \(bar)")
+                #expect(bar.columns <= columns, "\(tab) at \(columns): \(bar)")
+                if columns >= 80 { #expect(bar.contains("past hidden") || bar.contains("no past"), "\(bar)") }
+            }
+        }
+    }
+
     @Test func theTabBarSaysWhatIsFiltered() {
         let frame = Self.model(filter: FlightFilter(airlines: ["Pacific"], gates: ["B1"])).frame()
         #expect(frame[1].contains("filtered: airline Pacific, gate B1"))

@@ -17,6 +17,9 @@ struct LiveFrame {
     let style: Style
     let size: TerminalSize
 
+    /// The tab bar's shortest word that the board is filtered.
+    static let filteredWord = "  filtered"
+
     /// The narrowest screen the layout is made for; below it, every line is cut to fit, without colour.
     static let narrowest = 40
 
@@ -44,12 +47,15 @@ struct LiveFrame {
         }
         var bar = renderer.tabBar(board)
         var barWidth = BoardRenderer(style: Style(enabled: false), width: size.columns).tabBar(board).columns
-        if model.hidePast, let note = ["  past hidden", "  no past"].first(where: { barWidth + $0.columns <= size.columns }) {
+        // The filter's word goes last but outranks the notes before it: they leave it room to say
+        // `filtered` at least, where the board's counts are the filter's (it was dropped at 40 columns).
+        let room = size.columns - (model.filter.isEmpty ? 0 : Self.filteredWord.columns)
+        if model.hidePast, let note = ["  past hidden", "  no past"].first(where: { barWidth + $0.columns <= room }) {
             // Shorter where the whole note does not fit beside the tabs.
             bar += style.dim(note)
             barWidth += note.columns
         }
-        if let note = Watchlist.hiddenNote(model.hiddenCount), barWidth + note.columns + 2 <= size.columns {
+        if let note = Watchlist.hiddenNote(model.hiddenCount), barWidth + note.columns + 2 <= room {
             bar += style.dim("  " + note)
             barWidth += note.columns + 2
         }
@@ -57,15 +63,19 @@ struct LiveFrame {
             // The wall screen's page indicator (`page 2/3`, or `2/3` where that does not fit).
             let page = model.boardPage
             let indicator = ["  page \(page.number)/\(page.count)", "  \(page.number)/\(page.count)"].first {
-                barWidth + $0.columns <= size.columns
+                barWidth + $0.columns <= room
             }
             if let indicator { bar += style.dim(indicator) }
         }
-        if !model.filter.isEmpty, barWidth + 4 < size.columns {
-            // What is filtered, after the tabs, cut with … where it does not fit.
+        if !model.filter.isEmpty {
+            // What is filtered, after the tabs, cut with … where it does not fit, else the word alone.
             let note = "  filtered: \(model.filter.description)"
-            let room = size.columns - barWidth
-            bar += style.dim(cut(note, room))
+            let left = size.columns - barWidth
+            if note.columns <= left || left >= Self.filteredWord.columns + 6 {
+                bar += style.dim(cut(note, left))
+            } else if left >= Self.filteredWord.columns {
+                bar += style.dim(Self.filteredWord)
+            }
         }
         lines.append(bar)
         if case .details(let open) = model.top {
