@@ -142,6 +142,23 @@ import Testing
         #expect(tomorrow["tab"] == "arrivals" && tomorrow["date"] == "2026-12-01", "\(tomorrow.text.prefix(200))")
     }
 
+    /// A route's flight of the other direction than its tab (an arrival over departures) opens over
+    /// its own direction's tab, as `board watch FLIGHT` does: Esc landed on a board that never held it.
+    @Test(.enabled(if: tmuxAvailable)) func aRoutesFlightOverTheOtherDirectionsTabOpensOverItsOwn() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        defer { _ = try? daemon.stop() }
+        let pane = try TmuxPane(
+            sandbox: sandbox,
+            command: "sh -c '\(Binaries.board) watch --route departures/flight/9541@2026-11-30; echo EXITED-$?; sleep 30'")
+        try pane.waitFor("Pacific 578's details") { $0.contains("Pacific 578") && $0.contains("History") }
+        try pane.send("Escape")
+        let screen = try pane.waitFor("the board under it") { $0.contains("FLIGHT") && $0.contains("● live") }
+        #expect(screen.contains("[Arrivals 15]"), "the arrivals tab: \(screen)")
+        let row = try #require(screen.split(separator: "\n").first { $0.contains("Pacific 578") }, "\(screen)")
+        #expect(row.contains("›"), "\(row)")
+    }
+
     @Test(.enabled(if: tmuxAvailable)) func aDeepLinkOpensTheFlightOverItsBoardAndEscLandsOnIt() throws {
         let sandbox = Sandbox()
         let daemon = try RunningDaemon(sandbox: sandbox)
@@ -182,7 +199,7 @@ import Testing
         try pane.send("Escape")
         try pane.waitFor("Dec 2's board") { $0.contains("Dec 2") && $0.contains("FLIGHT") && $0.contains(flight.name) }
         try pane.send("Escape")
-        try pane.waitFor("today's board") { $0.contains("Nov 30") && $0.contains("FLIGHT") }
+        try pane.waitFor("today's board") { $0.contains("[All Nov 30]") && $0.contains("FLIGHT") }
         try pane.send("q")
         try pane.waitFor("the shell after quitting") { $0.contains("EXITED-0") }
     }

@@ -241,8 +241,8 @@ struct WatchCommand: BoardCommand, Equatable {
                 over: saved, remembered: client.state.tab, pane: pane)
         } else if let route = route ?? date.map({ LiveRoute(tab: shownTab, date: $0.description) }) {
             // A route, or another day's board (`board watch departures --date tomorrow`).
-            shownTab = route.tab
             start = try Self.open(route, on: client, over: saved, remembered: client.state.tab, pane: pane)
+            shownTab = start.restoring?.tab ?? route.tab
         } else if tab != nil || rotateSeconds != nil {
             start.restoring = saved.map { Self.onTheBoard($0, tab: shownTab, rotating: rotateSeconds != nil) }
         }
@@ -324,6 +324,7 @@ struct WatchCommand: BoardCommand, Equatable {
             throw .failure("\(error)")
         }
         var screens: [SavedLiveView.Screen] = []
+        var directions = Set<Direction>()
         for screen in route.screens {
             switch screen {
             case .search(let text): screens.append(.searchResults(text: text))
@@ -343,12 +344,18 @@ struct WatchCommand: BoardCommand, Equatable {
                     throw ClientError(error, socket: client.socket, autostartOffBy: nil)
                 }
                 let flight = try client.decode(FlightDetailsDocument.self, json).flight
+                directions.insert(flight.direction)
                 screens.append(.flight(id: flight.id, date: flight.date, flightName: flight.flightName))
             }
         }
-        // The board's own day: the route's `tomorrow` or `+2` as the daemon read it.
+        // The board's own day: the route's `tomorrow` or `+2` as the daemon read it. A flight of the
+        // other direction than the route's tab opens over its own direction's tab (all for both), as
+        // `board watch FLIGHT` does: over a tab without it, Esc landed on a board that never held it.
+        let tab =
+            directions.allSatisfy(route.tab.includesDirection)
+            ? route.tab : directions.count == 1 ? (directions.first == .arrival ? .arrivals : .departures) : .all
         return deepLink(
-            to: screens, tab: route.tab, date: board.date, today: board.now, hidePast: route.hidePast, over: saved,
+            to: screens, tab: tab, date: board.date, today: board.now, hidePast: route.hidePast, over: saved,
             remembered: remembered, pane: pane)
     }
 

@@ -7,8 +7,9 @@ public enum Key: Hashable, Sendable {
     case suspend  // Ctrl-Z
     /// Ctrl-W or Alt-Backspace: the search prompt's last word goes.
     case deleteWord
-    /// Alt (Meta) with a printable key: `ESC x` in one read, as tmux and readline read it. Nothing
-    /// is bound to one, so that Alt-b or Alt-f typed in the prompt cannot close it and run `b`.
+    /// Alt (Meta) with a printable key: `ESC x` in one read, as tmux and readline read it. The search
+    /// prompt takes none, so that Alt-b or Alt-f typed in it cannot close it and run `b`; elsewhere it
+    /// is Esc typed ahead of the key.
     case alt(Character)
     /// Text pasted (bracketed paste): text only, never keys, so that an ESC or a `q` in it cannot close
     /// the prompt and run commands. Line breaks and tabs are spaces; other controls are left out.

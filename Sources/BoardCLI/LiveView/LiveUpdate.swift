@@ -216,6 +216,10 @@ extension LiveModel {
         let promptOpen = if case .searchPrompt = top { true } else { false }
         if !(messageStays && promptOpen) { message = nil }
         if key == .interrupt { return [.quit(130)] }
+        if case .alt(let character) = key, !promptOpen {
+            // Off the prompt, `ESC x` in one read is Esc typed ahead of x while the view was busy.
+            return press(.escape) + press(.character(character))
+        }
         switch top {
         case .searchPrompt(let text):
             switch key {
