@@ -512,6 +512,27 @@ extension ActionMenuPlacementTests {
     }
 }
 
+/// A footer message wider than the pane wraps over the lines above the footer (up to five), so a
+/// sentence said once is read whole: two pins that left the window were cut at "Pacific 32…".
+struct LongFooterMessageTests {
+    static let sentence = "2 pins left the window with their day; unpinned: Pacific 320 of Nov 30, US 455 of Nov 30."
+
+    @Test(arguments: [(60, 12), (40, 10), (30, 6), (200, 30)])
+    func aLongMessageIsReadWhole(columns: Int, rows: Int) {
+        var model = LiveViewFixture.liveModel()
+        let size = TerminalSize(columns: columns, rows: rows)
+        model.update(.resized(size))
+        model.message = Self.sentence
+        model.messageStays = true
+        let frame = model.frame(size).map(\.visibleText)
+        #expect(frame.count == rows && frame.allSatisfy { $0.columns <= columns }, "\(frame.joined(separator: "\n"))")
+        let lines = (Self.sentence.columns + columns - 1) / columns + 1
+        let tail = frame.suffix(min(lines, LiveFrame.messageLines)).map { $0.trimmingTrailingSpaces() }.joined(separator: " ")
+        #expect(tail.contains(Self.sentence), "\(frame.joined(separator: "\n"))")
+        #expect(frame[1].contains("[All Nov 30]"), "the tab bar stays")
+    }
+}
+
 /// Pins of a day that left the window are named once in the live view's footer, then unpinned.
 struct LiveViewEndedPinsTests {
     @Test func aPinWhoseDayLeftTheWindowIsSaidOnceAndUnpinned() throws {
