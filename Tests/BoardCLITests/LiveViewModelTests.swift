@@ -453,6 +453,22 @@ struct LiveViewModelTests {
         #expect(frame[0].hasSuffix("● live"))
     }
 
+    /// Another tab, day or hide-past while the daemon is away is said in the footer: nothing changed
+    /// on screen, and the tab switched by itself when the daemon came back.
+    @Test func aNewBoardAskedForWhileAwayIsSaid() {
+        for key in [Key.right, .character("]"), .character("h")] {
+            var model = Fixture.liveModel()
+            model.update(.connectionLost(at: Fixture.start))
+            let effects = model.press(key)
+            #expect(effects.contains { $0.isSubscription }, "\(key)")
+            #expect(model.message == "The daemon is away; the board changes when it is back.", "\(key)")
+            #expect(model.frame().last?.contains("The daemon is away") == true)
+        }
+        var live = Fixture.liveModel()
+        live.press(.right)
+        #expect(live.message == nil, "said only while away")
+    }
+
     @Test func requestsWhileAwayAndLostRepliesSayWhy() throws {
         var model = Fixture.liveModel()
         let id = try #require(LiveModel.sentID(model.press(.enter)))

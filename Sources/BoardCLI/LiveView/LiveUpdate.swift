@@ -32,6 +32,11 @@ extension LiveModel {
             let undoable = undo
             effects = menu != nil ? pressInMenu(key) : press(key)
             if undo == undoable { undo = nil }  // any other key ends the chance to undo a hide
+            if case .reconnecting = link, effects.contains(where: \.isSubscription), message == nil {
+                // Another tab, day or hide-past asks the daemon for its board: said, rather than
+                // nothing seen until the board comes with the daemon.
+                message = "The daemon is away; the board changes when it is back."
+            }
         case .resized(let newSize):
             let wasSplit = isSplit
             size = newSize
