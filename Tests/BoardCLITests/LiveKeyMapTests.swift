@@ -1,3 +1,5 @@
+import BoardSystem
+import Foundation
 import Testing
 
 @testable import BoardCLI
@@ -61,5 +63,44 @@ struct LiveKeyMapTests {
         for phrase in LiveKeyMap.helpPhrases { #expect(paragraph.replacingAll("\n", with: " ").contains(phrase)) }
         for line in paragraph.split(separator: "\n") { #expect(line.count <= 72) }
         #expect(WatchCommand.spec.help.contains(paragraph))
+    }
+}
+
+/// `?` shows every key over the screen, scrolled on a short pane: the footer has room for four keys at
+/// 40 columns, and the rest were found only outside the view (`board help watch`).
+struct KeysHelpTests {
+    @Test(arguments: [(40, 10), (80, 24), (30, 6), (200, 50)])
+    func everyKeyIsShownAndTheHelpCloses(columns: Int, rows: Int) {
+        var model = LiveViewFixture.liveModel()
+        let size = TerminalSize(columns: columns, rows: rows)
+        model.update(.resized(size))
+        let before = model.frame(size)
+        model.press(.character("?"))
+        var seen: [String] = []
+        for _ in 0..<LiveKeyMap.helpPhrases.count * 3 {
+            let frame = model.frame(size).map(\.visibleText)
+            #expect(frame.count == rows && frame.allSatisfy { $0.columns <= columns }, "\(frame.joined(separator: "\n"))")
+            #expect(frame[2].hasPrefix("Keys") && frame.last?.contains("Esc closes") == true, "\(frame.joined(separator: "\n"))")
+            seen += frame[3..<(rows - 1)].map { $0.trimmingCharacters(in: .whitespaces) }
+            model.press(.down)
+        }
+        let text = seen.joined(separator: " ")
+        for phrase in LiveKeyMap.helpPhrases {
+            let words = phrase.split(separator: " ").prefix(3).joined(separator: " ")
+            #expect(text.contains(words), "\(words) at \(columns)x\(rows)")
+        }
+        // Keys while it is open do nothing but scroll and close it.
+        #expect(model.press(.character("x")).isEmpty && model.hidden.isEmpty)
+        model.press(.escape)
+        #expect(model.keysHelp == nil)
+        #expect(model.frame(size) == before, "closed, the screen is as it was")
+        model.press(.character("?"), .character("?"))
+        #expect(model.keysHelp == nil, "? closes it too")
+    }
+
+    @Test func theSearchPromptTakesAQuestionMarkAsText() {
+        var model = LiveViewFixture.liveModel()
+        model.press(.character("/"), .character("?"))
+        #expect(model.top == .searchPrompt("?") && model.keysHelp == nil)
     }
 }

@@ -26,15 +26,14 @@ struct LiveFrame {
     func lines(_ model: LiveModel, now: ContinuousClock.Instant) -> [String] {
         guard size.columns >= Self.narrowest else {
             let plain = LiveFrame(style: Style(enabled: false), size: size)
-            return plain.withWholeMessage(plain.withMenu(plain.layOut(model, now: now), model), model).map {
-                fit($0, size.columns)
-            }
+            return plain.withKeysHelp(plain.withWholeMessage(plain.withMenu(plain.layOut(model, now: now), model), model), model)
+                .map { fit($0, size.columns) }
         }
         // The board and the open flight side by side (`LiveFrame+Split.swift`).
         if model.layout.splits(columns: size.columns), size.rows > 3, model.board != nil {
-            return withWholeMessage(split(model, now: now), model)
+            return withKeysHelp(withWholeMessage(split(model, now: now), model), model)
         }
-        return withWholeMessage(withMenu(layOut(model, now: now), model), model)
+        return withKeysHelp(withWholeMessage(withMenu(layOut(model, now: now), model), model), model)
     }
 
     func layOut(_ model: LiveModel, now: ContinuousClock.Instant) -> [String] {

@@ -26,6 +26,8 @@ enum LiveAction: Hashable, Sendable {
     case hide, undoHide, actions, waitForNextStep, showLog, copyToTmux
     /// Say the route of what is shown (and put it in tmux's paste buffer inside tmux): R.
     case yankRoute
+    /// `?`: every key, over the screen.
+    case keysHelp
     /// The board of the day before or after the one shown, of the same tab, within the window: [ and ].
     case previousDay, nextDay
 }
@@ -94,6 +96,7 @@ enum LiveKeyMap {
         Binding([.character("l")], .showLog, on: .list),
         Binding([.character("y")], .copyToTmux, on: [.list, .details]),
         Binding([.character("R")], .yankRoute, on: .all),
+        Binding([.character("?")], .keysHelp, on: .all),
         Binding([.character("[")], .previousDay, on: .all),
         Binding([.character("]")], .nextDay, on: .all),
     ]
@@ -105,10 +108,12 @@ enum LiveKeyMap {
 
     /// The footer's hints on a list, on a flight's details and on a gone flight, in the order they are shown.
     static let listHints = [
-        "←/→ tabs", "↑/↓ move", "⏎ open", "a actions", "s soonest", "/ search", "h past", "[/] days", "P pin", "q quit",
+        "←/→ tabs", "↑/↓ move", "⏎ open", "a actions", "s soonest", "/ search", "h past", "[/] days", "P pin", "? keys",
+        "q quit",
     ]
     static let detailsHints = [
-        "Esc back", "b board", "n/p next/prev", "a actions", "P pin", "s soonest", "/ search", "←/→ tabs", "q quit",
+        "Esc back", "b board", "n/p next/prev", "a actions", "P pin", "s soonest", "/ search", "←/→ tabs", "? keys",
+        "q quit",
     ]
     static let goneHints = ["⏎/s soonest", "Esc back", "b board", "q quit"]
     /// The hints that say otherwise on a split pane with a flight open beside the list.
@@ -146,7 +151,7 @@ enum LiveKeyMap {
         "x hides a flight (u undoes it for 5 s)", "a opens a flight's actions", "w waits for its next step",
         "l shows its log", "y (inside tmux) copies its id and flight to tmux's paste buffer",
         "R shows the route of the screen (for 'board watch --route'; into tmux's paste buffer inside tmux)",
-        "Ctrl-Z suspends (fg brings it back)", "q quits",
+        "? shows these keys", "Ctrl-Z suspends (fg brings it back)", "q quits",
     ]
 
     /// The help's "Keys: ..." paragraph, wrapped to 72 columns.

@@ -39,6 +39,8 @@ public struct LiveModel: Sendable {
     var hiddenCount = 0
     var undo: HiddenUndo?
     var menu: ActionMenu?
+    /// The keys' help (`?`), when it is open: the first of its lines shown.
+    var keysHelp: Int?
     var waiting: [WaitingFlight] = []
 
     /// The open screens, the board at the bottom and the one shown on top: a navigation stack, where

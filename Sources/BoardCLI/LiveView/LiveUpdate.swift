@@ -30,7 +30,7 @@ extension LiveModel {
             // A key holds the page: rotation waits a whole period from the next tick.
             if rotation != nil { rotationHeld = true }
             let undoable = undo
-            effects = menu != nil ? pressInMenu(key) : press(key)
+            effects = keysHelp != nil ? pressInKeysHelp(key) : menu != nil ? pressInMenu(key) : press(key)
             if undo == undoable { undo = nil }  // any other key ends the chance to undo a hide
             if case .reconnecting = link, effects.contains(where: \.isSubscription), message == nil {
                 // Another tab, day or hide-past asks the daemon for its board: said, rather than
@@ -342,6 +342,7 @@ extension LiveModel {
         case .movePin, .hide, .undoHide, .actions, .waitForNextStep, .showLog, .copyToTmux:
             return performOnFlight(action)
         case .yankRoute: return yankRoute()
+        case .keysHelp: keysHelp = 0
         case .previousDay: return showDay(after: -1)
         case .nextDay: return showDay(after: 1)
         }
