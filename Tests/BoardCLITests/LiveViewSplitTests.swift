@@ -240,3 +240,25 @@ struct LiveViewSplitTests {
         #expect(Self.dividerColumns(stacked.frame(Self.wide)) == [-1])
     }
 }
+
+extension LiveViewSplitTests {
+    /// A wider split pane gives the board the columns a stack of its side's width shows (at 220, the
+    /// terminal and the codeshares), leaving the details at least `detailsWidth`: the board kept 80
+    /// columns at every width, and a wider pane only widened a three-line preview.
+    @Test func aWiderSplitPaneShowsTheBoardsOtherColumns() throws {
+        for size in [Self.threshold, TerminalSize(columns: 180, rows: 24), Self.wide, TerminalSize(columns: 300, rows: 24)] {
+            let (model, _) = try Self.opened(at: size)
+            let frame = model.frame(size)
+            let divider = try #require(Self.dividerColumns(frame).first)
+            #expect(size.columns - divider - 1 >= LiveLayout.detailsWidth, "\(size.columns): the details' side")
+            let titles = String(frame[2].visibleText.prefix(divider))
+            // The stack's titles at the list's side's width: the same columns.
+            var stack = LiveViewFixture.liveModel()
+            let side = TerminalSize(columns: divider, rows: 24)
+            stack.update(.resized(side))
+            #expect(
+                titles.trimmingTrailingSpaces() == stack.frame(side)[2].visibleText.trimmingTrailingSpaces(), "\(size.columns)")
+            if size.columns >= 220 { #expect(titles.contains("CODESHARES") || titles.contains("TERM"), "\(titles)") }
+        }
+    }
+}

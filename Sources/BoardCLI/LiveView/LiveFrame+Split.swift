@@ -12,7 +12,7 @@ import FlightData
 /// holds on both sides, and no line is wider than its side.
 extension LiveFrame {
     func split(_ model: LiveModel, now: ContinuousClock.Instant) -> [String] {
-        let leftWidth = LiveLayout.listWidth(columns: size.columns, natural: Self.listWidth(model))
+        let leftWidth = LiveLayout.listWidth(columns: size.columns, natural: Self.listWidth(model, columns: size.columns))
         let rightWidth = size.columns - leftWidth - 1
         let listKeys = model.keyScreen(split: true) == .list
         // The list as the stack shows it under the flights open on it; the menu on the side it acts on.
@@ -39,16 +39,23 @@ extension LiveFrame {
         return lines
     }
 
-    /// The columns the list's rows need: every column of a row at 80 columns (`Columns`), the belt on
-    /// the arrivals tab, with `--countdown`'s time; with `--wide`, as wide as its widest row with every
-    /// column (the belt on the All tab too).
-    static func listWidth(_ model: LiveModel) -> Int {
+    /// The columns the list's rows need on a pane of `columns`: its rows and titles as the stack lays
+    /// them out at the width the details leave (`LiveLayout.detailsWidth`), at least 80 (`Columns`), the
+    /// belt on the arrivals tab, with `--countdown`'s time, so that a wider pane shows the columns a
+    /// stack of that width shows (the terminal, codeshares, the remark: at 220 columns the list kept
+    /// 80 and the details took 140); with `--wide`, as wide as its widest row with every column (the
+    /// belt on the All tab too).
+    static func listWidth(_ model: LiveModel, columns: Int = 80) -> Int {
         let flights = model.listedFlights
         let searching = model.screens.contains { if case .searchResults = $0 { true } else { false } }
-        var renderer = BoardRenderer(style: Style(enabled: false), width: 80)
+        var renderer = BoardRenderer(style: Style(enabled: false), width: max(80, columns - 1 - LiveLayout.detailsWidth))
         renderer.countdown = model.countdown
         renderer = renderer.laidOut(for: flights, belt: model.tab == .arrivals && !searching)
-        guard model.wide else { return renderer.columns.total }
+        guard model.wide else {
+            return flights.reduce(max(renderer.columns.total, renderer.columnTitles().columns)) {
+                max($0, renderer.row($1).columns)
+            }
+        }
         renderer.wide = true
         renderer = renderer.laidOut(for: flights, belt: renderer.showsBelt(model.tab) && !searching)
         return flights.reduce(renderer.columnTitles().columns) { max($0, renderer.row($1).columns) }
