@@ -277,6 +277,11 @@ struct StatusLine {
             soonest = Self.nextDeparture(board) ?? tomorrow.flatMap { Self.nextDeparture(arranged($0)) }
         }
         var reading = Self.reading(board, next: soonest)
+        if reading.values.pinned.isEmpty, let later = laterPin(after: board.date, over: connection, until: deadline) {
+            // No pin of today: the first of a later day, named with its day (`board pin --date tomorrow`).
+            reading.values.pinned = Self.pinnedText(later, today: board.date)
+            reading.pinnedStatus = later.status
+        }
         // A daemon too old to say, or a ping not back in time: said as a daemon on its own.
         let ping = replies[pingID].flatMap { try? BoardConnection.result(of: $0) }.flatMap { try? PingDocument(json: $0) }
         reading.replica = ReplicationNote(ping?.replication, code: board.airport.code)
@@ -308,7 +313,7 @@ struct StatusLine {
         let pinned = board.flights.filter(\.pinned)
         if let shown = pinned.first(where: { isToCome($0, now: board.now) }) ?? pinned.first(where: { !$0.past }) ?? pinned.first
         {
-            reading.values.pinned = "\(shown.flightName) \(StatusAppearance(shown.status).title)"
+            reading.values.pinned = pinnedText(shown, today: board.date)
             reading.pinnedStatus = shown.status
         }
         return reading

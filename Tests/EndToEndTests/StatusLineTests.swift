@@ -39,6 +39,25 @@ import Testing
         try daemon.stop()
     }
 
+    /// A pin of a later day only (`board pin F --date tomorrow`) is the line's pinned flight, named
+    /// with its day, in `%p`, `--json` and waybar's tooltip: the line showed no pinned flight.
+    @Test func aPinOfALaterDayIsTheLinesPinnedFlight() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        defer { _ = try? daemon.stop() }
+        #expect(try sandbox.board("pin", "Pacific 320", "--date", "tomorrow").status == 0)
+        // Tomorrow's flights are all still scheduled at noon today.
+        let line = try sandbox.status("--format", "[%p]")
+        #expect(line.status == 0 && line.stdout == "[Pacific 320 Dec 1 Scheduled]\n", "\(line.stdout)")
+        let json = try sandbox.status("--json")
+        #expect(json.json?["pinned"]?.string == "Pacific 320 Dec 1 Scheduled", "\(json.stdout)")
+        let waybar = try sandbox.status("--waybar")
+        #expect(waybar.json?["tooltip"]?.string?.contains("pinned: Pacific 320 Dec 1") == true, "\(waybar.stdout)")
+        // A pin of today comes first, without its day.
+        #expect(try sandbox.board("pin", "US 455").status == 0)
+        #expect(try sandbox.status("--format", "%p").stdout.hasPrefix("US 455 "))
+    }
+
     /// `--format` with %-codes against the real daemon on its frozen simulated clock (12:00), then
     /// over the same daemon stopped (SIGSTOP): the offline marker, within the line's deadline.
     @Test func aFormatShowsTheNextDepartureAndNeverWaitsForAStoppedDaemon() throws {
