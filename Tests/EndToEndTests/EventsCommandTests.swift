@@ -248,4 +248,48 @@ struct EventsCommandTests {
         #expect(Set(cursors).count == cursors.count, "nothing printed twice")
         #expect(result.stderr.contains("no pinned flights yet") || result.stderr.isEmpty, "\(result.stderr)")
     }
+
+    /// A flight pinned while `--follow --pinned` runs is followed from its pin on: the resubscription
+    /// with the new pins, from the last change printed, replayed its changes from before (12:00 to
+    /// 12:30, with the clock at 12:35), which were printed. None of a flight pinned all along is lost
+    /// or printed twice, across a daemon restart too.
+    @Test
+    func aFlightPinnedMeanwhileIsFollowedFromItsPinOn() throws {
+        let user = BoardUser()
+        var daemon = try user.startDaemon(now: "2026-11-30T12:00:00-05:00")
+        defer { _ = try? daemon.stop() }
+        // Pacific 762 changes from 10:51 into the afternoon; Overland 256 boards from noon and departs at 12:40.
+        let rows = try user.lookup()
+        let early = try #require(rows.first { $0.flightName == "Pacific 762" })
+        let late = try #require(rows.first { $0.flightName == "Overland 256" })
+        _ = try user.board("pin", String(early.id))
+        _ = try user.board("clock", "set", "06:00")
+        let follow = try Follow(user, ["--since", "0m", "--pinned"])
+        try daemon.waitForEventFollowers(1, timeout: 20)
+        _ = try user.board("clock", "set", "12:35")
+        let morning = "2026-11-30T06:00:00-05:00"
+        try follow.waitFor(try Self.eventsGet(user.socket, ["since": .string(morning), "pinned": [.int(early.id)]]).count)
+        _ = try user.board("pin", String(late.id))
+        // Pacific 762 has no change from 12:30 to 12:40: the follow resubscribes from its 12:29 change.
+        _ = try user.board("clock", "advance", "5m")
+        func expected() throws -> [String] {
+            let earlys = try Self.eventsGet(user.socket, ["since": .string(morning), "pinned": [.int(early.id)]])
+            let lates = try Self.eventsGet(user.socket, ["since": "2026-11-30T12:35:00-05:00", "pinned": [.int(late.id)]])
+            return (earlys + lates).compactMap { $0["cursor"]?.string }
+        }
+        func printed() -> [String] { follow.changes.compactMap { $0["cursor"]?.string } }
+        let first = try expected()
+        try waitUntil("the changes of both pins from their pins on", timeout: 20) { Set(first).isSubset(of: printed()) }
+        try daemon.stop(signal: SIGKILL)
+        daemon = try user.startDaemon(now: "2026-11-30T12:40:00-05:00")
+        try daemon.waitForEventFollowers(1, timeout: 20)
+        _ = try user.board("clock", "advance", "3h")
+        let all = try expected()
+        try #require(all.count > first.count, "the hours after the restart have changes")
+        try waitUntil("the changes after the restart", timeout: 20) { Set(all).isSubset(of: printed()) }
+        kill(follow.process.pid, SIGTERM)
+        _ = try follow.process.finish(timeout: 10)
+        #expect(printed().count == Set(printed()).count, "nothing printed twice")
+        #expect(Set(printed()) == Set(all), "nothing of Overland 256 from before its pin: \(follow.changes)")
+    }
 }

@@ -35,7 +35,8 @@ struct EventsCommand: BoardCommand, Equatable {
                             on only). It survives daemon restarts without
                             losing or repeating one. Ctrl-C ends it
               --pinned      only your pinned flights (with --follow, as they are
-                            pinned and unpinned meanwhile)
+                            pinned and unpinned meanwhile: a flight pinned
+                            meanwhile from its pin on)
               --flight F    only flight F: an id (1234) or a designator ("Pacific 123")
               --date D      with --flight, the flight of day D (YYYY-MM-DD,
                             today, tomorrow, +N), as 'board show' takes it
@@ -165,7 +166,11 @@ struct EventsCommand: BoardCommand, Equatable {
             _ = try EventStream.follow(
                 client: client, first: connection, filters: filters, follow: &stream, endingWhenUnread: true,
                 subscribed: { today = EventTime.date(of: $0) },
-                refilter: { pinned ? pinsOnDisk.changed().map { self.filters(pins: $0, flight: resolved) } : nil },
+                refilter: {
+                    guard pinned, let pins = pinsOnDisk.changed() else { return nil }
+                    return EventStream.Refilter(
+                        filters: self.filters(pins: pins, flight: resolved), pinnedAt: pinsOnDisk.pinnedAt)
+                },
                 handle: { change in
                     guard flights.keeps(change) else { return false }
                     print(change)
@@ -225,6 +230,15 @@ struct PinsOnDisk {
     init(_ client: BoardClient) {
         self.client = client
         sent = client.pinnedParam
+    }
+
+    /// The daemon's instant each pin was made, where the state says it.
+    var pinnedAt: [FlightKey: String] {
+        var instants: [FlightKey: String] = [:]
+        for pin in client.state.pins {
+            if let key = pin.key, let at = pin.pinnedAt { instants[key] = at }
+        }
+        return instants
     }
 
     /// The pins when they changed since last said (none: nil); `waiting`, it sleeps until its next look.
