@@ -131,6 +131,34 @@ struct EventsCommandTests {
         }
     }
 
+    /// Bounds that hold nothing by themselves are usage errors in one line, as swapped ones are: an
+    /// --until before today's start, where a listing without --since starts (it printed "No changes
+    /// from 00:00 to Nov 29 12:00.", status 0), or a --since after the daemon's now ("No changes
+    /// since 20:00."). A day to come of --flight holds nothing yet, and says so as before.
+    @Test func boundsThatHoldNothingAreUsageErrorsSayingWhatToDo() throws {
+        let user = BoardUser()
+        let daemon = try user.startDaemon(now: "2026-11-30T12:00:00-05:00")
+        defer { _ = try? daemon.stop() }
+        let untilSaid =
+            "board: --until (Nov 29 12:00) is before today's start (00:00), where a listing without --since starts: give --since too; see 'board help events'\n"
+        let sinceSaid =
+            "board: --since (20:00) is after the daemon's now (12:00, its clock's time), where a listing ends: give an earlier --since; see 'board help events'\n"
+        for (arguments, said) in [
+            (["--until", "1d"], untilSaid), (["--until", "2026-11-29T12:00"], untilSaid),
+            (["--until", "2026-11-29T12:00", "--json"], untilSaid), (["--since", "20:00"], sinceSaid),
+            (["--since", "20:00", "--json"], sinceSaid), (["--since", "20:00", "--until", "21:00"], sinceSaid),
+        ] {
+            let result = try user.board(arguments: ["events"] + arguments)
+            #expect(result.status == 2 && result.stdout.isEmpty && result.stderr == said, "\(arguments): \(result.stderr)")
+        }
+        let day = try user.board("events", "--since", "2026-11-29T00:00", "--until", "2026-11-29T18:00")
+        #expect(day.status == 0 && Self.lines(day.stdout).count > 50, "\(day.stderr)")
+        let flight = try user.board("events", "--flight", "Pacific 762", "--date", "tomorrow", "--until", "11:00")
+        #expect(flight.status == 2 && flight.stderr.contains("is before the start of the flight's day (Dec 1 00:00)"))
+        let tomorrow = try user.board("events", "--flight", "Pacific 762", "--date", "tomorrow")
+        #expect(tomorrow.status == 0 && tomorrow.stdout == "No changes since Dec 1 00:00.\n", "\(tomorrow.stdout)")
+    }
+
     /// `board events --follow --json` in the background, its lines in a file.
     final class Follow {
         let process: StartedProcess

@@ -183,6 +183,18 @@ struct EventsCommand: BoardCommand, Equatable {
             guard flights.keeps(change) else { return }
             print(change)
         }
+        // Bounds the daemon read the wrong way round hold nothing: said as the swapped pair is. (Without
+        // them, a flight's day to come holds nothing yet, said below.)
+        if since != nil || until != nil, let from = first?.since, let to = first?.until,
+            let start = EventTime.instant(of: from), let end = EventTime.instant(of: to), end < start
+        {
+            let clock: String
+            if let now { clock = now } else { clock = try Self.now(on: connection, socket: client.socket) }
+            // An --until the daemon cut to its now is not what is wrong: the flight's day is to come.
+            if since != nil || EventTime.instant(of: clock).map({ end < $0 }) == true {
+                throw .usage(emptyBounds(since: from, until: to, now: clock))
+            }
+        }
         if printed == 0 && !json {
             let matching = filter.isEmpty ? "" : " of flights that match the filter"
             let since = ChangeLine.bound(first?.since ?? now ?? "", today: today)
@@ -193,6 +205,21 @@ struct EventsCommand: BoardCommand, Equatable {
                 Output.print("No changes\(matching) since \(since).")
             }
         }
+    }
+
+    /// Bounds that hold nothing though neither was given after the other (the daemon refuses those):
+    /// a `--since` after the daemon's now, where a listing ends, or an `--until` before where a listing
+    /// without `--since` starts (today's start, or the flight's day's).
+    func emptyBounds(since start: String, until end: String, now: String) -> UsageError {
+        let today = EventTime.date(of: now)
+        let listingStart = flight == nil ? "today's start" : "the start of the flight's day"
+        let message =
+            since != nil
+            ? "--since (\(ChangeLine.bound(start, today: today))) is after the daemon's now "
+                + "(\(ChangeLine.bound(now, today: today)), its clock's time), where a listing ends: give an earlier --since"
+            : "--until (\(ChangeLine.bound(end, today: today))) is before \(listingStart) "
+                + "(\(ChangeLine.bound(start, today: today))), where a listing without --since starts: give --since too"
+        return UsageError(message: message, command: Self.spec.name)
     }
 
     /// Where a listing without `--since` starts, as the daemon says it: the start of its today (of the
