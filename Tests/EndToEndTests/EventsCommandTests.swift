@@ -159,6 +159,29 @@ struct EventsCommandTests {
         #expect(tomorrow.status == 0 && tomorrow.stdout == "No changes since Dec 1 00:00.\n", "\(tomorrow.stdout)")
     }
 
+    /// A --since further back than the daemon lists changes (its window's length back from the
+    /// listing's end: Nov 15 00:00 here) lists what it did, and says on stderr, once, that changes
+    /// before then are not kept. It started at Nov 15 silently.
+    @Test func aSinceOlderThanTheDaemonKeepsIsSaid() throws {
+        let user = BoardUser()
+        let daemon = try user.startDaemon(now: "2026-11-30T12:00:00-05:00")
+        defer { _ = try? daemon.stop() }
+        let said =
+            "board: warning: changes before Nov 15 00:00 are not kept (the daemon keeps its window's 15 days back from the listing's end); listed from there\n"
+        let expected = try Self.eventsGet(user.socket, ["since": "2026-10-31T12:00:00-05:00"])
+        #expect(expected.first?["at"]?.string == "2026-11-15T00:00:00-05:00")
+        let json = try user.board("events", "--since", "30d", "--json")
+        #expect(json.status == 0 && json.stderr == said, "\(json.stderr)")
+        let printed = Self.lines(json.stdout).compactMap { try? JSON.parse($0) }.map(Self.unnumbered)
+        #expect(printed == expected.map(Self.unnumbered), "the listing as it was")
+        let people = try user.board("events", "--since", "2026-11-14T23:00")
+        #expect(people.status == 0 && people.stderr == said, "\(people.stderr)")
+        for since in ["15d", "2026-11-15T00:00", "2h"] {
+            let result = try user.board("events", "--since", since)
+            #expect(result.status == 0 && result.stderr.isEmpty, "\(since): \(result.stderr)")
+        }
+    }
+
     /// `board events --follow --json` in the background, its lines in a file.
     final class Follow {
         let process: StartedProcess

@@ -23,6 +23,8 @@ struct EventsCommand: BoardCommand, Equatable {
             each at the daemon's time it happened. Without --since, after the start
             of the daemon's today (of the flight's day with --flight); never past
             the daemon's now. ('board log FLIGHT' shows a flight's midnight step too.)
+            The daemon keeps changes as far back as its window is long (15 days
+            by default): an older --since lists from there, and says so.
 
               --since T     after T: HH:MM today, a date-time (2026-11-30T09:00),
                             or a duration back from now (90m, 2h, 1d); a change
@@ -142,7 +144,14 @@ struct EventsCommand: BoardCommand, Equatable {
         let connection = try client.connect()
         let json = client.options.json
         let needsNow = !json || since?.needsNow == true || until?.needsNow == true
-        let now = needsNow ? try Self.now(on: connection, socket: client.socket) : nil
+        var clock = needsNow ? try Self.clock(on: connection, socket: client.socket) : nil
+        let now = clock?.now
+        func readClock() throws(ClientError) -> ClockDocument {
+            if let clock { return clock }
+            let read = try Self.clock(on: connection, socket: client.socket)
+            clock = read
+            return read
+        }
         // A flight of a given day is found as `board show --date` finds it, then named by its identity.
         var resolved: EventFlightParam?
         if let flight, date != nil {
@@ -162,6 +171,9 @@ struct EventsCommand: BoardCommand, Equatable {
             // Without --since, what the day holds so far first, as `tail -f` shows what is there.
             var start = since?.param(now: now)
             if since == nil { start = try Self.dayStart(on: connection, filters, socket: client.socket) }
+            if since != nil, flight == nil, let start, let note = Self.notKept(since: start, clock: try readClock()) {
+                Output.warning(note)
+            }
             var stream = EventFollow(since: start)
             _ = try EventStream.follow(
                 client: client, first: connection, filters: filters, follow: &stream, endingWhenUnread: true,
@@ -188,12 +200,17 @@ struct EventsCommand: BoardCommand, Equatable {
         if since != nil || until != nil, let from = first?.since, let to = first?.until,
             let start = EventTime.instant(of: from), let end = EventTime.instant(of: to), end < start
         {
-            let clock: String
-            if let now { clock = now } else { clock = try Self.now(on: connection, socket: client.socket) }
+            let current = try readClock().now
             // An --until the daemon cut to its now is not what is wrong: the flight's day is to come.
-            if since != nil || EventTime.instant(of: clock).map({ end < $0 }) == true {
-                throw .usage(emptyBounds(since: from, until: to, now: clock))
+            if since != nil || EventTime.instant(of: current).map({ end < $0 }) == true {
+                throw .usage(emptyBounds(since: from, until: to, now: current))
             }
+        }
+        // A --since older than the daemon lists from (the window's length back) is said, not silently cut.
+        if since != nil, flight == nil, let start = first?.since,
+            let note = Self.notKept(since: start, until: first?.until, clock: try readClock())
+        {
+            Output.warning(note)
         }
         if printed == 0 && !json {
             let matching = filter.isEmpty ? "" : " of flights that match the filter"
@@ -222,6 +239,21 @@ struct EventsCommand: BoardCommand, Equatable {
         return UsageError(message: message, command: Self.spec.name)
     }
 
+    /// The note for a `since` older than the first day the daemon lists changes of through `until`
+    /// (its now when nil): `changes before Nov 15 00:00 are not kept …` (`EventsGetRequest.firstListedDay`:
+    /// the window's length back); nil when it lists from `since`, or either is not a date-time.
+    static func notKept(since: String, until: String? = nil, clock: ClockDocument) -> String? {
+        guard let since = LocalDate(EventTime.date(of: since)), let until = LocalDate(EventTime.date(of: until ?? clock.now)),
+            let start = clock.windowStart.flatMap(LocalDate.init), let end = clock.windowEnd.flatMap(LocalDate.init)
+        else { return nil }
+        let days = end.dayNumber - start.dayNumber + 1
+        let first = EventsGetRequest.firstListedDay(since: since, until: until, days: days)
+        guard first > since else { return nil }
+        let kept = ChangeLine.bound("\(first)T00:00", today: EventTime.date(of: clock.now))
+        return
+            "changes before \(kept) are not kept (the daemon keeps its window's \(days) days back from the listing's end); listed from there"
+    }
+
     /// Where a listing without `--since` starts, as the daemon says it: the start of its today (of the
     /// flight's day with `--flight`). Asked with `events.get` itself, so that following starts where
     /// listing does; nil when the daemon does not say.
@@ -237,9 +269,10 @@ struct EventsCommand: BoardCommand, Equatable {
         }
     }
 
-    /// The daemon's now (ISO-8601 with its offset), which a duration back and the date prefixes need.
-    static func now(on connection: BoardConnection, socket: String) throws(ClientError) -> String {
-        do { return try ClockDocument(json: try connection.call(ClockGetRequest())).now } catch let error as ConnectionError {
+    /// The daemon's clock: its now (ISO-8601 with its offset), which a duration back and the date
+    /// prefixes need, and its window, whose length is how far back it lists changes.
+    static func clock(on connection: BoardConnection, socket: String) throws(ClientError) -> ClockDocument {
+        do { return try ClockDocument(json: try connection.call(ClockGetRequest())) } catch let error as ConnectionError {
             throw ClientError(error, socket: socket, autostartOffBy: nil)
         } catch {
             throw .failure("the daemon's clock reply is unreadable: \(error)")
