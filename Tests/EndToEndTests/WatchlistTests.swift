@@ -238,6 +238,7 @@ struct WatchlistTests {
         #expect(try complete("board", "unhide", "") == [String(rows[1].id), String(rows[2].id)])
         #expect(try complete("board", "pins", "") == ["move"])
         #expect(try complete("board", "pins", "move", "") == [String(rows[9].id)])
+        #expect(try complete("board", "unpin", "") == [String(rows[9].id)], "the pinned flights, not the day's")
         #expect(try complete("board", "pins", "move", String(rows[9].id), "") == ["up", "down", "first", "last"])
         #expect(try complete("board", "pins", "move", String(rows[9].id), "f") == ["first"])
         #expect(try complete("board", "hi") == ["hide", "hidden"])

@@ -9,7 +9,7 @@ struct UnpinCommand: BoardCommand, Equatable {
         summary: "remove a pin",
         overview: nil,  // on the line of `board pin`
         flags: [.date],
-        positional: .flightIDs,
+        positional: .pinnedIDs,
         help: """
             usage: board unpin FLIGHT [--date D]
 
