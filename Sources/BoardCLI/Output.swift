@@ -44,7 +44,7 @@ enum Output {
     /// stays whole; only one still too long is cut in its middle (`shortening`).
     static func errorLine(_ message: String) -> String {
         var line = lowercasingFirstLetter(message)
-        if line.count > longestError { line = shorteningQuoted(line) }
+        if line.count > longestError { line = shorteningLongestWord(shorteningQuoted(line)) }
         return shortening(line).replacingControlCharacters()
     }
 
@@ -70,6 +70,23 @@ enum Output {
             rest = inside[inside.index(after: close)...]
         }
         return shortened + rest
+    }
+
+    /// The fewest characters of a word `shorteningLongestWord` keeps: shorter, it says too little.
+    static let shortestWordKept = 24
+
+    /// `message` longer than `longestError` with its longest word, when it is longer than a quoted value
+    /// is kept (a path, an argument: no spaces), cut in its middle with `…` to fit, its start and end kept
+    /// (`/tmp/x/xxx…xxx/s.sock`), so that the sentence around it stays whole; as it was when that would
+    /// leave the word under `shortestWordKept`.
+    static func shorteningLongestWord(_ message: String) -> String {
+        let excess = message.count - longestError
+        let words: [Substring] = message.split(separator: " ")
+        guard excess > 0, let word = words.max(by: { $0.count < $1.count }), word.count > longestQuoted else { return message }
+        let kept = word.count - excess - 1
+        guard kept >= shortestWordKept else { return message }
+        let cut = String(word.prefix(kept - kept / 2)) + "…" + String(word.suffix(kept / 2))
+        return String(message[..<word.startIndex]) + cut + String(message[word.endIndex...])
     }
 
     /// `message` cut in its middle with `…` when longer than `longestError`.

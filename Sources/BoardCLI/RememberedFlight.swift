@@ -9,16 +9,26 @@ struct RememberedFlight: Equatable {
     var id: Int
     var designator: String
     var date: String
+    /// For a pin, the daemon's now when it was pinned (ISO-8601), where known: `board events --follow
+    /// --pinned` follows a flight pinned meanwhile from then on.
+    var pinnedAt: String?
 
-    var json: JSON { ["id": .int(id), "designator": .string(designator), "date": .string(date)] }
+    var json: JSON {
+        var pairs: [(String, JSON)] = [("id", .int(id)), ("designator", .string(designator)), ("date", .string(date))]
+        if let pinnedAt { pairs.append(("pinnedAt", .string(pinnedAt))) }
+        return .object(pairs)
+    }
 
-    init(id: Int, designator: String, date: String) {
+    init(id: Int, designator: String, date: String, pinnedAt: String? = nil) {
         self.id = id
         self.designator = designator
         self.date = date
+        self.pinnedAt = pinnedAt
     }
 
-    init(_ flight: FlightDocument) { self.init(id: flight.id, designator: flight.flightName, date: flight.date) }
+    init(_ flight: FlightDocument, pinnedAt: String? = nil) {
+        self.init(id: flight.id, designator: flight.flightName, date: flight.date, pinnedAt: pinnedAt)
+    }
 
     /// Ids a flight can have: positive, at most 7 digits.
     static let ids = 1...9_999_999
@@ -31,7 +41,9 @@ struct RememberedFlight: Equatable {
         guard let id = json["id"]?.int, Self.ids.contains(id), let designator = json["designator"]?.string,
             let date = json["date"]?.string, LocalDate(date) != nil
         else { return nil }
-        self.init(id: id, designator: designator.replacingControlCharacters(), date: date)
+        // An instant that is not one is dropped: the pin stays, followed from when it is noticed.
+        let pinnedAt = json["pinnedAt"]?.string.flatMap { EventTime.instant(of: $0) == nil ? nil : $0 }
+        self.init(id: id, designator: designator.replacingControlCharacters(), date: date, pinnedAt: pinnedAt)
     }
 
     /// Its identity; nil when the state file holds a date that is not one.

@@ -220,11 +220,9 @@ extension BoardService {
         return first <= final ? first...final : nil
     }
 
-    /// The first day whose flights' changes an interval (`start`, `end`] lists: the day before
-    /// `start`'s (an arrival's baggage comes after midnight), but never more than the window's length
-    /// of days back from `end`'s, so that no request derives more days than a window holds.
+    /// The first day whose flights' changes an interval (`start`, `end`] lists (`EventsGetRequest.firstListedDay`).
     func firstListedDay(after start: Date, through end: Date, window: ScheduleWindow) -> LocalDate {
-        max(localTime.date(at: start).adding(days: -1), localTime.date(at: end).adding(days: -window.days))
+        EventsGetRequest.firstListedDay(since: localTime.date(at: start), until: localTime.date(at: end), days: window.days)
     }
 
     /// Whether a clock move (`start`, `end`] reaches further back than `allChanges` lists: a

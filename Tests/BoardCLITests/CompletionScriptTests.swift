@@ -76,7 +76,11 @@ struct CompletionScriptTests {
         #expect(script.contains("        clock) _board_reply 'set advance' ;;"))
         #expect(script.contains("        completions) _board_reply 'bash zsh fish' ;;"))
         #expect(script.contains("        soonest) _board_reply 'arrivals all departures' ;;"))
-        for name in ["show", "pin", "unpin"] { #expect(script.contains(#"        \#(name)) _board_reply "$(_board_ids"#)) }
+        for name in ["show", "pin"] { #expect(script.contains(#"        \#(name)) _board_reply "$(_board_ids"#)) }
+        // Unpinning and unhiding take what the state file remembers, not the day's flights.
+        for (name, option) in [("unpin", "--pinned-ids"), ("unhide", "--hidden-ids")] {
+            #expect(script.contains(#"        \#(name)) _board_reply "$(_board_state_ids "$exe" "$statedir" \#(option))" ;;"#))
+        }
         for spec in CommandTable.specs where spec.positional == .nothing {
             #expect(!script.contains("        \(spec.name)) _board_reply"), "\(spec.name) takes no argument")
         }

@@ -75,6 +75,58 @@ struct EventFollowTests {
         #expect(follow.resume == .cursor(cursor(31)))
     }
 
+    /// A change of flight `id` at `time` (on Nov 30, 2026), its cursor a position the daemon makes.
+    static func change(of id: Int, at time: String) -> EventChange {
+        let at = "2026-11-30T\(time):00-05:00"
+        let position = FlightChange.Position(
+            at: EventTime.instant(of: at) ?? .distantPast, dayNumber: 20_787, slot: id % 1000, kind: 1)
+        let json: JSON = [
+            "at": .string(at), "flight": ["id": .int(id), "date": "2026-11-30", "flightName": .string("Test \(id)")],
+            "kind": "gate",
+            "from": "A1", "to": "B2", "cursor": .string(ChangeCursor.encode(position)),
+        ]
+        return try! EventChange(json: json)
+    }
+
+    /// The first reply of a subscription at `time` on Nov 30, as the daemon writes it.
+    static func reply(_ id: Int, now time: String) -> JSON {
+        let now = "2026-11-30T\(time):00-05:00"
+        let cursor = ChangeCursor.encode(.after(EventTime.instant(of: now) ?? .distantPast))
+        return ["id": .int(id), "result": ["schema": 1, "now": .string(now), "cursor": .string(cursor)]]
+    }
+
+    /// A flight pinned while the follow runs is followed from then on: the resubscription's replay
+    /// from the last change handed on brings its earlier changes, which are not handed on (they were
+    /// printed). Pinned before that change (the follow noticed late), it is replayed from its pin,
+    /// the others' changes not again; with no instant known, from the resubscription's now.
+    @Test func aFlightThatJoinsIsFollowedFromWhenItWasPinned() throws {
+        let day = try #require(LocalDate("2026-11-30"))
+        let key = { (id: Int) in FlightKey(id: id, date: day) }
+        var follow = EventFollow(since: "2026-11-30T06:00:00-05:00")
+        func takes(_ id: Int, _ time: String) -> Bool { follow.take(Self.change(of: id, at: time)) }
+        _ = try follow.read(Self.reply(1, now: "12:35"), subscription: 1)
+        #expect(takes(11, "07:00"))
+        follow.join([key(22): "2026-11-30T12:35:00-05:00"], leaving: [])
+        #expect(follow.resume == .cursor(Self.change(of: 11, at: "07:00").cursor ?? "-"), "replayed after the last change")
+        _ = try follow.read(Self.reply(2, now: "12:35"), subscription: 2)
+        #expect(!takes(22, "12:00"), "before it was pinned")
+        #expect(!takes(22, "12:35"), "at the instant it was pinned: shown then")
+        #expect(takes(11, "12:10"), "a flight pinned all along: nothing lost")
+        #expect(takes(22, "12:40"))
+        // Pinned at 15:00, noticed after the clock went on to 21:00 and a change of 20:00 was handed on.
+        #expect(takes(11, "20:00"))
+        follow.join([key(33): "2026-11-30T15:00:00-05:00", key(44): nil], leaving: [key(22)])
+        #expect(follow.watchRequest(EventFilterParams()).params.text == #"{"since":"2026-11-30T15:00:00-05:00"}"#)
+        _ = try follow.read(Self.reply(3, now: "21:00"), subscription: 3)
+        #expect(!takes(33, "14:00"))
+        #expect(takes(33, "15:10"), "after its pin, though before the last change")
+        #expect(!takes(11, "16:00"), "handed on already: not again")
+        #expect(!takes(11, "20:00"))
+        #expect(!takes(44, "20:30"), "no instant known: from the resubscription's now")
+        #expect(takes(11, "21:05"))
+        #expect(takes(44, "21:05"))
+    }
+
     @Test func aChangeReplayedAgainIsNotTakenTwice() {
         var follow = EventFollow()
         let took3 = follow.take(Self.change("C1"))

@@ -37,6 +37,21 @@ struct OutputTests {
         #expect(Output.shortening(short) == short)
     }
 
+    /// A long path (a word, unquoted) in an over-long message is shortened in its middle, never the
+    /// reason: a 134-byte --socket's line was cut in "is 1…than the 107 a Unix socket takes".
+    @Test func aLongPathIsShortenedAndTheReasonKept() {
+        let path = "/tmp/x/" + String(repeating: "x", count: 120) + "/s.sock"
+        let reason =
+            " is 134 bytes, longer than the 107 a Unix socket takes (choose a shorter --socket): File name too long"
+        let line = Output.errorLine("the socket path " + path + reason)
+        #expect(line.count == Output.longestError, "\(line)")
+        #expect(line.hasPrefix("the socket path /tmp/x/xxx") && line.hasSuffix("xxx/s.sock" + reason), "\(line)")
+        #expect(line.filter { $0 == "…" }.count == 1, "\(line)")
+        // A 100,000-character word is cut to fit as well, the sentence around it whole.
+        let long = Output.errorLine("\(String(repeating: "y", count: 100_000)) is not a flight; see 'board help show'")
+        #expect(long.count == Output.longestError && long.hasSuffix("y is not a flight; see 'board help show'"), "\(long)")
+    }
+
     /// A long value quoted in an over-long message is shortened, never the sentence: a 1,400-character
     /// route's "is not a tab: a route starts with …" was cut out of its line.
     @Test func aLongQuotedValueIsShortenedAndTheSentenceKept() {
@@ -51,6 +66,7 @@ struct OutputTests {
         let within = "--date needs YYYY-MM-DD, not \"\(String(repeating: "y", count: 100))\""
         #expect(Output.errorLine(within) == within)
         // Still too long after that (a long message, not a long value): cut in its middle.
+        #expect(Output.shorteningLongestWord(String(repeating: "word ", count: 100)).count > Output.longestError)
         #expect(Output.errorLine(String(repeating: "word ", count: 100)).count == Output.longestError)
     }
 }

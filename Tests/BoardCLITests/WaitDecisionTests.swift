@@ -92,6 +92,27 @@ struct WaitDecisionTests {
         #expect(Self.outcome(.baggage, Self.arrival(.landed, baggage: true)) == .reached)
     }
 
+    /// `--until delayed` is reached by a flight with a delay, as `--until delay` is, whatever it is
+    /// since (boarding, departed, landed, canceled): it exited 5, "will not reach delayed".
+    @Test func delayedIsReachedByAFlightWithADelayWhateverItIsSince() throws {
+        let delayed = [
+            Self.departure(.boarding, delay: 25), Self.departure(.departed, delay: 25), Self.departure(.canceled, delay: 25),
+            Self.arrival(.enRoute, delay: 10), Self.arrival(.landed, delay: 10),
+        ]
+        for subject in delayed {
+            #expect(Self.outcome(.status(.delayed), subject) == .reached, "\(subject.status)")
+            #expect(Self.outcome(.delay, subject) == .reached, "\(subject.status)")
+        }
+        // 18:00: Pacific 762, delayed at 10:51, has landed.
+        let details = try FlightDetailsDocument(
+            json: LiveViewFixture.details(7617, at: LiveViewFixture.now.addingTimeInterval(6 * 3600)))
+        try #require(details.flight.status == .landed && details.flight.delayMinutes > 0)
+        #expect(WaitDecision.decide(.status(.delayed), for: WaitSubject(details.flight)) == .reached)
+        let said = WaitCommand.alreadyReached(.status(.delayed), details)
+        #expect(said.hasPrefix("Pacific 762 already has a delay: Landed"), "\(said)")
+        #expect(said.contains(" min late"), "\(said)")
+    }
+
     @Test func theReasonNamesTheFlightAndWhy() {
         var subject = Self.departure(.canceled)
         subject.flightName = "US 481"

@@ -226,6 +226,7 @@ import Testing
         #expect(try complete("board", "unhide", "") == ["1234", "2345"])
         #expect(try complete("board", "pins", "") == ["move"])
         #expect(try complete("board", "pins", "move", "") == ["3456"])
+        #expect(try complete("board", "unpin", "") == ["3456"], "the pinned flights, not the day's")
         #expect(try complete("board", "pins", "move", "3456", "") == ["up", "down", "first", "last"])
     }
 
@@ -269,6 +270,7 @@ import Testing
         #expect(try complete("board unhide ").sorted() == ["1234", "2345"])
         #expect(try complete("board pins ") == ["move"])
         #expect(try complete("board pins move ") == ["3456"])
+        #expect(try complete("board unpin ") == ["3456"], "the pinned flights, not the day's")
         #expect(try complete("board pins move 3456 ").sorted() == ["down", "first", "last", "up"])
     }
 }

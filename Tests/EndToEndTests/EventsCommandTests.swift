@@ -131,6 +131,57 @@ struct EventsCommandTests {
         }
     }
 
+    /// Bounds that hold nothing by themselves are usage errors in one line, as swapped ones are: an
+    /// --until before today's start, where a listing without --since starts (it printed "No changes
+    /// from 00:00 to Nov 29 12:00.", status 0), or a --since after the daemon's now ("No changes
+    /// since 20:00."). A day to come of --flight holds nothing yet, and says so as before.
+    @Test func boundsThatHoldNothingAreUsageErrorsSayingWhatToDo() throws {
+        let user = BoardUser()
+        let daemon = try user.startDaemon(now: "2026-11-30T12:00:00-05:00")
+        defer { _ = try? daemon.stop() }
+        let untilSaid =
+            "board: --until (Nov 29 12:00) is before today's start (00:00), where a listing without --since starts: give --since too; see 'board help events'\n"
+        let sinceSaid =
+            "board: --since (20:00) is after the daemon's now (12:00, its clock's time), where a listing ends: give an earlier --since; see 'board help events'\n"
+        for (arguments, said) in [
+            (["--until", "1d"], untilSaid), (["--until", "2026-11-29T12:00"], untilSaid),
+            (["--until", "2026-11-29T12:00", "--json"], untilSaid), (["--since", "20:00"], sinceSaid),
+            (["--since", "20:00", "--json"], sinceSaid), (["--since", "20:00", "--until", "21:00"], sinceSaid),
+        ] {
+            let result = try user.board(arguments: ["events"] + arguments)
+            #expect(result.status == 2 && result.stdout.isEmpty && result.stderr == said, "\(arguments): \(result.stderr)")
+        }
+        let day = try user.board("events", "--since", "2026-11-29T00:00", "--until", "2026-11-29T18:00")
+        #expect(day.status == 0 && Self.lines(day.stdout).count > 50, "\(day.stderr)")
+        let flight = try user.board("events", "--flight", "Pacific 762", "--date", "tomorrow", "--until", "11:00")
+        #expect(flight.status == 2 && flight.stderr.contains("is before the start of the flight's day (Dec 1 00:00)"))
+        let tomorrow = try user.board("events", "--flight", "Pacific 762", "--date", "tomorrow")
+        #expect(tomorrow.status == 0 && tomorrow.stdout == "No changes since Dec 1 00:00.\n", "\(tomorrow.stdout)")
+    }
+
+    /// A --since further back than the daemon lists changes (its window's length back from the
+    /// listing's end: Nov 15 00:00 here) lists what it did, and says on stderr, once, that changes
+    /// before then are not kept. It started at Nov 15 silently.
+    @Test func aSinceOlderThanTheDaemonKeepsIsSaid() throws {
+        let user = BoardUser()
+        let daemon = try user.startDaemon(now: "2026-11-30T12:00:00-05:00")
+        defer { _ = try? daemon.stop() }
+        let said =
+            "board: warning: changes before Nov 15 00:00 are not kept (the daemon keeps its window's 15 days back from the listing's end); listed from there\n"
+        let expected = try Self.eventsGet(user.socket, ["since": "2026-10-31T12:00:00-05:00"])
+        #expect(expected.first?["at"]?.string == "2026-11-15T00:00:00-05:00")
+        let json = try user.board("events", "--since", "30d", "--json")
+        #expect(json.status == 0 && json.stderr == said, "\(json.stderr)")
+        let printed = Self.lines(json.stdout).compactMap { try? JSON.parse($0) }.map(Self.unnumbered)
+        #expect(printed == expected.map(Self.unnumbered), "the listing as it was")
+        let people = try user.board("events", "--since", "2026-11-14T23:00")
+        #expect(people.status == 0 && people.stderr == said, "\(people.stderr)")
+        for since in ["15d", "2026-11-15T00:00", "2h"] {
+            let result = try user.board("events", "--since", since)
+            #expect(result.status == 0 && result.stderr.isEmpty, "\(since): \(result.stderr)")
+        }
+    }
+
     /// `board events --follow --json` in the background, its lines in a file.
     final class Follow {
         let process: StartedProcess
@@ -247,5 +298,49 @@ struct EventsCommandTests {
         let cursors = follow.changes.compactMap { $0["cursor"]?.string }
         #expect(Set(cursors).count == cursors.count, "nothing printed twice")
         #expect(result.stderr.contains("no pinned flights yet") || result.stderr.isEmpty, "\(result.stderr)")
+    }
+
+    /// A flight pinned while `--follow --pinned` runs is followed from its pin on: the resubscription
+    /// with the new pins, from the last change printed, replayed its changes from before (12:00 to
+    /// 12:30, with the clock at 12:35), which were printed. None of a flight pinned all along is lost
+    /// or printed twice, across a daemon restart too.
+    @Test
+    func aFlightPinnedMeanwhileIsFollowedFromItsPinOn() throws {
+        let user = BoardUser()
+        var daemon = try user.startDaemon(now: "2026-11-30T12:00:00-05:00")
+        defer { _ = try? daemon.stop() }
+        // Pacific 762 changes from 10:51 into the afternoon; Overland 256 boards from noon and departs at 12:40.
+        let rows = try user.lookup()
+        let early = try #require(rows.first { $0.flightName == "Pacific 762" })
+        let late = try #require(rows.first { $0.flightName == "Overland 256" })
+        _ = try user.board("pin", String(early.id))
+        _ = try user.board("clock", "set", "06:00")
+        let follow = try Follow(user, ["--since", "0m", "--pinned"])
+        try daemon.waitForEventFollowers(1, timeout: 20)
+        _ = try user.board("clock", "set", "12:35")
+        let morning = "2026-11-30T06:00:00-05:00"
+        try follow.waitFor(try Self.eventsGet(user.socket, ["since": .string(morning), "pinned": [.int(early.id)]]).count)
+        _ = try user.board("pin", String(late.id))
+        // Pacific 762 has no change from 12:30 to 12:40: the follow resubscribes from its 12:29 change.
+        _ = try user.board("clock", "advance", "5m")
+        func expected() throws -> [String] {
+            let earlys = try Self.eventsGet(user.socket, ["since": .string(morning), "pinned": [.int(early.id)]])
+            let lates = try Self.eventsGet(user.socket, ["since": "2026-11-30T12:35:00-05:00", "pinned": [.int(late.id)]])
+            return (earlys + lates).compactMap { $0["cursor"]?.string }
+        }
+        func printed() -> [String] { follow.changes.compactMap { $0["cursor"]?.string } }
+        let first = try expected()
+        try waitUntil("the changes of both pins from their pins on", timeout: 20) { Set(first).isSubset(of: printed()) }
+        try daemon.stop(signal: SIGKILL)
+        daemon = try user.startDaemon(now: "2026-11-30T12:40:00-05:00")
+        try daemon.waitForEventFollowers(1, timeout: 20)
+        _ = try user.board("clock", "advance", "3h")
+        let all = try expected()
+        try #require(all.count > first.count, "the hours after the restart have changes")
+        try waitUntil("the changes after the restart", timeout: 20) { Set(all).isSubset(of: printed()) }
+        kill(follow.process.pid, SIGTERM)
+        _ = try follow.process.finish(timeout: 10)
+        #expect(printed().count == Set(printed()).count, "nothing printed twice")
+        #expect(Set(printed()) == Set(all), "nothing of Overland 256 from before its pin: \(follow.changes)")
     }
 }

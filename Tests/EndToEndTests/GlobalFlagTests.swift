@@ -9,6 +9,21 @@ import Testing
         ["unpin", "FIRST"], ["pins"], ["clock"], ["help"], ["help", "show"], ["--version"],
     ]
 
+    /// A --socket longer than a Unix socket's path is refused in one line whose reason is whole, the
+    /// path shortened in its middle: the line was cut in "is 1…than the 107 a Unix socket takes".
+    @Test func aSocketPathTooLongIsShortenedNotTheReason() throws {
+        let user = try BoardUser.ofSharedDaemon()
+        let path = "/tmp/x/" + String(repeating: "x", count: 120) + "/s.sock"
+        let result = try user.board("--socket", path, "--no-autostart", "clock")
+        #expect(result.status == 1 && result.stderr.lines.count == 1, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("board: the socket path /tmp/x/xxx"), "\(result.stderr)")
+        #expect(
+            result.stderr.hasSuffix(
+                "xxx/s.sock is 134 bytes, longer than the 107 a Unix socket takes (choose a shorter --socket): File name too long\n"
+            ),
+            "\(result.stderr)")
+    }
+
     @Test(arguments: commands)
     func everyCommandTakesTheGlobalFlags(command: [String]) throws {
         let user = try BoardUser.ofSharedDaemon()

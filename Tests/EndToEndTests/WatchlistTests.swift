@@ -129,6 +129,34 @@ struct WatchlistTests {
 
     /// A script reading `board --json` learns that rows were left out: `hidden` counts the flights
     /// you hid from this board, `filter` states the filter; neither is there when nothing was.
+    /// A flight not hidden or not pinned on the day --date gives is named by that day, as a pin is
+    /// (`Pacific 320 of Dec 5`), whichever form the day was given in: it said "of +5". Nothing is saved.
+    @Test func aFlightNotFoundOnADayNamesTheDay() throws {
+        let user = BoardUser()
+        let daemon = try user.startDaemon()
+        defer { _ = try? daemon.stop() }
+        _ = try user.text("pin", "Pacific 320")
+        let before = try String(contentsOfFile: user.stateFile, encoding: .utf8)
+        for (arguments, said) in [
+            (
+                ["unhide", "Pacific 320", "--date", "+5"],
+                "Pacific 320 of Dec 5 is not hidden; 'board hidden' lists the hidden flights"
+            ),
+            (
+                ["unpin", "Pacific 320", "--date", "2026-12-03"],
+                "Pacific 320 of Dec 3 is not pinned; 'board pins' lists the pins"
+            ),
+            (
+                ["pins", "move", "Pacific 320", "up", "--date", "tomorrow"],
+                "Pacific 320 of Dec 1 is not pinned; 'board pins' lists the pins, 'board pin FLIGHT' pins one"
+            ),
+        ] {
+            let result = try user.board(arguments: arguments)
+            #expect(result.status == 4 && result.stderr == "board: \(said)\n", "\(arguments): \(result.stderr)")
+        }
+        #expect(try String(contentsOfFile: user.stateFile, encoding: .utf8) == before, "nothing saved")
+    }
+
     @Test func aBoardsJSONSaysWhatYourHidesAndFiltersLeftOut() throws {
         let user = BoardUser()
         let daemon = try user.startDaemon()
@@ -210,6 +238,7 @@ struct WatchlistTests {
         #expect(try complete("board", "unhide", "") == [String(rows[1].id), String(rows[2].id)])
         #expect(try complete("board", "pins", "") == ["move"])
         #expect(try complete("board", "pins", "move", "") == [String(rows[9].id)])
+        #expect(try complete("board", "unpin", "") == [String(rows[9].id)], "the pinned flights, not the day's")
         #expect(try complete("board", "pins", "move", String(rows[9].id), "") == ["up", "down", "first", "last"])
         #expect(try complete("board", "pins", "move", String(rows[9].id), "f") == ["first"])
         #expect(try complete("board", "hi") == ["hide", "hidden"])

@@ -72,10 +72,22 @@ enum PositionalKind: Hashable, Sendable {
     case tabs
     /// A flight id, fetched from the daemon as the script runs.
     case flightIDs
-    /// The id of a flight `board hide` hid, from the state file (`board completions --hidden`).
+    /// The id of a flight `board hide` hid, from the state file (`board completions --hidden-ids`).
     case hiddenIDs
+    /// The id of a pinned flight, from the state file (`board completions --pinned-ids`).
+    case pinnedIDs
     /// A tab or a flight id (`board watch`).
     case tabsAndFlightIDs
     case words([String])
     case nothing
+
+    /// For ids the state file remembers (`hiddenIDs`, `pinnedIDs`): the option of `board completions`
+    /// that lists them, and what a shell's menu calls one.
+    var stateIDs: (option: String, what: String)? {
+        switch self {
+        case .hiddenIDs: ("--hidden-ids", "hidden flight")
+        case .pinnedIDs: ("--pinned-ids", "pinned flight")
+        default: nil
+        }
+    }
 }

@@ -23,6 +23,8 @@ struct EventsCommand: BoardCommand, Equatable {
             each at the daemon's time it happened. Without --since, after the start
             of the daemon's today (of the flight's day with --flight); never past
             the daemon's now. ('board log FLIGHT' shows a flight's midnight step too.)
+            The daemon keeps changes as far back as its window is long (15 days
+            by default): an older --since lists from there, and says so.
 
               --since T     after T: HH:MM today, a date-time (2026-11-30T09:00),
                             or a duration back from now (90m, 2h, 1d); a change
@@ -35,7 +37,8 @@ struct EventsCommand: BoardCommand, Equatable {
                             on only). It survives daemon restarts without
                             losing or repeating one. Ctrl-C ends it
               --pinned      only your pinned flights (with --follow, as they are
-                            pinned and unpinned meanwhile)
+                            pinned and unpinned meanwhile: a flight pinned
+                            meanwhile from its pin on)
               --flight F    only flight F: an id (1234) or a designator ("Pacific 123")
               --date D      with --flight, the flight of day D (YYYY-MM-DD,
                             today, tomorrow, +N), as 'board show' takes it
@@ -141,7 +144,14 @@ struct EventsCommand: BoardCommand, Equatable {
         let connection = try client.connect()
         let json = client.options.json
         let needsNow = !json || since?.needsNow == true || until?.needsNow == true
-        let now = needsNow ? try Self.now(on: connection, socket: client.socket) : nil
+        var clock = needsNow ? try Self.clock(on: connection, socket: client.socket) : nil
+        let now = clock?.now
+        func readClock() throws(ClientError) -> ClockDocument {
+            if let clock { return clock }
+            let read = try Self.clock(on: connection, socket: client.socket)
+            clock = read
+            return read
+        }
         // A flight of a given day is found as `board show --date` finds it, then named by its identity.
         var resolved: EventFlightParam?
         if let flight, date != nil {
@@ -161,11 +171,18 @@ struct EventsCommand: BoardCommand, Equatable {
             // Without --since, what the day holds so far first, as `tail -f` shows what is there.
             var start = since?.param(now: now)
             if since == nil { start = try Self.dayStart(on: connection, filters, socket: client.socket) }
+            if since != nil, flight == nil, let start, let note = Self.notKept(since: start, clock: try readClock()) {
+                Output.warning(note)
+            }
             var stream = EventFollow(since: start)
             _ = try EventStream.follow(
                 client: client, first: connection, filters: filters, follow: &stream, endingWhenUnread: true,
                 subscribed: { today = EventTime.date(of: $0) },
-                refilter: { pinned ? pinsOnDisk.changed().map { self.filters(pins: $0, flight: resolved) } : nil },
+                refilter: {
+                    guard pinned, let pins = pinsOnDisk.changed() else { return nil }
+                    return EventStream.Refilter(
+                        filters: self.filters(pins: pins, flight: resolved), pinnedAt: pinsOnDisk.pinnedAt)
+                },
                 handle: { change in
                     guard flights.keeps(change) else { return false }
                     print(change)
@@ -178,6 +195,23 @@ struct EventsCommand: BoardCommand, Equatable {
             guard flights.keeps(change) else { return }
             print(change)
         }
+        // Bounds the daemon read the wrong way round hold nothing: said as the swapped pair is. (Without
+        // them, a flight's day to come holds nothing yet, said below.)
+        if since != nil || until != nil, let from = first?.since, let to = first?.until,
+            let start = EventTime.instant(of: from), let end = EventTime.instant(of: to), end < start
+        {
+            let current = try readClock().now
+            // An --until the daemon cut to its now is not what is wrong: the flight's day is to come.
+            if since != nil || EventTime.instant(of: current).map({ end < $0 }) == true {
+                throw .usage(emptyBounds(since: from, until: to, now: current))
+            }
+        }
+        // A --since older than the daemon lists from (the window's length back) is said, not silently cut.
+        if since != nil, flight == nil, let start = first?.since,
+            let note = Self.notKept(since: start, until: first?.until, clock: try readClock())
+        {
+            Output.warning(note)
+        }
         if printed == 0 && !json {
             let matching = filter.isEmpty ? "" : " of flights that match the filter"
             let since = ChangeLine.bound(first?.since ?? now ?? "", today: today)
@@ -188,6 +222,36 @@ struct EventsCommand: BoardCommand, Equatable {
                 Output.print("No changes\(matching) since \(since).")
             }
         }
+    }
+
+    /// Bounds that hold nothing though neither was given after the other (the daemon refuses those):
+    /// a `--since` after the daemon's now, where a listing ends, or an `--until` before where a listing
+    /// without `--since` starts (today's start, or the flight's day's).
+    func emptyBounds(since start: String, until end: String, now: String) -> UsageError {
+        let today = EventTime.date(of: now)
+        let listingStart = flight == nil ? "today's start" : "the start of the flight's day"
+        let message =
+            since != nil
+            ? "--since (\(ChangeLine.bound(start, today: today))) is after the daemon's now "
+                + "(\(ChangeLine.bound(now, today: today)), its clock's time), where a listing ends: give an earlier --since"
+            : "--until (\(ChangeLine.bound(end, today: today))) is before \(listingStart) "
+                + "(\(ChangeLine.bound(start, today: today))), where a listing without --since starts: give --since too"
+        return UsageError(message: message, command: Self.spec.name)
+    }
+
+    /// The note for a `since` older than the first day the daemon lists changes of through `until`
+    /// (its now when nil): `changes before Nov 15 00:00 are not kept …` (`EventsGetRequest.firstListedDay`:
+    /// the window's length back); nil when it lists from `since`, or either is not a date-time.
+    static func notKept(since: String, until: String? = nil, clock: ClockDocument) -> String? {
+        guard let since = LocalDate(EventTime.date(of: since)), let until = LocalDate(EventTime.date(of: until ?? clock.now)),
+            let start = clock.windowStart.flatMap(LocalDate.init), let end = clock.windowEnd.flatMap(LocalDate.init)
+        else { return nil }
+        let days = end.dayNumber - start.dayNumber + 1
+        let first = EventsGetRequest.firstListedDay(since: since, until: until, days: days)
+        guard first > since else { return nil }
+        let kept = ChangeLine.bound("\(first)T00:00", today: EventTime.date(of: clock.now))
+        return
+            "changes before \(kept) are not kept (the daemon keeps its window's \(days) days back from the listing's end); listed from there"
     }
 
     /// Where a listing without `--since` starts, as the daemon says it: the start of its today (of the
@@ -205,98 +269,15 @@ struct EventsCommand: BoardCommand, Equatable {
         }
     }
 
-    /// The daemon's now (ISO-8601 with its offset), which a duration back and the date prefixes need.
-    static func now(on connection: BoardConnection, socket: String) throws(ClientError) -> String {
-        do { return try ClockDocument(json: try connection.call(ClockGetRequest())).now } catch let error as ConnectionError {
+    /// The daemon's clock: its now (ISO-8601 with its offset), which a duration back and the date
+    /// prefixes need, and its window, whose length is how far back it lists changes.
+    static func clock(on connection: BoardConnection, socket: String) throws(ClientError) -> ClockDocument {
+        do { return try ClockDocument(json: try connection.call(ClockGetRequest())) } catch let error as ConnectionError {
             throw ClientError(error, socket: socket, autostartOffBy: nil)
         } catch {
             throw .failure("the daemon's clock reply is unreadable: \(error)")
         }
     }
-}
-
-/// The pins as `state.json` holds them now, looked at once a second at most: `board events --pinned
-/// --follow` follows what another `board` pins and unpins meanwhile, as every pane of the live view does.
-struct PinsOnDisk {
-    private(set) var client: BoardClient
-    private var sent: PinnedParam
-    private var nextLook = ContinuousClock.now + .seconds(1)
-
-    init(_ client: BoardClient) {
-        self.client = client
-        sent = client.pinnedParam
-    }
-
-    /// The pins when they changed since last said (none: nil); `waiting`, it sleeps until its next look.
-    mutating func changed(waiting: Bool = false) -> PinnedParam? {
-        if waiting, nextLook > .now { _ = DescriptorPoll.readable([], timeout: nextLook - .now) }
-        guard nextLook <= .now else { return nil }
-        nextLook = .now + .seconds(1)
-        guard let state = client.store.reread() else { return nil }
-        client.state = state
-        let pins = client.pinnedParam
-        guard pins != sent else { return nil }
-        sent = pins
-        return pins
-    }
-}
-
-/// The flights the events' filter reads: each day's board, asked for once (when listing) or at
-/// each change (when following, so that a flight's new gate or status counts).
-struct FilteredFlights {
-    let filter: FlightFilter
-    let client: BoardClient
-    let refetch: Bool
-    /// Each day's flights by id, and the board's now (for `within`).
-    private var days: [String: (now: String, flights: [Int: FlightDocument])] = [:]
-
-    init(filter: FlightFilter, client: BoardClient, refetch: Bool) {
-        self.filter = filter
-        self.client = client
-        self.refetch = refetch
-    }
-
-    /// Days whose board the daemon no longer shows (they left the window); those already said. A
-    /// follow asks again at each change (a clock set back brings a day back), a listing once.
-    private var daysGone: Set<String> = []
-    private var daysSaid: Set<String> = []
-
-    /// Whether `change`'s flight matches. A flight of a day the daemon no longer shows matches by
-    /// its name where the filter asks only for that (`FlightFilter.matches(flightName:)`); else it is
-    /// left out, and said so once a day on stderr rather than dropped unsaid.
-    mutating func keeps(_ change: EventChange) -> Bool {
-        guard !filter.isEmpty else { return true }
-        if !refetch, daysGone.contains(change.flightDate) { return keepsByName(change) }
-        if refetch || days[change.flightDate] == nil {
-            // A day the daemon did not write as one has no board.
-            let request = LocalDate(change.flightDate).map {
-                BoardGetRequest(tab: .all, hidePast: false, date: .exact($0), pinned: client.pinnedParam)
-            }
-            do {
-                guard let request else { return false }
-                let board = try client.decode(BoardDocument.self, try client.call(request))
-                days[change.flightDate] = (
-                    board.now, Dictionary(board.flights.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-                )
-            } catch {
-                if case .notFound = error {
-                    daysGone.insert(change.flightDate)
-                    if filter.matches(flightName: change.flightName) == nil, daysSaid.insert(change.flightDate).inserted {
-                        let day = LocalDate(change.flightDate)?.shortName ?? change.flightDate
-                        Output.warning(
-                            "changes of flights of \(day) are left out: that day has left the board's window, so a flight's city, gate, terminal or status cannot be read (--airline still filters them)"
-                        )
-                    }
-                    return keepsByName(change)
-                }
-                days[change.flightDate] = ("", [:])
-            }
-        }
-        guard let day = days[change.flightDate], let flight = day.flights[change.flightID] else { return false }
-        return filter.matches(flight, now: day.now)
-    }
-
-    private func keepsByName(_ change: EventChange) -> Bool { filter.matches(flightName: change.flightName) ?? false }
 }
 
 extension CommandArguments {

@@ -49,7 +49,8 @@ struct PinCommand: BoardCommand, Equatable {
         let details = try client.decode(
             FlightDetailsDocument.self, try client.call(FlightGetRequest(flight: flight, date: date)))
         client.noteToday(fromNow: details.now)
-        let pin = RememberedFlight(details.flight)
+        // When: `board events --follow --pinned` follows it from then on.
+        let pin = RememberedFlight(details.flight, pinnedAt: details.now)
         // By identity: the same id on another day is another flight, and another pin. A pin of this
         // identity made for another flight (a config reloaded with another schedule) gives way to it.
         client.state.pins.removeAll { $0.isSame(as: pin) && $0.designator != pin.designator }

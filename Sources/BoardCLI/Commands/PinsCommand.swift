@@ -82,7 +82,7 @@ struct PinsCommand: BoardCommand, Equatable {
         case .move(let flight, let direction, let date):
             guard let pin = try client.pinMatching(flight, on: date) else {
                 throw .notFound(
-                    "\(flight)\(BoardClient.onDay(date)) is not pinned; 'board pins' lists the pins, 'board pin FLIGHT' pins one")
+                    "\(flight)\(client.onDay(date)) is not pinned; 'board pins' lists the pins, 'board pin FLIGHT' pins one")
             }
             let message = try client.movePin(pin, direction)
             client.printPins(message: message)

@@ -42,7 +42,7 @@ struct UnhideCommand: BoardCommand, Equatable {
     func run(on client: inout BoardClient) throws(ClientError) {
         guard let hidden = try client.flight(matching: flight, in: client.state.hidden, on: date) else {
             throw .notFound(
-                "\(flight)\(BoardClient.onDay(date)) is not hidden; 'board hidden' lists the hidden flights")
+                "\(flight)\(client.onDay(date)) is not hidden; 'board hidden' lists the hidden flights")
         }
         client.state.hidden.removeAll { $0.isSame(as: hidden) }
         try client.saveChange("unhiding \(hidden.name)")

@@ -9,7 +9,7 @@ struct UnpinCommand: BoardCommand, Equatable {
         summary: "remove a pin",
         overview: nil,  // on the line of `board pin`
         flags: [.date],
-        positional: .flightIDs,
+        positional: .pinnedIDs,
         help: """
             usage: board unpin FLIGHT [--date D]
 
@@ -41,7 +41,7 @@ struct UnpinCommand: BoardCommand, Equatable {
 
     func run(on client: inout BoardClient) throws(ClientError) {
         guard let pin = try client.pinMatching(flight, on: date) else {
-            throw .notFound("\(flight)\(BoardClient.onDay(date)) is not pinned; 'board pins' lists the pins")
+            throw .notFound("\(flight)\(client.onDay(date)) is not pinned; 'board pins' lists the pins")
         }
         client.state.pins.removeAll { $0.isSame(as: pin) }
         try client.saveChange("unpinning \(pin.name)")
@@ -90,6 +90,10 @@ extension BoardClient {
         return date.resolve(today: try daemonToday())
     }
 
-    /// " of 2026-12-01" for a day given with --date; nothing without one.
-    static func onDay(_ date: DateSpec?) -> String { date.map { " of \($0)" } ?? "" }
+    /// " of Dec 5" for a day given with --date (`+5`, `tomorrow`, `2026-12-05`), as a remembered
+    /// flight is named; nothing without one. A relative day the daemon cannot place is said as given.
+    mutating func onDay(_ date: DateSpec?) -> String {
+        guard let date else { return "" }
+        return " of \((try? resolve(date))?.shortName ?? date.description)"
+    }
 }

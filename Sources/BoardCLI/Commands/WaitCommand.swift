@@ -130,6 +130,10 @@ struct WaitCommand: BoardCommand, Equatable {
     /// `US 605 boarded at 14:15: Gate closed, gate A5.`
     static func alreadyReached(_ target: WaitTarget, _ details: FlightDetailsDocument) -> String {
         let flight = details.flight
+        // Delayed, and since boarding or gone: it has a delay (`summary` says how long).
+        if target == .status(.delayed), flight.status != .delayed {
+            return "\(flight.flightName) \(WaitTarget.delay.already): \(summary(flight))."
+        }
         guard case .status(let wanted) = target, wanted != flight.status, let (verb, at) = step(wanted, of: details) else {
             return "\(flight.flightName) \(target.already): \(summary(flight))."
         }

@@ -27,12 +27,14 @@ enum BashCompletion {
         }.joined(separator: "\n")
         let positionalCases = (["board"] + commands).compactMap { command -> String? in
             let words: String
-            switch Spec.positional(of: command) {
+            let kind = Spec.positional(of: command)
+            switch kind {
             case .commandsAndTabs: words = CompletionScript.quoted(CompletionScript.words(commands + Spec.tabs))
             case .commands: words = CompletionScript.quoted(CompletionScript.words(Spec.helpTopics))
             case .tabs: words = CompletionScript.quoted(CompletionScript.words(Spec.tabs))
             case .flightIDs: words = #""$(_board_ids "$exe" "$socket" "$date")""#
-            case .hiddenIDs: words = #""$(_board_state_ids "$exe" "$statedir" --hidden-ids)""#
+            case .hiddenIDs, .pinnedIDs:
+                words = #""$(_board_state_ids "$exe" "$statedir" "# + (kind.stateIDs?.option ?? "") + #")""#
             case .tabsAndFlightIDs:
                 words = "\"\(CompletionScript.words(Spec.tabs)) " + #"$(_board_ids "$exe" "$socket" "$date")""#
             case .words(let list): words = CompletionScript.quoted(CompletionScript.words(list))

@@ -45,7 +45,9 @@ enum FishCompletion {
                     "complete -c board -n \(condition) -a \($0) -d \(CompletionScript.quoted(Spec.summary(ofTab: $0)))"
                 }
             case .flightIDs: rules.append("complete -c board -n \(condition) -a '(__board_ids)'")
-            case .hiddenIDs: rules.append("complete -c board -n \(condition) -a '(__board_state_ids --hidden-ids)'")
+            case .hiddenIDs, .pinnedIDs:
+                let option = Spec.positional(of: command).stateIDs?.option ?? ""
+                rules.append("complete -c board -n \(condition) -a '(__board_state_ids \(option))'")
             case .tabsAndFlightIDs:
                 rules += Spec.tabs.map {
                     "complete -c board -n \(condition) -a \($0) -d \(CompletionScript.quoted(Spec.summary(ofTab: $0)))"

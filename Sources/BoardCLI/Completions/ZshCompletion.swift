@@ -38,9 +38,10 @@ enum ZshCompletion {
             case .tabs: body = "_describe -t tabs tab tabs"
             case .flightIDs:
                 body = #"ids=(${(f)"$(_board_ids)"}); ids=(${ids//$'\t'/:}); (( $#ids )) && _describe -t ids 'flight id' ids"#
-            case .hiddenIDs:
-                body =
-                    #"ids=(${(f)"$(_board_state_ids --hidden-ids)"}); ids=(${ids//$'\t'/:}); (( $#ids )) && _describe -t ids 'hidden flight' ids"#
+            case .hiddenIDs, .pinnedIDs:
+                let (option, what) = Spec.positional(of: command).stateIDs ?? ("", "")
+                let ids = #"ids=(${(f)"$(_board_state_ids \#(option))"}); ids=(${ids//$'\t'/:})"#
+                body = ids + #"; (( $#ids )) && _describe -t ids '\#(what)' ids"#
             case .tabsAndFlightIDs:
                 body =
                     "_describe -t tabs tab tabs; "

@@ -30,6 +30,9 @@ struct EventChange: Equatable, Sendable {
 
     var kind: Kind? { Kind(rawValue: kindName) }
 
+    /// Its flight's identity; nil when the date is not one.
+    var flightKey: FlightKey? { LocalDate(flightDate).map { FlightKey(id: flightID, date: $0) } }
+
     init(json: JSON) throws(WireError) {
         self.json = json
         seq = json["seq"]?.int

@@ -2,6 +2,7 @@ import BoardLink
 import BoardProtocol
 import BoardSystem
 import FlightData
+import FoundationEssentials
 
 /// Where a followed stream of changes resumes, and which changes it has already handed on.
 ///
@@ -41,6 +42,13 @@ struct EventFollow: Sendable {
     /// The last position handed on before a daemon whose clock is behind it took over (restarted at
     /// an earlier time): changes up to it were handed on already, and are not again.
     private var floor: FlightChange.Position?
+    /// The furthest change handed on: a change at or before it of a flight followed all along is a
+    /// repeat (a flight that joined earlier is replayed from then, with the others' changes again).
+    private var through: FlightChange.Position?
+    /// Flights the filters took in meanwhile (`join`), each with the place its changes start after.
+    private var joined: [FlightKey: FlightChange.Position] = [:]
+    /// Flights joining, with the instant each joined where known, placed once a subscription answers.
+    private var joining: [FlightKey: Date?] = [:]
 
     init(since: String? = nil) { resume = since.map(Resume.since) ?? .now }
 
@@ -73,7 +81,10 @@ struct EventFollow: Sendable {
             let result = try BoardConnection.result(of: message)
             if resume == .now, let cursor = result["cursor"]?.string { resume = .cursor(cursor) }
             subscribedOnce = true
-            return .subscribed(now: result["now"]?.string ?? "")
+            let now = result["now"]?.string ?? ""
+            placeJoining(
+                now: result["cursor"]?.string.flatMap(ChangeCursor.decode) ?? EventTime.instant(of: now).map { .after($0) })
+            return .subscribed(now: now)
         default:
             return .ignore
         }
@@ -91,16 +102,66 @@ struct EventFollow: Sendable {
         return true
     }
 
+    /// Flights the filters take in from now on (`added`: a flight pinned meanwhile, with the daemon's
+    /// instant it was pinned where known) and those they let go (`removed`).
+    ///
+    /// A flight that joins is followed from then on: its changes up to the instant it joined, or up to
+    /// the next subscription's now when that is earlier or the instant is not known, are not handed on,
+    /// though the subscription replays them from the last change handed on. One that joined before that
+    /// change is replayed from its instant, its changes since then handed on, the others' not again.
+    mutating func join(_ added: [FlightKey: String?], leaving removed: some Sequence<FlightKey>) {
+        for key in removed {
+            joined[key] = nil
+            joining[key] = nil
+        }
+        for (key, text) in added {
+            let instant = text.flatMap(EventTime.instant(of:))
+            joined[key] = nil
+            joining[key] = instant
+            guard let text, let instant, let from = resumePosition, FlightChange.Position.after(instant) < from else { continue }
+            resume = .since(text)
+        }
+    }
+
+    /// Where a subscription now replays after; nil from the daemon's now.
+    private var resumePosition: FlightChange.Position? {
+        switch resume {
+        case .now: nil
+        case .since(let time): EventTime.instant(of: time).map { .after($0) }
+        case .cursor(let cursor): ChangeCursor.decode(cursor)
+        }
+    }
+
+    /// A subscription answered at `now` (the place of its now): each flight joining starts there, or
+    /// at the instant it joined when that is earlier.
+    private mutating func placeJoining(now: FlightChange.Position?) {
+        for (key, instant) in joining {
+            if let start = [instant.map { FlightChange.Position.after($0) }, now].compactMap({ $0 }).min() {
+                joined[key] = start
+            }
+        }
+        joining = [:]
+    }
+
     /// Whether `change` is new; a new one becomes the point to resume after.
     mutating func take(_ change: EventChange) -> Bool {
         guard let cursor = change.cursor else { return true }
-        if let floor, let position = ChangeCursor.decode(cursor) {
+        let position = ChangeCursor.decode(cursor)
+        if let floor, let position {
             guard position > floor else { return false }
             self.floor = nil
+        }
+        if let position {
+            if let key = change.flightKey, let start = joined[key] {
+                guard position > start else { return false }
+            } else if let through, position <= through {
+                return false
+            }
         }
         guard taken.insert(cursor).inserted else { return false }
         recent.append(cursor)
         if recent.count > Self.memory { taken.remove(recent.removeFirst()) }
+        if let position { through = max(through ?? position, position) }
         resume = .cursor(cursor)
         return true
     }

@@ -1,6 +1,7 @@
 import BoardLink
 import BoardProtocol
 import BoardSystem
+import FlightData
 import Synchronization
 
 /// Reading changes from the daemon: every page of an interval, or a followed stream that survives restarts.
@@ -37,6 +38,12 @@ enum EventStream {
         do { return try EventsPage(json: json) } catch { throw .malformedReply(error.message) }
     }
 
+    /// New filters for a follow, and the daemon's instant each pinned flight was pinned, where known.
+    struct Refilter {
+        var filters: EventFilterParams
+        var pinnedAt: [FlightKey: String] = [:]
+    }
+
     /// How a follow ended.
     enum End: Equatable, Sendable {
         /// `handle` said it had what it wanted.
@@ -54,10 +61,11 @@ enum EventStream {
     /// `refilter`, asked after each message, gives new filters when they changed (`board events
     /// --pinned` and the pins saved meanwhile): the stream is then subscribed again with them on a new
     /// connection (a connection holds one subscription), from the last change handed on, saying nothing.
+    /// A flight they add is followed from when it was pinned (`EventFollow.join`), not replayed from before.
     static func follow(
         client: BoardClient, first: BoardConnection, filters: EventFilterParams, follow: inout EventFollow,
         deadline: ContinuousClock.Instant? = nil, endingWhenUnread: Bool = false, subscribed: (String) -> Void = { _ in },
-        refilter: () -> EventFilterParams? = { nil }, handle: (EventChange) throws(ClientError) -> Bool
+        refilter: () -> Refilter? = { nil }, handle: (EventChange) throws(ClientError) -> Bool
     ) throws(ClientError) -> End {
         var connection: BoardConnection? = first
         var filters = filters
@@ -133,7 +141,11 @@ enum EventStream {
                 case .ignore: break
                 }
                 if let changed = refilter() {
-                    filters = changed
+                    let before = filters.pinned?.flights.flights ?? []
+                    let after = changed.filters.pinned?.flights.flights ?? []
+                    let added = after.subtracting(before).map { ($0, changed.pinnedAt[$0]) }
+                    follow.join(Dictionary(added) { first, _ in first }, leaving: before.subtracting(after))
+                    filters = changed.filters
                     refiltered = true
                     connection = nil
                     break reading

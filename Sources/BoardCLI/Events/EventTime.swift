@@ -42,11 +42,15 @@ enum EventTime: Hashable, Sendable {
 
     /// `time` (ISO-8601 with an offset) moved by `minutes`, written with the same offset.
     static func moving(_ time: String, byMinutes minutes: Int) -> String? {
-        guard let offset = offsetSeconds(of: time),
-            let zone = TimeZone(secondsFromGMT: offset),
-            let instant = InstantInput.parse(time, localTime: LocalTime(timeZone: zone), today: nil)
+        guard let offset = offsetSeconds(of: time), let zone = TimeZone(secondsFromGMT: offset), let instant = instant(of: time)
         else { return nil }
         return LocalTime(timeZone: zone).iso8601(instant.addingTimeInterval(Double(minutes * 60)))
+    }
+
+    /// The instant an ISO-8601 time with its offset names (as the daemon writes them); nil when it is none.
+    static func instant(of time: String) -> Date? {
+        guard let offset = offsetSeconds(of: time), let zone = TimeZone(secondsFromGMT: offset) else { return nil }
+        return InstantInput.parse(time, localTime: LocalTime(timeZone: zone), today: nil)
     }
 
     /// The offset at the end of an ISO-8601 time (`-05:00`, `+0100`, `Z`), in seconds.

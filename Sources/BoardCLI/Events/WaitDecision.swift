@@ -146,7 +146,8 @@ enum WaitDecision: Equatable, Sendable {
         let rank = status.lifecycleRank
         switch target {
         case .status(let wanted):
-            if status == wanted { return .reached }
+            // A flight with a delay was delayed, whatever it is since (boarding, departed, landed): as `delay`.
+            if status == wanted || (wanted == .delayed && subject.delayMinutes > 0) { return .reached }
             guard wanted.directions.contains(subject.direction) else {
                 return .impossible("\(name) is \(isDeparture ? "a departure" : "an arrival")")
             }

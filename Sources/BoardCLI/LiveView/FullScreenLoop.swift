@@ -186,7 +186,8 @@ struct FullScreenLoop {
             state.lastViewed = RememberedFlight(flight)
             save()
         case .pin(let flight):
-            _ = RememberedFlight.add(RememberedFlight(flight), to: &state.pins)
+            // When, as the board on screen says: `board events --follow --pinned` follows it from then on.
+            _ = RememberedFlight.add(RememberedFlight(flight, pinnedAt: model.board?.now), to: &state.pins)
             save()
         case .unpin(let key):
             state.pins.removeAll { $0.id == key.id && $0.date == key.date }

@@ -29,6 +29,14 @@ public struct EventsGetRequest: BoardRequest {
         self.limit = limit
     }
 
+    /// The first day whose flights' changes an interval from `since`'s day through `until`'s lists: the
+    /// day before `since`'s (an arrival's baggage comes after midnight), but never more than the
+    /// window's length (`days`) back from `until`'s, so that no request derives more days than a window
+    /// holds. The daemon lists by it; a client says what an older `since` leaves out.
+    public static func firstListedDay(since: LocalDate, until: LocalDate, days: Int) -> LocalDate {
+        max(since.adding(days: -1), until.adding(days: -days))
+    }
+
     /// The change the cursor names, which the page comes after.
     public var position: FlightChange.Position? { cursor.flatMap(ChangeCursor.decode) }
 
