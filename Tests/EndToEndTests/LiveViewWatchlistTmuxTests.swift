@@ -114,7 +114,10 @@ import Testing
         try pane.waitFor("the search prompt") { $0.contains("/█") }
         _ = try pane.tmux(["-S", pane.socket, "paste-buffer", "-p"])
         try pane.waitFor("the pasted text in the prompt") { $0.contains("/miamixPq█") }
+        // Esc, then q once the prompt has closed: ESC and q within the escape time are Alt-q, which
+        // the prompt takes as no key (as tmux reads them within its `escape-time`).
         try pane.send("Escape")
+        try pane.waitFor("the prompt closed") { !$0.contains("█") && $0.contains("● live") }
         try pane.send("q")
         try pane.waitFor("the shell after quitting") { $0.contains("EXITED-0") }
         let state = FileManager.default.contents(atPath: sandbox.stateDirectory + "/state.json").flatMap {
