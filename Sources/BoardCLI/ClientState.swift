@@ -13,7 +13,7 @@ struct ClientState: Equatable {
     var hidden: [RememberedFlight] = []
     /// Pins a save dropped because their day left the window, until `board pins` says so (once).
     var endedPins: [RememberedFlight] = []
-    /// Each pane's live view (`$TMUX_PANE` inside tmux, else one shared entry).
+    /// Each pane's live view (`SavedLiveViews.pane`: `$TMUX_PANE` inside tmux, else one shared entry).
     var liveView = SavedLiveViews()
 
     var json: JSON {
@@ -21,7 +21,7 @@ struct ClientState: Equatable {
             "schema": 1,
             "tab": .string(tab.rawValue),
             "lastViewed": lastViewed?.json ?? .null,
-            "pins": .array(pins.map(\.json)),
+            "pins": .array(pins.map(\.stateJSON)),
             "hidden": .array(hidden.map(\.json)),
             "endedPins": .array(endedPins.map(\.json)),
             "liveView": liveView.isEmpty ? .null : liveView.json,

@@ -13,10 +13,14 @@ struct RememberedFlight: Equatable {
     /// --pinned` follows a flight pinned meanwhile from then on.
     var pinnedAt: String?
 
-    var json: JSON {
-        var pairs: [(String, JSON)] = [("id", .int(id)), ("designator", .string(designator)), ("date", .string(date))]
-        if let pinnedAt { pairs.append(("pinnedAt", .string(pinnedAt))) }
-        return .object(pairs)
+    /// The flight as `--json` prints it (`board pins --json`): its identity and name.
+    var json: JSON { ["id": .int(id), "designator": .string(designator), "date": .string(date)] }
+
+    /// The flight as the state file keeps it: `json`, and `pinnedAt` where known (a key an older
+    /// `board` reads past, and drops when it saves).
+    var stateJSON: JSON {
+        guard let pinnedAt else { return json }
+        return json.adding("pinnedAt", .string(pinnedAt))
     }
 
     init(id: Int, designator: String, date: String, pinnedAt: String? = nil) {

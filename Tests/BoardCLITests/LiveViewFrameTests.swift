@@ -157,4 +157,20 @@ struct LiveViewStoppedDaemonTests {
         model.update(.boardPushed(LiveViewFixture.board(), at: LiveViewFixture.start + .seconds(80)))
         #expect(model.frame()[0].contains("● live") && !model.daemonStopped)
     }
+
+    /// Another tab, day or hide-past while the daemon is away is said in the footer: nothing changed
+    /// on screen, and the tab switched by itself when the daemon came back.
+    @Test func aNewBoardAskedForWhileAwayIsSaid() {
+        for key in [Key.right, .character("]"), .character("h")] {
+            var model = LiveViewFixture.liveModel()
+            model.update(.connectionLost(at: LiveViewFixture.start))
+            let effects = model.press(key)
+            #expect(effects.contains { $0.isSubscription }, "\(key)")
+            #expect(model.message == "The daemon is away; the board changes when it is back.", "\(key)")
+            #expect(model.frame().last?.contains("The daemon is away") == true)
+        }
+        var live = LiveViewFixture.liveModel()
+        live.press(.right)
+        #expect(live.message == nil, "said only while away")
+    }
 }

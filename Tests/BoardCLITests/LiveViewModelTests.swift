@@ -453,22 +453,6 @@ struct LiveViewModelTests {
         #expect(frame[0].hasSuffix("● live"))
     }
 
-    /// Another tab, day or hide-past while the daemon is away is said in the footer: nothing changed
-    /// on screen, and the tab switched by itself when the daemon came back.
-    @Test func aNewBoardAskedForWhileAwayIsSaid() {
-        for key in [Key.right, .character("]"), .character("h")] {
-            var model = Fixture.liveModel()
-            model.update(.connectionLost(at: Fixture.start))
-            let effects = model.press(key)
-            #expect(effects.contains { $0.isSubscription }, "\(key)")
-            #expect(model.message == "The daemon is away; the board changes when it is back.", "\(key)")
-            #expect(model.frame().last?.contains("The daemon is away") == true)
-        }
-        var live = Fixture.liveModel()
-        live.press(.right)
-        #expect(live.message == nil, "said only while away")
-    }
-
     @Test func requestsWhileAwayAndLostRepliesSayWhy() throws {
         var model = Fixture.liveModel()
         let id = try #require(LiveModel.sentID(model.press(.enter)))
@@ -574,33 +558,5 @@ extension JSON {
                 })
         }
         return .object(objectPairs!.map { key, value in key == "days" ? (key, days(value)) : (key, value) })
-    }
-}
-
-/// Alt with a key typed in the search prompt (`ESC x` in one read) is no command: Alt-x hid the
-/// flight under the cursor and Alt-q quit the view, the typed text lost. Ctrl-W and Alt-Backspace
-/// delete the last word, as in readline. Off the prompt it is Esc typed ahead of the key.
-struct SearchPromptAltKeyTests {
-    @Test func altKeysInThePromptNeitherCloseItNorRunCommands() {
-        var model = LiveViewFixture.liveModel()
-        model.press(.character("/"), .character("d"), .character("e"), .character("n"))
-        let hiddenBefore = model.hidden
-        for key in ["x", "q", "P", "b", "[", "f"] {
-            let effects = model.press(.alt(Character(key)))
-            #expect(effects.isEmpty, "Alt-\(key): \(effects)")
-            #expect(model.top == .searchPrompt("den"), "Alt-\(key)")
-        }
-        #expect(model.hidden == hiddenBefore && model.pins.isEmpty)
-        model.press(.character(" "), .character("n"), .character("y"), .deleteWord)
-        #expect(model.top == .searchPrompt("den "))
-        model.press(.deleteWord)
-        #expect(model.top == .searchPrompt(""))
-        model.press(.deleteWord)
-        #expect(model.top == .searchPrompt(""))
-        // Off the prompt, `ESC q` in one read is Esc typed ahead of q (the view was busy): it quits,
-        // as the two keys apart do.
-        model.press(.escape)
-        #expect(model.top == .board)
-        #expect(model.press(.alt("q")) == [.quit(0)])
     }
 }

@@ -80,3 +80,18 @@ struct PinIdentityTests {
         }
     }
 }
+
+extension PinIdentityTests {
+    /// When a pin was made (`pinnedAt`) is the state file's, kept through a save and a load, never in
+    /// what `--json` prints: `board pin --json` printed it for some pins and not others.
+    @Test func whenAPinWasMadeIsTheStatesAlone() throws {
+        let pin = RememberedFlight(
+            id: 3220, designator: "Overland 256", date: "2026-11-30", pinnedAt: "2026-11-30T12:30:00-05:00")
+        #expect(pin.json["pinnedAt"] == nil)
+        #expect(pin.stateJSON["pinnedAt"]?.string == "2026-11-30T12:30:00-05:00")
+        var state = ClientState()
+        state.pins = [pin]
+        let read = try #require(ClientState(json: try JSON.parse(state.json.bytes)))
+        #expect(read.pins == [pin])
+    }
+}

@@ -152,7 +152,7 @@ struct AutostartTests {
         try ProcessTable.stop(first)
         try waitUntil("the watch to notice") { watch.errors().contains("reconnecting") }
         #expect(
-            watch.errors().contains("the daemon was stopped; any board command (board clock) starts it again"),
+            watch.errors().contains("Daemon stopped; 'board clock' starts it again and this view reconnects."),
             "says how to start one: \(watch.errors())")
         // Several reconnection attempts (0.1 s doubling to 2 s) come and go in 4 s.
         let restarted =

@@ -131,26 +131,29 @@ struct EventsCommandTests {
         }
     }
 
-    /// Bounds that hold nothing by themselves are usage errors in one line, as swapped ones are: an
-    /// --until before today's start, where a listing without --since starts (it printed "No changes
-    /// from 00:00 to Nov 29 12:00.", status 0), or a --since after the daemon's now ("No changes
-    /// since 20:00."). A day to come of --flight holds nothing yet, and says so as before.
-    @Test func boundsThatHoldNothingAreUsageErrorsSayingWhatToDo() throws {
+    /// Bounds that hold nothing by themselves say why in one line: an --until before today's start,
+    /// where a listing without --since starts, is a usage error as swapped bounds are (it printed "No
+    /// changes from 00:00 to Nov 29 12:00.", status 0); a --since after the daemon's now is a time
+    /// with no changes yet, said with status 0 (on stderr with --json; it printed "No changes from
+    /// 20:00 to 12:00."). A day to come of --flight holds nothing yet, and says so as before.
+    @Test func boundsThatHoldNothingAreSaidWithWhatToDo() throws {
         let user = BoardUser()
         let daemon = try user.startDaemon(now: "2026-11-30T12:00:00-05:00")
         defer { _ = try? daemon.stop() }
         let untilSaid =
             "board: --until (Nov 29 12:00) is before today's start (00:00), where a listing without --since starts: give --since too; see 'board help events'\n"
-        let sinceSaid =
-            "board: --since (20:00) is after the daemon's now (12:00, its clock's time), where a listing ends: give an earlier --since; see 'board help events'\n"
-        for (arguments, said) in [
-            (["--until", "1d"], untilSaid), (["--until", "2026-11-29T12:00"], untilSaid),
-            (["--until", "2026-11-29T12:00", "--json"], untilSaid), (["--since", "20:00"], sinceSaid),
-            (["--since", "20:00", "--json"], sinceSaid), (["--since", "20:00", "--until", "21:00"], sinceSaid),
-        ] {
+        let sinceSaid = "--since (20:00) is after the daemon's now (12:00, its clock's time), where a listing ends"
+        for arguments in [["--until", "1d"], ["--until", "2026-11-29T12:00"], ["--until", "2026-11-29T12:00", "--json"]] {
             let result = try user.board(arguments: ["events"] + arguments)
-            #expect(result.status == 2 && result.stdout.isEmpty && result.stderr == said, "\(arguments): \(result.stderr)")
+            #expect(result.status == 2 && result.stdout.isEmpty && result.stderr == untilSaid, "\(arguments): \(result.stderr)")
         }
+        for arguments in [["--since", "20:00"], ["--since", "20:00", "--until", "21:00"]] {
+            let result = try user.board(arguments: ["events"] + arguments)
+            #expect(result.status == 0 && result.stderr.isEmpty, "\(arguments): \(result.stderr)")
+            #expect(result.stdout == "No changes: \(sinceSaid).\n", "\(arguments): \(result.stdout)")
+        }
+        let json = try user.board("events", "--since", "20:00", "--json")
+        #expect(json.status == 0 && json.stdout.isEmpty && json.stderr == "board: warning: \(sinceSaid)\n", "\(json.stderr)")
         let day = try user.board("events", "--since", "2026-11-29T00:00", "--until", "2026-11-29T18:00")
         #expect(day.status == 0 && Self.lines(day.stdout).count > 50, "\(day.stderr)")
         let flight = try user.board("events", "--flight", "Pacific 762", "--date", "tomorrow", "--until", "11:00")

@@ -195,14 +195,20 @@ struct EventsCommand: BoardCommand, Equatable {
             guard flights.keeps(change) else { return }
             print(change)
         }
-        // Bounds the daemon read the wrong way round hold nothing: said as the swapped pair is. (Without
-        // them, a flight's day to come holds nothing yet, said below.)
+        // Bounds the daemon read the wrong way round hold nothing. A --since after the daemon's now is a
+        // time with no changes yet (a script's, or one from before the clock was set back): said, and
+        // status 0. An --until before where a listing without --since starts is said as the swapped
+        // pair is (2). (Without either, a flight's day to come holds nothing yet, said below.)
         if since != nil || until != nil, let from = first?.since, let to = first?.until,
             let start = EventTime.instant(of: from), let end = EventTime.instant(of: to), end < start
         {
             let current = try readClock().now
+            if since != nil {
+                let sentence = emptyBounds(since: from, until: to, now: current).message
+                return json ? Output.warning(sentence) : Output.print("No changes: " + sentence + ".")
+            }
             // An --until the daemon cut to its now is not what is wrong: the flight's day is to come.
-            if since != nil || EventTime.instant(of: current).map({ end < $0 }) == true {
+            if EventTime.instant(of: current).map({ end < $0 }) == true {
                 throw .usage(emptyBounds(since: from, until: to, now: current))
             }
         }
@@ -225,15 +231,15 @@ struct EventsCommand: BoardCommand, Equatable {
     }
 
     /// Bounds that hold nothing though neither was given after the other (the daemon refuses those):
-    /// a `--since` after the daemon's now, where a listing ends, or an `--until` before where a listing
-    /// without `--since` starts (today's start, or the flight's day's).
+    /// a `--since` after the daemon's now, where a listing ends (said, status 0), or an `--until`
+    /// before where a listing without `--since` starts (today's start, or the flight's day's; status 2).
     func emptyBounds(since start: String, until end: String, now: String) -> UsageError {
         let today = EventTime.date(of: now)
         let listingStart = flight == nil ? "today's start" : "the start of the flight's day"
         let message =
             since != nil
             ? "--since (\(ChangeLine.bound(start, today: today))) is after the daemon's now "
-                + "(\(ChangeLine.bound(now, today: today)), its clock's time), where a listing ends: give an earlier --since"
+                + "(\(ChangeLine.bound(now, today: today)), its clock's time), where a listing ends"
             : "--until (\(ChangeLine.bound(end, today: today))) is before \(listingStart) "
                 + "(\(ChangeLine.bound(start, today: today))), where a listing without --since starts: give --since too"
         return UsageError(message: message, command: Self.spec.name)

@@ -6,7 +6,7 @@ extension LiveModel {
     /// quits; the rest do nothing, so that a key tried while reading does not act unseen.
     mutating func pressInKeysHelp(_ key: Key) -> [LiveEffect] {
         guard let first = keysHelp else { return [] }
-        message = nil
+        // A footer message stays: the help hides it, and it is there again when the help closes.
         let lines = LiveFrame.keysHelpLines(width: size.columns)
         let page = max(1, LiveFrame.keysHelpRows(size.rows) - 1)
         let last = max(0, lines.count - LiveFrame.keysHelpRows(size.rows))
@@ -28,7 +28,8 @@ extension LiveModel {
 extension LiveFrame {
     /// The help's lines at `width`: each key's phrase, wrapped with its following lines indented.
     static func keysHelpLines(width: Int) -> [String] {
-        let room = max(10, width - 2)
+        // Two columns of margin, and two more for a phrase's following lines.
+        let room = max(10, width - 4)
         return LiveKeyMap.helpPhrases.flatMap { phrase in
             LiveKeyMap.wrap(phrase, width: room).split(separator: "\n").enumerated().map { index, line in
                 (index == 0 ? "" : "  ") + line
@@ -37,11 +38,14 @@ extension LiveFrame {
     }
 
     /// The rows the help's lines take: all but the header, the tab bar, its title and the footer.
-    static func keysHelpRows(_ rows: Int) -> Int { max(1, rows - 4) }
+    static func keysHelpRows(_ rows: Int) -> Int { max(0, rows - 4) }
+
+    /// The fewest rows of a pane the help opens on: one line of keys at least.
+    static let keysHelpLeast = 5
 
     /// `lines` with the keys' help over everything under the tab bar, when it is open.
     func withKeysHelp(_ lines: [String], _ model: LiveModel) -> [String] {
-        guard let first = model.keysHelp, lines.count >= 4 else { return lines }
+        guard let first = model.keysHelp, lines.count >= Self.keysHelpLeast else { return lines }
         let all = Self.keysHelpLines(width: size.columns)
         let rows = Self.keysHelpRows(lines.count)
         let start = min(first, max(0, all.count - rows))

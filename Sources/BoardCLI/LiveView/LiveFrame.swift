@@ -26,14 +26,18 @@ struct LiveFrame {
     func lines(_ model: LiveModel, now: ContinuousClock.Instant) -> [String] {
         guard size.columns >= Self.narrowest else {
             let plain = LiveFrame(style: Style(enabled: false), size: size)
-            return plain.withKeysHelp(plain.withWholeMessage(plain.withMenu(plain.layOut(model, now: now), model), model), model)
-                .map { fit($0, size.columns) }
+            return plain.overlaid(plain.withMenu(plain.layOut(model, now: now), model), model).map { fit($0, size.columns) }
         }
-        // The board and the open flight side by side (`LiveFrame+Split.swift`).
+        // The board and the open flight side by side (`LiveFrame+Split.swift`), its menu on its side.
         if model.layout.splits(columns: size.columns), size.rows > 3, model.board != nil {
-            return withKeysHelp(withWholeMessage(split(model, now: now), model), model)
+            return overlaid(split(model, now: now), model)
         }
-        return withKeysHelp(withWholeMessage(withMenu(layOut(model, now: now), model), model), model)
+        return overlaid(withMenu(layOut(model, now: now), model), model)
+    }
+
+    /// What goes over a frame's screens and menu: a footer message wider than the pane, the keys' help.
+    private func overlaid(_ lines: [String], _ model: LiveModel) -> [String] {
+        withKeysHelp(withWholeMessage(lines, model), model)
     }
 
     func layOut(_ model: LiveModel, now: ContinuousClock.Instant) -> [String] {
@@ -322,11 +326,16 @@ struct LiveFrame {
         guard let menu = model.menu else { return lines }
         var out = lines
         var shown = menu.lines
-        if shown.count > out.count - 2 { shown = menu.compactLines(width: size.columns - 1) }
+        if shown.count > out.count - 2 {
+            // Its flight's name first where that fits too: the menu may cover the flight's row.
+            let compact = menu.compactLines(width: size.columns - 1)
+            shown = compact.count < out.count - 2 ? [menu.flight.flightName] + compact : compact
+        }
         let width = min(size.columns, max(20, shown.map(\.columns).max() ?? 0) + 2)
         let selected = (3..<max(3, out.count)).first { out[$0].hasPrefix(">") || out[$0].hasPrefix("\u{1B}[7m") }
         var top = Self.menuTop(lines: shown.count, selected: selected, rows: out.count)
-        if shown.count > out.count - 2 { top = max(0, out.count - 1 - shown.count) }
+        // Never under the footer: higher, over the header too, where the pane is that short.
+        if top + shown.count > out.count - 1 { top = max(0, out.count - 1 - shown.count) }
         for (offset, line) in shown.enumerated() {
             let index = top + offset
             guard index < out.count - 1 else { break }

@@ -119,9 +119,9 @@ enum LiveKeyMap {
     /// The hints that say otherwise on a split pane with a flight open beside the list.
     static let splitHints = ["⏎ open": "⏎ details", "Esc back": "Esc list"]
 
-    /// The hints that fit `width`: the last ones before `q quit` go first, so that how to quit is
-    /// always shown (at 80 columns the list's hints ended "q qu…"), down to `q quit` alone on a pane
-    /// of 6 to 15 columns.
+    /// The hints that fit `width`: the last ones before `? keys  q quit` go first, so that how to
+    /// quit and where the rest are is always shown (at 80 columns the list's hints ended "q qu…"),
+    /// then `? keys`, down to `q quit` alone on a pane of 6 to 15 columns.
     ///
     /// `besideList`: a split pane with a flight open beside the list, where Enter and Esc move the
     /// keys from one side to the other.
@@ -133,6 +133,8 @@ enum LiveKeyMap {
             default: listHints
             }
         if besideList { hints = hints.map { splitHints[$0] ?? $0 } }
+        let kept = hints.suffix(2) == ["? keys", "q quit"] ? 3 : 2
+        while hints.count > 2, hints.joined(separator: "  ").columns > width { hints.remove(at: max(0, hints.count - kept)) }
         while hints.count > 1, hints.joined(separator: "  ").columns > width { hints.remove(at: hints.count - 2) }
         return hints.joined(separator: "  ")
     }

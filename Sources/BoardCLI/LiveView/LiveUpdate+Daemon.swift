@@ -299,4 +299,10 @@ extension LiveModel {
             return []
         }
     }
+
+    /// The footer's word on a daemon stopped on purpose, and how to start one.
+    static func stoppedSentence(autostart: Bool) -> String {
+        "Daemon stopped; " + (autostart ? "'board clock' starts it again" : "start it with boardd")
+            + " and this view reconnects."
+    }
 }

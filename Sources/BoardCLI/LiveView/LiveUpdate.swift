@@ -8,6 +8,10 @@ extension LiveModel {
     public mutating func update(_ event: LiveEvent) -> [LiveEffect] {
         let effects: [LiveEffect]
         switch event {
+        case .key(.alt(let character)) where !isPromptOpen:
+            // Off the search prompt, `ESC x` in one read is Esc typed ahead of x while the view was busy
+            // (or within tmux's `escape-time`): the two keys, wherever they go (a menu, the keys' help).
+            return update(.key(.escape)) + update(.key(.character(character)))
         case .key(let key):
             // Typed ahead of a screen on its way, a key waits for that screen; one that leaves (back,
             // the board, another tab, quit) acts at once, and what was on its way or typed ahead is dropped.
@@ -40,6 +44,7 @@ extension LiveModel {
         case .resized(let newSize):
             let wasSplit = isSplit
             size = newSize
+            if size.rows < LiveFrame.keysHelpLeast { keysHelp = nil }
             // From split to stack the flight on screen may not be the menu's (it was the list's):
             // the menu closes rather than act on a flight no longer shown.
             if wasSplit, !isSplit, let open = menu, open.flight.id != actionFlight?.id || open.flight.date != actionFlight?.date {
@@ -207,66 +212,18 @@ extension LiveModel {
         }
     }
 
-    /// Closes the search prompt without searching: back to the screens it was opened from (a flight's
-    /// details, search results), which Esc used to leave for the board.
-    private mutating func closePrompt() {
-        screens.removeLast()
-        screens += promptLeft
-        promptLeft = []
-    }
-
     private mutating func press(_ key: Key) -> [LiveEffect] {
         // The step `w` waited for, come while the search prompt hides the footer, waits for the
         // prompt to close rather than go with the keys typed into it.
         let promptOpen = if case .searchPrompt = top { true } else { false }
         if !(messageStays && promptOpen) { message = nil }
         if key == .interrupt { return [.quit(130)] }
-        if case .alt(let character) = key, !promptOpen {
-            // Off the prompt, `ESC x` in one read is Esc typed ahead of x while the view was busy.
-            return press(.escape) + press(.character(character))
-        }
         switch top {
-        case .searchPrompt(let text):
-            switch key {
-            case .escape: closePrompt()
-            case .enter:
-                let query = text.trimmingTrailingSpaces()
-                guard !query.isEmpty else {
-                    closePrompt()
-                    return []
-                }
-                promptLeft = []
-                return [send(.search(text: query, tab: tab, pinned: pins), for: .search(query))]
-            case .backspace: screens[screens.count - 1] = .searchPrompt(String(text.dropLast()))
-            case .deleteWord: screens[screens.count - 1] = .searchPrompt(Self.droppingLastWord(text))
-            case .character(let c) where SearchText.fits(text + String(c)):
-                screens[screens.count - 1] = .searchPrompt(text + String(c))
-            case .paste(let pasted):
-                // As much of it as the search takes, character by character.
-                var joined = text
-                for c in pasted where SearchText.fits(joined + String(c)) { joined.append(c) }
-                screens[screens.count - 1] = .searchPrompt(joined)
-            default: break
-            }
-            return []
+        case .searchPrompt(let text): return pressInPrompt(key, text: text)
         case .details, .gone, .board, .searchResults:
             // On a split pane, the side with the focus (`keyScreen`): the list's keys beside a flight too.
             return LiveKeyMap.action(for: key, on: keyScreen).map { perform($0) } ?? []
         }
-    }
-
-    /// The footer's word on a daemon stopped on purpose, and how to start one.
-    static func stoppedSentence(autostart: Bool) -> String {
-        "Daemon stopped; " + (autostart ? "'board clock' starts it again" : "start it with boardd")
-            + " and this view reconnects."
-    }
-
-    /// `text` without its last word and the spaces after it, as readline's Ctrl-W leaves it.
-    static func droppingLastWord(_ text: String) -> String {
-        var rest = Substring(text)
-        while rest.last == " " { rest.removeLast() }
-        while let last = rest.last, last != " " { rest.removeLast() }
-        return String(rest)
     }
 
     /// What a key's action does (`LiveKeyMap` says which key means which action where).
@@ -342,7 +299,13 @@ extension LiveModel {
         case .movePin, .hide, .undoHide, .actions, .waitForNextStep, .showLog, .copyToTmux:
             return performOnFlight(action)
         case .yankRoute: return yankRoute()
-        case .keysHelp: keysHelp = 0
+        case .keysHelp:
+            // A pane too short for a line of keys says where they are instead.
+            guard size.rows >= LiveFrame.keysHelpLeast else {
+                message = "The pane is too short for the keys; 'board help watch' lists them."
+                return []
+            }
+            keysHelp = 0
         case .previousDay: return showDay(after: -1)
         case .nextDay: return showDay(after: 1)
         }

@@ -97,10 +97,7 @@ enum LiveView {
                     // A daemon stopped on purpose is not started again: say how to start one.
                     Output.warning(
                         revival.shutdownAnnounced
-                            ? "the daemon was stopped; "
-                                + (revival.logDirectory != nil
-                                    ? "any board command (board clock) starts it again" : "start it with boardd")
-                                + "; reconnecting then"
+                            ? LiveModel.stoppedSentence(autostart: revival.logDirectory != nil)
                             : "the daemon went away; reconnecting")
                     warned = true
                 }

@@ -1,0 +1,52 @@
+import BoardProtocol
+
+/// The search prompt (`/`): keys as text, Ctrl-W and Alt-Backspace a word back, Enter searches and
+/// Esc closes it; Alt with a key is no command here (`Key.alt`).
+extension LiveModel {
+    /// Whether the search prompt is on top, taking keys as text.
+    var isPromptOpen: Bool {
+        if case .searchPrompt = top { true } else { false }
+    }
+
+    /// A key typed into the prompt holding `text`.
+    mutating func pressInPrompt(_ key: Key, text: String) -> [LiveEffect] {
+        switch key {
+        case .escape: closePrompt()
+        case .enter:
+            let query = text.trimmingTrailingSpaces()
+            guard !query.isEmpty else {
+                closePrompt()
+                return []
+            }
+            promptLeft = []
+            return [send(.search(text: query, tab: tab, pinned: pins), for: .search(query))]
+        case .backspace: screens[screens.count - 1] = .searchPrompt(String(text.dropLast()))
+        case .deleteWord: screens[screens.count - 1] = .searchPrompt(Self.droppingLastWord(text))
+        case .character(let c) where SearchText.fits(text + String(c)):
+            screens[screens.count - 1] = .searchPrompt(text + String(c))
+        case .paste(let pasted):
+            // As much of it as the search takes, character by character.
+            var joined = text
+            for c in pasted where SearchText.fits(joined + String(c)) { joined.append(c) }
+            screens[screens.count - 1] = .searchPrompt(joined)
+        default: break
+        }
+        return []
+    }
+
+    /// Closes the search prompt without searching: back to the screens it was opened from (a flight's
+    /// details, search results), which Esc used to leave for the board.
+    mutating func closePrompt() {
+        screens.removeLast()
+        screens += promptLeft
+        promptLeft = []
+    }
+
+    /// `text` without its last word and the spaces after it, as readline's Ctrl-W leaves it.
+    static func droppingLastWord(_ text: String) -> String {
+        var rest = Substring(text)
+        while rest.last == " " { rest.removeLast() }
+        while let last = rest.last, last != " " { rest.removeLast() }
+        return String(rest)
+    }
+}
