@@ -88,6 +88,9 @@ struct KeysHelpTests {
             #expect(frame[2].hasPrefix("Keys") && frame.last?.contains("Esc closes") == true, "\(frame.joined(separator: "\n"))")
             let shown = frame[3..<(rows - 1)].map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             #expect(!shown.contains { $0.hasSuffix("…") }, "a line cut: \(shown)")
+            if LiveFrame.keysHelpLines(width: columns).count > LiveFrame.keysHelpRows(rows) {
+                #expect(frame.last?.contains("↓") == true || frame.last?.contains("↑") == true, "where: \(frame.last ?? "")")
+            }
             let before = model.keysHelp
             model.press(.down)
             if model.keysHelp == before {

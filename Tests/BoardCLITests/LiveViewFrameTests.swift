@@ -158,19 +158,24 @@ struct LiveViewStoppedDaemonTests {
         #expect(model.frame()[0].contains("● live") && !model.daemonStopped)
     }
 
-    /// Another tab, day or hide-past while the daemon is away is said in the footer: nothing changed
-    /// on screen, and the tab switched by itself when the daemon came back.
-    @Test func aNewBoardAskedForWhileAwayIsSaid() {
-        for key in [Key.right, .character("]"), .character("h")] {
+    /// Another tab, day or hide-past while the daemon is away is refused and said in the footer: the
+    /// view switched tabs under the board it had (the tab bar still said All, the rows took a belt
+    /// column), and the daemon's return showed a tab nobody saw chosen. Said until it is back.
+    @Test func aNewBoardAskedForWhileAwayIsRefusedAndSaid() {
+        for key in [Key.right, .left, .character("1"), .character("]"), .character("h")] {
             var model = LiveViewFixture.liveModel()
+            model.press(.down, .down)
+            let before = model.frame()
             model.update(.connectionLost(at: LiveViewFixture.start))
-            let effects = model.press(key)
-            #expect(effects.contains { $0.isSubscription }, "\(key)")
-            #expect(model.message == "The daemon is away; the board changes when it is back.", "\(key)")
-            #expect(model.frame().last?.contains("The daemon is away") == true)
+            #expect(model.press(key).isEmpty, "\(key)")
+            #expect(model.tab == .all && model.date == nil && !model.hidePast, "\(key)")
+            #expect(model.message == LiveModel.awaySentence, "\(key)")
+            #expect(Array(model.frame().dropFirst().dropLast()) == Array(before.dropFirst().dropLast()), "\(key)")
+            model.update(.connected)
+            #expect(model.message == nil, "\(key): the daemon is back")
         }
         var live = LiveViewFixture.liveModel()
         live.press(.right)
-        #expect(live.message == nil, "said only while away")
+        #expect(live.message == nil && live.tab == .departures, "only while away")
     }
 }

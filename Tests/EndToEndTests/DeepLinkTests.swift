@@ -221,7 +221,6 @@ import Testing
         #expect(route.stdout == "departures\n", "back on today's: \(route.stdout)")
     }
 
-    /// Two panes of one tmux server, each its own `$TMUX_PANE`: each comes back as it was left.
     /// Two tmux servers both number their first pane `%0`: each reopens its own view, where the
     /// second opened the first's search.
     @Test(.enabled(if: tmuxAvailable)) func panesOfTwoTmuxServersRestoreTheirOwnViews() throws {
@@ -248,6 +247,7 @@ import Testing
         try first.waitFor("the first server's search again") { $0.contains("found for \"Den\"") }
     }
 
+    /// Two panes of one tmux server, each its own `$TMUX_PANE`: each comes back as it was left.
     @Test(.enabled(if: tmuxAvailable)) func twoPanesRestoreTheirOwnStacks() throws {
         let sandbox = Sandbox()
         let daemon = try RunningDaemon(sandbox: sandbox)

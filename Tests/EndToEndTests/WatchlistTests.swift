@@ -127,8 +127,6 @@ struct WatchlistTests {
         #expect(statePins(user, "hidden") == [])
     }
 
-    /// A script reading `board --json` learns that rows were left out: `hidden` counts the flights
-    /// you hid from this board, `filter` states the filter; neither is there when nothing was.
     /// A flight not hidden or not pinned on the day --date gives is named by that day, as a pin is
     /// (`Pacific 320 of Dec 5`), whichever form the day was given in: it said "of +5". Nothing is saved.
     @Test func aFlightNotFoundOnADayNamesTheDay() throws {
@@ -157,6 +155,8 @@ struct WatchlistTests {
         #expect(try String(contentsOfFile: user.stateFile, encoding: .utf8) == before, "nothing saved")
     }
 
+    /// A script reading `board --json` learns that rows were left out: `hidden` counts the flights
+    /// you hid from this board, `filter` states the filter; neither is there when nothing was.
     @Test func aBoardsJSONSaysWhatYourHidesAndFiltersLeftOut() throws {
         let user = BoardUser()
         let daemon = try user.startDaemon()

@@ -54,10 +54,16 @@ extension LiveFrame {
         out.append(style.bold(fit("Keys", size.columns)))
         out += shown.map { fit("  " + $0, size.columns) }
         while out.count < lines.count - 1 { out.append(fit("", size.columns)) }
-        let marks = BoardViewport.marks(above: start, below: all.count - start - shown.count)
+        // Where the lines shown are and how to close: the longest of these that fits.
         let close = "Esc closes"
-        let footer = marks.map { "\($0)  ↑/↓ scroll  \(close)" } ?? close
-        out.append(style.dim(fit(footer.columns <= size.columns ? footer : close, size.columns)))
+        let below = all.count - start - shown.count
+        var footers = [close]
+        if let marks = BoardViewport.marks(above: start, below: below) {
+            let short = [start > 0 ? "↑\(start)" : nil, below > 0 ? "↓\(below)" : nil].compactMap { $0 }.joined(separator: " ")
+            footers = ["\(marks)  ↑/↓ scroll  \(close)", "\(marks)  \(close)", "\(short)  \(close)", close]
+        }
+        let footer = footers.first { $0.columns <= size.columns } ?? close
+        out.append(style.dim(fit(footer, size.columns)))
         return out
     }
 }

@@ -23,11 +23,6 @@ public enum LiveEffect: Hashable, Sendable {
     case repaint
     /// Restore the terminal and exit with this status.
     case quit(Int32)
-
-    /// Whether it asks the daemon for a new board.
-    var isSubscription: Bool {
-        if case .subscribe = self { true } else { false }
-    }
 }
 
 /// A request of the live view, in the model's terms (flights by `LiveModel.FlightKey`).

@@ -8,13 +8,18 @@ extension LiveFrame {
         var indices: [Int]
         /// Whether the now line goes under the last row drawn (the next row, not drawn, is after now).
         var nowAtFoot = false
+        /// Whether the now line goes over the first scrolling row drawn (the row above, not drawn, is
+        /// the first after now: drawing it would take the line's row too).
+        var nowAtHead = false
         var marks: String?
     }
 
     /// The viewport's rows, and the row it leaves for the now line (`LiveModel.boardRows`, so that a
     /// page holds its flights and the line) used when the line falls off them: for the line itself
-    /// right under the rows, else for the next row below, else for the one above. A row was left
-    /// blank whenever the line was scrolled out of sight.
+    /// right under the rows, else for the next row below, else for the one above (for the line over
+    /// the rows when that one is the first after now, since it and its line would take two rows: the
+    /// pinned rows held at the top were cut). A row was left blank whenever the line was scrolled
+    /// out of sight.
     static func boardRowsShown(_ viewport: BoardViewport, now: NowLine?, flights: [FlightDocument]) -> BoardRowsShown {
         var indices = Array(0..<viewport.held) + Array(viewport.scrolling)
         let last = viewport.scrolling.upperBound
@@ -29,6 +34,8 @@ extension LiveFrame {
         } else if below > 0 {
             indices.append(last)
             below -= 1
+        } else if above > 0, now.index == viewport.first - 1 {
+            shown.nowAtHead = true
         } else if above > 0 {
             indices.insert(viewport.first - 1, at: viewport.held)
             if flights[viewport.first - 1].pinned { pinnedAbove -= 1 }

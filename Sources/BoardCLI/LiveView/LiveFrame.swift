@@ -147,7 +147,7 @@ struct LiveFrame {
         let shown = Self.boardRowsShown(viewport, now: now, flights: flights)
         var rows: [String] = []
         for index in shown.indices {
-            if now?.index == index { rows.append(renderer.nowLine(board.now)) }
+            if now?.index == index || (shown.nowAtHead && index == viewport.first) { rows.append(renderer.nowLine(board.now)) }
             rows.append(
                 row(
                     flights[index], selected: index == selected,

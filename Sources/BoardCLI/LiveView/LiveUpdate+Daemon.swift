@@ -306,3 +306,16 @@ extension LiveModel {
             + " and this view reconnects."
     }
 }
+
+extension LiveModel {
+    /// The footer's word on a key refused while the daemon is away (`asksForABoard`).
+    static let awaySentence = "The daemon is away; tabs, days and h work again when it is back."
+
+    /// Whether `action` needs a new board from the daemon: another tab, another day, hide-past.
+    static func asksForABoard(_ action: LiveAction) -> Bool {
+        switch action {
+        case .nextTab, .previousTab, .selectTab, .previousDay, .nextDay, .togglePast: true
+        default: false
+        }
+    }
+}

@@ -33,14 +33,18 @@ extension LiveModel {
             }
             // A key holds the page: rotation waits a whole period from the next tick.
             if rotation != nil { rotationHeld = true }
+            if case .reconnecting = link, keysHelp == nil, menu == nil, !isPromptOpen,
+                let action = LiveKeyMap.action(for: key, on: keyScreen), Self.asksForABoard(action)
+            {
+                // Another tab, day or hide-past needs the daemon's board: refused and said, where the
+                // view switched under the board it had (the tab bar still said the old tab).
+                message = Self.awaySentence
+                return []
+            }
             let undoable = undo
             effects = keysHelp != nil ? pressInKeysHelp(key) : menu != nil ? pressInMenu(key) : press(key)
             if undo == undoable { undo = nil }  // any other key ends the chance to undo a hide
-            if case .reconnecting = link, effects.contains(where: \.isSubscription), message == nil {
-                // Another tab, day or hide-past asks the daemon for its board: said, rather than
-                // nothing seen until the board comes with the daemon.
-                message = "The daemon is away; the board changes when it is back."
-            }
+
         case .resized(let newSize):
             let wasSplit = isSplit
             size = newSize
@@ -72,6 +76,7 @@ extension LiveModel {
             messageStays = true
         case .connected:
             daemonStopped = false
+            if message == Self.awaySentence { message = nil }
             if message == Self.stoppedSentence(autostart: true) || message == Self.stoppedSentence(autostart: false) {
                 message = nil
             }
