@@ -43,7 +43,7 @@ extension NowLineLiveViewTests {
     /// and at the bottom (Home) of a scrolled board.
     @Test(arguments: [40], [[], [0], [10], [12], [12, 13]])
     func noListRowIsLeftBlankWhereTheNowLineIsOutOfSight(columns: Int, pinnedRows: [Int]) throws {
-        for rows in 8...30 { try Self.checkEveryRow(columns: columns, rows: rows, pinnedRows: pinnedRows) }
+        for rows in 6...30 { try Self.checkEveryRow(columns: columns, rows: rows, pinnedRows: pinnedRows) }
     }
 
     static func checkEveryRow(columns: Int, rows: Int, pinnedRows: [Int]) throws {
@@ -68,7 +68,9 @@ extension NowLineLiveViewTests {
                 guard let range = marks.range(of: arrow + " ") else { return 0 }
                 return Int(marks[range.upperBound...].prefix { $0.isNumber }) ?? 0
             }
-            #expect(drawn + count("↑") + count("↓") == flights.count, "\(what)")
+            // Under 8 rows the line and the marks share one row: the marks when the line is out of sight.
+            let lineShown = frame.contains { $0.contains(" now ─") }
+            if rows >= 8 || !lineShown { #expect(drawn + count("↑") + count("↓") == flights.count, "\(what)") }
             // Pins held at the top (while they take at most half the rows) are never cut for the line.
             if model.boardViewport.held == pinned.count {
                 for pin in pinned { #expect(list.contains { $0.contains(pin.flightName) }, "\(pin.flightName): \(what)") }

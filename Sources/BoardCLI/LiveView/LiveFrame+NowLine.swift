@@ -24,10 +24,16 @@ extension LiveFrame {
         var indices = Array(0..<viewport.held) + Array(viewport.scrolling)
         let last = viewport.scrolling.upperBound
         var shown = BoardRowsShown(indices: indices, marks: viewport.marks)
-        guard let now, viewport.marks != nil else { return shown }
+        guard let now else { return shown }
         let lineShown =
             viewport.scrolling.contains(now.index) || (now.index == last && last == flights.count && last > viewport.first)
         guard !lineShown else { return shown }
+        guard viewport.marks != nil else {
+            // A pane too short for the marks beside the line (6 and 7 rows): the line's row says what
+            // is out of sight, where it was blank and nothing said 13 more rows were there.
+            shown.marks = BoardViewport.marks(above: viewport.above, pinnedAbove: viewport.pinnedAbove, below: viewport.below)
+            return shown
+        }
         var (above, pinnedAbove, below) = (viewport.above, viewport.pinnedAbove, viewport.below)
         if now.index == last, below > 0 {
             shown.nowAtFoot = true
