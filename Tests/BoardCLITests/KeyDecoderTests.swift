@@ -8,10 +8,11 @@ struct KeyDecoderTests {
         "a\u{1B}[C\u{1B}[D\u{1B}OA\u{1B}[5~\u{1B}[6~\u{1B}[1;5C\u{1B}[Z東e\u{301}\t\r\u{7F}\u{03}\u{1A}\u{1B}x\u{1B}\u{7F}\u{17}\u{1B}\u{1B}[A\u{1B}\r"
             .utf8)
     /// `ESC x` in one read is Alt-x, as tmux reads it (an Esc typed before an x comes in reads of its
-    /// own); ESC and Backspace, or Ctrl-W, deletes a word; ESC before a sequence or a control is Esc.
+    /// own); ESC and Backspace deletes a word of letters and digits, Ctrl-W one back to a space; ESC before a sequence or a control is Esc.
     static let keys: [Key] = [
         .character("a"), .right, .left, .up, .pageUp, .pageDown, .right, .backTab, .character("東"), .character("e"),
-        .character("\u{301}"), .tab, .enter, .backspace, .interrupt, .suspend, .alt("x"), .deleteWord, .deleteWord, .escape,
+        .character("\u{301}"), .tab, .enter, .backspace, .interrupt, .suspend, .alt("x"), .deleteAlphanumericWord, .deleteWord,
+        .escape,
         .up, .escape, .enter,
     ]
 

@@ -26,6 +26,15 @@ struct SearchPromptAltKeyTests {
         #expect(model.top == .searchPrompt(""))
         model.press(.deleteWord)
         #expect(model.top == .searchPrompt(""))
+        // Alt-Backspace takes letters and digits only, as readline's backward-kill-word: `a-b/c`
+        // leaves `a-b/` (it took the whole of it, as Ctrl-W does).
+        for c in "a-b/c " { model.press(.character(c)) }
+        model.press(.deleteAlphanumericWord)
+        #expect(model.top == .searchPrompt("a-b/"))
+        model.press(.deleteAlphanumericWord)
+        #expect(model.top == .searchPrompt("a-"))
+        model.press(.deleteWord)
+        #expect(model.top == .searchPrompt(""))
         // Off the prompt, `ESC q` in one read is Esc typed ahead of q (the view was busy): it quits,
         // as the two keys apart do.
         model.press(.escape)

@@ -5,8 +5,11 @@ public enum Key: Hashable, Sendable {
     case tab, backTab, enter, escape, backspace
     case interrupt  // Ctrl-C
     case suspend  // Ctrl-Z
-    /// Ctrl-W or Alt-Backspace: the search prompt's last word goes.
+    /// Ctrl-W: the search prompt's last word, back to a space, goes (readline's `unix-word-rubout`).
     case deleteWord
+    /// Alt-Backspace: the prompt's last run of letters and digits goes, and what follows it
+    /// (readline's `backward-kill-word`: `a-b/c` leaves `a-b/`).
+    case deleteAlphanumericWord
     /// Alt (Meta) with a printable key: `ESC x` in one read, as tmux and readline read it. The search
     /// prompt takes none, so that Alt-b or Alt-f typed in it cannot close it and run `b`; elsewhere it
     /// is Esc typed ahead of the key.
@@ -95,7 +98,7 @@ public struct KeyDecoder: Sendable {
                 guard bytes[i + 1] == UInt8(ascii: "[") || bytes[i + 1] == UInt8(ascii: "O") else {
                     // ESC and a key in one read is that key with Alt; ESC and a control, Esc then it.
                     switch bytes[i + 1] {
-                    case 0x7F, 0x08: keys.append(.deleteWord)
+                    case 0x7F, 0x08: keys.append(.deleteAlphanumericWord)
                     case 0x20...0x7E: keys.append(.alt(Character(Unicode.Scalar(bytes[i + 1]))))
                     default:
                         keys.append(.escape)

@@ -61,10 +61,15 @@ extension LiveFrame {
         guard day(shown[top]) == nil, let heading = shown[..<top].lazy.reversed().compactMap(day).first else { return nil }
         if cursorLine == top {
             range = top..<(range.upperBound - 1)
-        } else if day(shown[top + 1]) != nil {
-            // The next day's heading is the line after: the results start there, a line further on.
+        } else if day(shown[top + 1]) != nil, range.upperBound < shown.count || cursorLine == range.upperBound - 1 {
+            // The next day's heading is the line after: the results start there, a line further on
+            // (at the list's end, with the cursor on its last line, one short).
             range = (top + 1)..<min(shown.count, range.upperBound + 1)
             return nil
+        } else if day(shown[top + 1]) != nil {
+            // At the list's end, the cursor above its last line: the first line keeps its heading and
+            // the last goes, rather than leave a line blank.
+            range = top..<(range.upperBound - 1)
         } else {
             range = (top + 1)..<range.upperBound
         }

@@ -22,6 +22,8 @@ extension LiveModel {
             return [send(.search(text: query, tab: tab, pinned: pins), for: .search(query))]
         case .backspace: screens[screens.count - 1] = .searchPrompt(String(text.dropLast()))
         case .deleteWord: screens[screens.count - 1] = .searchPrompt(Self.droppingLastWord(text))
+        case .deleteAlphanumericWord:
+            screens[screens.count - 1] = .searchPrompt(Self.droppingLastWord(text, by: { $0.isLetter || $0.isNumber }))
         case .character(let c) where SearchText.fits(text + String(c)):
             screens[screens.count - 1] = .searchPrompt(text + String(c))
         case .paste(let pasted):
@@ -42,11 +44,13 @@ extension LiveModel {
         promptLeft = []
     }
 
-    /// `text` without its last word and the spaces after it, as readline's Ctrl-W leaves it.
-    static func droppingLastWord(_ text: String) -> String {
+    /// `text` without its last word and what follows it, as readline leaves it: a word is what
+    /// `inWord` takes (not a space: Ctrl-W's `unix-word-rubout`; letters and digits: Alt-Backspace's
+    /// `backward-kill-word`).
+    static func droppingLastWord(_ text: String, by inWord: (Character) -> Bool = { $0 != " " }) -> String {
         var rest = Substring(text)
-        while rest.last == " " { rest.removeLast() }
-        while let last = rest.last, last != " " { rest.removeLast() }
+        while let last = rest.last, !inWord(last) { rest.removeLast() }
+        while let last = rest.last, inWord(last) { rest.removeLast() }
         return String(rest)
     }
 }
