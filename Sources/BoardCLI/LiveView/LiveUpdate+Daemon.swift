@@ -212,7 +212,7 @@ extension LiveModel {
     /// Shows the "gone" screen: in place of the open flight's details when that flight left the board,
     /// or `onTop` of what is open when a flight asked for is gone (the stack keeps what it was opened from).
     mutating func showGone(_ gone: GoneFlight, onTop: Bool = false) {
-        if case .searchPrompt = top { screens.removeLast() }
+        if isPromptOpen { screens.removeLast() }
         if !onTop {
             if case .details = top { screens.removeLast() }
             if case .gone = top { screens.removeLast() }
@@ -273,7 +273,7 @@ extension LiveModel {
                 showGone(asked, onTop: true)
                 return []
             }
-            if case .searchPrompt = top { screens.removeLast() }
+            if isPromptOpen { screens.removeLast() }
             // A gone flight is a dead end: the flight `s` or Enter opens from it takes its place, as
             // does the flight itself come back (the clock set back), never stacked over its gone screen.
             if case .gone(let gone) = top, asked == nil || gone.key == FlightKey(flight) { screens.removeLast() }
@@ -290,7 +290,7 @@ extension LiveModel {
                 message = error.message
                 return []
             }
-            if case .searchPrompt = top { screens.removeLast() }
+            if isPromptOpen { screens.removeLast() }
             if case .searchResults = top { screens.removeLast() }
             screens.append(.searchResults(SearchResults(text: text, days: found.days, hidePast: hidePast)))
             return []

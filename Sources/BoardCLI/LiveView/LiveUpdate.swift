@@ -209,7 +209,7 @@ extension LiveModel {
     /// Whether `key` leaves what is on screen: Esc, the board, quit, Ctrl-C (back), or another tab.
     private func leaving(_ key: Key) -> Leaving? {
         if key == .interrupt || key == .escape { return .back }
-        if case .searchPrompt = top { return nil }
+        if isPromptOpen { return nil }
         switch LiveKeyMap.action(for: key, on: keyScreen) {
         case .back?, .root?, .quit?: return .back
         case .nextTab?, .previousTab?, .selectTab?: return .toAnotherTab
@@ -220,7 +220,7 @@ extension LiveModel {
     private mutating func press(_ key: Key) -> [LiveEffect] {
         // The step `w` waited for, come while the search prompt hides the footer, waits for the
         // prompt to close rather than go with the keys typed into it.
-        let promptOpen = if case .searchPrompt = top { true } else { false }
+        let promptOpen = isPromptOpen
         if !(messageStays && promptOpen) { message = nil }
         if key == .interrupt { return [.quit(130)] }
         switch top {
