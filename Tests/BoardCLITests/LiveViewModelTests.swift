@@ -433,13 +433,13 @@ struct LiveViewModelTests {
         #expect(model.pins == [LiveModel.FlightKey(flight)])
     }
 
-    @Test func theDaemonGoesAwayTheBoardStaysWithItsAgeAndComesBack() throws {
+    @Test func theDaemonGoesAwayTheBoardStaysSayingForHowLongAndComesBack() throws {
         var model = Fixture.liveModel()
         #expect(model.update(.connectionLost(at: Fixture.start + .seconds(5))) == [])
         var frame = model.frame(after: .seconds(65))
-        #expect(frame[0].hasSuffix("○ reconnecting, board 1m5s old"))
+        #expect(frame[0].hasSuffix("○ reconnecting for 1m0s"), "counted from the loss, not the last board")
         #expect(frame[2].contains("FLIGHT") && frame.selectedLine != nil, "the last board stays on screen")
-        #expect(model.frame(after: .seconds(3 * 3600 + 120))[0].hasSuffix("board 3h2m old"))
+        #expect(model.frame(after: .seconds(3 * 3600 + 120))[0].hasSuffix("reconnecting for 3h1m"))
 
         // A second loss while away keeps the first instant.
         model.update(.connectionLost(at: Fixture.start + .seconds(30)))

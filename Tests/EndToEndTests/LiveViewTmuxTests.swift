@@ -122,7 +122,7 @@ final class TmuxPane {
         let pane = try TmuxPane(sandbox: sandbox, command: "sh -c '\(Binaries.board) watch; echo EXITED-$?; sleep 30'")
         try pane.waitFor("the live board") { $0.contains("● live") }
         try daemon.stop()
-        let screen = try pane.waitFor("the stopped daemon said") { $0.contains("○ stopped, board") }
+        let screen = try pane.waitFor("the stopped daemon said") { $0.contains("○ stopped") }
         #expect(screen.contains("Daemon stopped; start it with boardd and this view reconnects."), "autostart is off: \(screen)")
         daemon = try RunningDaemon(sandbox: sandbox)
         defer { _ = try? daemon.stop() }

@@ -296,9 +296,12 @@ struct LiveFrame {
                 return note.isLive ? style.apply("32", "● \(text)") : style.apply("33", "○ \(text)")
             }
             return style.apply("32", "● live")
-        case .reconnecting:
-            let age = model.boardReceivedAt.map { Self.age(now - $0) } ?? "-"
-            return style.apply("33", "○ \(model.daemonStopped ? "stopped" : "reconnecting"), board \(age) old")
+        case .reconnecting(let since):
+            // Counted from the loss, not the last board: the daemon pushes every change, so the board
+            // was current until the link went (a frozen clock's board, received an hour before a stop,
+            // said "board 1h old" a second after it).
+            let away = Self.age(now - since)
+            return style.apply("33", model.daemonStopped ? "○ stopped \(away) ago" : "○ reconnecting for \(away)")
         }
     }
 
