@@ -3,7 +3,8 @@ import BoardProtocol
 /// How a daemon's part in replication reads to people (`board status`, `board clock`, and for a
 /// replica `board watch`'s header): `replica of MTN · live`, `replica of MTN · 3 s behind`,
 /// `replica of MTN · cut off since 14:02`, `replica of MTN · out of step`; `source of MTN ·
-/// publishing`, `source of MTN · not publishing, 4 records waiting`.
+/// publishing`, `source of MTN · not publishing, 4 records waiting`, `source of MTN · not
+/// publishing: instance 3ceaeb7c9853a637 took the lease`.
 ///
 /// Made from `ping`'s `replication` (`ReplicationDocument`); nil for a daemon on its own, which the
 /// line and the header then do not mention.
@@ -20,8 +21,10 @@ struct ReplicationNote: Hashable, Sendable {
         /// A replica connected to Redis where no source holds the lease since the real time `HH:MM`:
         /// stopped, or gone longer than its lease; its clock runs on from the last move.
         case noSource(since: String?)
-        /// A source cut off from Redis (or without its lease), with this many records waiting.
+        /// A source cut off from Redis, with this many records waiting.
         case notPublishing(waiting: Int)
+        /// A source whose lease another instance holds: it publishes no more until started again.
+        case superseded(by: String)
     }
 
     let isReplica: Bool
@@ -36,7 +39,11 @@ struct ReplicationNote: Hashable, Sendable {
         self.code = code
         isReplica = replication.isReplica
         if !isReplica {
-            state = replication.connected ? .live : .notPublishing(waiting: replication.waiting)
+            if let holder = replication.supersededBy {
+                state = .superseded(by: ReplicationDocument.instanceName(holder))
+            } else {
+                state = replication.connected ? .live : .notPublishing(waiting: replication.waiting)
+            }
         } else if !replication.connected {
             state = .cutOff(since: replication.cutOffSince.flatMap(Self.hourAndMinute))
         } else if replication.outOfStep != nil {
@@ -71,6 +78,7 @@ struct ReplicationNote: Hashable, Sendable {
         case .noSource(let since?): "no source since \(since)"
         case .noSource(nil): "no source"
         case .notPublishing(let waiting): "not publishing, \(waiting) \(waiting == 1 ? "record" : "records") waiting"
+        case .superseded(let holder): "not publishing: instance \(holder) took the lease"
         }
     }
 

@@ -41,6 +41,12 @@ extension BoardServer {
             if config.replication != service.config.replication {
                 loop.log.warning("replication in the config changed: it takes effect when boardd is started again")
             }
+            if let replication, ReplicationKeys(airportCode: config.schedule.airport.code) != replication.keys {
+                // The replicas of the new code find nothing until then: the keys are the start's.
+                loop.log.warning(
+                    "airport.code changed to \(config.schedule.airport.code): published under \(replication.keys.log) and its keys until boardd is started again"
+                )
+            }
             service.reload(config)
             loop.link.publish(service)
             replication?.configChanged(config.replicatedSettings)

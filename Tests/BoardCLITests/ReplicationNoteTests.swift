@@ -27,6 +27,15 @@ struct ReplicationNoteTests {
         #expect(ReplicationNote(Self.sourceCutOff, code: "MTN")?.text == "source of MTN · not publishing, 4 records waiting")
         #expect(ReplicationNote(Self.sourceCutOff, code: "MTN")?.shortText == "source · not publishing, 4 records waiting")
         #expect(ReplicationNote(nil, code: "MTN") == nil)
+        // A source whose lease another instance holds says which, in printable characters only.
+        let superseded = ReplicationDocument(
+            role: "source", source: "abc", connected: false, waiting: 0, lag: nil, supersededBy: "3ceaeb7c\u{1B}[2J9853a637")
+        #expect(
+            ReplicationNote(superseded, code: "MTN")?.text
+                == "source of MTN · not publishing: instance 3ceaeb7c[2J9853a637 took the lease")
+        #expect(ReplicationDocument.instanceName(String(repeating: "a", count: 500)).count == 64)
+        #expect(ReplicationDocument.instanceName("\u{7}\u{1B}") == "?")
+
         // No source holds the lease: said, and not live.
         let alone = ReplicationDocument(
             role: "replica", source: "abc", connected: true, waiting: 0, lag: 0, noSourceSince: "2026-12-04T14:05:00-05:00")

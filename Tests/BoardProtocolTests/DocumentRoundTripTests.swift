@@ -112,6 +112,11 @@ import Testing
         #expect(!F.encoding.clock(now: F.now, simulated: true, speed: 1, window: F.window).json.text.contains("replication"))
         let replica = ReplicationDocument(role: "replica", source: "abc123", connected: true, waiting: 0, lag: 0.25)
         try Self.checkRoundTrip(replica)
+        // A source superseded says by whom, last; a replica never writes the key.
+        let superseded = ReplicationDocument(
+            role: "source", source: "abc123", connected: false, waiting: 0, lag: nil, supersededBy: "def456")
+        try Self.checkRoundTrip(superseded)
+        #expect(superseded.json.text.hasSuffix(#","lag":null,"supersededBy":"def456"}"#), "\(superseded.json.text)")
     }
 
     @Test func statusLines() throws {

@@ -185,6 +185,26 @@ struct PublishTests {
         }
     }
 
+    /// A source whose lease another instance took (it was cut off longer than the lease and a new
+    /// source started, or someone wrote the key) says by whom, in `ping` and `board status`, where it
+    /// said "not publishing, 0 records waiting", as if Redis were away. The holder is whatever Redis
+    /// holds, so it is said in printable characters only.
+    @Test func aSourceWhoseLeaseAnotherTookSaysWhoHoldsIt() throws {
+        let server = try RedisServer()
+        let daemon = try Self.publishing(server, sandbox: Sandbox(), env: ["BOARDD_REPLICATION_LEASE_MS": "1000"])
+        let redis = try RedisConnection(server.unixURL)
+        try waitUntil("the source to publish") { try Self.ping(daemon.socket).replication?.connected == true }
+        #expect(try Self.ping(daemon.socket).replication?.supersededBy == nil)
+        _ = try redis.call("SET", Self.keys.source, "other\u{1B}]0;x\u{7}", "PX", "60000")
+        try waitUntil("the source to say who took its lease", timeout: 10) {
+            try Self.ping(daemon.socket).replication?.supersededBy == "other]0;x"
+        }
+        #expect(try Self.ping(daemon.socket).replication?.connected == false)
+        let status = try daemon.sandbox.status().stdout
+        #expect(status.contains("source of MTN · not publishing: instance other]0;x took the lease"), "\(status)")
+        #expect(daemon.logText().contains("held by instance other]0;x"), "\(daemon.logText())")
+    }
+
     @Test func aReloadedConfigIsPublishedAsAConfigRecordAndInTheState() throws {
         let server = try RedisServer()
         let sandbox = Sandbox()
@@ -200,6 +220,13 @@ struct PublishTests {
         guard case .config(let settings) = reloaded.body else { throw TimedOut(what: "a config record") }
         #expect(settings["seed"] == .int(6) && settings["days"] == .int(3) && settings["flightsPerDay"] == .int(30))
         try waitUntil("the state to hold it") { try Self.state(redis)?.config == reloaded }
+        // A new airport code is published under the start's keys until a restart, and the log says so.
+        try #"{"seed": 6, "airport": {"code": "XYZ"}}"#.write(toFile: config, atomically: true, encoding: .utf8)
+        kill(daemon.pid, SIGHUP)
+        try waitUntil("the code's warning") {
+            daemon.logText().contains("airport.code changed to XYZ: published under board:MTN:log")
+        }
+        try waitUntil("the second reload in the start's stream") { try Self.records(redis).count == 4 }
     }
 
     /// boardd with `arguments` and a wrong password exits 1 in one line naming the server and `AUTH`, never the password.

@@ -204,7 +204,7 @@ final class ReplicationPublisher {
             [leaseCommand(Self.leaseScript, withTime: true), RESPCommand("EXISTS", source.keys.state)], now: now)
         if let message = replies[0].errorMessage { throw RedisError(server: server, command: "EVAL", .refused(message)) }
         if replies[0] != .integer(1) {
-            supersede(by: replies[0].string ?? "\(replies[0])")
+            supersede(by: ReplicationDocument.instanceName(replies[0].string ?? "\(replies[0])"))
             return
         }
         nextRenewal = now + lease / 3

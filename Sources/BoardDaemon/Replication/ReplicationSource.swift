@@ -57,7 +57,8 @@ final class ReplicationSource: ReplicationReporting {
     func document(localTime: LocalTime) -> ReplicationDocument {
         shared.withLock { shared in
             ReplicationDocument(
-                role: "source", source: instance, connected: shared.connected, waiting: shared.queue.records.count, lag: nil)
+                role: "source", source: instance, connected: shared.connected, waiting: shared.queue.records.count, lag: nil,
+                supersededBy: shared.supersededBy)
         }
     }
 

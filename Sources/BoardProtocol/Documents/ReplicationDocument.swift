@@ -10,7 +10,8 @@
 /// `cutOffSince` (the real time, in the airport's zone, it lost Redis; null while connected),
 /// `noSourceSince` (the real time it found no source holding the lease, stopped or gone; null while
 /// one does) and `outOfStep` (why it may not show the source's board: an entry it could not read;
-/// null when in step). Readers pass over keys they do not know.
+/// null when in step). A source that found its lease held by another instance says which as
+/// `supersededBy` (it publishes no more; absent otherwise). Readers pass over keys they do not know.
 public struct ReplicationDocument: WireDocument {
     /// `source` or `replica`.
     public let role: String
@@ -29,10 +30,12 @@ public struct ReplicationDocument: WireDocument {
     /// A replica's: since when no source has held the lease (stopped, or gone longer than its lease),
     /// ISO-8601 in the airport's zone; null while one does.
     public let noSourceSince: String?
+    /// A source's: the instance that holds the lease this one lost, so that it publishes no more; absent until then.
+    public let supersededBy: String?
 
     public init(
         role: String, source: String, connected: Bool, waiting: Int, lag: Double?, cutOffSince: String? = nil,
-        outOfStep: String? = nil, noSourceSince: String? = nil
+        outOfStep: String? = nil, noSourceSince: String? = nil, supersededBy: String? = nil
     ) {
         self.role = role
         self.source = source
@@ -42,9 +45,21 @@ public struct ReplicationDocument: WireDocument {
         self.cutOffSince = cutOffSince
         self.outOfStep = outOfStep
         self.noSourceSince = noSourceSince
+        self.supersededBy = supersededBy
     }
 
     public var isReplica: Bool { role == "replica" }
+
+    /// An instance as said to people (a status line, a log): whatever a writer of Redis put in the
+    /// lease, kept to printable ASCII and 64 characters (an instance is 16 hex digits); `?` for none.
+    public static func instanceName(_ text: String) -> String {
+        var kept = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars where scalar.value > 0x20 && scalar.value < 0x7F {
+            guard kept.count < 64 else { break }
+            kept.append(scalar)
+        }
+        return kept.isEmpty ? "?" : String(kept)
+    }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -56,9 +71,10 @@ public struct ReplicationDocument: WireDocument {
         cutOffSince = try container.decodeIfPresent(String.self, forKey: .cutOffSince)
         outOfStep = try container.decodeIfPresent(String.self, forKey: .outOfStep)
         noSourceSince = try container.decodeIfPresent(String.self, forKey: .noSourceSince)
+        supersededBy = try container.decodeIfPresent(String.self, forKey: .supersededBy)
     }
 
-    /// A replica's keys are written only by a replica: a source answers as it always has.
+    /// A replica's keys are written only by a replica, and `supersededBy` only by a source superseded.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(role, forKey: .role)
@@ -66,13 +82,16 @@ public struct ReplicationDocument: WireDocument {
         try container.encode(connected, forKey: .connected)
         try container.encode(waiting, forKey: .waiting)
         try container.encodeIfPresent(lag, forKey: .lag)
-        guard isReplica else { return }
+        guard isReplica else {
+            if let supersededBy { try container.encode(supersededBy, forKey: .supersededBy) }
+            return
+        }
         try container.encodeIfPresent(cutOffSince, forKey: .cutOffSince)
         try container.encodeIfPresent(outOfStep, forKey: .outOfStep)
         try container.encodeIfPresent(noSourceSince, forKey: .noSourceSince)
     }
 
     enum CodingKeys: String, CodingKey {
-        case role, source, connected, waiting, lag, cutOffSince, outOfStep, noSourceSince
+        case role, source, connected, waiting, lag, cutOffSince, outOfStep, noSourceSince, supersededBy
     }
 }
