@@ -70,6 +70,17 @@ struct ReplicationQueueTests {
             try DaemonConfig.parse(DaemonConfig.builtIn.replicatedSettings.bytes, file: "c").schedule == ScheduleConfig.default)
     }
 
+    /// A replica takes its schedule from `replicatedSettings` alone: a config key added to the parser
+    /// and not written there would leave every replica on its default with nothing failing.
+    @Test func theSettingsAReplicaTakesWriteEveryKeyOfTheConfigButReplication() throws {
+        let settings = DaemonConfig.builtIn.replicatedSettings
+        func keys(_ value: JSON?) -> [String] { value?.objectPairs?.map { $0.0 }.sorted() ?? [] }
+        #expect(keys(settings) == DaemonConfig.knownKeys.filter { $0 != "replication" }.sorted())
+        #expect(keys(settings["airport"]) == DaemonConfig.knownAirportKeys.sorted())
+        #expect(keys(settings["announcements"]) == DaemonConfig.knownAnnouncementKeys.sorted())
+        #expect(keys(settings["hall"]) == DaemonConfig.knownHallKeys.sorted())
+    }
+
     @Test func publishAndThePasswordFileAreFlags() throws {
         var expected = DaemonOptions()
         expected.publish = RedisURL(endpoint: .tcp(host: "redis.local", port: 6380), database: 2)

@@ -114,7 +114,7 @@ final class ReplicaFeed: ReplicationReporting {
 
     /// Clears the instant at `since` while what it stands for `holds`; else sets it to now, the first
     /// time it stops holding (so it says since when).
-    private func note(_ since: WritableKeyPath<Shared, Date?> & Sendable, holds: Bool) {
+    private func note(_ since: any WritableKeyPath<Shared, Date?> & Sendable, holds: Bool) {
         let now = wall()
         shared.withLock { shared in
             if holds {
