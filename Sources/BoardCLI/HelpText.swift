@@ -10,7 +10,8 @@ enum HelpText {
           --json            print JSON ("schema": 1) for scripts; it only reads:
                             no tab or last flight is remembered (pins still change)
           --socket PATH     the daemon's socket (BOARD_SOCKET; default
-                            $XDG_RUNTIME_DIR/board/boardd.sock)
+                            $XDG_RUNTIME_DIR/board/boardd.sock, else
+                            /tmp/board-$UID/boardd.sock)
           --color WHEN      auto (default), always or never; NO_COLOR or
                             TERM=dumb turns auto off
           --no-autostart    never start boardd (BOARD_NO_AUTOSTART=1)

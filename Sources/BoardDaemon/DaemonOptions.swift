@@ -34,7 +34,8 @@ extension DaemonCommand {
                boardd --check-config [--config FILE]
                boardd --help | --version
 
-        Serves the flight board on a Unix socket (default: $XDG_RUNTIME_DIR/board/boardd.sock).
+        Serves the flight board on a Unix socket (default:
+        $XDG_RUNTIME_DIR/board/boardd.sock, else /tmp/board-$UID/boardd.sock).
           --socket PATH     the socket to serve (also BOARD_SOCKET)
           --config FILE     the config (also BOARDD_CONFIG; default $XDG_CONFIG_HOME/board/boardd.json
                             when it exists, else built-in defaults)

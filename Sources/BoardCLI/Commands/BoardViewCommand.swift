@@ -74,7 +74,8 @@ struct BoardViewCommand: BoardCommand, Equatable {
             wraps. Under 78 columns (83 with --countdown) the columns give way in
             this order until a row fits: FROM/TO shortens, TIME keeps only the
             current time, FROM/TO shortens again, GATE loses its change mark's
-            room, then GATE goes, then FROM/TO, then STATUS shortens and goes.
+            room, BELT goes, STATUS drops its time, then GATE goes, then FROM/TO,
+            then STATUS.
             FLIGHT and ID stay; the ID is the last to go (board show needs it), and
             only a line still too long (under 29 columns) is cut with …. show,
             search, events and board watch fit the same way.

@@ -20,12 +20,13 @@ struct CompletionsCommand: BoardCommand, Equatable {
             usage: board completions bash|zsh|fish
 
             Prints a completion script for the shell: commands, flags, tab names,
-            flag values, and the day's flight ids after show, pin, unpin and hide
-            (asked of the daemon with 'board completions --ids', which answers
-            within about 200 ms and prints nothing when no daemon runs; it never
-            starts one). After unhide it offers the hidden flights, and after
-            'pins move' the pinned ones, read from the state file ('board
-            completions --hidden-ids' and '--pinned-ids').
+            flag values, and the day's flight ids after show, pin, hide, watch,
+            log, wait and events --flight (asked of the daemon with 'board
+            completions --ids', which answers within about 200 ms and prints
+            nothing when no daemon runs; it never starts one). After unhide it
+            offers the hidden flights, and after unpin and 'pins move' the pinned
+            ones, read from the state file ('board completions --hidden-ids' and
+            '--pinned-ids').
             scripts/install.sh installs all three where the shells look.
 
             examples:
