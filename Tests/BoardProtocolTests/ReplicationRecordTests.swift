@@ -87,6 +87,12 @@ struct ReplicationRecordTests {
             ("madeAt", "64029052801", #"replication record: "madeAt" is malformed: "64029052801""#),
             ("madeAt", nil, #"replication record: no "madeAt""#),
             ("source", "", #"replication record: "source" is malformed: """#),
+            // An instance is 16 hex digits: a megabyte or an escape sequence never reaches a `ping`.
+            (
+                "source", String(repeating: "a", count: 65),
+                "replication record: \"source\" is malformed: \"" + String(repeating: "a", count: 40) + "\""
+            ),
+            ("source", "a b", #"replication record: "source" is malformed: "a b""#),
         ] as [(String, String?, String)])
     func anUnreadableEntryIsAnErrorNamingItsField(_ name: String, _ value: String?, _ message: String) {
         #expect {

@@ -277,6 +277,40 @@ struct FollowTests {
         }
     }
 
+    /// A record the source did not write (another writer of Redis: another instance, or the source's
+    /// own instance with a seq past its state's) is never applied, and is logged once; the replica
+    /// follows its source's next move. One seq past everything stopped it taking any, for good.
+    @Test func aRecordItsSourceDidNotWriteIsNeverApplied() throws {
+        let server = try RedisServer()
+        let source = try P.publishing(server, sandbox: Sandbox())
+        let replica = try Self.following(server)
+        let redis = try RedisConnection(server.unixURL)
+        let state = try #require(try P.state(redis))
+        let instant = try #require(ISO8601DateFormatter().date(from: "2027-06-14T13:00:00-04:00")).timeIntervalSince1970
+        let clock = ReplicationClock(
+            move: .set, simulated: true, instant: instant, speed: 0, madeAt: Date().timeIntervalSince1970)
+        let forged = [
+            ReplicationRecord(seq: Int.max, source: state.clock.source, .clock(clock)),
+            ReplicationRecord(seq: 1, source: "e0e0e0e0e0e0e0e0", .clock(clock)),
+        ]
+        var ids: [String] = []
+        for record in forged {
+            let id = try redis.call(RESPCommand(["XADD", P.keys.log, "*"] + record.fields.flatMap { [$0.0, $0.1] })).string
+            ids.append(try #require(id))
+        }
+        try waitUntil("both entries passed over") {
+            ids.allSatisfy { replica.logText().contains("entry \($0) is not its source's") }
+        }
+        #expect(try Self.clock(replica.socket).now == "2026-11-30T12:00:00-05:00", "neither was applied")
+        #expect(try P.ping(replica.socket).replication?.source == state.clock.source)
+        #expect(try P.ping(replica.socket).replication?.outOfStep == nil, "in step with its source all along")
+        try P.advance(source.socket, minutes: 5)
+        try waitUntil("the source's next move at the replica") {
+            try Self.clock(replica.socket).now == "2026-11-30T12:05:00-05:00"
+        }
+        #expect(replica.logText().components(separatedBy: "entry \(ids[0])").count == 2, "logged once: \(replica.logText())")
+    }
+
     /// A move that arrived late says the replica was behind, not that it still is: once a read of the
     /// stream finds nothing newer, its lag is 0 and it is live again.
     @Test func aReplicaThatReadALateMoveIsLiveAgainOnceItHasTheStreamsEnd() throws {
@@ -285,15 +319,21 @@ struct FollowTests {
         let replica = try Self.following(server)
         try P.advance(source.socket, minutes: 1)
         try waitUntil("the replica to follow") { try Self.clock(replica.socket).now == "2026-11-30T12:01:00-05:00" }
-        // A source's move made 10 s before it reached the stream, as after a long stall.
+        // A source's move made 10 s before it reached the stream, as after a long stall: its next
+        // record, written as a source writes a batch, the stream and the state in one transaction.
         let instant = try #require(ISO8601DateFormatter().date(from: "2026-11-30T12:07:00-05:00")).timeIntervalSince1970
+        let redis = try RedisConnection(server.unixURL)
+        let state = try #require(try P.state(redis))
         let late = ReplicationRecord(
-            seq: 1, source: "1a7e1a7e1a7e1a7e",
+            seq: state.clock.seq + 1, source: state.clock.source,
             .clock(
                 ReplicationClock(
                     move: .advance, simulated: true, instant: instant, speed: 0, madeAt: Date().timeIntervalSince1970 - 10)))
-        let redis = try RedisConnection(server.unixURL)
-        _ = try redis.call(RESPCommand(["XADD", P.keys.log, "*"] + late.fields.flatMap { [$0.0, $0.1] }))
+        let fields = late.fields.flatMap { [$0.0, $0.1] }
+        _ = try redis.send([
+            RESPCommand("MULTI"), RESPCommand(["HSET", P.keys.state] + fields), RESPCommand(["XADD", P.keys.log, "*"] + fields),
+            RESPCommand("EXEC"),
+        ])
         try waitUntil("the late move applied") { try Self.clock(replica.socket).now == "2026-11-30T12:07:00-05:00" }
         try waitUntil("the replica live again") {
             guard let lag = try P.ping(replica.socket).replication?.lag, lag < 2 else { return false }

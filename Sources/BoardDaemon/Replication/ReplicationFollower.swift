@@ -127,7 +127,9 @@ final class ReplicationFollower {
             }
             report(feed, connected: true, nil)
             if entries.isEmpty { feed.reachedTheStreamsEnd() }
-            take(entries, feed)
+            // What the source has written, read after the entries: a record it holds no seq for is not its.
+            let written = entries.contains { (try? $0.record.get()) != nil } ? try writtenState(now) : nil
+            take(entries, feed, written: written)
             lookAtTheLease(feed, ContinuousClock.now)
             if !entries.isEmpty, feed.shared.withLock({ $0.outOfStep != nil }) { try catchUp(feed) }
         } catch {
@@ -198,8 +200,33 @@ final class ReplicationFollower {
         }
     }
 
-    /// Hands on the new records among `entries`, in order; an entry it cannot read is passed over.
-    private func take(_ entries: [ReplicationEntry], _ feed: ReplicaFeed) {
+    /// The state as it stands (`HGETALL`), nil when it is empty or cannot be read (the entries are
+    /// then taken as they come, as before a source wrote one).
+    private func writtenState(_ now: ContinuousClock.Instant) throws(RedisError) -> ReplicationState? {
+        let reply = try link.call(RESPCommand("HGETALL", keys.state), now: now)
+        guard let values = reply.elements, !values.isEmpty else { return nil }
+        let strings = values.compactMap(\.string)
+        guard strings.count == values.count else { return nil }
+        return try? ReplicationState(flat: strings)
+    }
+
+    /// Why `record` is not one its source wrote, by `state` read after it; nil when it may be. A source
+    /// writes each batch to the stream and the state in one transaction, so the state read after a
+    /// record of its names that record's source and a seq at least the record's: a record another
+    /// writer of Redis made up (another instance, a seq past the source's) is never applied, where
+    /// one seq past everything stopped the replica from taking its source's moves.
+    static func notWritten(_ record: ReplicationRecord, by state: ReplicationState) -> String? {
+        guard record.source == state.clock.source else {
+            return "from instance \(record.source), where the state is instance \(state.clock.source)'s"
+        }
+        let newest = record.kind == "clock" ? state.clock.seq : state.config.seq
+        guard record.seq <= newest else { return "\(record.kind) seq \(record.seq) is past the state's, \(newest)" }
+        return nil
+    }
+
+    /// Hands on the new records among `entries`, in order; an entry it cannot read, or one `written`
+    /// (the state read after them) shows its source did not write, is passed over.
+    private func take(_ entries: [ReplicationEntry], _ feed: ReplicaFeed, written: ReplicationState?) {
         var moves: [ReplicaMove] = []
         var source: String?
         for entry in entries {
@@ -210,6 +237,10 @@ final class ReplicationFollower {
                 outOfStep(feed, "\(error)", id: entry.id)
                 continue
             case .success(let read): record = read
+            }
+            if let written, let reason = Self.notWritten(record, by: written) {
+                passOver(entry.id, reason)
+                continue
             }
             guard progress.admit(record) else { continue }
             switch record.body {
@@ -234,6 +265,13 @@ final class ReplicationFollower {
         guard loggedUnreadable.insert(id ?? reason).inserted else { return }
         if loggedUnreadable.count > 1000 { loggedUnreadable.removeAll() }
         log.error("redis \(server): \(text); not applied: serving on, out of step until \(keys.state) can be read")
+    }
+
+    /// Logs once an entry that is readable but not its source's; the replica stays in step.
+    private func passOver(_ id: String, _ reason: String) {
+        guard loggedUnreadable.insert(id).inserted else { return }
+        if loggedUnreadable.count > 1000 { loggedUnreadable.removeAll() }
+        log.warning("redis \(server): \(keys.log) entry \(id) is not its source's (\(reason)): not applied")
     }
 
     private func describe(_ record: ReplicationRecord) -> String { "the config of source instance \(record.source)" }
