@@ -101,7 +101,10 @@ enum Autostart {
         let directory = BoardPaths.directory(of: path)
         try? FileManager.default.createDirectory(
             atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        if FileManager.default.fileExists(atPath: path) { return FileManager.default.isWritableFile(atPath: path) }
+        // A symbolic link is never logged through (the daemon's log opens with O_NOFOLLOW).
+        if let status = try? FileStatus(path: path, followingLinks: false) {
+            return status.kind == .regular && FileManager.default.isWritableFile(atPath: path)
+        }
         var isDirectory = false
         return FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) && isDirectory
             && FileManager.default.isWritableFile(atPath: directory)

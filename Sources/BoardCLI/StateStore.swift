@@ -226,10 +226,24 @@ struct StateStore {
         do {
             try FileManager.default.createDirectory(
                 atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            return nil
         } catch {
             return "cannot create \(directory)"
         }
+        return Self.untrusted(directory)
+    }
+
+    /// Why `directory` is not one to save in, as the socket's directory is checked (`SocketTrust`):
+    /// owned by another user than this one or root, or writable by others without the sticky bit.
+    /// Another user who may write there could aim the state at a file of this user's.
+    static func untrusted(_ directory: String, user: UInt32 = Program.userID) -> String? {
+        guard let status = try? FileStatus(path: directory) else { return nil }
+        if status.owner != user && status.owner != 0 {
+            return "not saving in \(directory): it belongs to user \(status.owner); set BOARD_STATE_DIR to a directory of yours"
+        }
+        if status.isWritableByOthers && !status.isSticky {
+            return "not saving in \(directory): others may write it; chmod go-w it, or set BOARD_STATE_DIR"
+        }
+        return nil
     }
 
     /// Writes through a temporary file, fsync and rename, so a reader never sees half a file; why it

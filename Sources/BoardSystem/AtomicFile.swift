@@ -7,6 +7,10 @@ import Glibc
 /// over the target. On any failure the temporary file is removed and the
 /// target is left as it was.
 ///
+/// The temporary file is always a new one (`O_CREAT | O_EXCL | O_NOFOLLOW`): whatever is at its
+/// name (a leftover, or a symbolic link another user planted in a directory they may write) is
+/// removed, not written through, and a name taken again meanwhile fails the write.
+///
 /// A writer killed between creating and renaming (kill -9) leaves its temporary
 /// file behind; `removeLeftovers(of:)` removes those whose process has ended.
 public enum AtomicFile {
@@ -30,7 +34,16 @@ public enum AtomicFile {
         let temporary = temporaryPath(for: path, processID: Program.processID)
         let descriptor: FileDescriptor
         do {
-            descriptor = try .open(temporary, .writeOnly, options: [.create, .truncate], permissions: permissions)
+            descriptor = try .open(temporary, .writeOnly, options: [.create, .exclusive, .noFollow], permissions: permissions)
+        } catch  where error.code == EEXIST {
+            // Unlinking removes a link itself, never the file it points at.
+            try? FileSystem.remove(temporary)
+            do {
+                descriptor = try .open(
+                    temporary, .writeOnly, options: [.create, .exclusive, .noFollow], permissions: permissions)
+            } catch {
+                throw .cannotCreate(path: path, error)
+            }
         } catch {
             throw .cannotCreate(path: path, error)
         }

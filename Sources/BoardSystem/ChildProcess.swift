@@ -35,8 +35,9 @@ public enum ChildProcess {
             switch output {
             case .devNull: posix_spawn_file_actions_addopen(&actions, target, "/dev/null", O_WRONLY, 0)
             case .file(let path, let append):
+                // Never through a symbolic link: a log in a directory others may write is not theirs to aim.
                 posix_spawn_file_actions_addopen(
-                    &actions, target, path, O_WRONLY | O_CREAT | (append ? O_APPEND : O_TRUNC), 0o600)
+                    &actions, target, path, O_WRONLY | O_CREAT | O_NOFOLLOW | (append ? O_APPEND : O_TRUNC), 0o600)
             case .descriptor(let fd): posix_spawn_file_actions_adddup2(&actions, fd, target)
             }
         }

@@ -29,6 +29,10 @@ extension FileDescriptor {
         public static let append = OpenOptions(rawValue: O_APPEND)
         /// `O_NONBLOCK`: `open` itself never waits (a FIFO without a writer would block it forever).
         public static let nonBlocking = OpenOptions(rawValue: O_NONBLOCK)
+        /// `O_EXCL` (with `.create`): fails when anything, a symbolic link too, is at the path.
+        public static let exclusive = OpenOptions(rawValue: O_EXCL)
+        /// `O_NOFOLLOW`: fails when the path is a symbolic link, rather than open where it points.
+        public static let noFollow = OpenOptions(rawValue: O_NOFOLLOW)
     }
 
     /// Opens `path`, retrying on EINTR; `permissions` (such as `0o600`) apply when `.create` makes the file.

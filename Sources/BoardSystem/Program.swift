@@ -26,6 +26,20 @@ public enum Program {
         return Double(user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
+    /// The home directory of this user's line in `/etc/passwd` (its sixth field), when absolute; nil
+    /// when there is none. Read as a file, not with `getpwuid`, which a static executable (`board`)
+    /// cannot call without the NSS libraries of the glibc it was linked with.
+    public static func passwordDatabaseHome(_ path: String = "/etc/passwd", user: UInt32 = userID) -> String? {
+        guard let file = try? RegularFile.read(path, limit: 4 << 20), let text = String(validating: file, as: UTF8.self)
+        else { return nil }
+        for line in text.split(separator: "\n") {
+            let fields = line.split(separator: ":", omittingEmptySubsequences: false)
+            guard fields.count >= 6, UInt32(fields[2]) == user, fields[5].hasPrefix("/") else { continue }
+            return String(fields[5])
+        }
+        return nil
+    }
+
     /// Names the calling thread, as `top -H` and `/proc/PID/task/TID/comm` show it (at most 15 bytes).
     public static func nameThisThread(_ name: String) {
         _ = board_name_thread(String(name.utf8.prefix(15))!)

@@ -34,3 +34,31 @@ struct StateStoreRaceTests {
         #expect(warnings == 0)
     }
 }
+
+/// The state is saved only in a directory no other user may aim: one others may write (without the
+/// sticky bit) or another user owns is refused with the reason and what to do, and nothing is written.
+struct StateDirectoryTrustTests {
+    @Test func aDirectoryOthersMayWriteIsNotSavedIn() throws {
+        let directory = FileManager.default.temporaryDirectory.path + "/board-state-trust-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        #expect(chmod(directory, 0o777) == 0)
+        var store = StateStore(directory: directory)
+        #expect {
+            _ = try store.saveChange(ClientState(), pruningBefore: nil)
+        } throws: { error in
+            (error as? StateStore.SaveFailure)?.reason
+                == "not saving in \(directory): others may write it; chmod go-w it, or set BOARD_STATE_DIR"
+        }
+        #expect(!FileManager.default.fileExists(atPath: directory + "/state.json"))
+        #expect(chmod(directory, 0o1777) == 0)
+        #expect(StateStore.untrusted(directory) == nil, "a sticky directory's files are each one's own")
+        #expect(chmod(directory, 0o700) == 0)
+        #expect(StateStore.untrusted(directory) == nil)
+        // Owned by this user: another user's view of it is "belongs to user N" (root's is trusted, as a socket's).
+        let owner = try FileStatus(path: directory).owner
+        if owner != 0 {
+            #expect(StateStore.untrusted(directory, user: owner &+ 1)?.contains("belongs to user \(owner)") == true)
+        }
+    }
+}

@@ -14,6 +14,51 @@ import Testing
         }
     }
 
+    /// A symbolic link planted at the temporary file's name (another user's, in a directory both may
+    /// write) is removed, never written through: the file it points at keeps its bytes.
+    @Test func aLinkPlantedAtTheTemporaryNameIsNeverWrittenThrough() throws {
+        try withTemporaryDirectory { directory in
+            let path = directory + "/state.json"
+            let victim = directory + "/victim"
+            try Data("precious".utf8).write(to: URL(fileURLWithPath: victim))
+            let temporary = AtomicFile.temporaryPath(for: path, processID: Program.processID)
+            try FileManager.default.createSymbolicLink(atPath: temporary, withDestinationPath: victim)
+            try AtomicFile.write(Array("{}\n".utf8), to: path)
+            #expect(contents(victim) == Array("precious".utf8))
+            #expect(contents(path) == Array("{}\n".utf8))
+            #expect(try FileStatus(path: path, followingLinks: false).kind == .regular)
+            #expect(try names(in: directory) == ["state.json", "victim"])
+        }
+    }
+
+    /// The daemon's log (`ChildProcess` output to a file) is never opened through a symbolic link.
+    @Test func aChildsOutputFileIsNeverALink() throws {
+        try withTemporaryDirectory { directory in
+            let victim = directory + "/victim"
+            try Data("precious".utf8).write(to: URL(fileURLWithPath: victim))
+            try FileManager.default.createSymbolicLink(atPath: directory + "/boardd.log", withDestinationPath: victim)
+            #expect(throws: (any Error).self) {
+                _ = try ChildProcess.spawn(
+                    ["/bin/echo", "appended"], stdout: .file(directory + "/boardd.log", append: true), stderr: .devNull)
+            }
+            #expect(contents(victim) == Array("precious".utf8))
+        }
+    }
+
+    /// Without `HOME`, the home is the user's line of the password file, read as a file.
+    @Test func theHomeIsReadFromThePasswordFile() throws {
+        try withTemporaryDirectory { directory in
+            let passwd = directory + "/passwd"
+            try Data("root:x:0:0:root:/root:/bin/sh\nme:x:1234:1234::/home/me:/bin/sh\nbad:x:77:77::relative:/bin/sh\n".utf8)
+                .write(to: URL(fileURLWithPath: passwd))
+            #expect(Program.passwordDatabaseHome(passwd, user: 1234) == "/home/me")
+            #expect(Program.passwordDatabaseHome(passwd, user: 0) == "/root")
+            #expect(Program.passwordDatabaseHome(passwd, user: 77) == nil, "a relative home is none")
+            #expect(Program.passwordDatabaseHome(passwd, user: 5) == nil)
+            #expect(Program.passwordDatabaseHome(directory + "/missing", user: 0) == nil)
+        }
+    }
+
     @Test func aWriteReplacesTheWholeFileAndLeavesNoTemporaryFile() throws {
         try withTemporaryDirectory { directory in
             let path = directory + "/state.json"

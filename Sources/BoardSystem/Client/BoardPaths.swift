@@ -15,17 +15,26 @@ public enum BoardPaths {
         return "/tmp/board-\(Program.userID)/boardd.sock"
     }
 
-    /// `$BOARD_STATE_DIR`, else `$XDG_STATE_HOME/board`, else `~/.local/state/board`.
+    /// `$BOARD_STATE_DIR`, else `$XDG_STATE_HOME/board`, else `~/.local/state/board` (`~` from
+    /// `HOME`, else the user's entry in the password database), else `/tmp/board-$UID/state`: never a
+    /// directory every user shares (`/tmp/.local/state/board` was, without `HOME`).
     public static func defaultStateDirectory() -> String {
         if let explicit = environment("BOARD_STATE_DIR") { return explicit }
         if let state = xdg("XDG_STATE_HOME") { return state + "/board" }
-        return (environment("HOME") ?? "/tmp") + "/.local/state/board"
+        if let home = homeDirectory() { return home + "/.local/state/board" }
+        return "/tmp/board-\(Program.userID)/state"
+    }
+
+    /// `$HOME` when absolute, else the home of this user's entry in the password database; nil when neither says.
+    public static func homeDirectory() -> String? {
+        if let home = environment("HOME"), home.hasPrefix("/") { return home }
+        return Program.passwordDatabaseHome()
     }
 
     /// `$BOARDD_CONFIG`, else `$XDG_CONFIG_HOME/board/boardd.json` (or `~/.config/...`) when it exists.
     public static func defaultConfig() -> (path: String, explicit: Bool)? {
         if let explicit = environment("BOARDD_CONFIG") { return (explicit, true) }
-        let base = xdg("XDG_CONFIG_HOME") ?? ((environment("HOME") ?? "/nonexistent") + "/.config")
+        let base = xdg("XDG_CONFIG_HOME") ?? ((homeDirectory() ?? "/nonexistent") + "/.config")
         let path = base + "/board/boardd.json"
         return FileSystem.exists(path) ? (path, false) : nil
     }
