@@ -211,6 +211,29 @@ struct EventsCommandTests {
         }
     }
 
+    /// A clock moved further than the daemon keeps changes while `--follow` runs: what it no longer
+    /// has is said on stderr, as a listing's too old `--since` is, and the follow goes on (the 15
+    /// days between went by without a word).
+    @Test
+    func followSaysAGapLongerThanTheDaemonKeeps() throws {
+        let user = BoardUser()
+        let daemon = try user.startDaemon(now: "2026-11-30T10:00:00-05:00")
+        let follow = try Follow(user, ["--since", "0m"])
+        try #require(try user.board("clock", "advance", "1h").status == 0)
+        try follow.waitFor(1)
+        let jump = try user.board("clock", "advance", "30d")
+        try #require(jump.status == 0, "\(jump.stderr)")
+        let after = try Self.eventsGet(user.socket, ["since": "2026-12-30T00:00:00-05:00"])
+        try follow.waitFor(after.count + 1)
+        kill(follow.process.pid, SIGTERM)
+        let (_, result) = try follow.process.finish(timeout: 10)
+        #expect(
+            result.stderr.contains("changes before Dec 15 00:00 are not kept")
+                && result.stderr.components(separatedBy: "not kept").count == 2,
+            "\(result.stderr)")
+        try daemon.stop()
+    }
+
     /// Without `--since`, `--follow` prints the day's changes so far, then each new one, as `tail -f`
     /// shows what is there before it follows (it printed nothing until the clock moved).
     @Test

@@ -175,6 +175,20 @@ struct EventsCommand: BoardCommand, Equatable {
                 Output.warning(note)
             }
             var stream = EventFollow(since: start)
+            // A clock moved further than the daemon keeps changes is said once it shows, as an old
+            // --since is: every day starts with changes at midnight, so changes more than a day
+            // apart came across a move, and the daemon's listing may have left days out.
+            var lastAt = start ?? now
+            let socket = client.socket
+            let sayGap = { (previous: String, next: String) in
+                guard flight == nil, let from = LocalDate(EventTime.date(of: previous)),
+                    let to = LocalDate(EventTime.date(of: next)), to.dayNumber > from.dayNumber + 1,
+                    let current = try? BoardConnection(path: socket, timeoutMilliseconds: 2000),
+                    let clock = try? Self.clock(on: current, socket: socket),
+                    let note = Self.notKept(since: previous, clock: clock)
+                else { return }
+                Output.warning(note)
+            }
             _ = try EventStream.follow(
                 client: client, first: connection, filters: filters, follow: &stream, endingWhenUnread: true,
                 subscribed: { today = EventTime.date(of: $0) },
@@ -184,6 +198,8 @@ struct EventsCommand: BoardCommand, Equatable {
                         filters: self.filters(pins: pins, flight: resolved), pinnedAt: pinsOnDisk.pinnedAt)
                 },
                 handle: { change in
+                    if let lastAt { sayGap(lastAt, change.at) }
+                    lastAt = change.at
                     guard flights.keeps(change) else { return false }
                     print(change)
                     return false
