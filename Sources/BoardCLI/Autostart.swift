@@ -36,12 +36,17 @@ enum Autostart {
         return nil
     }
 
-    /// Starts a daemon on `socket` and waits for it; a description of what went wrong when it does not answer.
+    /// Starts a daemon on `socket` and waits for it; when it does not answer, the client's error
+    /// sentence: the daemon's own reason where its log has one (a config it refused), else what went
+    /// wrong and how to see why.
     static func start(socket: String, logDirectory: String) -> String? {
+        func failed(_ problem: String) -> String {
+            "no daemon is answering on \(socket) and starting one failed: \(problem); run 'boardd --socket \(socket)' to see why"
+        }
         let launched: Launched
         switch launch(socket: socket, logDirectory: logDirectory) {
         case .success(let started): launched = started
-        case .failure(let problem): return problem.description
+        case .failure(let problem): return failed(problem.description)
         }
         let seeLog = launched.logPath.map { "; see \($0)" } ?? ""
         let deadline = ContinuousClock.now + wait
@@ -50,11 +55,25 @@ enum Autostart {
             if let status = ChildProcess.exitStatusIfEnded(launched.pid) {
                 // It may have stepped aside for a daemon that has just bound the socket again.
                 if (try? BoardConnection(path: socket, timeoutMilliseconds: 500)) != nil { return nil }
-                return "boardd exited at once (status \(status))\(seeLog)"
+                // Its own words, the log's last line, say why; short enough that the line keeps them whole.
+                if let logPath = launched.logPath, let reason = lastLogReason(logPath) {
+                    return "starting boardd on \(socket) failed: \(reason) (status \(status); log: \(logPath))"
+                }
+                return failed("boardd exited at once (status \(status))\(seeLog)")
             }
             Program.sleep(for: .milliseconds(20))
         }
-        return "boardd did not answer within \(wait.components.seconds) s\(seeLog)"
+        return failed("boardd did not answer within \(wait.components.seconds) s\(seeLog)")
+    }
+
+    /// What a daemon that exited at once said last in its log: the last line's message, after its
+    /// time and `boardd[PID] error: `; nil when the log says nothing.
+    static func lastLogReason(_ path: String) -> String? {
+        guard let tail = try? RegularFile.tail(path, count: 4096) else { return nil }
+        let lines = String(decoding: tail, as: UTF8.self).split(separator: "\n")
+        guard let last = lines.last(where: { !$0.allSatisfy(\.isWhitespace) }) else { return nil }
+        let message = last.firstRange(of: "] error: ").map { last[$0.upperBound...] } ?? last
+        return String(message.prefix(300))
     }
 
     /// A daemon just started: its process and where it logs.

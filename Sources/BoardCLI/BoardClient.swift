@@ -98,9 +98,7 @@ public struct BoardClient {
             return try BoardConnection(path: socket)
         } catch .noDaemon where offBy == nil {
             if let problem = Autostart.start(socket: socket, logDirectory: store.directory) {
-                throw .noDaemon(
-                    "no daemon is answering on \(socket) and starting one failed: \(problem); run 'boardd --socket \(socket)' to see why"
-                )
+                throw .noDaemon(problem)
             }
             do { return try BoardConnection(path: socket) } catch {
                 throw ClientError(error, socket: socket, autostartOffBy: nil)

@@ -41,6 +41,12 @@ enum ClientError: Error, CustomStringConvertible {
     init(_ error: ConnectionError, socket: String, autostartOffBy: String?) {
         switch error {
         case .noDaemon:
+            // A path that is something else than a socket is a wrong path, which no daemon started would serve.
+            if let status = try? FileStatus(path: socket), status.kind != .socket {
+                self = .noDaemon(
+                    "\(socket) is \(status.kind.name), not a socket: give --socket (or BOARD_SOCKET) the daemon's socket")
+                return
+            }
             var hint = ""
             if let offBy = autostartOffBy {
                 let undo = offBy == "--no-autostart" ? "drop --no-autostart" : "unset BOARD_NO_AUTOSTART"

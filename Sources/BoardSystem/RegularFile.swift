@@ -1,3 +1,5 @@
+import Glibc
+
 /// Reading a small file whole, refusing anything that is not a regular file of bounded size.
 ///
 /// The file is opened without blocking (`O_NONBLOCK`): opening a FIFO with no
@@ -25,6 +27,29 @@ public enum RegularFile {
             case .cannotRead(let error): SystemError.message(for: error.code)
             }
         }
+    }
+
+    /// The last `count` bytes (or fewer) of the regular file at `path`: a log's newest lines.
+    public static func tail(_ path: String, count: Int) throws(ReadError) -> [UInt8] {
+        let fd: FileDescriptor
+        do { fd = try .open(path, .readOnly, options: .nonBlocking) } catch { throw .cannotOpen(error) }
+        defer { fd.close() }
+        let status: FileStatus
+        do { status = try FileStatus(fd) } catch { throw .cannotRead(error) }
+        guard status.kind == .regular else { throw .notRegular(status.kind) }
+        let start = max(0, status.size - Int64(count))
+        var bytes = [UInt8](repeating: 0, count: Int(status.size - start))
+        var filled = 0
+        while filled < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { buffer in
+                pread(fd.rawValue, buffer.baseAddress! + filled, buffer.count - filled, off_t(start) + off_t(filled))
+            }
+            if n < 0, errno == EINTR { continue }
+            guard n >= 0 else { throw .cannotRead(SystemError("pread")) }
+            if n == 0 { break }
+            filled += n
+        }
+        return Array(bytes[..<filled])
     }
 
     /// The whole of the regular file at `path`, at most `limit` bytes.

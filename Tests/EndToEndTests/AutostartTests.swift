@@ -97,8 +97,40 @@ struct AutostartTests {
         #expect(result.status == 3, "\(result.stderr)")
         #expect(result.stdout == "")
         #expect(result.stderr.lines.count == 1, "\(result.stderr)")
-        #expect(result.stderr.contains("boardd --socket \(socket)"), "how to start one: \(result.stderr)")
+        // The daemon's own reason, which names the file in the way.
+        #expect(result.stderr.contains("refusing to use \(blocker): it is not a directory"), "why: \(result.stderr)")
         #expect(daemons(serving: socket).isEmpty)
+    }
+
+    /// A daemon that exits at once says why in the client's one line: its own words from its log (a
+    /// config it refused), with the log's path; it said only "see the log".
+    @Test func aDaemonThatExitsAtOnceSaysWhyInTheClientsLine() throws {
+        let user = BoardUser()
+        let config = user.sandbox.path + "/boardd.json"
+        try #"{"seed": -1}"#.write(toFile: config, atomically: true, encoding: .utf8)
+        defer { stopDaemons(serving: user.socket) }
+        let result = try user.board("departures", autostart: true, env: ["BOARDD_CONFIG": config])
+        #expect(result.status == 3, "\(result.stderr)")
+        #expect(result.stderr.lines.count == 1, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("board: starting boardd on \(user.socket) failed: "), "\(result.stderr)")
+        #expect(result.stderr.contains("seed = -1: must be a whole number"), "its reason: \(result.stderr)")
+        #expect(result.stderr.contains("(status 2; log: \(user.sandbox.path)"), "the log's whole path: \(result.stderr)")
+        #expect(!result.stderr.contains("…"), "nothing cut: \(result.stderr)")
+    }
+
+    /// A `--socket` that is a file or a directory is said as a wrong path, not as "no daemon", whose
+    /// hint (start one there) would fail.
+    @Test func aSocketPathThatIsNoSocketIsSaidSo() throws {
+        let user = BoardUser()
+        let file = user.sandbox.path + "/file.sock"
+        #expect(FileManager.default.createFile(atPath: file, contents: Data()))
+        for (path, kind) in [(file, "a regular file"), (user.sandbox.path, "a directory")] {
+            let result = try user.board("--socket", path, "departures")
+            #expect(result.status == 3, "\(result.stderr)")
+            #expect(
+                result.stderr == "board: \(path) is \(kind), not a socket: give --socket (or BOARD_SOCKET) the daemon's socket\n",
+                "\(result.stderr)")
+        }
     }
 
     @Test func noAutostartEnvironmentTurnsItOff() throws {
