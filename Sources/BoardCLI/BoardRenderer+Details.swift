@@ -45,9 +45,14 @@ extension BoardRenderer {
             let here = flight.direction == .arrival ? flight.otherAirport : "here"
             let there = flight.direction == .arrival ? "here" : flight.otherAirport
             if let arrival = details.arrivalTime {
+                // In the tense of the flight's day: a flight that has left says "left", one landed "arrived".
+                let share = details.progress ?? 0
+                let left = share > 0 || [.departed, .enRoute, .landed].contains(flight.status)
+                let arrived = share >= 1 || flight.status == .landed
                 field(
                     "Flight",
-                    "leaves \(here) \(clockText(departure)), arrives \(there) \(clockText(arrival)) (\(flight.flightTime) min)")
+                    "\(left ? "left" : "leaves") \(here) \(clockText(departure)), \(arrived ? "arrived" : "arrives") \(there) "
+                        + "\(clockText(arrival)) (\(flight.flightTime) min)")
             } else if let city = flight.divertedTo {
                 field("Flight", "left \(here) \(clockText(departure)), diverted to \(city); it will not arrive \(there)")
             }

@@ -122,7 +122,7 @@ extension DaemonCommand {
                 options.limits.maxClients = count
             case "--request-timeout", "--stall-timeout":
                 guard let seconds = Double(text), seconds > 0, seconds <= 86_400 else {
-                    throw UsageError(message: "\(flag.name) needs a number of seconds from 0 to 86400, not \"\(text)\"")
+                    throw UsageError(message: "\(flag.name) needs a number of seconds over 0, at most 86400, not \"\(text)\"")
                 }
                 if flag.name == "--request-timeout" {
                     options.limits.partialLineTimeout = seconds

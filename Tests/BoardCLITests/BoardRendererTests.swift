@@ -160,6 +160,27 @@ struct BoardRendererTests {
         #expect(southeast682.contains("History     ◐ ◐ ◐ ● ● ● ↷ ● ● ◐  (newest first; ● on time ◐ delayed ↷ diverted)"))
     }
 
+    /// A flight's "Flight" line is in the tense of its day: one still to leave "leaves … arrives", one
+    /// in the air "left … arrives", one landed "left … arrived" (every flight said "leaves … arrives").
+    @Test func theFlightLineIsInTheTenseOfTheFlightsDay() throws {
+        let renderer = BoardRenderer(style: Style(enabled: false), width: 200)
+        var seen: Set<String> = []
+        for flight in LiveViewFixture.board().flights where flight.status != .canceled && flight.status != .diverted {
+            let details = try FlightDetailsDocument(json: LiveViewFixture.details(flight.id))
+            let line = try #require(renderer.details(details).split(separator: "\n").first { $0.hasPrefix("Flight ") })
+            let share = details.progress ?? 0
+            let expected =
+                share >= 1
+                ? "left … arrived"
+                : share > 0 || [.departed, .enRoute].contains(flight.status) ? "left … arrives" : "leaves … arrives"
+            let words = line.split(separator: " ").map(String.init)
+            let said = "\(words[1]) … \(words.first { $0 == "arrives" || $0 == "arrived" } ?? "?")"
+            #expect(said == expected, "\(flight.flightName) \(flight.status): \(line)")
+            seen.insert(expected)
+        }
+        #expect(seen.count == 3, "noon's board has flights of all three: \(seen)")
+    }
+
     /// Today's board: the date and the time. Another day's: its date, then now with its own date, so
     /// nobody reads noon today as noon on that day.
     @Test func theHeaderOfAnotherDayDoesNotReadAsItsClock() {

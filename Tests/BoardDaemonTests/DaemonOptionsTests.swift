@@ -54,8 +54,8 @@ struct DaemonOptionsTests {
         (["--speed", "inf"], #"--speed needs a number from 0 to 1000000, not "inf""#),
         (["--log-level", "loud"], #"--log-level needs debug, info, warning or error, not "loud""#),
         (["--max-clients", "0"], #"--max-clients needs a number from 1 to 100000, not "0""#),
-        (["--request-timeout", "0"], #"--request-timeout needs a number of seconds from 0 to 86400, not "0""#),
-        (["--stall-timeout", "86401"], #"--stall-timeout needs a number of seconds from 0 to 86400, not "86401""#),
+        (["--request-timeout", "0"], #"--request-timeout needs a number of seconds over 0, at most 86400, not "0""#),
+        (["--stall-timeout", "86401"], #"--stall-timeout needs a number of seconds over 0, at most 86400, not "86401""#),
         (["--check-config=yes"], "--check-config takes no value"),
         (
             ["--follow", "unix:///r.sock", "--publish", "unix:///r.sock"],

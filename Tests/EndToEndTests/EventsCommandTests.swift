@@ -218,7 +218,9 @@ struct EventsCommandTests {
     func followSaysAGapLongerThanTheDaemonKeeps() throws {
         let user = BoardUser()
         let daemon = try user.startDaemon(now: "2026-11-30T10:00:00-05:00")
-        let follow = try Follow(user, ["--since", "0m"])
+        // From the daemon's start, so that the hour's changes come whether the follow subscribes
+        // before the move or after it.
+        let follow = try Follow(user, ["--since", "2026-11-30T10:00:00-05:00"])
         try #require(try user.board("clock", "advance", "1h").status == 0)
         try follow.waitFor(1)
         let jump = try user.board("clock", "advance", "30d")

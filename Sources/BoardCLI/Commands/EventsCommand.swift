@@ -22,7 +22,9 @@ struct EventsCommand: BoardCommand, Equatable {
             gate changes, cancellations, diversions, statuses and baggage belts,
             each at the daemon's time it happened. Without --since, after the start
             of the daemon's today (of the flight's day with --flight); never past
-            the daemon's now. ('board log FLIGHT' shows a flight's midnight step too.)
+            the daemon's now, or, with --until after its clock was set back, past
+            the latest time that clock has shown. ('board log FLIGHT' shows a
+            flight's midnight step too.)
             The daemon keeps changes as far back as its window is long (15 days
             by default): an older --since lists from there, and says so.
 
