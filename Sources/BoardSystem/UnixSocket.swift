@@ -6,6 +6,14 @@ public enum UnixSocket {
     /// The longest path `sockaddr_un` holds.
     public static let maxPathLength = MemoryLayout.size(ofValue: sockaddr_un().sun_path) - 1
 
+    /// Why `path` cannot name a Unix socket (it is longer than `sun_path` holds); nil when it can.
+    /// A flag's value is checked with it as it is read, so a path too long is a usage error (2).
+    public static func tooLong(_ path: String) -> String? {
+        let count = path.utf8.count
+        guard count > maxPathLength else { return nil }
+        return "the path is \(count) bytes, longer than the \(maxPathLength) a Unix socket takes; choose a shorter one"
+    }
+
     static func withAddress<T>(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> T) throws(SystemError) -> T {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)

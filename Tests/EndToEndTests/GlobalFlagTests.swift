@@ -9,19 +9,20 @@ import Testing
         ["unpin", "FIRST"], ["pins"], ["clock"], ["help"], ["help", "show"], ["--version"],
     ]
 
-    /// A --socket longer than a Unix socket's path is refused in one line whose reason is whole, the
-    /// path shortened in its middle: the line was cut in "is 1…than the 107 a Unix socket takes".
-    @Test func aSocketPathTooLongIsShortenedNotTheReason() throws {
+    /// A --socket longer than a Unix socket's path is a bad value: a usage error (2) in one line whose
+    /// reason is whole, as it is read (it was status 1, once a connect failed).
+    @Test func aSocketPathTooLongIsAUsageErrorWithItsReasonWhole() throws {
         let user = try BoardUser.ofSharedDaemon()
         let path = "/tmp/x/" + String(repeating: "x", count: 120) + "/s.sock"
         let result = try user.board("--socket", path, "--no-autostart", "clock")
-        #expect(result.status == 1 && result.stderr.lines.count == 1, "\(result.stderr)")
-        #expect(result.stderr.hasPrefix("board: the socket path /tmp/x/xxx"), "\(result.stderr)")
+        #expect(result.status == 2 && result.stderr.lines.count == 1, "\(result.stderr)")
         #expect(
-            result.stderr.hasSuffix(
-                "xxx/s.sock is 134 bytes, longer than the 107 a Unix socket takes (choose a shorter --socket): File name too long\n"
-            ),
+            result.stderr
+                == "board: --socket: the path is 134 bytes, longer than the 107 a Unix socket takes; choose a shorter one; see 'board --help'\n",
             "\(result.stderr)")
+        let daemon = try run(Binaries.boardd, ["--socket", path], environment: user.sandbox.environment())
+        #expect(daemon.status == 2, "\(daemon.stderr)")
+        #expect(daemon.stderr.contains("--socket: the path is 134 bytes, longer than the 107"), "\(daemon.stderr)")
     }
 
     @Test(arguments: commands)

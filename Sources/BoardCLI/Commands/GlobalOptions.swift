@@ -1,4 +1,5 @@
 import BoardArguments
+import BoardSystem
 
 /// Options every command takes.
 struct GlobalOptions: Equatable {
@@ -32,6 +33,9 @@ struct GlobalOptions: Equatable {
         // An empty path names nothing: '--socket ""' started a daemon on no address and showed its board.
         for name in ["--socket", "--state-dir"] where flags[name]?.isEmpty == true {
             throw UsageError(message: "\(name) needs a path, not \"\"")
+        }
+        if let path = flags["--socket"], let tooLong = UnixSocket.tooLong(path) {
+            throw UsageError(message: "--socket: \(tooLong)")
         }
         socket = flags["--socket"]
         stateDirectory = flags["--state-dir"]
