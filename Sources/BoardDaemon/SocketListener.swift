@@ -108,7 +108,15 @@ struct SocketListener {
             return socket + ".lock"
         }
         let own = userDirectory()
-        try preparePrivateDirectory(own, allowSticky: false)
+        do { try preparePrivateDirectory(own, allowSticky: false) } catch {
+            // Said with why that directory: the user gave only the socket's.
+            let why = "the lock for a socket in \(directory), a directory not yours alone, goes in \(own)"
+            switch error {
+            case .system(let what, let cause): throw .system("\(why); \(what)", cause)
+            case .unsafeDirectory(let path, let reason): throw .unsafeDirectory(path, "\(reason) (\(why))")
+            default: throw error
+            }
+        }
         return own + "/boardd-\(Self.pathHash(socket)).lock"
     }
 

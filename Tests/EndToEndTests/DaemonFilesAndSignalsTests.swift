@@ -18,6 +18,24 @@ import Testing
 
     // MARK: A removed socket
 
+    /// A socket in a directory others may write has its lock in the user's own directory; when that
+    /// cannot be made, the error says why that directory, which the user never named.
+    @Test func aLockDirectoryThatCannotBeMadeIsSaidWithWhy() throws {
+        let sandbox = Sandbox()
+        let shared = sandbox.path + "/shared"
+        try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: false)
+        #expect(chmod(shared, 0o1777) == 0)
+        let runtime = sandbox.path + "/runtime-file"
+        #expect(FileManager.default.createFile(atPath: runtime, contents: Data()))
+        let result = try run(
+            Binaries.boardd, ["--socket", shared + "/s.sock"],
+            environment: sandbox.environment(extra: ["XDG_RUNTIME_DIR": runtime]))
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(
+            result.stderr.contains("the lock for a socket in \(shared), a directory not yours alone, goes in \(runtime)/board"),
+            "\(result.stderr)")
+    }
+
     @Test func aRemovedSocketIsBoundAgainWithinSeconds() throws {
         let sandbox = Sandbox()
         let daemon = try RunningDaemon(sandbox: sandbox)
