@@ -41,7 +41,7 @@ enum Autostart {
     /// wrong and how to see why.
     static func start(socket: String, logDirectory: String) -> String? {
         func failed(_ problem: String) -> String {
-            "no daemon is answering on \(socket) and starting one failed: \(problem); run 'boardd --socket \(socket)' to see why"
+            "no daemon is answering on \(socket) and starting one failed: \(problem); run 'boardd --socket \(socket.shellWord)' to see why"
         }
         let launched: Launched
         switch launch(socket: socket, logDirectory: logDirectory) {

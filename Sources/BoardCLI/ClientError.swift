@@ -50,7 +50,7 @@ enum ClientError: Error, CustomStringConvertible {
             var hint = ""
             if let offBy = autostartOffBy {
                 let undo = offBy == "--no-autostart" ? "drop --no-autostart" : "unset BOARD_NO_AUTOSTART"
-                hint = "; start one with 'boardd --socket \(socket) &', or \(undo) to let board start it"
+                hint = "; start one with 'boardd --socket \(socket.shellWord) &', or \(undo) to let board start it"
             }
             self = .noDaemon("no daemon is answering on \(socket)\(hint)")
         case .timedOut:

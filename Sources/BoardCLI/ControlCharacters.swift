@@ -17,3 +17,20 @@ extension StringProtocol {
     /// Whether this text holds a character that `replacingControlCharacters` would replace.
     var hasTerminalControls: Bool { unicodeScalars.contains(where: \.isTerminalControl) }
 }
+
+extension String {
+    /// The text as one word a shell reads back unchanged, for a command a message suggests: as it is
+    /// when plain (letters, digits, `/._-+:@%=,`), else in double quotes, or single quotes when it
+    /// holds what double quotes would still expand (`"`, `$`, a backquote, `\`, `!`). A socket path
+    /// with a space made a suggested `boardd --socket` two words.
+    var shellWord: String {
+        let plain =
+            !isEmpty
+            && unicodeScalars.allSatisfy {
+                $0.isASCII && ($0.properties.isAlphabetic || "0123456789/._-+:@%=,".unicodeScalars.contains($0))
+            }
+        if plain { return self }
+        if !contains(where: { "\"$`\\!".contains($0) }) { return "\"" + self + "\"" }
+        return CompletionScript.quoted(self)
+    }
+}

@@ -70,3 +70,20 @@ struct OutputTests {
         #expect(Output.errorLine(String(repeating: "word ", count: 100)).count == Output.longestError)
     }
 }
+
+/// A command an error suggests is one a shell runs as shown: a path with a space, a quote or a `$`
+/// is quoted (a socket path with a space made `boardd --socket` two words).
+struct ShellWordTests {
+    @Test func aPlainPathIsAsItIsAndAnyOtherIsQuotedForTheShell() {
+        #expect("/run/user/1000/board/boardd.sock".shellWord == "/run/user/1000/board/boardd.sock")
+        #expect("/tmp/with space.sock".shellWord == "\"/tmp/with space.sock\"")
+        #expect("/tmp/it's.sock".shellWord == "\"/tmp/it's.sock\"")
+        #expect("/tmp/$HOME\".sock".shellWord == #"'/tmp/$HOME".sock'"#)
+        #expect("/tmp/a'$b".shellWord == #"'/tmp/a'\''$b'"#)
+        #expect("~/x".shellWord == "\"~/x\"", "a tilde would expand")
+        #expect("".shellWord == "\"\"")
+        let error = ClientError(
+            .noDaemon(path: "/tmp/with space.sock"), socket: "/tmp/with space.sock", autostartOffBy: "--no-autostart")
+        #expect("\(error)".contains("start one with 'boardd --socket \"/tmp/with space.sock\" &'"), "\(error)")
+    }
+}
