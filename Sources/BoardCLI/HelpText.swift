@@ -13,7 +13,7 @@ enum HelpText {
                             $XDG_RUNTIME_DIR/board/boardd.sock, else
                             /tmp/board-$UID/boardd.sock)
           --color WHEN      auto (default), always or never; NO_COLOR or
-                            TERM=dumb turns auto off
+                            TERM=dumb (or no TERM) turns auto off
           --no-autostart    never start boardd (BOARD_NO_AUTOSTART=1)
           --state-dir DIR   the tab, last flight and pins (BOARD_STATE_DIR)
 

@@ -8,8 +8,8 @@ public struct Style: Sendable {
 
     public init(enabled: Bool) { self.enabled = enabled }
 
-    /// Colour on a TTY unless `NO_COLOR` is set or the terminal is `TERM=dumb` (as git and ls), and
-    /// as `--color` says.
+    /// Colour on a TTY unless `NO_COLOR` is set or the terminal is `TERM=dumb` or says no `TERM` at
+    /// all (as git), and as `--color` says.
     static func decide(_ choice: ColorChoice, descriptor: FileDescriptor = .standardOutput) -> Style {
         switch choice {
         case .always: return Style(enabled: true)
@@ -17,7 +17,7 @@ public struct Style: Sendable {
         case .auto:
             return Style(
                 enabled: descriptor.isTerminal && BoardPaths.environment("NO_COLOR") == nil
-                    && BoardPaths.environment("TERM") != "dumb")
+                    && (BoardPaths.environment("TERM") ?? "dumb") != "dumb")
         }
     }
 

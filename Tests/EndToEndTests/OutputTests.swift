@@ -204,6 +204,10 @@ import Testing
         #expect(onADumbTerminal.stdout.contains("Mountain Airport"))
         #expect(!onADumbTerminal.stdout.hasANSI, "no colour for TERM=dumb, as git and ls")
         #expect(try runOnTerminal(Binaries.board, ["--color", "always"], environment: dumb).stdout.hasANSI)
+        // No TERM at all is a terminal nothing is known of: no colour, as git.
+        var unknown = environment
+        unknown.removeValue(forKey: "TERM")
+        #expect(!(try runOnTerminal(Binaries.board, [], environment: unknown)).stdout.hasANSI, "no colour without TERM")
     }
 
     @Test func dataGoesToStdoutAndNothingToStderr() throws {
