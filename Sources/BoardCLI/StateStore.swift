@@ -34,8 +34,8 @@ struct StateStore {
     mutating func load() -> ClientState {
         switch read() {
         case .missing: baseline = ClientState()
-        case .unreadable:
-            warn("cannot read \(path); using defaults")
+        case .unreadable(let why):
+            warn("cannot read \(path) (\(why)); using defaults")
             baseline = ClientState()
         case .corrupt:
             if let kept = keepAside() {
@@ -193,7 +193,10 @@ struct StateStore {
     }
 
     private enum ReadResult {
-        case missing, unreadable, corrupt
+        /// `unreadable` says why: `Permission denied`, `is a directory, not a regular file`.
+        case missing
+        case unreadable(String)
+        case corrupt
         /// The state, and the parts of it the file held but could not be read (`ClientState.unreadableParts`).
         case found(ClientState, unreadable: [String])
     }
@@ -210,7 +213,7 @@ struct StateStore {
             switch error {
             case .cannotOpen(let reason) where reason.isMissing: return .missing
             case .tooLarge: return .corrupt
-            case .cannotOpen, .cannotRead, .notRegular: return .unreadable
+            case .cannotOpen, .cannotRead, .notRegular: return .unreadable("\(error)")
             }
         }
         guard let json = try? JSON.parse(bytes), let state = ClientState(json: json) else { return .corrupt }

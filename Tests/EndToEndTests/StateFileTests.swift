@@ -75,6 +75,19 @@ import Testing
         #expect(board.status == 0 && board.stdout.contains("FLIGHT"), "\(board.stderr)")
     }
 
+    /// A state file that cannot be read says why (a directory in its place, a FIFO), where it said
+    /// only "cannot read"; the board still shows.
+    @Test func aStateFileThatCannotBeReadSaysWhy() throws {
+        let user = try BoardUser.ofSharedDaemon()
+        let path = user.sandbox.stateDirectory + "/state.json"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        let board = try user.board("departures")
+        #expect(board.status == 0 && board.stdout.contains("FLIGHT"), "\(board.stderr)")
+        #expect(
+            board.stderr.contains("board: warning: cannot read \(path) (is a directory, not a regular file); using defaults"),
+            "\(board.stderr)")
+    }
+
     /// A save waits at most a second for the state's lock: a `board` stopped in the middle of its
     /// save, or a stray process holding the lock, never stops every later command.
     @Test func aLockHeldElsewhereDelaysASaveBySecondsAtMost() throws {
