@@ -90,7 +90,10 @@ extension DaemonCommand {
     static func parse(_ arguments: [String]) throws(UsageError) -> DaemonCommand {
         var options = DaemonOptions()
         var check = false
-        var tokenizer = FlagTokenizer(arguments, flags: flags, takesArguments: false) { "unknown option \"\($0)\"" }
+        var tokenizer = FlagTokenizer(arguments, flags: flags, takesArguments: false) { word in
+            // A word that is no flag at all is an argument, which boardd takes none of.
+            word.hasPrefix("-") ? "unknown option \"\(word)\"" : "boardd takes flags only, not \"\(word)\""
+        }
         while let token = try tokenizer.next() {
             guard case .flag(let flag, let value) = token else { continue }  // no arguments: every word is a flag
             let text = value ?? ""
@@ -105,7 +108,9 @@ extension DaemonCommand {
                 }
                 if flag.name == "--socket" { options.socket = text } else { options.config = text }
             case "--seed":
-                guard let seed = UInt64(text) else { throw UsageError(message: "--seed needs a whole number, not \"\(text)\"") }
+                guard let seed = UInt64(text) else {
+                    throw UsageError(message: "--seed needs a whole number from 0 to \(UInt64.max), not \"\(text)\"")
+                }
                 options.seed = seed
             case "--now": options.now = text
             case "--speed":
