@@ -15,7 +15,9 @@ struct ClockCommand: BoardCommand, Equatable {
 
             Shows the daemon's clock. With a simulated clock (boardd --now TIME
             [--speed X]), 'set' moves it to TIME (ISO-8601, or HH:MM today) and
-            'advance' moves it by DURATION (90m, 2h, 1h30m, 1d; negative goes back).
+            'advance' moves it by DURATION (90m, 2h, 1h30m, 1d; negative goes back;
+            1d is 24 hours, so across a change to or from summer time the clock
+            reads an hour more or less than the same time the next day).
             Both are refused (exit 1) on the real clock, and on a replica
             (boardd --follow), whose clock is its source's: move the source's.
             On a source or a replica the line ends with its part, as in
