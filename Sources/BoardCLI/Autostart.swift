@@ -43,6 +43,13 @@ enum Autostart {
         func failed(_ problem: String) -> String {
             "no daemon is answering on \(socket) and starting one failed: \(problem); run 'boardd --socket \(socket.shellWord)' to see why"
         }
+        // Where each log it may write ends now: its reason is what comes after (an old run's last
+        // line is not this one's).
+        let logEnds = Dictionary(
+            [logDirectory, BoardPaths.directory(of: socket)].map {
+                ($0 + "/boardd.log", (try? FileStatus(path: $0 + "/boardd.log").size) ?? 0)
+            },
+            uniquingKeysWith: { first, _ in first })
         let launched: Launched
         switch launch(socket: socket, logDirectory: logDirectory) {
         case .success(let started): launched = started
@@ -55,9 +62,10 @@ enum Autostart {
             if let status = ChildProcess.exitStatusIfEnded(launched.pid) {
                 // It may have stepped aside for a daemon that has just bound the socket again.
                 if (try? BoardConnection(path: socket, timeoutMilliseconds: 500)) != nil { return nil }
-                // Its own words, the log's last line, say why; short enough that the line keeps them whole.
-                if let logPath = launched.logPath, let reason = lastLogReason(logPath) {
-                    return "starting boardd on \(socket) failed: \(reason) (status \(status); log: \(logPath))"
+                // Its own words, the log's last new line, say why, and how to run it by hand follows.
+                if let logPath = launched.logPath, let reason = lastLogReason(logPath, after: logEnds[logPath] ?? 0) {
+                    return
+                        "starting boardd failed: \(reason) (status \(status)); run 'boardd --socket \(socket.shellWord)' to start it by hand"
                 }
                 return failed("boardd exited at once (status \(status))\(seeLog)")
             }
@@ -66,10 +74,10 @@ enum Autostart {
         return failed("boardd did not answer within \(wait.components.seconds) s\(seeLog)")
     }
 
-    /// What a daemon that exited at once said last in its log: the last line's message, after its
-    /// time and `boardd[PID] error: `; nil when the log says nothing.
-    static func lastLogReason(_ path: String) -> String? {
-        guard let tail = try? RegularFile.tail(path, count: 4096) else { return nil }
+    /// What a daemon that exited at once said last in its log, since the log was `offset` bytes long:
+    /// the last line's message, after its time and `boardd[PID] error: `; nil when it said nothing.
+    static func lastLogReason(_ path: String, after offset: Int64) -> String? {
+        guard let tail = try? RegularFile.tail(path, count: 4096, after: offset) else { return nil }
         let lines = String(decoding: tail, as: UTF8.self).split(separator: "\n")
         guard let last = lines.last(where: { !$0.allSatisfy(\.isWhitespace) }) else { return nil }
         let message = last.firstRange(of: "] error: ").map { last[$0.upperBound...] } ?? last

@@ -97,6 +97,10 @@ public struct BoardClient {
         do {
             return try BoardConnection(path: socket)
         } catch .noDaemon where offBy == nil {
+            // A path that is no socket is a wrong path: no daemon started would serve it.
+            if let status = try? FileStatus(path: socket), status.kind != .socket {
+                throw ClientError(.noDaemon(path: socket), socket: socket, autostartOffBy: nil)
+            }
             if let problem = Autostart.start(socket: socket, logDirectory: store.directory) {
                 throw .noDaemon(problem)
             }

@@ -235,18 +235,34 @@ struct StateStore {
         return Self.untrusted(directory)
     }
 
-    /// Why `directory` is not one to save in, as the socket's directory is checked (`SocketTrust`):
-    /// owned by another user than this one or root, or writable by others without the sticky bit.
-    /// Another user who may write there could aim the state at a file of this user's.
+    /// Why `directory` is not one to save in; nil when it is. The directory is this user's (or
+    /// root's) and no one else may write it, sticky or not (another user's file at a name a save
+    /// takes could not be removed there). Each directory above it, and each link on the way, is
+    /// this user's or root's, and none another user may write without the sticky bit: anyone who
+    /// could move the directory could put a link to another of this user's in its place.
     static func untrusted(_ directory: String, user: UInt32 = Program.userID) -> String? {
+        func trusted(_ owner: UInt32) -> Bool { owner == user || owner == 0 }
         guard let status = try? FileStatus(path: directory) else { return nil }
-        if status.owner != user && status.owner != 0 {
+        if !trusted(status.owner) {
             return "not saving in \(directory): it belongs to user \(status.owner); set BOARD_STATE_DIR to a directory of yours"
         }
-        if status.isWritableByOthers && !status.isSticky {
+        if status.isWritableByOthers {
             return "not saving in \(directory): others may write it; chmod go-w it, or set BOARD_STATE_DIR"
         }
-        return nil
+        var path = directory
+        while true {
+            guard let entry = try? FileStatus(path: path, followingLinks: false) else { return nil }
+            if !trusted(entry.owner) {
+                return
+                    "not saving in \(directory): \(path) belongs to user \(entry.owner), who could move it; set BOARD_STATE_DIR"
+            }
+            if entry.kind != .symbolicLink, entry.isWritableByOthers, !entry.isSticky {
+                return "not saving in \(directory): others may write \(path) and move it; set BOARD_STATE_DIR"
+            }
+            let parent = BoardPaths.directory(of: path)
+            if parent == path { return nil }
+            path = parent
+        }
     }
 
     /// Writes through a temporary file, fsync and rename, so a reader never sees half a file; why it

@@ -103,9 +103,7 @@ extension DaemonCommand {
             case "--check-config": check = true
             case "--socket", "--config":
                 guard !text.isEmpty else { throw UsageError(message: "\(flag.name) needs a path, not \"\"") }
-                if flag.name == "--socket", let tooLong = UnixSocket.tooLong(text) {
-                    throw UsageError(message: "--socket: \(tooLong)")
-                }
+                if flag.name == "--socket", let problem = UnixSocket.flagProblem(text) { throw UsageError(message: problem) }
                 if flag.name == "--socket" { options.socket = text } else { options.config = text }
             case "--seed":
                 guard let seed = UInt64(text) else {

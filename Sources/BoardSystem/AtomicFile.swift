@@ -7,9 +7,10 @@ import Glibc
 /// over the target. On any failure the temporary file is removed and the
 /// target is left as it was.
 ///
-/// The temporary file is always a new one (`O_CREAT | O_EXCL | O_NOFOLLOW`): whatever is at its
-/// name (a leftover, or a symbolic link another user planted in a directory they may write) is
-/// removed, not written through, and a name taken again meanwhile fails the write.
+/// The temporary file is always a new one (`O_CREAT | O_EXCL | O_NOFOLLOW`): when something is at
+/// its name (a leftover, another writer's file, a symbolic link another user planted in a
+/// directory they may write), the write takes another name (`PATH.PID-TAG.tmp`, as `mkstemp`
+/// does), never writing through it nor removing it.
 ///
 /// A writer killed between creating and renaming (kill -9) leaves its temporary
 /// file behind; `removeLeftovers(of:)` removes those whose process has ended.
@@ -31,22 +32,7 @@ public enum AtomicFile {
 
     /// Replaces `path` with `bytes`; the file gets `permissions` when it is created.
     public static func write(_ bytes: [UInt8], to path: String, permissions: UInt32 = 0o600) throws(WriteError) {
-        let temporary = temporaryPath(for: path, processID: Program.processID)
-        let descriptor: FileDescriptor
-        do {
-            descriptor = try .open(temporary, .writeOnly, options: [.create, .exclusive, .noFollow], permissions: permissions)
-        } catch  where error.code == EEXIST {
-            // Unlinking removes a link itself, never the file it points at.
-            try? FileSystem.remove(temporary)
-            do {
-                descriptor = try .open(
-                    temporary, .writeOnly, options: [.create, .exclusive, .noFollow], permissions: permissions)
-            } catch {
-                throw .cannotCreate(path: path, error)
-            }
-        } catch {
-            throw .cannotCreate(path: path, error)
-        }
+        let (temporary, descriptor) = try createTemporary(for: path, permissions: permissions)
         do {
             defer { descriptor.close() }
             try descriptor.writeAll(bytes)
@@ -61,8 +47,29 @@ public enum AtomicFile {
         }
     }
 
-    /// The temporary file a process writes beside `path`: `PATH.PID.tmp`.
-    public static func temporaryPath(for path: String, processID: Int32) -> String { "\(path).\(processID).tmp" }
+    /// A new temporary file beside `path`, and its name: `PATH.PID.tmp`, else, while something is at
+    /// that name, `PATH.PID-TAG.tmp` with a random tag (a few tries).
+    private static func createTemporary(for path: String, permissions: UInt32) throws(WriteError) -> (String, FileDescriptor) {
+        var temporary = temporaryPath(for: path, processID: Program.processID)
+        for _ in 0..<8 {
+            do {
+                return (
+                    temporary,
+                    try .open(temporary, .writeOnly, options: [.create, .exclusive, .noFollow], permissions: permissions)
+                )
+            } catch  where error.code == EEXIST {
+                temporary = temporaryPath(for: path, processID: Program.processID, tag: UInt32.random(in: 1...UInt32.max))
+            } catch {
+                throw .cannotCreate(path: path, error)
+            }
+        }
+        throw .cannotCreate(path: path, SystemError("open", code: EEXIST))
+    }
+
+    /// The temporary file a process writes beside `path`: `PATH.PID.tmp`, or `PATH.PID-TAG.tmp`.
+    public static func temporaryPath(for path: String, processID: Int32, tag: UInt32? = nil) -> String {
+        "\(path).\(processID)\(tag.map { "-\(String($0, radix: 16))" } ?? "").tmp"
+    }
 
     /// Removes the temporary files of writes to `path` whose process is no longer running; the names removed.
     ///
@@ -75,8 +82,10 @@ public enum AtomicFile {
         var removed: [String] = []
         for entry in (try? FileSystem.names(in: directory.isEmpty ? "/" : directory)) ?? [] {
             guard entry.hasPrefix(name + "."), entry.hasSuffix(".tmp") else { continue }
+            // `PID` or `PID-TAG`.
             let middle = entry.dropFirst(name.count + 1).dropLast(4)
-            guard let pid = Int32(middle), pid > 0, !isRunning(pid) else { continue }
+            guard let pid = middle.split(separator: "-", maxSplits: 1).first.flatMap({ Int32($0) }), pid > 0, !isRunning(pid)
+            else { continue }
             if (try? FileSystem.remove(directory + "/" + entry)) != nil { removed.append(entry) }
         }
         return removed

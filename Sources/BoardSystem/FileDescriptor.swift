@@ -54,6 +54,16 @@ public struct FileDescriptor: Hashable, Sendable {
         return n
     }
 
+    /// Reads up to `buffer.count` bytes at `offset` (`pread`), leaving the file's position alone; 0 at its end.
+    public func read(into buffer: inout [UInt8], at offset: Int64) throws(SystemError) -> Int {
+        let fd = rawValue
+        let n = buffer.withUnsafeMutableBytes { raw in
+            retryingOnInterrupt { Glibc.pread(fd, raw.baseAddress, raw.count, off_t(offset)) }
+        }
+        guard n >= 0 else { throw SystemError("pread") }
+        return n
+    }
+
     /// Reads what is available into `buffer` (raw memory the caller owns); 0 means end of file.
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> Int {
         let fd = rawValue

@@ -29,13 +29,17 @@ public enum Program {
     /// The home directory of this user's line in `/etc/passwd` (its sixth field), when absolute; nil
     /// when there is none. Read as a file, not with `getpwuid`, which a static executable (`board`)
     /// cannot call without the NSS libraries of the glibc it was linked with.
+    ///
+    /// Read as bytes, a line at a time: a comment field in another encoding (Latin-1) on some other
+    /// line, or this one, costs nothing.
     public static func passwordDatabaseHome(_ path: String = "/etc/passwd", user: UInt32 = userID) -> String? {
-        guard let file = try? RegularFile.read(path, limit: 4 << 20), let text = String(validating: file, as: UTF8.self)
-        else { return nil }
-        for line in text.split(separator: "\n") {
-            let fields = line.split(separator: ":", omittingEmptySubsequences: false)
-            guard fields.count >= 6, UInt32(fields[2]) == user, fields[5].hasPrefix("/") else { continue }
-            return String(fields[5])
+        guard let file = try? RegularFile.read(path, limit: 4 << 20) else { return nil }
+        for line in file.split(separator: UInt8(ascii: "\n")) {
+            let fields = line.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false)
+            guard fields.count >= 6, let uid = String(validating: fields[2], as: UTF8.self), UInt32(uid) == user,
+                let home = String(validating: fields[5], as: UTF8.self), home.hasPrefix("/")
+            else { continue }
+            return home
         }
         return nil
     }

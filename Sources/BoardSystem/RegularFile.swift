@@ -1,5 +1,3 @@
-import Glibc
-
 /// Reading a small file whole, refusing anything that is not a regular file of bounded size.
 ///
 /// The file is opened without blocking (`O_NONBLOCK`): opening a FIFO with no
@@ -29,37 +27,46 @@ public enum RegularFile {
         }
     }
 
-    /// The last `count` bytes (or fewer) of the regular file at `path`: a log's newest lines.
-    public static func tail(_ path: String, count: Int) throws(ReadError) -> [UInt8] {
+    /// The last `count` bytes (or fewer) of the regular file at `path`, none before `offset`: what a
+    /// log gained since it was `offset` bytes long (all of it when it is shorter now: rotated).
+    public static func tail(_ path: String, count: Int, after offset: Int64 = 0) throws(ReadError) -> [UInt8] {
+        let (fd, status) = try openRegular(path)
+        defer { fd.close() }
+        let start = status.size < offset ? 0 : max(offset, status.size - Int64(count))
+        let total = Int(status.size - start)
+        var bytes: [UInt8] = []
+        // Each read asks for what is left: the buffer shrinks by what came.
+        var buffer = [UInt8](repeating: 0, count: total)
+        while bytes.count < total {
+            let n: Int
+            do { n = try fd.read(into: &buffer, at: start + Int64(bytes.count)) } catch { throw .cannotRead(error) }
+            if n == 0 { break }
+            bytes += buffer[..<n]
+            buffer.removeLast(n)
+        }
+        return bytes
+    }
+
+    /// `path` opened without blocking, and its status: a regular file, else why not.
+    private static func openRegular(_ path: String) throws(ReadError) -> (FileDescriptor, FileStatus) {
         let fd: FileDescriptor
         do { fd = try .open(path, .readOnly, options: .nonBlocking) } catch { throw .cannotOpen(error) }
-        defer { fd.close() }
         let status: FileStatus
-        do { status = try FileStatus(fd) } catch { throw .cannotRead(error) }
-        guard status.kind == .regular else { throw .notRegular(status.kind) }
-        let start = max(0, status.size - Int64(count))
-        var bytes = [UInt8](repeating: 0, count: Int(status.size - start))
-        var filled = 0
-        while filled < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { buffer in
-                pread(fd.rawValue, buffer.baseAddress! + filled, buffer.count - filled, off_t(start) + off_t(filled))
-            }
-            if n < 0, errno == EINTR { continue }
-            guard n >= 0 else { throw .cannotRead(SystemError("pread")) }
-            if n == 0 { break }
-            filled += n
+        do { status = try FileStatus(fd) } catch {
+            fd.close()
+            throw .cannotRead(error)
         }
-        return Array(bytes[..<filled])
+        guard status.kind == .regular else {
+            fd.close()
+            throw .notRegular(status.kind)
+        }
+        return (fd, status)
     }
 
     /// The whole of the regular file at `path`, at most `limit` bytes.
     public static func read(_ path: String, limit: Int) throws(ReadError) -> [UInt8] {
-        let fd: FileDescriptor
-        do { fd = try .open(path, .readOnly, options: .nonBlocking) } catch { throw .cannotOpen(error) }
+        let (fd, status) = try openRegular(path)
         defer { fd.close() }
-        let status: FileStatus
-        do { status = try FileStatus(fd) } catch { throw .cannotRead(error) }
-        guard status.kind == .regular else { throw .notRegular(status.kind) }
         guard status.size <= Int64(limit) else { throw .tooLarge(limit: limit) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Int(status.size))

@@ -6,23 +6,26 @@ public enum UnixSocket {
     /// The longest path `sockaddr_un` holds.
     public static let maxPathLength = MemoryLayout.size(ofValue: sockaddr_un().sun_path) - 1
 
-    /// Why `path` cannot name a Unix socket (it is longer than `sun_path` holds); nil when it can.
-    /// A flag's value is checked with it as it is read, so a path too long is a usage error (2).
+    /// Why `path` cannot name a Unix socket, `134 bytes, longer than the 107 a Unix socket takes`;
+    /// nil when it can. A flag's value is checked with it as it is read, so a path too long is a
+    /// usage error (2).
     public static func tooLong(_ path: String) -> String? {
         let count = path.utf8.count
         guard count > maxPathLength else { return nil }
-        return "the path is \(count) bytes, longer than the \(maxPathLength) a Unix socket takes; choose a shorter one"
+        return "\(count) bytes, longer than the \(maxPathLength) a Unix socket takes"
+    }
+
+    /// The usage error of a `--socket` whose path is too long, as both programs say it; nil for one that fits.
+    public static func flagProblem(_ path: String) -> String? {
+        tooLong(path).map { "--socket: the path is \($0); choose a shorter one" }
     }
 
     static func withAddress<T>(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> T) throws(SystemError) -> T {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(path.utf8)
-        guard bytes.count <= maxPathLength else {
-            throw SystemError(
-                "the socket path \(path) is \(bytes.count) bytes, longer than the \(maxPathLength) a Unix socket takes "
-                    + "(choose a shorter --socket)",
-                code: ENAMETOOLONG)
+        if let tooLong = tooLong(path) {
+            throw SystemError("the socket path \(path) is \(tooLong) (choose a shorter --socket)", code: ENAMETOOLONG)
         }
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
             raw.copyBytes(from: bytes)

@@ -145,7 +145,7 @@ struct LiveViewStoppedDaemonTests {
         model.update(.daemonStopped(at: LiveViewFixture.start, autostart: autostart))
         let hint = autostart ? "'board clock' starts it again" : "start it with boardd"
         var frame = model.frame(after: .seconds(70))
-        #expect(frame[0].contains("○ stopped 1m10s ago"), "\(frame.screenText)")
+        #expect(frame[0].contains("○ stopped, board 1m10s old"), "\(frame.screenText)")
         let footer = frame.last?.trimmingTrailingSpaces()
         #expect(footer == "Daemon stopped; \(hint) and this view reconnects.", "\(frame.screenText)")
         model.update(.tick(LiveViewFixture.start + .seconds(60)))
@@ -158,16 +158,16 @@ struct LiveViewStoppedDaemonTests {
         #expect(model.frame()[0].contains("● live") && !model.daemonStopped)
     }
 
-    /// How long the daemon has been away counts from the loss, not from the last board: on a frozen
-    /// clock the board can be an hour old and still current until the stop, and a view stopped a
-    /// second before said "board 1h0m old".
-    @Test func timeAwayCountsFromTheLossNotTheLastBoard() {
+    /// The board's age counts from the loss, not from its arrival: on a frozen clock the board can
+    /// arrive an hour before the stop and be current until it, and a view stopped a second before
+    /// said "board 1h0m old".
+    @Test func theBoardsAgeCountsFromTheLossNotItsArrival() {
         for stopped in [true, false] {
             var model = LiveViewFixture.liveModel()
             let lost = LiveViewFixture.start + .seconds(3600)
             model.update(stopped ? .daemonStopped(at: lost, autostart: true) : .connectionLost(at: lost))
             let header = model.frame(after: .seconds(3612))[0]
-            #expect(header.contains(stopped ? "○ stopped 12s ago" : "○ reconnecting for 12s"), "\(header)")
+            #expect(header.contains(stopped ? "○ stopped, board 12s old" : "○ reconnecting, board 12s old"), "\(header)")
         }
     }
 

@@ -433,13 +433,13 @@ struct LiveViewModelTests {
         #expect(model.pins == [LiveModel.FlightKey(flight)])
     }
 
-    @Test func theDaemonGoesAwayTheBoardStaysSayingForHowLongAndComesBack() throws {
+    @Test func theDaemonGoesAwayTheBoardStaysWithItsAgeAndComesBack() throws {
         var model = Fixture.liveModel()
         #expect(model.update(.connectionLost(at: Fixture.start + .seconds(5))) == [])
         var frame = model.frame(after: .seconds(65))
-        #expect(frame[0].hasSuffix("○ reconnecting for 1m0s"), "counted from the loss, not the last board")
+        #expect(frame[0].hasSuffix("○ reconnecting, board 1m0s old"), "counted from the loss, not the last board")
         #expect(frame[2].contains("FLIGHT") && frame.selectedLine != nil, "the last board stays on screen")
-        #expect(model.frame(after: .seconds(3 * 3600 + 120))[0].hasSuffix("reconnecting for 3h1m"))
+        #expect(model.frame(after: .seconds(3 * 3600 + 120))[0].hasSuffix("reconnecting, board 3h1m old"))
 
         // A second loss while away keeps the first instant.
         model.update(.connectionLost(at: Fixture.start + .seconds(30)))

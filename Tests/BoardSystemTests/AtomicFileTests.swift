@@ -15,7 +15,8 @@ import Testing
     }
 
     /// A symbolic link planted at the temporary file's name (another user's, in a directory both may
-    /// write) is removed, never written through: the file it points at keeps its bytes.
+    /// write) is neither written through nor removed: the write takes another name, and the file the
+    /// link points at keeps its bytes.
     @Test func aLinkPlantedAtTheTemporaryNameIsNeverWrittenThrough() throws {
         try withTemporaryDirectory { directory in
             let path = directory + "/state.json"
@@ -27,7 +28,9 @@ import Testing
             #expect(contents(victim) == Array("precious".utf8))
             #expect(contents(path) == Array("{}\n".utf8))
             #expect(try FileStatus(path: path, followingLinks: false).kind == .regular)
-            #expect(try names(in: directory) == ["state.json", "victim"])
+            let planted = String(temporary.split(separator: "/").last!)
+            #expect(try names(in: directory) == [planted, "state.json", "victim"].sorted())
+            #expect(try FileStatus(path: temporary, followingLinks: false).kind == .symbolicLink)
         }
     }
 
@@ -56,6 +59,11 @@ import Testing
             #expect(Program.passwordDatabaseHome(passwd, user: 77) == nil, "a relative home is none")
             #expect(Program.passwordDatabaseHome(passwd, user: 5) == nil)
             #expect(Program.passwordDatabaseHome(directory + "/missing", user: 0) == nil)
+            // A comment field in Latin-1 (not UTF-8) on a line of its own, or on the user's line.
+            var latin = Array("x:x:5:5:Jos".utf8) + [0xE9] + Array(":/home/x:/bin/sh\nme:x:1234:1234:".utf8) + [0xE9]
+            latin += Array(":/home/me:/bin/sh\n".utf8)
+            try Data(latin).write(to: URL(fileURLWithPath: passwd))
+            #expect(Program.passwordDatabaseHome(passwd, user: 1234) == "/home/me")
         }
     }
 
@@ -121,16 +129,18 @@ import Testing
             let alive = Program.processID
             for name in [
                 "state.json", "state.json.\(gone).tmp", "state.json.\(alive).tmp", "state.json.corrupt-20261130T170000Z",
-                "other.json.\(gone).tmp", "state.json.x.tmp",
+                "other.json.\(gone).tmp", "state.json.x.tmp", "state.json.\(gone)-1f2e.tmp", "state.json.\(alive)-1f2e.tmp",
             ] {
                 try AtomicFile.write(Array("{}".utf8), to: directory + "/" + name)
             }
-            #expect(AtomicFile.removeLeftovers(of: path) == ["state.json.\(gone).tmp"])
+            // A tagged name (`PID-TAG`, taken when the plain one was in the way) is its writer's too.
+            #expect(AtomicFile.removeLeftovers(of: path).sorted() == ["state.json.\(gone)-1f2e.tmp", "state.json.\(gone).tmp"])
             #expect(
-                try names(in: directory) == [
-                    "other.json.\(gone).tmp", "state.json", "state.json.\(alive).tmp", "state.json.corrupt-20261130T170000Z",
-                    "state.json.x.tmp",
-                ])
+                try names(in: directory)
+                    == [
+                        "other.json.\(gone).tmp", "state.json", "state.json.\(alive)-1f2e.tmp", "state.json.\(alive).tmp",
+                        "state.json.corrupt-20261130T170000Z", "state.json.x.tmp",
+                    ].sorted())
         }
     }
 }

@@ -236,6 +236,21 @@ struct EventsCommandTests {
         try daemon.stop()
     }
 
+    /// An old `--since` with `--follow` says what is not kept once: the first change it lists, days
+    /// after that `--since`, is no gap to say again.
+    @Test
+    func followFromAnOldSinceSaysWhatIsNotKeptOnce() throws {
+        let user = BoardUser()
+        let daemon = try user.startDaemon(now: "2026-11-30T10:00:00-05:00")
+        let follow = try Follow(user, ["--since", "30d"])
+        try follow.waitFor(10)
+        kill(follow.process.pid, SIGTERM)
+        let (_, result) = try follow.process.finish(timeout: 10)
+        #expect(result.stderr.components(separatedBy: "are not kept").count == 2, "\(result.stderr)")
+        #expect(result.stderr.contains("changes before Nov 15 00:00 are not kept"), "\(result.stderr)")
+        try daemon.stop()
+    }
+
     /// Without `--since`, `--follow` prints the day's changes so far, then each new one, as `tail -f`
     /// shows what is there before it follows (it printed nothing until the clock moved).
     @Test

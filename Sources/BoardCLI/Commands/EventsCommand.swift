@@ -173,21 +173,28 @@ struct EventsCommand: BoardCommand, Equatable {
             // Without --since, what the day holds so far first, as `tail -f` shows what is there.
             var start = since?.param(now: now)
             if since == nil { start = try Self.dayStart(on: connection, filters, socket: client.socket) }
+            // Each "not kept" note once: an old --since is said here, and its first change, days
+            // later, must not say it again.
+            var said: Set<String> = []
             if since != nil, flight == nil, let start, let note = Self.notKept(since: start, clock: try readClock()) {
+                said.insert(note)
                 Output.warning(note)
             }
             var stream = EventFollow(since: start)
             // A clock moved further than the daemon keeps changes is said once it shows, as an old
             // --since is: every day starts with changes at midnight, so changes more than a day
-            // apart came across a move, and the daemon's listing may have left days out.
+            // apart came across a move, and the daemon's listing may have left days out. Only where
+            // the daemon sends every flight's changes: a flight, the pins or the kinds it filters
+            // leave days without one as a matter of course.
             var lastAt = start ?? now
             let socket = client.socket
+            let everyFlightsChanges = flight == nil && !pinned && kinds.isEmpty
             let sayGap = { (previous: String, next: String) in
-                guard flight == nil, let from = LocalDate(EventTime.date(of: previous)),
+                guard everyFlightsChanges, let from = LocalDate(EventTime.date(of: previous)),
                     let to = LocalDate(EventTime.date(of: next)), to.dayNumber > from.dayNumber + 1,
                     let current = try? BoardConnection(path: socket, timeoutMilliseconds: 2000),
                     let clock = try? Self.clock(on: current, socket: socket),
-                    let note = Self.notKept(since: previous, clock: clock)
+                    let note = Self.notKept(since: previous, clock: clock), said.insert(note).inserted
                 else { return }
                 Output.warning(note)
             }

@@ -297,11 +297,11 @@ struct LiveFrame {
             }
             return style.apply("32", "● live")
         case .reconnecting(let since):
-            // Counted from the loss, not the last board: the daemon pushes every change, so the board
-            // was current until the link went (a frozen clock's board, received an hour before a stop,
-            // said "board 1h old" a second after it).
-            let away = Self.age(now - since)
-            return style.apply("33", model.daemonStopped ? "○ stopped \(away) ago" : "○ reconnecting for \(away)")
+            // The board's age is how long since it was known current: the daemon pushes every change,
+            // so that is the link's loss, not the board's arrival (a frozen clock's board, received an
+            // hour before a stop, said "board 1h0m old" a second after it).
+            let age = Self.age(now - since)
+            return style.apply("33", "○ \(model.daemonStopped ? "stopped" : "reconnecting"), board \(age) old")
         }
     }
 

@@ -128,10 +128,13 @@ final class ReplicationFollower {
             report(feed, connected: true, nil)
             if entries.isEmpty { feed.reachedTheStreamsEnd() }
             // What the source has written, read after the entries: a record it holds no seq for is not its.
-            let written = entries.contains { (try? $0.record.get()) != nil } ? try writtenState(now) : nil
-            take(entries, feed, written: written)
+            let written = entries.contains { (try? $0.record.get()) != nil } ? try writtenState(now) : .empty
+            if case .unreadable(let reason) = written { outOfStep(feed, reason, id: nil, keepingEarlier: true) }
+            let anotherInstance = take(entries, feed, written: written)
             lookAtTheLease(feed, ContinuousClock.now)
-            if !entries.isEmpty, feed.shared.withLock({ $0.outOfStep != nil }) { try catchUp(feed) }
+            // A record of another instance than the state's: a source took over meanwhile, and the
+            // state it wrote is what to show.
+            if !entries.isEmpty, anotherInstance || feed.shared.withLock({ $0.outOfStep != nil }) { try catchUp(feed) }
         } catch {
             syncedOn = nil
             if error.isRefusal {
@@ -166,7 +169,12 @@ final class ReplicationFollower {
             throw RedisError(server: server, command: "EXEC", .refused(refusal))
         }
         position = last.first?.id ?? "0-0"
-        guard let values = results[1].elements, !values.isEmpty else { return .empty }
+        return stateRead(results[1])
+    }
+
+    /// The state in an `HGETALL` reply: none, the state, or why it cannot be read.
+    private func stateRead(_ reply: RESPValue) -> StateRead {
+        guard let values = reply.elements, !values.isEmpty else { return .empty }
         let strings = values.compactMap(\.string)
         guard strings.count == values.count else { return .unreadable("\(keys.state) holds values that are not strings") }
         do { return .state(try ReplicationState(flat: strings)) } catch { return .unreadable("\(keys.state): \(error)") }
@@ -200,14 +208,11 @@ final class ReplicationFollower {
         }
     }
 
-    /// The state as it stands (`HGETALL`), nil when it is empty or cannot be read (the entries are
-    /// then taken as they come, as before a source wrote one).
-    private func writtenState(_ now: ContinuousClock.Instant) throws(RedisError) -> ReplicationState? {
-        let reply = try link.call(RESPCommand("HGETALL", keys.state), now: now)
-        guard let values = reply.elements, !values.isEmpty else { return nil }
-        let strings = values.compactMap(\.string)
-        guard strings.count == values.count else { return nil }
-        return try? ReplicationState(flat: strings)
+    /// The state as it stands (`HGETALL`). Without one (Redis restarted empty, before its source
+    /// writes it again) the entries are taken as they come; one that cannot be read says the
+    /// replica is out of step.
+    private func writtenState(_ now: ContinuousClock.Instant) throws(RedisError) -> StateRead {
+        stateRead(try link.call(RESPCommand("HGETALL", keys.state), now: now))
     }
 
     /// Why `record` is not one its source wrote, by `state` read after it; nil when it may be. A source
@@ -225,10 +230,12 @@ final class ReplicationFollower {
     }
 
     /// Hands on the new records among `entries`, in order; an entry it cannot read, or one `written`
-    /// (the state read after them) shows its source did not write, is passed over.
-    private func take(_ entries: [ReplicationEntry], _ feed: ReplicaFeed, written: ReplicationState?) {
+    /// (the state read after them) shows its source did not write, is passed over. True when one was
+    /// another instance's than the state's.
+    private func take(_ entries: [ReplicationEntry], _ feed: ReplicaFeed, written: StateRead) -> Bool {
         var moves: [ReplicaMove] = []
         var source: String?
+        var anotherInstance = false
         for entry in entries {
             position = entry.id
             let record: ReplicationRecord
@@ -238,8 +245,10 @@ final class ReplicationFollower {
                 continue
             case .success(let read): record = read
             }
-            if let written, let reason = Self.notWritten(record, by: written) {
-                passOver(entry.id, reason)
+            if case .state(let state) = written, let reason = Self.notWritten(record, by: state) {
+                let another = record.source != state.clock.source
+                anotherInstance = anotherInstance || another
+                passOver(entry.id, reason, another: another)
                 continue
             }
             guard progress.admit(record) else { continue }
@@ -254,6 +263,7 @@ final class ReplicationFollower {
             source = record.source
         }
         if let source { feed.deliver(moves, from: source) }
+        return anotherInstance
     }
 
     /// Says the replica is out of step, and logs it once for each entry.
@@ -267,11 +277,13 @@ final class ReplicationFollower {
         log.error("redis \(server): \(text); not applied: serving on, out of step until \(keys.state) can be read")
     }
 
-    /// Logs once an entry that is readable but not its source's; the replica stays in step.
-    private func passOver(_ id: String, _ reason: String) {
+    /// Logs once an entry that is readable but not its source's; the replica stays in step. Another
+    /// instance's is most often the last of a source a new one replaced, whose state is taken next.
+    private func passOver(_ id: String, _ reason: String, another: Bool) {
         guard loggedUnreadable.insert(id).inserted else { return }
         if loggedUnreadable.count > 1000 { loggedUnreadable.removeAll() }
-        log.warning("redis \(server): \(keys.log) entry \(id) is not its source's (\(reason)): not applied")
+        let text = "redis \(server): \(keys.log) entry \(id) is not its source's (\(reason)): not applied"
+        if another { log.info(text + "; the state is taken instead") } else { log.warning(text) }
     }
 
     private func describe(_ record: ReplicationRecord) -> String { "the config of source instance \(record.source)" }

@@ -160,7 +160,9 @@ final class ReplicationPublisher {
         let reply = try link.call(leaseCommand(Self.leaseScript, withTime: true), now: now)
         if reply == .integer(1) { return nil }
         guard let holder = reply.string else { throw RedisError(server: server, command: "EVAL", .unexpected("\(reply)")) }
-        return holder
+        // Whatever a writer of Redis put there, said in printable characters only (the start's
+        // refusal, the status, the log).
+        return ReplicationDocument.instanceName(holder)
     }
 
     private func leaseCommand(_ script: String, withTime: Bool) -> RESPCommand {
@@ -204,7 +206,7 @@ final class ReplicationPublisher {
             [leaseCommand(Self.leaseScript, withTime: true), RESPCommand("EXISTS", source.keys.state)], now: now)
         if let message = replies[0].errorMessage { throw RedisError(server: server, command: "EVAL", .refused(message)) }
         if replies[0] != .integer(1) {
-            supersede(by: ReplicationDocument.instanceName(replies[0].string ?? "\(replies[0])"))
+            supersede(by: ReplicationDocument.instanceName(replies[0].string ?? "?"))
             return
         }
         nextRenewal = now + lease / 3

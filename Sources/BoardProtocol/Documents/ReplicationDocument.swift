@@ -54,12 +54,22 @@ public struct ReplicationDocument: WireDocument {
     /// lease, kept to printable ASCII and 64 characters (an instance is 16 hex digits); `?` for none.
     public static func instanceName(_ text: String) -> String {
         var kept = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars where scalar.value > 0x20 && scalar.value < 0x7F {
-            guard kept.count < 64 else { break }
+        for scalar in text.unicodeScalars where scalar.isASCII && isInstanceByte(UInt8(scalar.value)) {
+            guard kept.count < instanceLimit else { break }
             kept.append(scalar)
         }
         return kept.isEmpty ? "?" : String(kept)
     }
+
+    /// The most characters of an instance read or said (one is 16 hex digits).
+    public static let instanceLimit = 64
+
+    /// Whether `text` is read as an instance: 1 to `instanceLimit` printable ASCII characters, no space.
+    public static func isInstanceName(_ text: String) -> Bool {
+        (1...instanceLimit).contains(text.utf8.count) && text.utf8.allSatisfy(isInstanceByte)
+    }
+
+    private static func isInstanceByte(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x7F }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)

@@ -60,9 +60,6 @@ public struct ReplicationRecord: Hashable, Sendable {
     /// Reads an entry's fields (as `XRANGE` or `HGETALL` gives them, names and values in turn).
     /// Fields it does not know are passed over, so a later writer may add some; a missing or
     /// malformed one, or another version, is a `ReplicationRecordError` naming it.
-    /// The longest `source` read, in bytes.
-    public static let sourceLimit = 64
-
     public init(fields pairs: [(String, String)]) throws(ReplicationRecordError) {
         var values: [String: String] = [:]
         for (name, value) in pairs where values[name] == nil { values[name] = value }
@@ -80,9 +77,9 @@ public struct ReplicationRecord: Hashable, Sendable {
         let seqText = try field("seq")
         guard let seq = Int(seqText), seq > 0 else { throw ReplicationRecordError(field: "seq", .malformed(seqText)) }
         let source = try field("source")
-        // An instance is 16 hex digits: one of 1 to 64 printable ASCII characters is read, so that no
-        // writer of Redis puts a megabyte or an escape sequence into every `ping` a replica answers.
-        guard (1...Self.sourceLimit).contains(source.utf8.count), source.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
+        // Read only as an instance's name can be, so that no writer of Redis puts a megabyte or an
+        // escape sequence into every `ping` a replica answers.
+        guard ReplicationDocument.isInstanceName(source) else {
             throw ReplicationRecordError(field: "source", .malformed(String(source.unicodeScalars.prefix(40))))
         }
         let kind = try field("kind")
