@@ -11,8 +11,7 @@ import Testing
 /// unreadable. A thread here creates the file over and over while loads run.
 struct StateStoreRaceTests {
     @Test func aLoadRacingTheFilesCreationNeverWarns() throws {
-        let directory = FileManager.default.temporaryDirectory.path + "/board-state-race-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+        let directory = try madeTemporaryDirectory("board-state-race")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/state.json"
         let state = Array(#"{"tab":"arrivals"}"#.utf8)
@@ -39,8 +38,7 @@ struct StateStoreRaceTests {
 /// sticky bit) or another user owns is refused with the reason and what to do, and nothing is written.
 struct StateDirectoryTrustTests {
     @Test func aDirectoryOthersMayWriteIsNotSavedIn() throws {
-        let directory = FileManager.default.temporaryDirectory.path + "/board-state-trust-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+        let directory = try madeTemporaryDirectory("board-state-trust")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         #expect(chmod(directory, 0o777) == 0)
         var store = StateStore(directory: directory)
@@ -79,8 +77,7 @@ struct StateDirectoryTrustTests {
 /// never an older run's last line, and without its time and pid.
 struct AutostartLogReasonTests {
     @Test func onlyWhatTheLogGainedIsTheReason() throws {
-        let directory = FileManager.default.temporaryDirectory.path + "/board-log-reason-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+        let directory = try madeTemporaryDirectory("board-log-reason")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let log = directory + "/boardd.log"
         try Data("2026-12-01T10:00:00Z boardd[7] error: an old run's reason\n".utf8).write(to: URL(fileURLWithPath: log))
@@ -96,4 +93,11 @@ struct AutostartLogReasonTests {
         #expect(Autostart.lastLogReason(log, after: before) == "boardd: a reason without a time")
         #expect(Autostart.lastLogReason(directory + "/missing.log", after: 0) == nil)
     }
+}
+
+/// A new directory under the temporary one, named `prefix-UUID`; the caller removes it.
+func madeTemporaryDirectory(_ prefix: String) throws -> String {
+    let directory = FileManager.default.temporaryDirectory.path + "/\(prefix)-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+    return directory
 }
