@@ -21,13 +21,22 @@ enum Watchlist {
         flights.compactMap { $0.key == nil ? nil : Key(id: $0.id, date: $0.date, name: $0.designator) }
     }
 
-    /// Whether the soonest flight, `steps` flights past the daemon's soonest, is stepped past to
-    /// the next (`board soonest` and the live view's `s`): one you hid, or after the first step one
-    /// no longer to come; never past `soonestSteps` steps (a list of pins and hides is that long at most).
+    /// Whether `board soonest` steps past the soonest flight, `steps` flights past the daemon's
+    /// soonest, to the next (`passesOver`); never past `soonestSteps` steps (a list of pins and hides
+    /// is that long at most).
     static func stepsPast(_ details: FlightDetailsDocument, steps: Int, hidden: [Key]) -> Bool {
-        guard steps < soonestSteps else { return false }
+        steps < soonestSteps && passesOver(details, steps: steps, hidden: hidden)
+    }
+
+    /// Whether the soonest flight, `steps` flights past the daemon's soonest, is passed over for the
+    /// next (`board soonest` and the live view's `s`): one you hid or `filter` leaves out, or after
+    /// the first step one no longer to come.
+    static func passesOver(_ details: FlightDetailsDocument, steps: Int, hidden: [Key], filter: FlightFilter = FlightFilter())
+        -> Bool
+    {
         let flight = details.flight
-        return hidden.contains { $0.names(flight) } || (steps > 0 && !StatusLine.isToCome(flight, now: details.now))
+        return hidden.contains { $0.names(flight) } || !filter.matches(flight, now: details.now)
+            || (steps > 0 && !StatusLine.isToCome(flight, now: details.now))
     }
 
     static let soonestSteps = PinnedParam.limit + 200

@@ -57,7 +57,7 @@ public enum AtomicFile {
                     temporary,
                     try .open(temporary, .writeOnly, options: [.create, .exclusive, .noFollow], permissions: permissions)
                 )
-            } catch  where error.code == EEXIST {
+            } catch let error where error.code == EEXIST {
                 temporary = temporaryPath(for: path, processID: Program.processID, tag: UInt32.random(in: 1...UInt32.max))
             } catch {
                 throw .cannotCreate(path: path, error)

@@ -82,3 +82,23 @@ extension NowLineLiveViewTests {
         }
     }
 }
+
+extension NowLineLiveViewTests {
+    /// Late in the evening every row is before now: the live view closes the list with the line, as
+    /// the one-shot board does, on a board that fits and on one scrolled to its end. The line was
+    /// drawn only before a row, so after the last flight it was not drawn at all.
+    @Test(arguments: [8, 12, 24, 40])
+    func theLineClosesTheListWhenEveryRowIsBeforeNow(rows: Int) throws {
+        let size = TerminalSize(columns: 80, rows: rows)
+        var model = LiveModel(tab: .all, hidePast: false, style: Style(enabled: false), size: size)
+        model.update(.connected)
+        let board = CountdownTests.board(atMinute: 11 * 60)  // 23:00
+        #expect(NowLine(board)?.index == board.flights.count, "every row is before 23:00")
+        model.update(.boardPushed(board, at: LiveViewFixture.start))
+        model.update(.key(.end))
+        let frame = model.view(size: size, now: LiveViewFixture.start).map(\.visibleText)
+        #expect(frame.count { $0.contains(NowLineTests.marker) } == 1, "\(frame.joined(separator: "\n"))")
+        let at = try #require(frame.firstIndex { $0.contains(NowLineTests.marker) })
+        #expect(frame[at - 1].contains(board.flights.last!.flightName), "\(frame.joined(separator: "\n"))")
+    }
+}

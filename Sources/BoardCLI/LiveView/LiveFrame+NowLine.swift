@@ -6,7 +6,8 @@ extension LiveFrame {
     struct BoardRowsShown: Equatable {
         /// The flights drawn, in order: the held pinned rows, then the scrolling ones.
         var indices: [Int]
-        /// Whether the now line goes under the last row drawn (the next row, not drawn, is after now).
+        /// Whether the now line goes under the last row drawn (the next row, not drawn, is after now;
+        /// or there is none: every row is before now).
         var nowAtFoot = false
         /// Whether the now line goes over the first scrolling row drawn (the row above, not drawn, is
         /// the first after now: drawing it would take the line's row too).
@@ -25,9 +26,12 @@ extension LiveFrame {
         let last = viewport.scrolling.upperBound
         var shown = BoardRowsShown(indices: indices, marks: viewport.marks)
         guard let now else { return shown }
-        let lineShown =
-            viewport.scrolling.contains(now.index) || (now.index == last && last == flights.count && last > viewport.first)
-        guard !lineShown else { return shown }
+        guard !viewport.scrolling.contains(now.index) else { return shown }
+        if now.index == last && last == flights.count && last > viewport.first {
+            // Every row is before now and the last is drawn: the line closes the list.
+            shown.nowAtFoot = true
+            return shown
+        }
         guard viewport.marks != nil else {
             // A pane too short for the marks beside the line (6 and 7 rows): the line's row says what
             // is out of sight, where it was blank and nothing said 13 more rows were there.

@@ -373,8 +373,9 @@ public struct LiveModel: Sendable {
         case open(asked: GoneFlight?)
         /// Fetch the open flight again (after a new board, or as the clock runs), without making it the last viewed again.
         case refresh(FlightKey)
-        /// Open the flight after (or before) this one, the open flight.
-        case step(from: FlightKey)
+        /// Open the flight after (or before) `from`, the open flight, `steps` flights past the
+        /// daemon's answer: one the board does not show is stepped past (`stepPast`).
+        case step(from: FlightKey, forward: Bool, steps: Int)
         /// Open the soonest flight still to come (`s`), `steps` flights past the daemon's soonest:
         /// one you hid is stepped past, as `board soonest` does.
         case soonest(steps: Int)

@@ -192,7 +192,9 @@ extension LiveModel {
             if gone { showGone(marked(GoneFlight(open.flight))) } else { message = refusal.message }
         case .open(let asked?) where gone:
             showGone(marked(asked), onTop: true)
-        case .step(let key) where gone:
+        case .step(_, let forward, let steps) where gone && steps > 0:
+            message = "No \(forward ? "later" : "earlier") flight in the window is one this board shows."
+        case .step(let key, _, _) where gone:
             // "Not found" is either the end of the tab or the open flight gone: asking for the open
             // flight again tells which (gone, it gets its "gone" screen).
             message = refusal.message
@@ -200,7 +202,10 @@ extension LiveModel {
                 return [send(.flight(key, pinned: pins), for: .refresh(key))]
             }
         case .soonest(let steps) where gone && steps > 0:
-            message = "No flight still to come in the window but those you hid; 'board hidden' lists them."
+            message =
+                filter.isEmpty
+                ? "No flight still to come in the window but those you hid; 'board hidden' lists them."
+                : "No flight still to come in the window matches the filter" + (hidden.isEmpty ? "." : " and is not hidden.")
         case .open, .step, .soonest, .search:
             message = refusal.message
         case .refreshSearch:
@@ -263,12 +268,7 @@ extension LiveModel {
                 return []
             }
             let flight = details.flight
-            // The soonest is never a flight you hid: the one after it, still to come, is asked for.
-            if case .soonest(let steps) = purpose, Watchlist.stepsPast(details, steps: steps, hidden: hidden) {
-                return [
-                    send(.step(from: FlightKey(flight), forward: true, tab: tab, pinned: pins), for: .soonest(steps: steps + 1))
-                ]
-            }
+            if let past = stepPast(details, for: purpose) { return past }
             if let asked, asked.key != FlightKey(flight) || asked.flightName != flight.flightName {
                 showGone(asked, onTop: true)
                 return []

@@ -385,6 +385,6 @@ extension LiveModel {
     }
 
     private mutating func step(from key: FlightKey, forward: Bool) -> LiveEffect {
-        send(.step(from: key, forward: forward, tab: tab, pinned: pins), for: .step(from: key))
+        send(.step(from: key, forward: forward, tab: tab, pinned: pins), for: .step(from: key, forward: forward, steps: 0))
     }
 }
