@@ -141,7 +141,20 @@ struct SocketListener {
     ///
     /// A sticky directory such as /tmp is accepted for the socket itself (no one else can remove or
     /// replace it there) unless `allowSticky` is false, as for the directory that holds locks.
+    ///
+    /// A symbolic link at `directory` is followed only when the user or root made it, as the client
+    /// trusts one: another user's link (`/tmp/board-UID` taken first, pointing into the user's home)
+    /// would choose where the daemon writes its socket and locks.
     static func preparePrivateDirectory(_ directory: String, allowSticky: Bool = true) throws(ListenError) {
+        let me = Program.userID
+        if let link = try? FileStatus(path: directory, followingLinks: false), link.kind == .symbolicLink,
+            link.owner != me, link.owner != 0
+        {
+            throw .unsafeDirectory(
+                directory,
+                "it is a link that uid \(link.owner) made, not you (uid \(me)) or root; remove it if you know it, or choose a --socket in a directory of your own"
+            )
+        }
         guard let info = try? FileStatus(path: directory) else {
             let parent = BoardPaths.directory(of: directory)
             if parent != directory, (try? FileStatus(path: parent)) == nil { try preparePrivateDirectory(parent) }
@@ -152,7 +165,6 @@ struct SocketListener {
             return
         }
         guard info.kind == .directory else { throw .unsafeDirectory(directory, "it is not a directory") }
-        let me = Program.userID
         if allowSticky && info.isSticky && (info.owner == 0 || info.owner == me) { return }
         guard info.owner == me else {
             throw .unsafeDirectory(

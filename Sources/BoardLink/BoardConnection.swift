@@ -44,6 +44,9 @@ public final class BoardConnection {
         self.descriptor = try Self.connect(path: path, timeoutMilliseconds: max(1, Self.milliseconds(until: deadline)))
         self.path = path
         self.hello = ServerHello(protocolVersion: 0, server: "", instance: "")
+        // Every property set, a failure from here on is closed by deinit. Nothing is read from or
+        // sent to another user's process.
+        do { try SocketTrust.checkPeer(path, peer: UnixSocket.peerUID(descriptor)) } catch { throw .untrusted(error) }
         try readHello(deadline: deadline)  // on failure, deinit closes the descriptor
     }
 

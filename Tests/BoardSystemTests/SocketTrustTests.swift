@@ -31,6 +31,24 @@ import Testing
         #expect(Self.check(directory: Self.directory(0, 0o1777), socket: Self.socketFile(Self.me)) == nil, "/tmp itself")
     }
 
+    /// Once connected, the process that took the connection must be the user's or root's: the path
+    /// checked before can be another by the time `connect` follows it.
+    @Test func aPeerOfAnotherUserIsRefusedOnceConnected() throws {
+        for peer: UInt32? in [Self.me, 0, nil] {
+            #expect(throws: Never.self) { try SocketTrust.checkPeer(Self.socket, peer: peer, user: Self.me) }
+        }
+        do {
+            try SocketTrust.checkPeer(Self.socket, peer: 65534, user: Self.me)
+            Issue.record("uid 65534's process was trusted")
+        } catch {
+            #expect(error.reason == .servedByAnotherUser && error.owner == 65534)
+            #expect(
+                error.description
+                    == "refusing to connect to \(Self.socket): the process listening there runs as uid 65534, not as you "
+                    + "(uid 1000) or root; remove it if you know it, or use --socket in a directory of your own")
+        }
+    }
+
     @Test func nothingThereYetIsLeftToTheDaemon() {
         #expect(Self.check(directory: nil, socket: nil) == nil)
         #expect(Self.check(directory: Self.directory(Self.me, 0o700), socket: nil) == nil)

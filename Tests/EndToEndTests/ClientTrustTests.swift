@@ -232,6 +232,46 @@ final class ScriptedDaemon {
         #expect(fake.connections == 0)
     }
 
+    /// The path passes the check (root's directory and socket) but the process listening is uid
+    /// 65534's, as when a directory above it is swapped between the check and the connect: the
+    /// client refuses once connected (`SO_PEERCRED`), before it reads a hello or sends a request.
+    @Test(.enabled(if: getuid() == 0 && access("/usr/bin/setpriv", X_OK) == 0, "needs root and setpriv"))
+    func aListenerOfAnotherUserBehindATrustedPathIsRefused() throws {
+        let sandbox = Sandbox()
+        let theirs = sandbox.path + "/theirs"
+        try FileManager.default.createDirectory(atPath: theirs, withIntermediateDirectories: true)
+        chmod(sandbox.path, 0o755)
+        chown(theirs, 65534, 65534)
+        let script = """
+            import socket, sys
+            s = socket.socket(socket.AF_UNIX); s.bind('\(theirs)/s.sock'); s.listen(8)
+            print('listening', flush=True)
+            c, _ = s.accept()
+            try: c.sendall(b'{"hello":{"protocol":1,"server":"boardd","instance":"x"}}\\n')
+            except OSError: pass
+            c.settimeout(2)
+            try: print('got', repr(c.recv(4096)), flush=True)
+            except Exception: print('got nothing', flush=True)
+            """
+        let listener = try StartedProcess(
+            ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/env", "python3", "-c", script],
+            environment: sandbox.environment())
+        try waitUntil("uid 65534's socket", timeout: 10) { access(theirs + "/s.sock", F_OK) == 0 }
+        let socket = sandbox.path + "/run/boardd.sock"
+        try FileManager.default.createDirectory(atPath: sandbox.path + "/run", withIntermediateDirectories: true)
+        chmod(sandbox.path + "/run", 0o700)
+        #expect(rename(theirs + "/s.sock", socket) == 0)
+        chown(socket, 0, 0)
+        let result = try sandbox.board("--json", env: ["BOARD_SOCKET": socket])
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(
+            result.stderr.contains("refusing to connect to \(socket): the process listening there runs as uid 65534"),
+            "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        let heard = try listener.finish(timeout: 10).result
+        #expect(heard.stdout.contains("got b''"), "closed without a request: \(heard.stdout) \(heard.stderr)")
+    }
+
     // MARK: Deadlines cover whole exchanges
 
     /// A board reply a byte every half second takes minutes; `board` gives up at its 5 s reply deadline.

@@ -8,6 +8,10 @@
 /// remove or replace a file in it). The same rule as the daemon's when it takes a directory,
 /// widened to root, so any socket the daemon made passes.
 ///
+/// Once connected, the process on the other end must run as the user or root too (`checkPeer`):
+/// the path checked is followed again by `connect`, and a directory above it that another user
+/// owns can be renamed in between.
+///
 /// The socket's own mode is not checked: write permission on a socket lets a process
 /// connect, not replace it, and the daemon refuses other users' connections itself.
 public enum SocketTrust {
@@ -21,6 +25,9 @@ public enum SocketTrust {
 
         public enum Reason: Hashable, Sendable {
             case ownedByAnotherUser, writableByOthers
+            /// The process that took the connection runs as another user: the path was changed
+            /// between the check and the connect (a directory above it renamed, say).
+            case servedByAnotherUser
         }
 
         public var description: String {
@@ -29,6 +36,7 @@ public enum SocketTrust {
                 switch reason {
                 case .ownedByAnotherUser: "\(what) belongs to uid \(owner), not to you (uid \(user)) or root"
                 case .writableByOthers: "other users can write to \(what) (owned by uid \(owner)) and could replace the socket"
+                case .servedByAnotherUser: "the process listening there runs as uid \(owner), not as you (uid \(user)) or root"
                 }
             return
                 "refusing to connect to \(socket): \(why); remove it if you know it, or use --socket in a directory of your own"
@@ -68,6 +76,14 @@ public enum SocketTrust {
     /// Checks the socket at `path` on the file system for `user` (this process's by default).
     public static func check(_ path: String, user: UInt32 = Program.userID) throws(Problem) {
         try check(path, Observed(socket: path), user: user)
+    }
+
+    /// The same rule for the process that took the connection (`SO_PEERCRED`), checked once
+    /// connected: the path checked before can be another by the time `connect` follows it. A
+    /// peer whose uid cannot be read passes (no such socket on Linux).
+    public static func checkPeer(_ path: String, peer: UInt32?, user: UInt32 = Program.userID) throws(Problem) {
+        guard let peer, peer != user, peer != 0 else { return }
+        throw Problem(socket: path, path: path, owner: peer, reason: .servedByAnotherUser, user: user)
     }
 
     /// The rule itself, on what was observed: a missing directory or socket passes (there is
