@@ -24,7 +24,7 @@ public enum Daemon {
         case .checkConfig(let options):
             switch loadConfig(options) {
             case .success(let config):
-                print("\(config.source): ok (\(config.summary))")
+                print("\(config.source): ok (\(config.summary))".escapingControlCharacters)
                 return 0
             case .failure(let error):
                 printError("boardd: \(error)")

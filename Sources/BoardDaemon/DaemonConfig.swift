@@ -239,11 +239,24 @@ public struct DaemonConfig: Hashable, Sendable {
     /// Foundation also takes abbreviations such as `EST` and offsets such as
     /// `GMT+5`, which have no daylight saving and are not what an airport keeps.
     static func isTimeZone(_ name: String) -> Bool {
-        guard name.contains("/") || name == "UTC", let zone = TimeZone(identifier: name) else { return false }
+        // An IANA name is ASCII letters, digits and `/_+-`: Foundation reads a name cut at a NUL
+        // (`America/New_York\0junk`) as the zone before it, whose rules a daemon would not run on.
+        guard name.utf8.count <= 255, name.utf8.allSatisfy(isZoneNameByte), name.contains("/") || name == "UTC",
+            let zone = TimeZone(identifier: name)
+        else { return false }
         // Foundation answers some near misses with another zone; only an exact match counts. `UTC` is
         // answered as `GMT`, which is the same zone, and listed under neither name.
         return zone.identifier == name || TimeZone.knownTimeZoneIdentifiers.contains(name)
             || (name == "UTC" && zone.secondsFromGMT() == 0)
+    }
+
+    private static func isZoneNameByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "/"), UInt8(ascii: "_"), UInt8(ascii: "+"), UInt8(ascii: "-"):
+            true
+        default: false
+        }
     }
 
     /// A section of the config (`announcements`, `hall`): an object whose keys are all `known`.

@@ -60,6 +60,10 @@ struct DaemonConfigTests {
             name: "time zone in the wrong case", text: #"{"airport": {"timeZone": "america/new_york"}}"#,
             expected: [#"airport.timeZone = "america/new_york""#, "is not an IANA time zone"]),
         BadConfig(
+            name: "time zone with a NUL and an escape after the name",
+            text: #"{"airport": {"timeZone": "America/New_York\u0000\u001b[2J"}}"#,
+            expected: ["airport.timeZone = ", "is not an IANA time zone"]),
+        BadConfig(
             name: "time zone abbreviation", text: #"{"airport": {"timeZone": "EST"}}"#,
             expected: [#"airport.timeZone = "EST""#, "IANA"]),
         BadConfig(

@@ -12,6 +12,8 @@ import Testing
         Input(#"{"\u001bkey":"v"}"#),
         Input(#""\u202egnp.exe\u2066\u2069\u200f\u061c""#),
         Input("raw bidirectional controls", Array("\"x\u{202E}y\u{2067}z\u{200E}\u{61C}\"".utf8)),
+        Input(#""line\u2028paragraph\u2029""#),
+        Input("raw line and paragraph separators", Array("\"line\u{2028}paragraph\u{2029}\"".utf8)),
     ]
 
     @Test(arguments: hostile) func controlCharactersBecomeReplacementCharacters(input: Input) throws {
@@ -24,9 +26,9 @@ import Testing
     /// What the daemon writes escapes every terminal control, so a client that prints a message,
     /// an id or a search's text as it is cannot be driven by whoever wrote the request.
     @Test func writtenStringsEscapeEveryTerminalControl() throws {
-        let text = "a\u{1B}[2J\u{7F}\u{85}\u{9B}\u{202E}gnp\u{2066}\u{200F}\u{61C}°é €東京🚀\"\\"
+        let text = "a\u{1B}[2J\u{7F}\u{85}\u{9B}\u{202E}gnp\u{2066}\u{200F}\u{61C}\u{2028}°é €東京🚀\"\\"
         let written = JSON.string(text).text
-        #expect(written == #""a\u001b[2J\u007f\u0085\u009b\u202egnp\u2066\u200f\u061c°é €東京🚀\"\\""#)
+        #expect(written == #""a\u001b[2J\u007f\u0085\u009b\u202egnp\u2066\u200f\u061c\u2028°é €東京🚀\"\\""#)
         #expect(!written.unicodeScalars.contains { Self.isControl($0) })
         #expect(try JSON.parse(Array(written.utf8)).string == text, "the same string, read back")
         #expect(JSON.string("plain ASCII, Zürich").text == #""plain ASCII, Zürich""#)
@@ -52,9 +54,11 @@ import Testing
         #expect(try JSON.parse(value.bytes) == value)
     }
 
-    /// C0, DEL, C1 and the bidirectional controls (U+061C, U+200E-U+200F, U+202A-U+202E, U+2066-U+2069).
+    /// C0, DEL, C1, the line and paragraph separators (U+2028, U+2029) and the bidirectional
+    /// controls (U+061C, U+200E-U+200F, U+202A-U+202E, U+2066-U+2069).
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.properties.isBidiControl
+            || scalar.value == 0x2028 || scalar.value == 0x2029
     }
 
     static func strings(in value: JSON) -> [String] {
