@@ -123,9 +123,16 @@ public enum InstantInput {
             offset = (body[signIndex] == "-" ? -1 : 1) * (hh * 3600 + mm * 60)
             body = body[..<signIndex]
         }
-        if let dot = body.firstIndex(of: ".") { body = body[..<dot] }
+        // A fraction of a second is dropped, but it is one: digits, after the seconds.
+        var fraction = false
+        if let dot = body.firstIndex(of: ".") {
+            let digits = body[body.index(after: dot)...]
+            guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+            body = body[..<dot]
+            fraction = true
+        }
         let fields = body.split(separator: ":", omittingEmptySubsequences: false)
-        guard fields.count == 2 || fields.count == 3,
+        guard fields.count == 3 || (fields.count == 2 && !fraction),
             fields.allSatisfy({ $0.count == 2 && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
             let hh = Int(fields[0]), let mm = Int(fields[1]), hh < 24, mm < 60
         else { return nil }

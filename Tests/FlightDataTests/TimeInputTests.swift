@@ -83,6 +83,9 @@ struct TimeInputTests {
         "", "now", "tomorrow", "9:00", "09:0", "24:00", "09:60", "09:00:60", "2026-11-30", "2026-11-31T09:00", "2026-11-30T",
         "2026-11-30T24:00", "2026-11-30T09:00+25:00", "2026-11-30T09:00+05", "2026-11-30T09:00-05:60", "2026-11-30T09:00Q",
         "09:00Z", "09:00-05:00", "2026-11-30T09:00 -05:00", "2026-11-30X09:00", "١٢:٠٠",
+        // A fraction is digits after the seconds: junk before the offset was read as none.
+        "2026-11-30T12:00:00.xyzZ", "2026-11-30T12:00:00.-5Z", "2026-11-30T12:00:00. Z", "2026-11-30T12:00:00.éZ",
+        "2026-11-30T12:00:00.Z", "2026-11-30T12:00.5Z", "2026-11-30T12:00:00.5.5Z", "12:00:00.",
     ])
     func instantRejects(text: String) {
         #expect(InstantInput.parse(text, localTime: Fixture.localTime, today: Fixture.today) == nil)
