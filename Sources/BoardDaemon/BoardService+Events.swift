@@ -334,14 +334,17 @@ extension BoardService {
     }
 
     /// A time param as `clock.set` takes it: ISO-8601, or HH:MM for today. A bound beyond the
-    /// clock's range is read as the range's end, since nothing changes outside it: `board log` on
-    /// the range's first day asks from the evening before, which the range does not hold.
+    /// clock's range is read as the range's end, since nothing changes outside it; before it, as
+    /// the start of the range's first local day, whose flights change before the range starts
+    /// (1970-01-02T00:00Z is 19:00 on Jan 1 in New York): `board log` there asks from the evening
+    /// before, and `--since 1h` from 18:00.
     func instant(_ text: String?, _ key: String, today: LocalDate) throws(WireError) -> Date? {
         guard let text else { return nil }
         // The request's type has read its form: any text that comes here is a time.
         guard let instant = InstantInput.parse(text, localTime: localTime, today: today) else {
             throw EventsGetRequest.notATime(key)
         }
-        return ClockLimits.clamped(instant)
+        let firstDay = localTime.instant(on: localTime.date(at: ClockLimits.instants.lowerBound), minute: 0)
+        return min(max(instant, firstDay), ClockLimits.instants.upperBound)
     }
 }

@@ -34,7 +34,7 @@ public enum ChangeCursor {
             numbers.append(number)
         }
         let at = Date(timeIntervalSince1970: Double(numbers[0]) / 1000)
-        guard ClockLimits.instants.contains(at), numbers[2] >= 0, numbers[2] <= 1_000_000,
+        guard ClockLimits.changeInstants.contains(at), numbers[2] >= 0, numbers[2] <= 1_000_000,
             (0..<FlightChange.Kind.allCases.count).contains(numbers[3])
         else { return nil }
         let position = FlightChange.Position(at: at, dayNumber: numbers[1], slot: numbers[2], kind: numbers[3])

@@ -13,6 +13,12 @@ public enum ClockLimits {
 
     public static let instants = Date(timeIntervalSince1970: 86_400)...Date(timeIntervalSince1970: 64_029_052_800)
 
+    /// The instants a change can be at, and so a cursor: the clock's range and a day either side.
+    /// The range's first local day starts before the range (1970-01-02T00:00Z is 19:00 on Jan 1 in
+    /// New York, whose earlier changes are listed), and its last ends after it.
+    public static let changeInstants =
+        Date(timeIntervalSince1970: 0)...Date(timeIntervalSince1970: 64_029_052_800 + 86_400)
+
     /// `instant` within `instants`: the nearer end for one outside.
     public static func clamped(_ instant: Date) -> Date { min(max(instant, instants.lowerBound), instants.upperBound) }
 

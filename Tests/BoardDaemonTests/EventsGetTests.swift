@@ -304,3 +304,26 @@ struct EventsGetTests {
         #expect(later.start == .after(now) && later.replay.isEmpty, "a clock moved back since replays nothing")
     }
 }
+
+extension EventsGetTests {
+    /// At the clock range's start (19:00 on Jan 1 1970 in New York) the day's changes lie before the
+    /// range: every cursor the daemon hands out pages on, and the pages add up to the whole. Those
+    /// cursors were refused as outside the range.
+    @Test func atTheClockRangesStartEveryCursorPagesOn() throws {
+        let start = ClockLimits.instants.lowerBound
+        let service = Self.service(at: start)
+        var seen = 0
+        var cursor: JSON = .null
+        var pages = 0
+        var total = 0
+        repeat {
+            let page = try service.events(EventsGetRequest(params: ["limit": 7, "cursor": cursor]), at: start)
+            if pages == 0 { total = page.total }  // with only a cursor, `total` counts what is after it
+            seen += page.changes.count
+            cursor = page.next.map(JSON.string) ?? .null
+            pages += 1
+        } while !cursor.isNull && pages < 100
+        #expect(total > 14, "several pages")
+        #expect(seen == total)
+    }
+}

@@ -77,10 +77,16 @@ struct ChangeDocumentTests {
         let positions = [
             FlightChange.Position(at: at, dayNumber: 20787, slot: 4, kind: 1), .before(at), .after(at),
             FlightChange.Position(at: at.addingTimeInterval(0.25), dayNumber: -3, slot: 0, kind: 5),
+            // 18:18 on Jan 1 1970 in New York, before the clock's range starts: the daemon lists it.
+            FlightChange.Position(at: Date(timeIntervalSince1970: 83_880), dayNumber: 0, slot: 26, kind: 0),
         ]
         for position in positions {
             let text = ChangeCursor.encode(position)
             #expect(ChangeCursor.decode(text) == position, "\(text)")
+        }
+        for outside in [-86_400, 64_029_052_800 + 86_401] {
+            let position = FlightChange.Position(at: Date(timeIntervalSince1970: Double(outside)), dayNumber: 0, slot: 0, kind: 0)
+            #expect(ChangeCursor.decode(ChangeCursor.encode(position)) == nil, "\(outside)")
         }
         let bad = [
             "", "c1.", "c1.1.2.3", "c1.1.2.3.4.5", "c2.1796040720000.1.2.3", "c1.x.1.2.3", "c1.1796040720000.1.-2.3",

@@ -33,11 +33,21 @@ struct DaylightSavingEndToEndTests {
         let user = BoardUser()
         let daemon = try user.startDaemon(now: "1970-01-02T00:00:00Z")
         defer { _ = try? daemon.stop() }
-        let flight = try #require(try user.lookup().first)
+        // 19:00 on Jan 1 in New York: the day's first departure has gone, and its steps are logged.
+        let flight = try #require(try user.lookup("departures").first)
         let log = try user.board("log", String(flight.id))
         #expect(log.status == 0 && log.stderr.isEmpty, "\(log.stderr)")
-        let events = try user.board("events", "--since", "1h")
+        #expect(!log.stdout.contains("No changes yet"), "\(log.stdout)")
+        // The last hour's changes are the day's from 18:00, though 18:00 is before the range starts.
+        let day = try user.board("events", "--json")
+        func changes(_ output: String) -> [JSON] { output.split(separator: "\n").compactMap { try? JSON.parse(Array($0.utf8)) } }
+        // Each change by its cursor (`seq` counts within a reply).
+        let lastHour = changes(day.stdout).filter { $0["at"]?.string.map { $0 >= "1970-01-01T18:00" } == true }
+            .map { $0["cursor"] }
+        #expect(!lastHour.isEmpty, "changes between 18:00 and 19:00: \(day.stdout)")
+        let events = try user.board("events", "--since", "1h", "--json")
         #expect(events.status == 0 && events.stderr.isEmpty, "\(events.stderr)")
+        #expect(changes(events.stdout).map { $0["cursor"] } == lastHour, "\(events.stdout)")
         let old = try user.board("events", "--since", "1960-01-01T00:00:00Z", "--json")
         #expect(old.status == 0, "\(old.stderr)")
     }
