@@ -32,22 +32,25 @@ public struct BoardRenderer {
     func header(_ board: BoardDocument, clock: String? = nil, extra: String? = nil) -> String {
         let time = clock ?? clockText(board.now)
         let otherDay = Self.now(time, of: board) != time
-        // Shortened a part at a time, `SIMULATED` last: the airport's name gives way to its code,
-        // then the date its year, then `SIMULATED` becomes `SIM` and another day's clock `(now 14:05)`.
+        // Shortened a part at a time: the airport's name gives way to its code, then the date its
+        // year, then `SIMULATED` becomes `SIM` and another day's clock `(now 14:05)`; narrower still
+        // the date loses its weekday, `SIM` goes, then the date, the code and the extra: the time
+        // stays to the last (a narrow side pane kept `● live` and cut the time).
         func parts(_ step: Int) -> [String] {
-            var date = Self.longDate(board.date)
-            if step >= 2 { date = String(date.split(separator: " ").dropLast().joined(separator: " ")) }
-            var parts = [
-                step >= 1 ? board.airport.code : "\(board.airport.name) (\(board.airport.code))", date,
-                step >= 3 && otherDay ? "(now \(time))" : Self.now(time, of: board),
-            ]
-            if board.simulated { parts.append(step >= 3 ? "SIM" : "SIMULATED") }
-            if let extra { parts.append(extra) }
+            var date = Self.longDate(board.date).split(separator: " ")
+            if step >= 2 { date = Array(date.dropLast()) }
+            if step >= 4 { date = Array(date.dropFirst()) }
+            var parts: [String] = []
+            if step < 7 { parts.append(step >= 1 ? board.airport.code : "\(board.airport.name) (\(board.airport.code))") }
+            if step < 6 { parts.append(date.joined(separator: " ")) }
+            parts.append(step >= 3 && otherDay ? "(now \(time))" : Self.now(time, of: board))
+            if board.simulated && step < 5 { parts.append(step >= 3 ? "SIM" : "SIMULATED") }
+            if let extra, step < 8 { parts.append(extra) }
             return parts
         }
-        let fitting = (0...3).lazy.map(parts).first { $0.joined(separator: "  ").columns <= width }
-        guard let fitting else { return cut(parts(3).joined(separator: "  "), width) }
-        return style.bold(fitting[0]) + "  " + fitting.dropFirst().joined(separator: "  ")
+        let fitting = (0...8).lazy.map(parts).first { $0.joined(separator: "  ").columns <= width }
+        guard let fitting else { return cut(parts(8).joined(separator: "  "), width) }
+        return ([style.bold(fitting[0])] + fitting.dropFirst()).joined(separator: "  ")
     }
 
     /// The daemon's `clock` as a board's header shows it: `12:00` on today's board, `(now Mon Nov 30
