@@ -69,7 +69,7 @@ struct EventsCommand: BoardCommand, Equatable {
             examples:
               board events --since 2h
               board events --follow --pinned
-              board events --flight "Pacific 123" --kind gate --kind time
+              board events --flight "Pacific 578" --kind gate --kind time
               board events --follow --terminal B --airline Pacific
               board events --since 2h --within 90m
               board events --follow --json | jq -c 'select(.kind == "gate")'

@@ -32,7 +32,7 @@ struct HideCommand: FlightArgumentCommand, Equatable {
               --date D     the flight on another day: YYYY-MM-DD, today, tomorrow, +N
 
             examples:
-              board hide "Pacific 123"
+              board hide "Pacific 578"
               board hide 1234 --date tomorrow
             """
     )

@@ -25,7 +25,7 @@ struct LogCommand: FlightArgumentCommand, Equatable {
 
             examples:
               board log 1234
-              board log "Pacific 123" --date tomorrow
+              board log "Pacific 578" --date tomorrow
               board log 1234 --json | jq -r '.kind'
             """
     )

@@ -24,7 +24,7 @@ struct PinCommand: BoardCommand, Equatable {
               --first      at the front of the watchlist, not the end
 
             examples:
-              board pin "Southeast 282"
+              board pin "Pacific 578"
               board pin 1234 --first
             """
     )

@@ -30,7 +30,7 @@ struct PinsCommand: BoardCommand, Equatable {
 
             examples:
               board pins --json
-              board pins move "Pacific 123" first
+              board pins move "Pacific 578" first
             """
     )
 

@@ -25,7 +25,7 @@ struct ShowCommand: FlightArgumentCommand, Equatable {
 
             examples:
               board show 1234
-              board show "Pacific 123"
+              board show "Overland 256"
               board show pacific123 --date tomorrow
             """
     )

@@ -34,7 +34,7 @@ struct WaitCommand: BoardCommand, Equatable {
             direction), 124 timed out, 3 no daemon, 2 usage.
 
             examples:
-              board wait "Pacific 123" --until boarding && notify-send "Go to the gate"
+              board wait "Overland 256" --until boarding && notify-send "Go to the gate"
               board wait 1234 --until gate-change --timeout 2h
               board wait 2345 --until belt
             """

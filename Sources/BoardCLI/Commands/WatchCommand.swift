@@ -126,7 +126,7 @@ struct WatchCommand: BoardCommand, Equatable {
               board watch departures --hide-past
               board watch --rotate 15
               board watch --layout split
-              board watch "Pacific 123" --date tomorrow
+              board watch "Overland 256" --date tomorrow
               board watch --route departures/flight/4912@2026-12-01
               tmux split-window "board watch --route $(board watch --print-route)"
               board watch departures --airline Pacific --countdown
