@@ -19,8 +19,14 @@ enum Autostart {
     /// What turned autostart off, as the user wrote it (`--no-autostart` or `BOARD_NO_AUTOSTART=1`); nil when on.
     static func turnedOffBy(_ options: GlobalOptions) -> String? {
         if options.noAutostart { return "--no-autostart" }
-        if let value = BoardPaths.environment("BOARD_NO_AUTOSTART"), value != "0" { return "BOARD_NO_AUTOSTART=\(value)" }
+        if let value = BoardPaths.environment("BOARD_NO_AUTOSTART"), turnsOff(value) { return "BOARD_NO_AUTOSTART=\(value)" }
         return nil
+    }
+
+    /// Whether `BOARD_NO_AUTOSTART`'s value turns autostart off: any but a word for no (`0`, `false`,
+    /// `no`, `off`, in any case), which a script sets to keep it on.
+    static func turnsOff(_ value: String) -> Bool {
+        !["0", "false", "no", "off"].contains(value.lowercased())
     }
 
     /// The `boardd` to run, or nil when there is none.

@@ -14,7 +14,7 @@ enum HelpText {
                             /tmp/board-$UID/boardd.sock)
           --color WHEN      auto (default), always or never; NO_COLOR or
                             TERM=dumb (or no TERM) turns auto off
-          --no-autostart    never start boardd (BOARD_NO_AUTOSTART=1)
+          --no-autostart    never start boardd (BOARD_NO_AUTOSTART=1, not 0 or false)
           --state-dir DIR   the tab, last flight and pins (BOARD_STATE_DIR)
 
         Exit status: 0 done, 1 error, 2 usage, 3 no daemon, 4 not found, 130 interrupt;
