@@ -106,8 +106,9 @@ extension DaemonCommand {
                 if flag.name == "--socket", let problem = UnixSocket.flagProblem(text) { throw UsageError(message: problem) }
                 if flag.name == "--socket" { options.socket = text } else { options.config = text }
             case "--seed":
-                guard let seed = UInt64(text) else {
-                    throw UsageError(message: "--seed needs a whole number from 0 to \(UInt64.max), not \"\(text)\"")
+                // The config's range (a JSON integer): a seed the flag takes can be written in a config too.
+                guard let seed = UInt64(text), seed <= UInt64(Int64.max) else {
+                    throw UsageError(message: "--seed needs a whole number from 0 to \(Int64.max), not \"\(text)\"")
                 }
                 options.seed = seed
             case "--now": options.now = text

@@ -48,8 +48,12 @@ struct DaemonOptionsTests {
         (["--socket", ""], #"--socket needs a path, not """#),
         (["--config="], #"--config needs a path, not """#),
         (["--config", "--seed", "1"], "--config needs a value"),
-        (["--seed", "x"], #"--seed needs a whole number from 0 to 18446744073709551615, not "x""#),
-        (["--seed", "-1"], #"--seed needs a whole number from 0 to 18446744073709551615, not "-1""#),
+        (["--seed", "x"], #"--seed needs a whole number from 0 to 9223372036854775807, not "x""#),
+        (
+            ["--seed", "9223372036854775808"],
+            #"--seed needs a whole number from 0 to 9223372036854775807, not "9223372036854775808""#
+        ),
+        (["--seed", "-1"], #"--seed needs a whole number from 0 to 9223372036854775807, not "-1""#),
         (["--speed", "-1"], #"--speed needs a number from 0 to 1000000, not "-1""#),
         (["--speed", "inf"], #"--speed needs a number from 0 to 1000000, not "inf""#),
         (["--log-level", "loud"], #"--log-level needs debug, info, warning or error, not "loud""#),
