@@ -118,7 +118,8 @@ struct StatusLine {
                 "to come today: ↓\(values.arrivals) arrivals, ↑\(values.departures) departures",
             ]
             if values.next == "-" {
-                lines.append("no departure left today")
+                // With a filter none matches (today's or tomorrow's): others may well be left.
+                lines.append(filter.isEmpty ? "no departure left today" : "no departure with \(filter.description)")
             } else {
                 let minutes = values.minutes.isEmpty ? "" : ", in \(values.minutes) min"
                 lines.append(

@@ -56,6 +56,11 @@ struct WaybarStatusTests {
         let none = Self.reading(filter: FlightFilter(gates: ["C9"]))
         #expect(StatusLine.WaybarClass(none) == .none)
         #expect(try Self.parsed(Self.status().waybarJSON(none))["tooltip"]?.string?.contains("no departure left today") == true)
+        // With the filter on the line, the tooltip says none matches it, not that none is left.
+        var filtered = Self.status()
+        filtered.filter = FlightFilter(gates: ["C9"])
+        let tooltip = try Self.parsed(filtered.waybarJSON(none))["tooltip"]?.string ?? ""
+        #expect(tooltip.contains("no departure with gate C9") && !tooltip.contains("left today"), "\(tooltip)")
         var alerted = Self.reading()
         alerted.alert = StatusLine.Alert(flightName: "US 481", remark: "New time 12:35", minutesAgo: 2)
         #expect(StatusLine.WaybarClass(alerted) == .alert)

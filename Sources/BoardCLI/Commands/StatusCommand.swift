@@ -38,7 +38,8 @@ struct StatusCommand: BoardCommand, Equatable {
             %% for each % there, or use the {names}.
 
               --tmux   colour the status, the pinned flight and its change with
-                       tmux #[fg=...] codes
+                       tmux #[fg=...] codes (FMT's own # is shown as text:
+                       put your styles around #(...) in tmux.conf)
               --waybar one line of waybar's JSON for a custom module ("return-type":
                        "json"): {"text": the line, "tooltip": the airport, counts,
                        next departure and pinned flight, "class": offline, alert,

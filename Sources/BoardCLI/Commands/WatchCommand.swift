@@ -20,7 +20,7 @@ struct WatchCommand: BoardCommand, Equatable {
             Flag("--reduced-motion", summary: "nothing moves by itself: no rotation"),
             Flag(
                 "--layout", value: .choices(LiveLayout.allCases.map(\.rawValue)),
-                summary: "the board and the open flight side by side from 150 columns (auto), never, or always"),
+                summary: "board and flight side by side: auto (from 150 columns), stack (never) or split (from 120)"),
             .wide,
         ] + FlightFilter.flags + [.within, .countdown],
         positional: .tabsAndFlightIDs,
