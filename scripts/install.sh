@@ -4,25 +4,30 @@
 # and it says what it did.
 #
 #   scripts/install.sh [--binaries DIR] [PREFIX]
+#   scripts/install.sh --uninstall [PREFIX]
 #
 #   PREFIX          where to install (default ~/.local): PREFIX/bin/board, PREFIX/bin/boardd,
 #                   PREFIX/share/board/tmux.conf, and the completions
 #   --binaries DIR  install board and boardd from DIR instead of building them
+#   --uninstall     remove what an install to PREFIX put in place (your state and config stay)
 #
 # Under your home (the default), the units go to ~/.config/systemd/user and the bash and fish
 # completions to the places those shells look for a user's own; with a system prefix such as
 # /usr/local they go under PREFIX (PREFIX/lib/systemd/user, PREFIX/share/...).
 set -euo pipefail
 
-usage() { sed -n '2,15s/^# \{0,1\}//p' "$0"; }
+usage() { sed -n '2,17s/^# \{0,1\}//p' "$0"; }
 
 prefix="$HOME/.local"
 binaries=""
+binaries_given=0
+uninstall=0
 while [ $# -gt 0 ]; do
   case "$1" in
     -h|--help) usage; exit 0 ;;
-    --binaries) [ $# -ge 2 ] || { echo "install.sh: --binaries needs a directory" >&2; exit 2; }; binaries="$2"; shift 2 ;;
-    --binaries=*) binaries="${1#*=}"; shift ;;
+    --binaries) [ $# -ge 2 ] || { echo "install.sh: --binaries needs a directory" >&2; exit 2; }; binaries="$2"; binaries_given=1; shift 2 ;;
+    --binaries=*) binaries="${1#*=}"; binaries_given=1; shift ;;
+    --uninstall) uninstall=1; shift ;;
     -*) echo "install.sh: unknown option $1; see scripts/install.sh --help" >&2; exit 2 ;;
     *) prefix="$1"; shift ;;
   esac
@@ -53,7 +58,46 @@ case "$prefix" in
 esac
 zsh_completion="$share/zsh/site-functions/_board"
 
+# shown PATH: PATH as it can be pasted into a shell or tmux.conf (in double quotes when it needs them).
+shown() {
+  case "$1" in
+    *[!A-Za-z0-9_./+-]*) printf '"%s"' "$1" ;;
+    *) printf '%s' "$1" ;;
+  esac
+}
+
+if [ "$uninstall" = 1 ]; then
+  # The units stopped first, so that no boardd keeps running from a removed binary.
+  if [ "$user_install" = 1 ] && systemctl --user show-environment >/dev/null 2>&1; then
+    systemctl --user disable --now boardd.socket boardd.service >/dev/null 2>&1 && echo "ran        systemctl --user disable --now boardd.socket boardd.service"
+  fi
+  for file in "$bin/board" "$bin/boardd" "$units/boardd.service" "$units/boardd.socket" "$share/board/tmux.conf" \
+    "$bash_completion" "$zsh_completion" "$fish_completion"; do
+    if [ -e "$file" ] || [ -L "$file" ]; then
+      rm -f "$file" && echo "removed    $file"
+    else
+      echo "absent     $file"
+    fi
+  done
+  rmdir "$share/board" 2>/dev/null || true
+  if [ "$user_install" = 1 ] && systemctl --user show-environment >/dev/null 2>&1; then
+    systemctl --user daemon-reload && echo "ran        systemctl --user daemon-reload"
+  fi
+  echo
+  echo "left in place: your pins and settings (${XDG_STATE_HOME:-$HOME/.local/state}/board), a config you wrote"
+  echo "(${XDG_CONFIG_HOME:-$HOME/.config}/board), and the source-file and fpath lines you added to ~/.tmux.conf and ~/.zshrc."
+  exit 0
+fi
+
+if [ "$binaries_given" = 1 ] && [ -z "$binaries" ]; then
+  echo "install.sh: --binaries needs a directory, not an empty word" >&2
+  exit 2
+fi
 if [ -z "$binaries" ]; then
+  command -v swift >/dev/null 2>&1 || {
+    echo "install.sh: swift is not on PATH; install the Swift toolchain, or build elsewhere and give --binaries DIR" >&2
+    exit 1
+  }
   echo "building release binaries (swift build -c release)"
   (cd "$repo" && swift build -c release)
   binaries="$(cd "$repo" && swift build -c release --show-bin-path)"
@@ -110,7 +154,7 @@ echo
 echo "next steps:"
 case ":$PATH:" in
   *":$bin:"*) ;;
-  *) echo "  put $bin on your PATH (e.g. in ~/.profile: PATH=\"$bin:\$PATH\")" ;;
+  *) echo "  put $bin on your PATH (e.g. in ~/.profile: PATH=$(shown "$bin"):\$PATH)" ;;
 esac
 case "$units" in
   "${XDG_CONFIG_HOME:-$HOME/.config}/systemd/user" | /usr/lib/systemd/user | /usr/local/lib/systemd/user | /etc/systemd/user) ;;
@@ -121,8 +165,9 @@ echo "      systemctl --user daemon-reload && systemctl --user enable --now boar
 if [ "$changed_boardd" = 1 ] && systemctl --user is-active --quiet boardd.service 2>/dev/null; then
   echo "  boardd is running the old binary: systemctl --user restart boardd"
 fi
-echo "  tmux: add to ~/.tmux.conf:  source-file $share/board/tmux.conf"
+echo "  tmux: add to ~/.tmux.conf:  source-file $(shown "$share/board/tmux.conf")"
 case "$share" in
   /usr/share | /usr/local/share) ;;
-  *) echo "  zsh: add to ~/.zshrc, before compinit:  fpath=($share/zsh/site-functions \$fpath)" ;;
+  *) echo "  zsh: add to ~/.zshrc, before compinit:  fpath=($(shown "$share/zsh/site-functions") \$fpath)" ;;
 esac
+echo "  to remove it all again: scripts/install.sh --uninstall$( [ "$prefix" = "$HOME/.local" ] || printf ' %s' "$(shown "$prefix")")"

@@ -68,6 +68,37 @@ import Testing
         #expect(result.stdout.contains("fpath=(\(home)/.local/share/zsh/site-functions $fpath)"))
     }
 
+    /// `--uninstall` removes exactly what the install put in place, and says what was already gone; a
+    /// prefix with a space is quoted in the lines to paste; an empty `--binaries` is refused rather
+    /// than read as "build them".
+    @Test func uninstallRemovesWhatTheInstallPutAndAPathWithASpaceIsQuoted() throws {
+        let sandbox = Sandbox()
+        let home = sandbox.path + "/home"
+        let prefix = sandbox.path + "/my prefix"
+        let installed = try install([prefix], home: home)
+        #expect(installed.status == 0, "\(installed.stderr)")
+        #expect(installed.stdout.contains("source-file \"\(prefix)/share/board/tmux.conf\""), "\(installed.stdout)")
+        #expect(installed.stdout.contains("fpath=(\"\(prefix)/share/zsh/site-functions\" $fpath)"))
+        #expect(installed.stdout.contains("scripts/install.sh --uninstall \"\(prefix)\""))
+        let files = self.installed(installed.stdout)
+        #expect(files.count == 8)
+
+        let removed = try install(["--uninstall", prefix], home: home)
+        #expect(removed.status == 0, "\(removed.stderr)")
+        let said = removed.stdout.split(separator: "\n").filter { $0.hasPrefix("removed ") }.map {
+            String($0.dropFirst("removed ".count)).trimmingCharacters(in: .whitespaces)
+        }
+        #expect(said.sorted() == files.sorted(), "\(removed.stdout)")
+        for file in files { #expect(!FileManager.default.fileExists(atPath: file), "\(file)") }
+        let again = try install(["--uninstall", prefix], home: home)
+        #expect(again.status == 0 && again.stdout.split(separator: "\n").filter { $0.hasPrefix("absent ") }.count == 8)
+
+        var env = ProcessInfo.processInfo.environment
+        env["HOME"] = home
+        let empty = try run("/bin/bash", [Self.script, "--binaries=", prefix], environment: env, timeout: 60)
+        #expect(empty.status == 2 && empty.stderr == "install.sh: --binaries needs a directory, not an empty word\n")
+    }
+
     @Test(.enabled(if: which("systemd-analyze") != nil, "systemd-analyze is not installed"))
     func systemdAcceptsTheInstalledUnits() throws {
         let sandbox = Sandbox()
