@@ -146,6 +146,10 @@ final class TmuxPane {
         #expect(kill(daemon, SIGSTOP) == 0)
         let screen = try pane.waitFor("the stopped daemon shown as not live", timeout: 8) { $0.contains("reconnecting") }
         #expect(!screen.contains("● live"))
+        // The board's age counts from the last word heard, at least the heartbeat's patience before
+        // the view gave up (it counted from giving up: "board 0s old").
+        let age = screen.firstMatch(of: /board (\d+)s old/).flatMap { Int($0.1) }
+        #expect(age.map { $0 >= 3 } == true, "\(screen)")
         #expect(screen.contains("FLIGHT"), "the last board stays on screen")
 
         // Continued, it is live again by itself.

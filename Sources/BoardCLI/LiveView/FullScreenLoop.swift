@@ -289,15 +289,17 @@ struct FullScreenLoop {
     }
 
     /// The daemon is gone; `stopped`, it said it was stopped on purpose.
-    mutating func lostDaemon(stopped: Bool = false) {
+    /// The daemon is gone: at `since`, the last word heard from one that stopped answering, else now
+    /// (a closed connection is its last word). The board's age counts from there.
+    mutating func lostDaemon(stopped: Bool = false, since: ContinuousClock.Instant? = nil) {
         connection = nil
         watchID = nil
         requests.removeAll()
         pings.removeAll()
         nextReconnect = clock.now + backoff.next()
+        let since = since ?? clock.now
         dispatch(
-            stopped
-                ? .daemonStopped(at: clock.now, autostart: revival.logDirectory != nil) : .connectionLost(at: clock.now))
+            stopped ? .daemonStopped(at: since, autostart: revival.logDirectory != nil) : .connectionLost(at: since))
     }
 
     /// A daemon that stopped answering is gone, as one that closed the connection is.
@@ -306,7 +308,7 @@ struct FullScreenLoop {
         switch heartbeat.check(at: clock.now) {
         case .wait: break
         case .ping: ping()
-        case .giveUp: lostDaemon()
+        case .giveUp: lostDaemon(since: heartbeat.lastHeard)
         }
     }
 
