@@ -464,6 +464,15 @@ struct LiveViewModelTests {
         let unsent = try #require(LiveModel.sentID(model.press(.enter)))
         model.update(.requestUnsent(unsent))
         #expect(model.frame()[23].trimmingTrailingSpaces() == "The daemon is away; try again when it is back.")
+
+        // A search sent while away says so beside its prompt, which stays for Enter to try again;
+        // the prompt hid the word and Enter seemed to do nothing.
+        model.press(.character("/"), .character("m"), .character("i"))
+        let search = try #require(LiveModel.sentID(model.press(.enter)))
+        model.update(.requestUnsent(search))
+        #expect(model.frame()[23].trimmingTrailingSpaces() == "/mi█  The daemon is away; try again when it is back.")
+        model.press(.character("a"))
+        #expect(model.frame()[23].trimmingTrailingSpaces() == "/mia█", "a key takes the word away")
     }
 
     @Test func anErrorReplyIsShownAsAMessage() throws {

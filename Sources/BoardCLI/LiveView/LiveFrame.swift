@@ -362,27 +362,6 @@ struct LiveFrame {
         return max(min(first, last - lines + 1), min(1, last))
     }
 
-    func footer(_ model: LiveModel) -> String {
-        if case .searchPrompt(let text) = model.top { return Self.prompt(text, width: size.columns) }
-        if let message = model.message { return fit(message, size.columns) }
-        if model.menu != nil {
-            let help = "a key above does it  Esc closes"
-            return style.dim(fit(help.columns <= size.columns ? help : "Esc closes", size.columns))
-        }
-        // The keys of the side with the focus on a split pane, else of the screen on top.
-        let split = model.layout.splits(columns: size.columns)
-        let screen = model.keyScreen(split: split)
-        let hints = LiveKeyMap.hints(on: screen, width: size.columns, besideList: split && model.top.isFlight)
-        return style.dim(fit(hints, size.columns))
-    }
-
-    /// `/text█`, its end kept (where the typing is) with `…` before it when it is wider than the screen.
-    static func prompt(_ text: String, width: Int) -> String {
-        let line = "/" + text + "█"
-        guard line.columns > width, width > 3 else { return String(line.suffix(columns: width)) }
-        return "/…" + line.suffix(columns: width - 2)
-    }
-
     /// Cuts or pads to exactly the screen's height, the footer on the last row.
     private func pad(_ lines: [String], footer: String) -> [String] {
         let body = max(0, size.rows - 1)
