@@ -118,6 +118,12 @@ struct LiveViewFrameTests {
         search.update(.replied(id, Fixture.search("qx")))
         #expect(search.frame()[2].hasPrefix("0 found for \"qx\""))
         #expect(search.frame()[3] == "  Nothing in the window matches. Esc goes back to the board.")
+        // A search of a direction's tab says whose results they are: it read as nothing anywhere.
+        var departures = Fixture.liveModel(tab: .departures)
+        let asked = try #require(LiveModel.sentID(departures.press(.character("/"), .character("q"), .character("x"), .enter)))
+        departures.update(.replied(asked, Fixture.search("qx", tab: .departures)))
+        #expect(departures.frame()[2].hasPrefix("0 found for \"qx\" in Departures (Esc"), "\(departures.frame()[2])")
+        #expect(departures.frame()[3] == "  Nothing in the window's departures matches. Esc goes back to the board.")
         var filtered = Fixture.liveModel()
         filtered.filter = FlightFilter(cities: ["Nowhere"])
         filtered.update(.boardPushed(Fixture.board(), at: Fixture.start))

@@ -424,7 +424,21 @@ struct LiveViewWatchlistTests {
         // On its details, the menu's l says the log is there.
         model.press(.character("a"))
         #expect(model.press(.character("l")) == [])
-        #expect(model.message?.contains("log is on this screen") == true)
+        // It has no announcements yet: l says so, not that they are on this screen.
+        #expect(try FlightDetailsDocument(json: Fixture.details(flight.id)).announcements.isEmpty)
+        #expect(model.message == "\(flight.flightName) has no announcements yet; they come to this screen as they are made.")
+
+        // One with announcements: its log is this screen.
+        let announced = try #require(
+            Fixture.board().flights.first {
+                (try? FlightDetailsDocument(json: Fixture.details($0.id)))?.announcements.isEmpty == false
+            })
+        var other = Fixture.liveModel()
+        try other.moveCursor(to: announced.id)
+        other.update(.replied(try #require(LiveModel.sentID(other.press(.enter))), Fixture.details(announced.id)))
+        other.press(.character("a"))
+        #expect(other.press(.character("l")) == [])
+        #expect(other.message == "\(announced.flightName)'s log is on this screen: its announcements, as they were made.")
     }
 
     @Test func theKeysAreInTheHelp() {

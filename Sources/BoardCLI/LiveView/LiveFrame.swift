@@ -113,8 +113,11 @@ struct LiveFrame {
         // (A day is as good as any longer time for that, and no speed makes it an Int that traps.)
         let elapsed = Int(min(daemonSecondsSinceBoard(model, now: now) ?? 0, 86_400))
         if case .searchResults(let results) = model.top {
+            // A search of one direction's tab says so: its results are that tab's alone.
+            let scope = model.tab == .all ? "" : " in \(model.tab.title)"
             lines.append(
-                style.bold(fit("\(results.flights.count) found for \"\(results.text)\" (Esc: back to the board)", size.columns)))
+                style.bold(
+                    fit("\(results.flights.count) found for \"\(results.text)\"\(scope) (Esc: back to the board)", size.columns)))
         } else {
             lines.append(wideCut(renderer.columnTitles(), renderer))
         }
@@ -122,7 +125,9 @@ struct LiveFrame {
             // Said as the one-shot board says it: why the list is empty, and for a search how to go back.
             let empty =
                 if case .searchResults = model.top {
-                    "  Nothing in the window matches. Esc goes back to the board."
+                    model.tab == .all
+                        ? "  Nothing in the window matches. Esc goes back to the board."
+                        : "  Nothing in the window's \(model.tab.title.lowercased()) matches. Esc goes back to the board."
                 } else if !model.filter.isEmpty {
                     "  No flights in this tab match the filter."
                 } else if board.hidePast {

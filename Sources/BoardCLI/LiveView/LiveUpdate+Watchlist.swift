@@ -167,7 +167,10 @@ extension LiveModel {
         case .showLog:
             // Its log is its details screen: the announcements, newest first, as they were made.
             if case .details(let open) = top, open.key == FlightKey(flight) {
-                message = "\(flight.flightName)'s log is on this screen: its announcements, as they were made."
+                message =
+                    open.details.announcements.isEmpty
+                    ? "\(flight.flightName) has no announcements yet; they come to this screen as they are made."
+                    : "\(flight.flightName)'s log is on this screen: its announcements, as they were made."
                 return []
             }
             return [send(.flight(FlightKey(flight), pinned: pins), for: .open(asked: GoneFlight(flight)))]
