@@ -250,7 +250,8 @@ extension LiveViewSplitTests {
             let (model, _) = try Self.opened(at: size)
             let frame = model.frame(size)
             let divider = try #require(Self.dividerColumns(frame).first)
-            #expect(size.columns - divider - 1 >= LiveLayout.detailsWidth, "\(size.columns): the details' side")
+            // The divider's column, then a space: the details' side.
+            #expect(size.columns - divider - 2 >= LiveLayout.detailsWidth, "\(size.columns): the details' side")
             let titles = String(frame[2].visibleText.prefix(divider))
             // The stack's titles at the list's side's width: the same columns.
             var stack = LiveViewFixture.liveModel()

@@ -13,7 +13,7 @@ import FlightData
 extension LiveFrame {
     func split(_ model: LiveModel, now: ContinuousClock.Instant) -> [String] {
         let leftWidth = LiveLayout.listWidth(columns: size.columns, natural: Self.listWidth(model, columns: size.columns))
-        let rightWidth = size.columns - leftWidth - 1
+        let rightWidth = size.columns - leftWidth - LiveLayout.dividerWidth
         let listKeys = model.keyScreen(split: true) == .list
         // The list as the stack shows it under the flights open on it; the menu on the side it acts on.
         var list = model
@@ -32,7 +32,7 @@ extension LiveFrame {
         }
         // The header, the tab bar and the footer across the whole pane.
         var lines = layOut(model, now: now)
-        let divider = style.dim("│")
+        let divider = " " + style.dim("│") + " "
         for index in 2..<(size.rows - 1) {
             lines[index] = padded(leftLines[index], leftWidth) + divider + rightLines[index]
         }
@@ -48,7 +48,8 @@ extension LiveFrame {
     static func listWidth(_ model: LiveModel, columns: Int = 80) -> Int {
         let flights = model.listedFlights
         let searching = model.screens.contains { if case .searchResults = $0 { true } else { false } }
-        var renderer = BoardRenderer(style: Style(enabled: false), width: max(80, columns - 1 - LiveLayout.detailsWidth))
+        var renderer = BoardRenderer(
+            style: Style(enabled: false), width: max(80, columns - LiveLayout.dividerWidth - LiveLayout.detailsWidth))
         renderer.countdown = model.countdown
         renderer = renderer.laidOut(for: flights, belt: model.tab == .arrivals && !searching)
         guard model.wide else {
@@ -70,12 +71,12 @@ extension LiveFrame {
             let status = BoardRenderer.statusText(flight, width: 20)
             var time = clockText(flight.scheduledTime)
             if let current = flight.currentTime, clockText(current) != time { time += "→" + clockText(current) }
-            lines.append(style.bold(cut("  \(flight.flightName)  \(city)", width)))
-            lines.append(cut("  \(time)  gate \(BoardRenderer.gateText(flight))  \(status)", width))
+            lines.append(style.bold(cut("\(flight.flightName)  \(city)", width)))
+            lines.append(cut("\(time)  gate \(BoardRenderer.gateText(flight))  \(status)", width))
             lines.append("")
-            lines.append(style.dim(cut("  ⏎ shows its details here; ↑/↓ choose another flight.", width)))
+            lines.append(style.dim(cut("⏎ shows its details here; ↑/↓ choose another flight.", width)))
         } else {
-            lines.append(style.dim(cut("  ⏎ on a flight shows its details here.", width)))
+            lines.append(style.dim(cut("⏎ on a flight shows its details here.", width)))
         }
         return lines + Array(repeating: "", count: max(0, size.rows - lines.count))
     }

@@ -20,6 +20,8 @@ enum LiveLayout: String, CaseIterable, Hashable, Sendable {
     static let narrowestSplit = 120
     /// The fewest columns the details side takes; the board's side gives way first.
     static let detailsWidth = 60
+    /// The divider between the sides with a space either side (` │ `): neither side's text touches it.
+    static let dividerWidth = 3
 
     /// Whether a pane of `columns` shows the board and the flight side by side.
     func splits(columns: Int) -> Bool {
@@ -33,7 +35,7 @@ enum LiveLayout: String, CaseIterable, Hashable, Sendable {
     /// The board's side of a split pane of `columns`: as wide as its columns need (`natural`), leaving
     /// at least `detailsWidth` and the divider to the details.
     static func listWidth(columns: Int, natural: Int) -> Int {
-        max(1, min(natural, columns - 1 - detailsWidth))
+        max(1, min(natural, columns - dividerWidth - detailsWidth))
     }
 
     /// `auto, stack or split`: the values as a usage error says them.
