@@ -252,6 +252,11 @@ extension LiveViewSplitTests {
             let divider = try #require(Self.dividerColumns(frame).first)
             // The divider's column, then a space: the details' side.
             #expect(size.columns - divider - 2 >= LiveLayout.detailsWidth, "\(size.columns): the details' side")
+            // Neither side's text touches the divider (the ids did, and the details began on it).
+            for line in frame.dropFirst(2).dropLast() {
+                let cells = Array(line.visibleText)
+                #expect(cells[divider - 1] == " " && cells[divider + 1] == " ", "\(size.columns): \(line.visibleText)")
+            }
             let titles = String(frame[2].visibleText.prefix(divider))
             // The stack's titles at the list's side's width: the same columns.
             var stack = LiveViewFixture.liveModel()
