@@ -338,6 +338,35 @@ struct LiveViewWatchlistTests {
         #expect(model.message == nil)
     }
 
+    /// A status earlier in the flight's day (the clock set back) is no step: the wait goes on from it,
+    /// and the next step forward is said. It was said as the step waited for.
+    @Test func aClockSetBackIsNotTheStepWaitedFor() throws {
+        var model = Self.model()
+        try model.moveCursor(to: Self.stillToCome.id)
+        let flight = try #require(model.selectedFlight)
+        model.press(.character("w"))
+        func pushed(_ status: FlightStatus, at seconds: Int) {
+            let board = Fixture.board(Fixture.board()) { flights in
+                flights.map { $0["id"]?.int == flight.id ? $0.adding("status", .string(status.rawValue)) : $0 }
+            }
+            model.update(.boardPushed(board, at: Fixture.start + .seconds(seconds)))
+        }
+        let earlier = FlightStatus.scheduled
+        try #require(earlier.lifecycleRank < flight.status.lifecycleRank, "\(flight.status)")
+        pushed(earlier, at: 3)
+        #expect(model.waiting.map(\.status) == [earlier], "still waiting, from the earlier status")
+        #expect(
+            model.message == "\(flight.flightName) is Scheduled again (the clock went back); still waiting for its next step.")
+        pushed(.canceled, at: 4)
+        #expect(model.message == "\(flight.flightName): Canceled (was Scheduled).")
+        #expect(model.waiting.isEmpty)
+        // Canceled, then set back before the cancellation: back too.
+        let wait = WaitingFlight(key: LiveModel.FlightKey(flight), flightName: flight.flightName, status: .canceled)
+        #expect(wait.isStepBack(to: .onTime) && !wait.isStepBack(to: .canceled))
+        let delayed = WaitingFlight(key: LiveModel.FlightKey(flight), flightName: flight.flightName, status: .delayed)
+        #expect(delayed.isStepBack(to: .onTime) && !delayed.isStepBack(to: .boarding) && !delayed.isStepBack(to: .diverted))
+    }
+
     /// With hide-past on, a flight that takes its step and turns past in the same move leaves the
     /// pushed board: it is asked for, and its step is said as with hide-past off.
     @Test func aStepThatHidesTheFlightIsSaidAllTheSame() throws {

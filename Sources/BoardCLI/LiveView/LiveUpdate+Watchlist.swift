@@ -19,7 +19,15 @@ struct HiddenUndo: Hashable, Sendable {
 struct WaitingFlight: Hashable, Sendable {
     let key: LiveModel.FlightKey
     let flightName: String
-    let status: FlightStatus
+    var status: FlightStatus
+
+    /// Whether `status` comes before the one waited from in the flight's day: the clock was set back
+    /// (a cancellation or a diversion is a step forward from anything, and undone only by going back).
+    func isStepBack(to status: FlightStatus) -> Bool {
+        if status.lifecycleRank < 0 { return false }
+        if self.status.lifecycleRank < 0 { return true }
+        return status.lifecycleRank < self.status.lifecycleRank || (self.status == .delayed && status == .onTime)
+    }
 }
 
 /// The action menu (`a`): the actions of one flight, each with its direct key.
@@ -294,6 +302,14 @@ extension LiveModel {
     /// Says `wait`'s step when `flight`, the flight waited on as it is now, has taken one.
     mutating func noteStep(of wait: WaitingFlight, now flight: FlightDocument) {
         guard flight.status != wait.status else { return }
+        if wait.isStepBack(to: flight.status), let index = waiting.firstIndex(of: wait) {
+            // Not a step: the wait goes on from where the flight is now.
+            waiting[index].status = flight.status
+            message =
+                "\(wait.flightName) is \(StatusAppearance(flight.status).title) again (the clock went back); "
+                + "still waiting for its next step."
+            return
+        }
         waiting.removeAll { $0 == wait }
         message = "\(wait.flightName): \(StatusAppearance(flight.status).title) (was \(StatusAppearance(wait.status).title))."
         // What `w` waited for is news for whoever looks back at the screen: it stays until a key.
