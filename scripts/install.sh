@@ -58,10 +58,11 @@ case "$prefix" in
 esac
 zsh_completion="$share/zsh/site-functions/_board"
 
-# shown PATH: PATH as it can be pasted into a shell or tmux.conf (in double quotes when it needs them).
+# shown PATH: PATH as it can be pasted into a shell or tmux.conf: in single quotes when it needs
+# quoting (nothing expands inside them), a quote in it written '\''.
 shown() {
   case "$1" in
-    *[!A-Za-z0-9_./+-]*) printf '"%s"' "$1" ;;
+    *[!A-Za-z0-9_./+-]*) printf "'%s'" "${1//\'/\'\\\'\'}" ;;
     *) printf '%s' "$1" ;;
   esac
 }
@@ -71,12 +72,16 @@ if [ "$uninstall" = 1 ]; then
   if [ "$user_install" = 1 ] && systemctl --user show-environment >/dev/null 2>&1; then
     systemctl --user disable --now boardd.socket boardd.service >/dev/null 2>&1 && echo "ran        systemctl --user disable --now boardd.socket boardd.service"
   fi
+  failed=0
   for file in "$bin/board" "$bin/boardd" "$units/boardd.service" "$units/boardd.socket" "$share/board/tmux.conf" \
     "$bash_completion" "$zsh_completion" "$fish_completion"; do
-    if [ -e "$file" ] || [ -L "$file" ]; then
-      rm -f "$file" && echo "removed    $file"
-    else
+    if ! [ -e "$file" ] && ! [ -L "$file" ]; then
       echo "absent     $file"
+    elif rm -f "$file" 2>/dev/null; then
+      echo "removed    $file"
+    else
+      echo "install.sh: cannot remove $file; run it as the user who installed it (root for a system prefix)" >&2
+      failed=1
     fi
   done
   rmdir "$share/board" 2>/dev/null || true
@@ -86,7 +91,8 @@ if [ "$uninstall" = 1 ]; then
   echo
   echo "left in place: your pins and settings (${XDG_STATE_HOME:-$HOME/.local/state}/board), a config you wrote"
   echo "(${XDG_CONFIG_HOME:-$HOME/.config}/board), and the source-file and fpath lines you added to ~/.tmux.conf and ~/.zshrc."
-  exit 0
+  [ "$user_install" = 1 ] || echo "each user who enabled the units: systemctl --user disable --now boardd.socket boardd.service"
+  exit "$failed"
 fi
 
 if [ "$binaries_given" = 1 ] && [ -z "$binaries" ]; then

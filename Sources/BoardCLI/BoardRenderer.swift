@@ -34,15 +34,17 @@ public struct BoardRenderer {
         let otherDay = Self.now(time, of: board) != time
         // Shortened a part at a time: the airport's name gives way to its code, then the date its
         // year, then `SIMULATED` becomes `SIM` and another day's clock `(now 14:05)`; narrower still
-        // the date loses its weekday, `SIM` goes, then the date, the code and the extra: the time
-        // stays to the last (a narrow side pane kept `● live` and cut the time).
+        // the date loses its weekday, `SIM` goes, then the date and the code (the code first on another
+        // day's board, whose date says which board it is) and the extra: the time stays to the last (a
+        // narrow side pane kept `● live` and cut the time).
         func parts(_ step: Int) -> [String] {
             var date = Self.longDate(board.date).split(separator: " ")
             if step >= 2 { date = Array(date.dropLast()) }
             if step >= 4 { date = Array(date.dropFirst()) }
             var parts: [String] = []
-            if step < 7 { parts.append(step >= 1 ? board.airport.code : "\(board.airport.name) (\(board.airport.code))") }
-            if step < 6 { parts.append(date.joined(separator: " ")) }
+            let (dateGoes, codeGoes) = otherDay ? (7, 6) : (6, 7)
+            if step < codeGoes { parts.append(step >= 1 ? board.airport.code : "\(board.airport.name) (\(board.airport.code))") }
+            if step < dateGoes { parts.append(date.joined(separator: " ")) }
             parts.append(step >= 3 && otherDay ? "(now \(time))" : Self.now(time, of: board))
             if board.simulated && step < 5 { parts.append(step >= 3 ? "SIM" : "SIMULATED") }
             if let extra, step < 8 { parts.append(extra) }

@@ -119,7 +119,8 @@ struct StatusLine {
             ]
             if values.next == "-" {
                 // With a filter none matches (today's or tomorrow's): others may well be left.
-                lines.append(filter.isEmpty ? "no departure left today" : "no departure with \(filter.description)")
+                lines.append(
+                    filter.isEmpty ? "no departure left today" : "no departure matches the filter (\(filter.description))")
             } else {
                 let minutes = values.minutes.isEmpty ? "" : ", in \(values.minutes) min"
                 lines.append(

@@ -34,9 +34,16 @@ enum Watchlist {
     static func passesOver(_ details: FlightDetailsDocument, steps: Int, hidden: [Key], filter: FlightFilter = FlightFilter())
         -> Bool
     {
-        let flight = details.flight
-        return hidden.contains { $0.names(flight) } || !filter.matches(flight, now: details.now)
-            || (steps > 0 && !StatusLine.isToCome(flight, now: details.now))
+        !shows(details.flight, now: details.now, hidden: hidden, filter: filter)
+            || (steps > 0 && !StatusLine.isToCome(details.flight, now: details.now))
+    }
+
+    /// Whether a board as of `now` shows `flight`: not one you hid (pinned or not), matching `filter`,
+    /// and with `hidePast` not past unless pinned (a pin keeps a past flight on the board).
+    static func shows(
+        _ flight: FlightDocument, now: String, hidden: [Key], filter: FlightFilter, hidePast: Bool = false
+    ) -> Bool {
+        !hidden.contains { $0.names(flight) } && filter.matches(flight, now: now) && !(hidePast && flight.past && !flight.pinned)
     }
 
     static let soonestSteps = PinnedParam.limit + 200

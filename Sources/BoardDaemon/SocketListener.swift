@@ -145,7 +145,9 @@ struct SocketListener {
     /// A symbolic link at `directory` is followed only when the user or root made it, as the client
     /// trusts one: another user's link (`/tmp/board-UID` taken first, pointing into the user's home)
     /// would choose where the daemon writes its socket and locks.
-    static func preparePrivateDirectory(_ directory: String, allowSticky: Bool = true) throws(ListenError) {
+    static func preparePrivateDirectory(_ directory: String, allowSticky: Bool = true, lookedAgain: Bool = false)
+        throws(ListenError)
+    {
         let me = Program.userID
         if let link = try? FileStatus(path: directory, followingLinks: false), link.kind == .symbolicLink,
             link.owner != me, link.owner != 0
@@ -159,7 +161,13 @@ struct SocketListener {
             let parent = BoardPaths.directory(of: directory)
             if parent != directory, (try? FileStatus(path: parent)) == nil { try preparePrivateDirectory(parent) }
             do { try FileSystem.makeDirectory(directory, permissions: 0o700) } catch {
-                if !error.isAlreadyExisting { throw .system("cannot create \(directory)", error) }
+                guard error.isAlreadyExisting else { throw .system("cannot create \(directory)", error) }
+                // Made by someone else since the look above: judged as any directory found is, once.
+                // Found again and not there, it is a link to nothing.
+                guard lookedAgain else {
+                    return try preparePrivateDirectory(directory, allowSticky: allowSticky, lookedAgain: true)
+                }
+                throw .unsafeDirectory(directory, "it is a link to nothing; remove it, or make the directory it names")
             }
             do { _ = try FileStatus(path: directory) } catch { throw .system("cannot inspect \(directory)", error) }
             return

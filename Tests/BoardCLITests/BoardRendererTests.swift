@@ -209,6 +209,8 @@ struct BoardRendererTests {
         }
         if (59...63).contains(width) { #expect(header == "MTN  Tue Dec 1  (now Mon Nov 30 12:00)  SIMULATED  2 hidden") }
         if width >= 42 { #expect(header.hasSuffix("2 hidden") && header.contains("12:00"), "\(header)") }
+        // Another day's board keeps its date longer than the airport's code: it says which board it is.
+        if (18...22).contains(width) { #expect(renderer.header(tomorrow) == "Dec 1  (now 12:00)", "\(width)") }
         // The selected tab is never cut off the tab bar.
         let bar = renderer.tabBar(tomorrow)
         let selected = tomorrow.tabs.first { $0.id == tomorrow.tab }.map { "[\($0.title.prefix(3))" } ?? "?"

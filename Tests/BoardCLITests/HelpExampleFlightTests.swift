@@ -8,13 +8,18 @@ import Testing
 /// typed as it is finds its flight whatever the day. `board pin "Southeast 282"` and `board wait
 /// "Pacific 123"` named no flight at all.
 struct HelpExampleFlightTests {
-    /// `"Pacific 578"` and the like, in each command's examples.
+    /// `"Pacific 578"`, `pacific578` and the like, in each command's examples, as designators
+    /// (`Pacific 578`).
     static func designators(in help: String) -> [String] {
         let examples = help.components(separatedBy: "examples:").dropFirst().joined()
-        let pattern = try! NSRegularExpression(pattern: #""((?:US|Southeast|Pacific|Overland) [0-9]+)""#)
+        let pattern = try! NSRegularExpression(
+            pattern: #"\b(US|Southeast|Pacific|Overland) ?([0-9]{3})\b"#, options: [.caseInsensitive])
         let range = NSRange(examples.startIndex..., in: examples)
-        return pattern.matches(in: examples, range: range).compactMap {
-            Range($0.range(at: 1), in: examples).map { String(examples[$0]) }
+        return pattern.matches(in: examples, range: range).compactMap { match in
+            guard let airline = Range(match.range(at: 1), in: examples), let number = Range(match.range(at: 2), in: examples)
+            else { return nil }
+            let name = ["us": "US", "southeast": "Southeast", "pacific": "Pacific", "overland": "Overland"]
+            return "\(name[examples[airline].lowercased()] ?? "") \(examples[number])"
         }
     }
 
@@ -31,6 +36,6 @@ struct HelpExampleFlightTests {
                 }
             }
         }
-        #expect(named >= 8, "the examples name flights")
+        #expect(named >= 9, "the examples name flights")
     }
 }

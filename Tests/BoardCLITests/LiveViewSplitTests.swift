@@ -268,3 +268,31 @@ extension LiveViewSplitTests {
         }
     }
 }
+
+extension LiveViewSplitTests {
+    /// On a split pane the details scroll to their last line: the scroll's bound is counted at the
+    /// width the flight's side draws them (`sideWidths`), not two columns wider, where a wrapped line
+    /// fewer left the last one out of reach.
+    @Test(arguments: [
+        TerminalSize(columns: 123, rows: 14), TerminalSize(columns: 150, rows: 12), TerminalSize(columns: 200, rows: 10),
+    ])
+    func theDetailsScrollToTheirLastLineBesideTheList(size: TerminalSize) throws {
+        for flight in Fixture.board().flights {
+            var model = Fixture.liveModel()
+            model.layout = .split
+            model.update(.resized(size))
+            try model.moveCursor(to: flight.id)
+            try model.openSelected()
+            for _ in 0..<20 { model.press(.pageDown) }
+            guard case .details(let open) = model.top else { continue }
+            let width = LiveFrame.sideWidths(model, columns: size.columns).flight
+            let lines = BoardRenderer(style: Style(enabled: false), width: width).details(open.details)
+                .split(separator: "\n", omittingEmptySubsequences: false).map { String($0).trimmingTrailingSpaces() }
+            let last = try #require(lines.last { !$0.isEmpty })
+            let frame = model.frame(size).map { $0.visibleText }
+            #expect(
+                frame.contains { $0.trimmingTrailingSpaces().hasSuffix(last) },
+                "\(size.columns)x\(size.rows) \(flight.flightName): \(last)")
+        }
+    }
+}

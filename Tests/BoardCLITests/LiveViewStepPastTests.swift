@@ -24,7 +24,7 @@ struct LiveViewStepPastTests {
 
     /// Answers every request in `effects` as the daemon would, over `order`, until nothing more is
     /// asked; returns the flights the view stepped to (the answers), in order.
-    static func answer(_ effects: [LiveEffect], _ model: inout LiveModel) -> [String] {
+    static func answer(_ effects: [LiveEffect], _ model: inout LiveModel, pinned: Set<Int> = []) -> [String] {
         var effects = effects
         var answered: [String] = []
         while let sent = effects.first(where: { if case .send = $0 { true } else { false } }),
@@ -48,7 +48,7 @@ struct LiveViewStepPastTests {
                 continue
             }
             answered.append(order[index].flightName)
-            effects = model.update(.replied(id, Fixture.details(order[index].id)))
+            effects = model.update(.replied(id, Fixture.details(order[index].id, pinned: pinned.contains(order[index].id))))
             #expect(answered.count < 100, "the steps end")
         }
         return answered
@@ -99,6 +99,24 @@ struct LiveViewStepPastTests {
         #expect(!back.isEmpty && back.allSatisfy { name in Self.order.first { $0.flightName == name }!.past })
         #expect(late.frame()[3].contains(first.flightName))
         #expect(late.frame().screenText.contains("No earlier flight in the window is one this board shows."))
+    }
+
+    /// A pin keeps a past flight on a board that hides past flights: p stops on it, as the board
+    /// shows it. It was passed over with the other past flights.
+    @Test func pStopsOnAPinnedPastFlightWhilePastIsHidden() throws {
+        let pinned = try #require(Self.order.first { $0.past })
+        var model = LiveModel(
+            tab: .all, hidePast: true, pins: [Key(pinned)], style: Style(enabled: false), size: Fixture.size)
+        model.update(.connected)
+        model.update(.boardPushed(Fixture.board(hidePast: true, pinned: [pinned.id]), at: Fixture.start))
+        model.update(.key(.home))
+        let first = try #require(model.listedFlights.first { !$0.pinned })
+        try model.moveCursor(to: first.id)
+        _ = Self.answer(model.press(.enter), &model, pinned: [pinned.id])
+        #expect(model.frame()[3].contains(first.flightName))
+        let back = Self.answer(model.press(.character("p")), &model, pinned: [pinned.id])
+        #expect(back.last == pinned.flightName, "\(back)")
+        #expect(model.frame()[3].contains(pinned.flightName), "\(model.frame().joined(separator: "\n"))")
     }
 
     /// s with a filter opens the soonest flight still to come that matches it; with a filter nothing

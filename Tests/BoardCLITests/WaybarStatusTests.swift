@@ -60,7 +60,7 @@ struct WaybarStatusTests {
         var filtered = Self.status()
         filtered.filter = FlightFilter(gates: ["C9"])
         let tooltip = try Self.parsed(filtered.waybarJSON(none))["tooltip"]?.string ?? ""
-        #expect(tooltip.contains("no departure with gate C9") && !tooltip.contains("left today"), "\(tooltip)")
+        #expect(tooltip.contains("no departure matches the filter (gate C9)") && !tooltip.contains("left today"), "\(tooltip)")
         var alerted = Self.reading()
         alerted.alert = StatusLine.Alert(flightName: "US 481", remark: "New time 12:35", minutesAgo: 2)
         #expect(StatusLine.WaybarClass(alerted) == .alert)

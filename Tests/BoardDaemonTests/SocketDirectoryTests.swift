@@ -31,6 +31,25 @@ import Testing
                     == "refusing to use \(link): it is a link that uid 65534 made, not you (uid 0) or root; remove it if "
                     + "you know it, or choose a --socket in a directory of your own")
         }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: victim).isEmpty)
+    }
+
+    /// A directory that appears between the look and `mkdir` is judged as one found, once: a link to
+    /// nothing (of our own) is there for `mkdir` and not a directory for `stat`, and is refused by
+    /// name rather than looked at again and again.
+    @Test func aLinkToNothingIsRefusedByNameAfterOneMoreLook() throws {
+        let root =
+            FileManager.default.temporaryDirectory.path + "/socket-directory-\(getpid())-\(UInt32.random(in: 1...UInt32.max))"
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        let link = root + "/board-link"
+        #expect(symlink(root + "/nothing", link) == 0)
+        do {
+            try SocketListener.preparePrivateDirectory(link)
+            Issue.record("a link to nothing was taken")
+        } catch {
+            #expect(
+                error.description == "refusing to use \(link): it is a link to nothing; remove it, or make the directory it names"
+            )
+        }
     }
 }

@@ -77,9 +77,9 @@ import Testing
         let prefix = sandbox.path + "/my prefix"
         let installed = try install([prefix], home: home)
         #expect(installed.status == 0, "\(installed.stderr)")
-        #expect(installed.stdout.contains("source-file \"\(prefix)/share/board/tmux.conf\""), "\(installed.stdout)")
-        #expect(installed.stdout.contains("fpath=(\"\(prefix)/share/zsh/site-functions\" $fpath)"))
-        #expect(installed.stdout.contains("scripts/install.sh --uninstall \"\(prefix)\""))
+        #expect(installed.stdout.contains("source-file '\(prefix)/share/board/tmux.conf'"), "\(installed.stdout)")
+        #expect(installed.stdout.contains("fpath=('\(prefix)/share/zsh/site-functions' $fpath)"))
+        #expect(installed.stdout.contains("scripts/install.sh --uninstall '\(prefix)'"))
         let files = self.installed(installed.stdout)
         #expect(files.count == 8)
 

@@ -26,7 +26,7 @@ struct ShowCommand: FlightArgumentCommand, Equatable {
             examples:
               board show 1234
               board show "Overland 256"
-              board show pacific123 --date tomorrow
+              board show pacific578 --date tomorrow
             """
     )
 

@@ -3,11 +3,12 @@ extension LiveFrame {
     /// the action menu's hint, or the keys of the screen on top.
     func footer(_ model: LiveModel) -> String {
         if case .searchPrompt(let text) = model.top {
-            // A word on the search (the daemon away) beside the prompt, else alone until a key.
-            guard let message = model.message else { return Self.prompt(text, width: size.columns) }
+            // A word on the search (the daemon away) beside the prompt where both fit: what is typed
+            // stays in sight.
             let prompt = Self.prompt(text, width: size.columns)
+            guard let message = model.message else { return prompt }
             let both = prompt + "  " + message
-            return both.columns <= size.columns ? both : fit(message, size.columns)
+            return both.columns <= size.columns ? both : prompt
         }
         if let message = model.message { return fit(message, size.columns) }
         if model.menu != nil {

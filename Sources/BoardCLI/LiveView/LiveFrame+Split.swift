@@ -12,8 +12,7 @@ import FlightData
 /// holds on both sides, and no line is wider than its side.
 extension LiveFrame {
     func split(_ model: LiveModel, now: ContinuousClock.Instant) -> [String] {
-        let leftWidth = LiveLayout.listWidth(columns: size.columns, natural: Self.listWidth(model, columns: size.columns))
-        let rightWidth = size.columns - leftWidth - LiveLayout.dividerWidth
+        let (leftWidth, rightWidth) = Self.sideWidths(model, columns: size.columns)
         let listKeys = model.keyScreen(split: true) == .list
         // The list as the stack shows it under the flights open on it; the menu on the side it acts on.
         var list = model
@@ -37,6 +36,12 @@ extension LiveFrame {
             lines[index] = padded(leftLines[index], leftWidth) + divider + rightLines[index]
         }
         return lines
+    }
+
+    /// The list's side and the flight's side of a split pane of `columns`, the divider between them.
+    static func sideWidths(_ model: LiveModel, columns: Int) -> (list: Int, flight: Int) {
+        let list = LiveLayout.listWidth(columns: columns, natural: listWidth(model, columns: columns))
+        return (list, columns - list - LiveLayout.dividerWidth)
     }
 
     /// The columns the list's rows need on a pane of `columns`: its rows and titles as the stack lays

@@ -229,8 +229,7 @@ struct LiveFrame {
     static func detailsLayout(_ open: LiveModel.OpenFlight, model: LiveModel, size: TerminalSize) -> DetailsLayout {
         var width = size.columns
         if size.columns >= narrowest, model.layout.splits(columns: size.columns), size.rows > 3, model.board != nil {
-            width =
-                size.columns - LiveLayout.listWidth(columns: size.columns, natural: listWidth(model, columns: size.columns)) - 1
+            width = sideWidths(model, columns: size.columns).flight
         }
         let count = BoardRenderer(style: Style(enabled: false), width: width).details(open.details)
             .split(separator: "\n", omittingEmptySubsequences: false).count

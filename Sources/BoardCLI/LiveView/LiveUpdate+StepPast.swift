@@ -8,9 +8,10 @@ extension LiveModel {
     /// The effects that step past the flight of `details`, which the daemon answered `purpose` with,
     /// when the board does not show it; nil to open it.
     ///
-    /// n and p pass over a flight you hid, one the filter leaves out, and a past one while past
-    /// flights are hidden; `s` over one you hid or the filter leaves out, and after its first step
-    /// one no longer to come. After `Watchlist.soonestSteps` steps the footer says so and nothing opens.
+    /// n and p pass over what `Watchlist.shows` leaves out: a flight you hid, one the filter leaves
+    /// out, and a past one while past flights are hidden (unless pinned: a pin keeps it on the
+    /// board); `s` over one you hid or the filter leaves out, and after its first step one no longer
+    /// to come. After `Watchlist.soonestSteps` flights the footer says so and nothing opens.
     mutating func stepPast(_ details: FlightDetailsDocument, for purpose: Purpose) -> [LiveEffect]? {
         let flight = details.flight
         let (steps, forward, next): (Int, Bool, Purpose)
@@ -19,15 +20,17 @@ extension LiveModel {
             guard Watchlist.passesOver(details, steps: taken, hidden: hidden, filter: filter) else { return nil }
             (steps, forward, next) = (taken, true, .soonest(steps: taken + 1))
         case .step(let from, let direction, let taken):
-            let shown =
-                !hidden.contains { $0.names(flight) } && filter.matches(flight, now: details.now) && !(hidePast && flight.past)
-            guard !shown else { return nil }
+            guard !Watchlist.shows(flight, now: details.now, hidden: hidden, filter: filter, hidePast: hidePast) else {
+                return nil
+            }
             (steps, forward, next) = (taken, direction, .step(from: from, forward: direction, steps: taken + 1))
         default:
             return nil
         }
-        guard steps < Watchlist.soonestSteps else {
-            message = "None of the next \(Watchlist.soonestSteps) flights in the window is one this board shows."
+        // The answer just passed over is the `steps + 1`th looked at.
+        guard steps + 1 < Watchlist.soonestSteps else {
+            message =
+                "None of the \(forward ? "next" : "previous") \(Watchlist.soonestSteps) flights in the window is one this board shows."
             return []
         }
         return [send(.step(from: FlightKey(flight), forward: forward, tab: tab, pinned: pins), for: next)]

@@ -218,8 +218,9 @@ extension LiveModel {
     }
 
     private mutating func press(_ key: Key) -> [LiveEffect] {
-        // The step `w` waited for, come while the search prompt hides the footer, waits for the
-        // prompt to close rather than go with the keys typed into it.
+        // The step `w` waited for, come while the search prompt holds the footer (it is said beside
+        // the prompt only where both fit), waits for the prompt to close rather than go with the keys
+        // typed into it.
         let promptOpen = isPromptOpen
         if !(messageStays && promptOpen) { message = nil }
         if key == .interrupt { return [.quit(130)] }

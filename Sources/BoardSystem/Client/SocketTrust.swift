@@ -28,6 +28,8 @@ public enum SocketTrust {
             /// The process that took the connection runs as another user: the path was changed
             /// between the check and the connect (a directory above it renamed, say).
             case servedByAnotherUser
+            /// Who took the connection could not be read (`SO_PEERCRED` failed).
+            case peerUnknown
         }
 
         public var description: String {
@@ -37,6 +39,7 @@ public enum SocketTrust {
                 case .ownedByAnotherUser: "\(what) belongs to uid \(owner), not to you (uid \(user)) or root"
                 case .writableByOthers: "other users can write to \(what) (owned by uid \(owner)) and could replace the socket"
                 case .servedByAnotherUser: "the process listening there runs as uid \(owner), not as you (uid \(user)) or root"
+                case .peerUnknown: "the system did not say who listens there"
                 }
             return
                 "refusing to connect to \(socket): \(why); remove it if you know it, or use --socket in a directory of your own"
@@ -80,9 +83,10 @@ public enum SocketTrust {
 
     /// The same rule for the process that took the connection (`SO_PEERCRED`), checked once
     /// connected: the path checked before can be another by the time `connect` follows it. A
-    /// peer whose uid cannot be read passes (no such socket on Linux).
+    /// peer whose uid cannot be read is refused too (no Unix socket on Linux is one).
     public static func checkPeer(_ path: String, peer: UInt32?, user: UInt32 = Program.userID) throws(Problem) {
-        guard let peer, peer != user, peer != 0 else { return }
+        guard let peer else { throw Problem(socket: path, path: path, owner: 0, reason: .peerUnknown, user: user) }
+        guard peer != user, peer != 0 else { return }
         throw Problem(socket: path, path: path, owner: peer, reason: .servedByAnotherUser, user: user)
     }
 
