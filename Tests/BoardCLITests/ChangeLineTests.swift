@@ -117,3 +117,19 @@ struct ChangeLineTests {
         #expect(last.next == nil && last.changes.isEmpty)
     }
 }
+
+extension ChangeLineTests {
+    /// A log is in the order things happened: in the hour a fall-back repeats, 01:48 EDT (-04:00)
+    /// comes before 01:14 EST (-05:00). It was sorted by the text, 01:14 first.
+    @Test func aLogIsInTheOrderOfTheInstantsAcrossAFallBack() {
+        let changes = [
+            Self.change(
+                "time", from: "2026-11-01T11:40:00-05:00", to: "2026-11-01T11:45:00-05:00", at: "2026-11-01T01:14:00-05:00"),
+            Self.change(
+                "time", from: "2026-11-01T11:30:00-05:00", to: "2026-11-01T11:40:00-05:00", at: "2026-11-01T01:48:00-04:00"),
+        ]
+        let lines = LogCommand.timeline(changes, announcements: [], today: "2026-11-01", width: 80)
+        #expect(lines.count == 2)
+        #expect(lines[0].contains("11:30 → 11:40") && lines[1].contains("11:40 → 11:45"), "\(lines)")
+    }
+}

@@ -92,7 +92,10 @@ struct LogCommand: FlightArgumentCommand, Equatable {
             entries.append((announcement.at, cut(line, width)))
         }
         guard !entries.isEmpty else { return ["No changes yet."] }
-        // Stable: changes of one instant keep the daemon's order.
-        return entries.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element.line)
+        // By the instant, not the text: in the hour a fall-back repeats, 01:48-04:00 comes before
+        // 01:14-05:00. Stable: changes of one instant keep the daemon's order.
+        let first = entries[0].at
+        let order = entries.map { RecentChange.seconds(from: first, to: $0.at) ?? 0 }
+        return entries.indices.sorted { (order[$0], $0) < (order[$1], $1) }.map { entries[$0].line }
     }
 }
