@@ -16,18 +16,29 @@ import Testing
         return try run("/bin/bash", [Self.script, "--binaries", Binaries.directory] + arguments, environment: env, timeout: 60)
     }
 
-    func installed(_ output: String) -> [String] {
-        output.split(separator: "\n").filter { $0.hasPrefix("installed ") }.map {
-            String($0.dropFirst("installed ".count)).trimmingCharacters(in: .whitespaces)
+    func installed(_ output: String) -> [String] { Self.paths(said: "installed", in: output) }
+
+    /// The paths of the lines `word` starts (`installed`, `removed`, `absent`), as the script says what it did.
+    static func paths(said word: String, in output: String) -> [String] {
+        output.split(separator: "\n").filter { $0.hasPrefix(word + " ") }.map {
+            String($0.dropFirst(word.count + 1)).trimmingCharacters(in: .whitespaces)
         }
     }
 
-    @Test func aSystemPrefixGetsEverythingUnderItAndASecondRunChangesNothing() throws {
+    /// A first install into a sandbox's `name` (a system prefix), HOME beside it; the sandbox lives as
+    /// long as the caller keeps it.
+    func firstInstall(into name: String) throws -> (sandbox: Sandbox, home: String, prefix: String, result: ProcessResult) {
         let sandbox = Sandbox()
         let home = sandbox.path + "/home"
-        let prefix = sandbox.path + "/usr-local"
-        let first = try install([prefix], home: home)
-        #expect(first.status == 0, "\(first.stderr)")
+        let prefix = sandbox.path + "/" + name
+        let result = try install([prefix], home: home)
+        #expect(result.status == 0, "\(result.stderr)")
+        return (sandbox, home, prefix, result)
+    }
+
+    @Test func aSystemPrefixGetsEverythingUnderItAndASecondRunChangesNothing() throws {
+        let (sandbox, home, prefix, first) = try firstInstall(into: "usr-local")
+        defer { withExtendedLifetime(sandbox) {} }
         let expected = [
             "/bin/board", "/bin/boardd", "/lib/systemd/user/boardd.service", "/lib/systemd/user/boardd.socket",
             "/share/board/tmux.conf", "/share/bash-completion/completions/board", "/share/zsh/site-functions/_board",
@@ -72,11 +83,8 @@ import Testing
     /// prefix with a space is quoted in the lines to paste; an empty `--binaries` is refused rather
     /// than read as "build them".
     @Test func uninstallRemovesWhatTheInstallPutAndAPathWithASpaceIsQuoted() throws {
-        let sandbox = Sandbox()
-        let home = sandbox.path + "/home"
-        let prefix = sandbox.path + "/my prefix"
-        let installed = try install([prefix], home: home)
-        #expect(installed.status == 0, "\(installed.stderr)")
+        let (sandbox, home, prefix, installed) = try firstInstall(into: "my prefix")
+        defer { withExtendedLifetime(sandbox) {} }
         #expect(installed.stdout.contains("source-file '\(prefix)/share/board/tmux.conf'"), "\(installed.stdout)")
         #expect(installed.stdout.contains("fpath=('\(prefix)/share/zsh/site-functions' $fpath)"))
         #expect(installed.stdout.contains("scripts/install.sh --uninstall '\(prefix)'"))
@@ -85,13 +93,10 @@ import Testing
 
         let removed = try install(["--uninstall", prefix], home: home)
         #expect(removed.status == 0, "\(removed.stderr)")
-        let said = removed.stdout.split(separator: "\n").filter { $0.hasPrefix("removed ") }.map {
-            String($0.dropFirst("removed ".count)).trimmingCharacters(in: .whitespaces)
-        }
-        #expect(said.sorted() == files.sorted(), "\(removed.stdout)")
+        #expect(Self.paths(said: "removed", in: removed.stdout).sorted() == files.sorted(), "\(removed.stdout)")
         for file in files { #expect(!FileManager.default.fileExists(atPath: file), "\(file)") }
         let again = try install(["--uninstall", prefix], home: home)
-        #expect(again.status == 0 && again.stdout.split(separator: "\n").filter { $0.hasPrefix("absent ") }.count == 8)
+        #expect(again.status == 0 && Self.paths(said: "absent", in: again.stdout).count == 8)
 
         var env = ProcessInfo.processInfo.environment
         env["HOME"] = home
