@@ -130,6 +130,40 @@ struct LiveViewFrameTests {
         #expect(filtered.frame()[3] == "  No flights in this tab match the filter.")
     }
 
+    /// A reply is one page of at most `SearchRequest.pageLimit` flights: the title says how many more the
+    /// window holds, as `board search` does. It said "200 found" for a search with 405 matches.
+    @Test func aSearchOfMoreThanOnePageSaysHowManyAreNotShown() throws {
+        let whole = try SearchResultsDocument(json: Fixture.search("a"))
+        let page = 40
+        #expect(whole.count > page)
+        var taken = 0
+        let days = whole.days.compactMap { day -> SearchResultsDocument.Day? in
+            let flights = Array(day.flights.prefix(page - taken))
+            taken += flights.count
+            guard !flights.isEmpty else { return nil }
+            return SearchResultsDocument.Day(date: day.date, badge: day.badge, count: flights.count, flights: flights)
+        }
+        let reply = SearchResultsDocument(
+            text: "a", tab: .all, count: page, days: days, total: whole.count, next: String(page))
+        var model = Fixture.liveModel()
+        let id = try #require(LiveModel.sentID(model.press(.character("/"), .character("a"), .enter)))
+        model.update(.replied(id, reply.json))
+        let title = "40 found for \"a\" (\(whole.count - page) more not shown: narrow the search; Esc: back to the board)"
+        #expect(model.frame(TerminalSize(columns: 100, rows: 24))[2].trimmingTrailingSpaces() == title)
+        // Past flights hidden (h): the count shown drops, the count left out stays.
+        model.press(.character("h"))
+        let shown = model.listedFlights.count
+        #expect(shown < page)
+        #expect(
+            model.frame(TerminalSize(columns: 100, rows: 24))[2].hasPrefix("\(shown) found for \"a\" (\(whole.count - page) more")
+        )
+        // A reply with every match says nothing more.
+        var whole2 = Fixture.liveModel()
+        let asked = try #require(LiveModel.sentID(whole2.press(.character("/"), .character("a"), .enter)))
+        whole2.update(.replied(asked, Fixture.search("a")))
+        #expect(whole2.frame()[2].trimmingTrailingSpaces() == "\(whole.count) found for \"a\" (Esc: back to the board)")
+    }
+
     @Test func painterWritesOnlyTheLinesThatChanged() {
         var painter = ScreenPainter()
         let size = TerminalSize(columns: 10, rows: 2)

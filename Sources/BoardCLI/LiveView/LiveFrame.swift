@@ -113,11 +113,7 @@ struct LiveFrame {
         // (A day is as good as any longer time for that, and no speed makes it an Int that traps.)
         let elapsed = Int(min(daemonSecondsSinceBoard(model, now: now) ?? 0, 86_400))
         if case .searchResults(let results) = model.top {
-            // A search of one direction's tab says so: its results are that tab's alone.
-            let scope = model.tab == .all ? "" : " in \(model.tab.title)"
-            lines.append(
-                style.bold(
-                    fit("\(results.flights.count) found for \"\(results.text)\"\(scope) (Esc: back to the board)", size.columns)))
+            lines.append(style.bold(fit(results.title(in: model.tab), size.columns)))
         } else {
             lines.append(wideCut(renderer.columnTitles(), renderer))
         }

@@ -139,7 +139,7 @@ extension LiveModel {
         guard let found = try? SearchResultsDocument(json: result), let index = screens.lastIndex(where: isThisSearch),
             case .searchResults(let shown) = screens[index]
         else { return }
-        var results = SearchResults(text: text, days: found.days, hidePast: hidePast)
+        var results = SearchResults(text: text, days: found.days, more: found.remaining, hidePast: hidePast)
         results.cursor = shown.cursor
         screens[index] = .searchResults(results)
     }
@@ -292,7 +292,7 @@ extension LiveModel {
             }
             if isPromptOpen { screens.removeLast() }
             if case .searchResults = top { screens.removeLast() }
-            screens.append(.searchResults(SearchResults(text: text, days: found.days, hidePast: hidePast)))
+            screens.append(.searchResults(SearchResults(text: text, days: found.days, more: found.remaining, hidePast: hidePast)))
             return []
         case .refreshSearch(let text):
             receive(refreshed: text, result)
