@@ -55,13 +55,31 @@ public struct FileLock: Sendable {
     /// stopped, or a stray process that inherited it, would otherwise hold the waiter forever);
     /// past that, `.heldElsewhere`.
     public init(_ path: String, _ target: Target, waitingAtMost limit: Duration) throws(LockError) {
-        let deadline = ContinuousClock.now + limit
+        try self.init(path, target, waitingAtMost: limit, inAll: limit, progress: { 0 })
+    }
+
+    /// Takes the lock on `path`, waiting `limit` from the last sign of progress: each time `progress`
+    /// returns a mark it did not return before (the lock changed hands and its holder's work landed),
+    /// the wait starts again, up to `inAll`. Dozens of processes queued behind each other on a loaded
+    /// machine all get the lock, while a holder that stopped still holds a waiter `limit` at most.
+    public init<Mark: Equatable>(
+        _ path: String, _ target: Target, waitingAtMost limit: Duration, inAll longest: Duration, progress: () -> Mark
+    ) throws(LockError) {
+        let started = ContinuousClock.now
+        var deadline = started + limit
+        var mark = progress()
         while true {
             do {
                 self = try FileLock(path, target, waiting: false)
                 return
             } catch .heldElsewhere(let path) {
-                guard ContinuousClock.now < deadline else { throw .heldElsewhere(path: path) }
+                let now = ContinuousClock.now
+                if now >= deadline {
+                    let seen = progress()
+                    guard seen != mark, now < started + longest else { throw .heldElsewhere(path: path) }
+                    mark = seen
+                    deadline = min(now + limit, started + longest)
+                }
                 _ = poll(nil, 0, 2)  // short: with dozens waiting, the lock is often free for only a moment
             }
         }

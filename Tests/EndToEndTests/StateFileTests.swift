@@ -88,8 +88,8 @@ import Testing
             "\(board.stderr)")
     }
 
-    /// A save waits at most a second for the state's lock: a `board` stopped in the middle of its
-    /// save, or a stray process holding the lock, never stops every later command.
+    /// A save waits seconds at most for the state's lock when no other save lands: a `board` stopped in
+    /// the middle of its save, or a stray process holding the lock, never stops every later command.
     @Test func aLockHeldElsewhereDelaysASaveBySecondsAtMost() throws {
         let user = try BoardUser.ofSharedDaemon()
         let row = try user.lookup()[5]
@@ -102,6 +102,32 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("stayed locked by another process; saved without the lock"), "\(result.stderr)")
         #expect(user.state()?["pins"]?.array?.first?["id"]?.int == row.id, "saved all the same")
+    }
+
+    /// Saves that land while a save waits (the state file changes) start its wait again: forty commands
+    /// at once on a loaded machine each get the lock, where a fixed two seconds made the last ones save
+    /// without it (and lose pins to each other). Here the lock is held for five seconds while other saves
+    /// land every half second: the waiting `board pin` takes the lock and says nothing.
+    @Test func savesLandingMeanwhileKeepASaveWaitingForTheLock() throws {
+        let user = try BoardUser.ofSharedDaemon()
+        let row = try user.lookup()[6]
+        let directory = user.sandbox.stateDirectory
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let held = try FileLock(directory, .directory, waiting: true)
+        let pin = try StartedProcess([Binaries.board, "pin", String(row.id)], environment: user.environment)
+        let started = ContinuousClock.now
+        var saves = 0
+        while ContinuousClock.now - started < .seconds(5) {
+            _ = poll(nil, 0, 500)  // pacing: another process's save every half second
+            saves += 1
+            let state = #"{"schema":1,"tab":"all","lastViewed":null,"pins":[],"liveView":null,"saves":\#(saves)}"#
+            try state.write(toFile: directory + "/state.json", atomically: true, encoding: .utf8)
+        }
+        held.release()
+        let result = try pin.finish(timeout: 30).result
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.stderr.contains("stayed locked"), "it waited while saves landed: \(result.stderr)")
+        #expect(user.state()?["pins"]?.array?.first?["id"]?.int == row.id)
     }
 
     @Test func theStateFileHasItsShape() throws {
