@@ -100,9 +100,10 @@ struct FollowTests {
         #expect(throws: ConnectionError.self) { _ = try wire.call(ClockSetRequest(time: "13:00")) }
         #expect(try Self.clock(replicas[0].socket).now == "2026-11-30T12:45:00-05:00")
         // People see which daemon is a replica, and that it is live.
-        let status = try replicas[0].sandbox.status()
+        // The note comes with the ping's reply, within the line's budget.
+        let status = try replicas[0].sandbox.status { $0.stdout.contains("replica of") }
         #expect(status.stdout.hasSuffix("  replica of MTN · live\n"), "\(status.stdout)")
-        let sourceStatus = try source.sandbox.status().stdout
+        let sourceStatus = try source.sandbox.status { $0.stdout.contains("source of") }.stdout
         #expect(sourceStatus.hasSuffix("  source of MTN · publishing\n") && !sourceStatus.contains("replica"), "\(sourceStatus)")
         let clock = try replicas[0].sandbox.board("clock")
         #expect(clock.stdout == "2026-11-30 12:45:00-05:00  SIMULATED, frozen  (replica · live)\n", "\(clock.stdout)")
@@ -178,7 +179,7 @@ struct FollowTests {
         try waitUntil("the replica to say it has no source", timeout: 15) {
             try P.ping(replica.socket).replication?.noSourceSince != nil
         }
-        let alone = try replica.sandbox.status()
+        let alone = try replica.sandbox.status { $0.stdout.contains("replica of") }
         #expect(alone.stdout.hasPrefix("replica of MTN · no source since "), "\(alone.stdout)")
         #expect(replica.logText().contains("no source holds \(P.keys.source)"), "\(replica.logText())")
         let next = try RunningDaemon(
@@ -203,7 +204,8 @@ struct FollowTests {
         func look() throws -> ReplicationDocument? {
             let began = ContinuousClock.now
             let clock = try Self.clock(replica.socket)
-            #expect(ContinuousClock.now - began < .seconds(1), "a replica answers while Redis is away")
+            // Under the 2 s a wait for Redis would take (`Daemon.followTimeouts`), with room for a loaded machine.
+            #expect(ContinuousClock.now - began < .milliseconds(1900), "a replica answers while Redis is away")
             seen.append(clock.now)
             return clock.replication
         }
@@ -216,7 +218,7 @@ struct FollowTests {
             return !replication.connected && replication.cutOffSince != nil
         }
         #expect(try Self.pages(replica).count == 7, "it serves every page while cut off")
-        let status = try replica.sandbox.status()
+        let status = try replica.sandbox.status { $0.stdout.contains("replica of") }
         #expect(status.stdout.hasPrefix("replica of MTN · cut off since "), "\(status.stdout)")
         try waitUntil("five seconds of a paused Redis", timeout: 10) {
             _ = try look()
@@ -263,7 +265,7 @@ struct FollowTests {
             try P.ping(replica.socket).replication?.outOfStep?.contains(id) == true
         }
         #expect(try Self.clock(replica.socket).now == "2026-11-30T12:00:00-05:00", "the entry was not acted on")
-        let status = try replica.sandbox.status()
+        let status = try replica.sandbox.status { $0.stdout.contains("replica of") }
         #expect(status.stdout.hasPrefix("replica of MTN · out of step  "), "\(status.stdout)")
         _ = try redis.call("XADD", P.keys.log, "*", "v", "9")
         // Three lines: the first entry, the state, the second entry (the state again is not logged again).

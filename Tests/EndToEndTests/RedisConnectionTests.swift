@@ -114,12 +114,14 @@ struct RedisConnectionTests {
         } throws: { error in
             "\(error)" == "redis unix:///tmp/board-no-such-redis-\(port).sock: cannot connect: No such file or directory"
         }
+        // Refused at once, not at the connect deadline. (The host's name below is looked up by the
+        // resolver, whose time is the machine's, not the deadline's: it is not timed.)
+        #expect(ContinuousClock.now - started < .seconds(2))
         #expect {
             try RedisConnection(RedisURL(endpoint: .tcp(host: "no-such-host.invalid", port: 6379)))
         } throws: { error in
             "\(error)".hasPrefix("redis redis://no-such-host.invalid:6379: cannot connect: ")
         }
-        #expect(ContinuousClock.now - started < .seconds(2))
     }
 
     /// A server that accepts and never answers: the greeting's PING times out at the connect timeout;

@@ -366,7 +366,8 @@ import Testing
         // closes the socket (closed under it, its number could be another test's socket by then).
         let thread = Thread {
             defer { fake.close() }
-            _ = try? fake.waitUntilReadable(timeoutMilliseconds: 5000)
+            // As long as board may take to start on a machine slowed by a sanitizer.
+            _ = try? fake.waitUntilReadable(timeoutMilliseconds: 30_000)
             if let client = try? UnixSocket.accept(fake) {
                 try? client.writeAll(#"{"type":"hello","protocol":2,"server":"boardd/9.0.0","instance":"x"}"# + "\n")
                 _ = try? client.waitUntilReadable(timeoutMilliseconds: 3000)
@@ -374,7 +375,7 @@ import Testing
             }
         }
         thread.start()
-        let result = try sandbox.board("--json", timeout: 10)
+        let result = try sandbox.board("--json", timeout: 30)
         #expect(result.status == 1)
         #expect(result.stderr.contains("protocol 2") && result.stderr.contains("protocol 1"))
     }

@@ -23,7 +23,9 @@ import Testing
         let sandbox = Sandbox()
         let config = sandbox.path + "/boardd.json"
         try #"{"days": 2, "flightsPerDay": 3000}"#.write(toFile: config, atomically: true, encoding: .utf8)
-        return try RunningDaemon(sandbox: sandbox, extra: ["--config", config])
+        // Readers here wait on purpose while the test parses boards of a megabyte: no stall deadline
+        // (30 s by default) may drop them on a machine slowed by a sanitizer.
+        return try RunningDaemon(sandbox: sandbox, extra: ["--config", config, "--stall-timeout", "3600"])
     }
 
     static func connect(_ daemon: RunningDaemon) throws -> RawClient {
@@ -41,7 +43,8 @@ import Testing
 
     @Test func repliesReadLateAreTheBoardsTheyWereAfterTheirBoardsAreGone() throws {
         let sandbox = Sandbox()
-        let daemon = try RunningDaemon(sandbox: sandbox)
+        // The late reader waits on purpose: no stall deadline may drop it on a machine slowed by a sanitizer.
+        let daemon = try RunningDaemon(sandbox: sandbox, extra: ["--stall-timeout", "3600"])
         defer { _ = try? daemon.stop() }
         let mover = try Self.connect(daemon)
         let prompt = try Self.connect(daemon)

@@ -1,3 +1,4 @@
+import BoardLink
 import BoardProtocol
 import BoardSystem
 import Foundation
@@ -87,7 +88,10 @@ import Testing
             environment: sandbox.environment(), stderr: log)
         defer { reap(pid) }
         try waitUntil("systemd-socket-activate to bind \(sandbox.socket)") { UnixSocket.isSocket(path: sandbox.socket) == true }
-        // Nothing runs boardd yet; the first client starts it and is served.
+        // Nothing runs boardd yet; the first client starts it and is served. It waits for the hello as
+        // long as a cold start under a sanitizer takes (board's own 2 s is for a daemon already running).
+        let first = try RawClient(path: sandbox.socket)
+        #expect(try first.readLine(timeout: 30)?["type"]?.string == "hello", "the first client is greeted")
         let board = try sandbox.board("--json")
         #expect(board.status == 0, "\(board.stderr)")
         #expect(board.json?["now"]?.string == "2026-11-30T12:00:00-05:00")
@@ -118,6 +122,10 @@ import Testing
             ],
             environment: sandbox.environment(), stderr: log, descriptor3: listening.rawValue)
         defer { reap(pid) }
+        // Once it has started (board's 2 s for a hello is for a daemon already running, not a cold start).
+        try waitUntil("boardd to answer on descriptor 3's socket", timeout: 30) {
+            (try? BoardConnection(path: sandbox.socket, timeoutMilliseconds: 200)) != nil
+        }
         let board = try sandbox.board("--json")
         #expect(board.status == 0, "\(board.stderr)")
         kill(pid, SIGTERM)

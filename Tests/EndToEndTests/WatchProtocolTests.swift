@@ -100,7 +100,8 @@ import Testing
 
     @Test func aWatcherThatDoesNotReadGetsOnlyTheNewestBoard() throws {
         let sandbox = Sandbox()
-        let daemon = try RunningDaemon(sandbox: sandbox)
+        // The watcher stalls on purpose for 300 moves: no stall deadline may drop it on a slow machine.
+        let daemon = try RunningDaemon(sandbox: sandbox, extra: ["--stall-timeout", "3600"])
         // A raw socket with a small receive buffer that we do not read while the clock moves.
         let slow = try UnixSocket.connect(path: daemon.socket)
         var small: Int32 = 4096

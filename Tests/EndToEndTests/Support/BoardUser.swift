@@ -56,8 +56,8 @@ final class BoardUser {
     /// `board status` once it reached the daemon. The line's budget is 150 ms (a tmux status line must
     /// never hang), which a loaded machine (a sanitizer run beside the whole suite) can overrun, and
     /// then the line says offline: it is asked again until it does not, within a deadline.
-    func status(_ arguments: String...) throws -> ProcessResult {
-        try statusOnline { try board(arguments: ["status"] + arguments) }
+    func status(_ arguments: String..., has field: (ProcessResult) -> Bool = { _ in true }) throws -> ProcessResult {
+        try statusOnline(has: field) { try board(arguments: ["status"] + arguments) }
     }
 
     /// The board's rows for `arguments` (a tab, flags), as flights.
