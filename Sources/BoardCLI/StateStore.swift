@@ -150,7 +150,11 @@ struct StateStore {
         case .corrupt:
             if let kept = keepAside() { warn("\(path) is corrupt; kept it as \(kept) and saved over it") }
             merged = baseline
-        case .missing, .unreadable: merged = baseline
+        case .unreadable(let why):
+            // Not this process's to replace: what it holds (pins made as another user, a file behind
+            // permissions) would be lost for good. The command's own work is done; the save is not.
+            return (state, "cannot read \(path) (\(why)), so it is left as it is; make it readable or move it away")
+        case .missing: merged = baseline
         }
         if state.tab != baseline.tab { merged.tab = state.tab }
         if state.lastViewed != baseline.lastViewed { merged.lastViewed = state.lastViewed }

@@ -75,6 +75,28 @@ import Testing
         #expect(board.status == 0 && board.stdout.contains("FLIGHT"), "\(board.stderr)")
     }
 
+    /// A state file that cannot be read (a FIFO, a link to a device, a file behind permissions) is not
+    /// replaced by a save: what it holds would be lost for good. `board pin` fails saying so; a command
+    /// that shows still shows, with the warning. A FIFO in its place was replaced by a one-pin file.
+    @Test func aStateFileThatCannotBeReadIsNeverSavedOver() throws {
+        let user = try BoardUser.ofSharedDaemon()
+        let row = try user.lookup()[7]
+        let path = user.sandbox.stateDirectory + "/state.json"
+        try FileManager.default.createDirectory(atPath: user.sandbox.stateDirectory, withIntermediateDirectories: true)
+        #expect(mkfifo(path, 0o600) == 0)
+        let pin = try user.board("pin", String(row.id))
+        #expect(pin.status == 1, "\(pin.stdout) \(pin.stderr)")
+        #expect(
+            pin.stderr.contains(
+                "is not saved: cannot read \(path) (is a FIFO, not a regular file), so it is left as it is; make it readable or move it away"
+            ),
+            "\(pin.stderr)")
+        let show = try user.board("show", String(row.id))
+        #expect(show.status == 0 && show.stdout.contains(row.flightName), "\(show.stderr)")
+        #expect(show.stderr.contains("cannot read \(path)"), "\(show.stderr)")
+        #expect((try? FileStatus(path: path))?.kind == .fifo, "still the FIFO it was")
+    }
+
     /// A state file that cannot be read says why (a directory in its place, a FIFO), where it said
     /// only "cannot read"; the board still shows.
     @Test func aStateFileThatCannotBeReadSaysWhy() throws {
