@@ -1,4 +1,5 @@
 import BoardArguments
+import BoardLink
 import BoardProtocol
 import BoardSystem
 import FlightData
@@ -22,14 +23,29 @@ public enum Daemon {
             print("boardd \(boardVersion) (protocol \(wireProtocolVersion))")
             return 0
         case .checkConfig(let options):
+            // Everything the start checks before it takes the socket or reaches Redis: a config that
+            // passes here does not stop the daemon's start.
+            let config: DaemonConfig
             switch loadConfig(options) {
-            case .success(let config):
-                print("\(config.source): ok (\(config.summary))".escapingControlCharacters)
-                return 0
+            case .success(let loaded): config = loaded
             case .failure(let error):
                 printError("boardd: \(error)")
                 return 2
             }
+            let checked: DaemonOptions
+            do { checked = try options.replication(from: config) } catch {
+                printError("boardd: \(error.pointing(to: "boardd --help"))")
+                return 2
+            }
+            do {
+                if checked.publish != nil || checked.follow != nil { _ = try RedisPassword.load(file: checked.redisPasswordFile) }
+                _ = try startingClock(checked, config: config)
+            } catch {
+                printError("boardd: \(error)")
+                return 2
+            }
+            print("\(config.source): ok (\(config.summary))".escapingControlCharacters)
+            return 0
         case .serve(let options):
             return serve(options)
         }
@@ -78,23 +94,11 @@ public enum Daemon {
                 return failure.status
             }
         }
-        if options.now != nil || options.speed != nil {
-            let localTime = LocalTime(timeZone: config.schedule.airport.timeZone)
-            var start = clock.now
-            if let text = options.now {
-                guard let parsed = InstantInput.parse(text, localTime: localTime, today: localTime.date(at: start)) else {
-                    printError(
-                        "boardd: --now needs an ISO-8601 time such as 2026-11-30T09:00:00-05:00, not \"\(text)\"; see boardd --help"
-                    )
-                    return 2
-                }
-                guard ClockLimits.instants.contains(parsed) else {
-                    printError("boardd: --now needs a time \(ClockLimits.instantsText), not \"\(text)\"; see boardd --help")
-                    return 2
-                }
-                start = parsed
-            }
-            clock = DaemonClock(simulatedAt: start, speed: options.speed ?? 1)
+        do {
+            if let started = try startingClock(options, config: config) { clock = started }
+        } catch {
+            printError("boardd: \(error)")
+            return 2
         }
         let instance = makeInstanceID()
         var publisher: ReplicationPublisher?
@@ -190,6 +194,25 @@ public enum Daemon {
         if let following, server.replica?.hasFinished == true { following.join() }
         log.flushSuppressed(all: true)
         return 0
+    }
+
+    /// The simulated clock `--now` and `--speed` ask for, nil for the real one; a `--now` that is no time,
+    /// or one outside the clock's range, is refused.
+    static func startingClock(_ options: DaemonOptions, config: DaemonConfig) throws(UsageError) -> DaemonClock? {
+        guard options.now != nil || options.speed != nil else { return nil }
+        let localTime = LocalTime(timeZone: config.schedule.airport.timeZone)
+        var start = DaemonClock().now
+        if let text = options.now {
+            guard let parsed = InstantInput.parse(text, localTime: localTime, today: localTime.date(at: start)) else {
+                throw UsageError(
+                    message: "--now needs an ISO-8601 time such as 2026-11-30T09:00:00-05:00, not \"\(text)\"; see boardd --help")
+            }
+            guard ClockLimits.instants.contains(parsed) else {
+                throw UsageError(message: "--now needs a time \(ClockLimits.instantsText), not \"\(text)\"; see boardd --help")
+            }
+            start = parsed
+        }
+        return DaemonClock(simulatedAt: start, speed: options.speed ?? 1)
     }
 
     /// The listening socket: the one the service manager passed (socket activation), else our own.

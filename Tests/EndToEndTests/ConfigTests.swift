@@ -67,6 +67,43 @@ struct BadConfig: CustomStringConvertible, Sendable {
         #expect(result.stderr.isEmpty)
     }
 
+    /// `--check-config` checks what the start checks before it takes the socket or reaches Redis: the
+    /// replication settings with the flags, the password file and `--now`. A password file others can
+    /// read passed the check ("ok") and stopped the start.
+    @Test func checkConfigRefusesWhatTheStartRefuses() throws {
+        let sandbox = Sandbox()
+        let password = sandbox.path + "/redis-password"
+        try "secret\n".write(toFile: password, atomically: true, encoding: .utf8)
+        chmod(password, 0o644)
+        let file = sandbox.path + "/boardd.json"
+        try #"{"replication": {"publish": "redis://127.0.0.1:1", "passwordFile": "\#(password)"}}"#
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let check = try run(Binaries.boardd, ["--check-config", "--config", file], environment: sandbox.environment())
+        let start = try run(
+            Binaries.boardd, ["--config", file, "--socket", sandbox.socket], environment: sandbox.environment(), timeout: 30)
+        #expect(check.status == 2 && start.status == 2, "check: \(check.stdout)\(check.stderr) start: \(start.stderr)")
+        #expect(check.stdout.isEmpty)
+        #expect(check.stderr.contains("lets others read"), "\(check.stderr)")
+        #expect(check.stderr == start.stderr, "the same words as the start")
+        // Made private, the file passes, and the check reaches no Redis (nothing listens on port 1).
+        chmod(password, 0o600)
+        let good = try run(Binaries.boardd, ["--check-config", "--config", file], environment: sandbox.environment())
+        #expect(good.status == 0 && good.stdout.hasPrefix("\(file): ok ("), "\(good.stderr)")
+        let missing = sandbox.path + "/no-such-password"
+        let noFile = try run(
+            Binaries.boardd, ["--check-config", "--config", file, "--redis-password-file", missing],
+            environment: sandbox.environment())
+        #expect(noFile.status == 2 && noFile.stderr.contains(missing), "\(noFile.stderr)")
+        // The start's other checks: --now, and the source's flags on a replica.
+        let now = try run(Binaries.boardd, ["--check-config", "--now", "garbage"], environment: sandbox.environment())
+        #expect(now.status == 2 && now.stderr.hasPrefix("boardd: --now needs an ISO-8601 time"), "\(now.stderr)")
+        let replica = sandbox.path + "/replica.json"
+        try #"{"replication": {"follow": "redis://127.0.0.1:1"}}"#.write(toFile: replica, atomically: true, encoding: .utf8)
+        let seeded = try run(
+            Binaries.boardd, ["--check-config", "--config", replica, "--seed", "3"], environment: sandbox.environment())
+        #expect(seeded.status == 2 && seeded.stderr.contains("--seed goes to the source"), "\(seeded.stderr)")
+    }
+
     @Test func theRepositoryConfigIsGoodAndEqualsTheBuiltInDefaults() throws {
         let sandbox = Sandbox()
         let repoConfig = Repository.root + "/config/boardd.json"
