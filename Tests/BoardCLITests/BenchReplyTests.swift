@@ -63,4 +63,19 @@ struct BenchReplyTests {
         reader.setNonBlocking(true)
         return (reader, FileDescriptor(ends[1]))
     }
+
+    /// What a run would measure is an answer, not an error: board's error reply, Redis's error and its nil.
+    @Test func aRefusalIsNamedAndAnAnswerIsNot() {
+        let board = BenchProtocol.board(method: "board.get", params: "{}")
+        #expect(board.refusal(of: Array(#"{"id":1,"result":{"schema":1}}"#.utf8) + [10]) == nil)
+        #expect(
+            board.refusal(of: Array(#"{"id":1,"error":{"code":"methodNotFound","message":"no method x\u001b."}}"#.utf8))
+                == "boardd answers methodNotFound: no method x\u{FFFD}")
+        let redis = BenchProtocol.resp(key: "board")
+        #expect(redis.refusal(of: Array("$3\r\nabc\r\n".utf8)) == nil)
+        #expect(redis.refusal(of: Array("$-1\r\n".utf8)) == "Redis has no key board")
+        #expect(
+            redis.refusal(of: Array("-NOAUTH Authentication required.\r\n".utf8))
+                == "Redis answers NOAUTH Authentication required.")
+    }
 }

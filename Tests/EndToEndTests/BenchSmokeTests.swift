@@ -94,6 +94,27 @@ import Testing
         try daemon.stop()
     }
 
+    /// A request the daemon refuses is nothing to measure: the run fails naming the refusal, where it
+    /// printed the error replies' rate as the daemon's (10,834 req/s of `invalidParams`, exit 0).
+    @Test func aRequestTheDaemonRefusesFailsTheRunSayingWhy() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        defer { _ = try? daemon.stop() }
+        let refused = try sandbox.board(
+            "bench", "--method", "flight.get", "--params", #"{"id":"nope"}"#, "--clients", "1", "--duration", "0.2",
+            timeout: 60)
+        #expect(refused.status == 1, "\(refused.stdout)")
+        #expect(refused.stdout.isEmpty)
+        #expect(
+            refused.stderr.hasPrefix(
+                "board: bench: boardd answers invalidParams: \"id\" must be a positive flight id; "
+                    + "nothing to measure"),
+            "\(refused.stderr)")
+        let answered = try sandbox.board(
+            "bench", "--method", "ping", "--params", "{}", "--clients", "1", "--duration", "0.2", "--json", timeout: 60)
+        #expect(answered.status == 0 && (answered.json?["requests"]?.int ?? 0) > 0, "\(answered.stderr)")
+    }
+
     @Test func badBenchFlagsAreUsageErrors() throws {
         let sandbox = Sandbox()
         // The others (--method, --params, --duration, ...) are unit tests in BoardCLITests.

@@ -24,6 +24,27 @@ enum BenchProtocol: Equatable {
     static func line(id: Int, _ request: some BoardRequest) -> [UInt8] { WireLine.line(WireRequest(id: id, request).json) }
 
     static func command(_ parts: [String]) -> [UInt8] { RESPCommand(parts).bytes }
+
+    /// Why `reply` is no answer to measure, nil when it is one: board's error reply (its code and
+    /// message), Redis's error, or Redis's nil for a key that is not set. Looked at once, before a run.
+    func refusal(of reply: [UInt8]) -> String? {
+        switch self {
+        case .board:
+            guard let json = try? JSON.parse(reply) else { return "the reply is not JSON" }
+            guard let error = json["error"] else { return nil }
+            let code = error["code"]?.string ?? "error"
+            var message = error["message"]?.string ?? ""
+            if message.hasSuffix(".") { message.removeLast() }  // the daemon's sentences end with one
+            return "boardd answers \(code): \(message)".replacingControlCharacters()
+        case .resp(let key):
+            if reply.first == UInt8(ascii: "-") {
+                let line = reply.dropFirst().prefix { $0 != UInt8(ascii: "\r") }.prefix(200)
+                return "Redis answers \(String(decoding: line, as: UTF8.self))".replacingControlCharacters()
+            }
+            if reply.starts(with: Array("$-1\r\n".utf8)) { return "Redis has no key \(key)".replacingControlCharacters() }
+            return nil
+        }
+    }
 }
 
 /// Finds where one reply ends in a growing buffer.

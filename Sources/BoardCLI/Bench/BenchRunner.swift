@@ -74,12 +74,29 @@ enum BenchRunner {
 
     /// Reads until one whole reply is in `buffer`; returns its length and removes it.
     static func readReply(_ fd: FileDescriptor, _ scanner: ReplyScanner, buffer: inout [UInt8]) throws(Failure) -> Int {
+        let length = try awaitReply(fd, scanner, buffer: &buffer)
+        buffer.removeFirst(length)
+        return length
+    }
+
+    /// One request on `fd` before a run, outside its figures: a request the server refuses (an error
+    /// reply, a key Redis does not have) fails the run, where its errors were measured as answers.
+    static func probe(_ fd: FileDescriptor, _ kind: BenchProtocol) throws(Failure) {
+        do { try fd.writeAll(kind.request) } catch { throw Failure(description: "send: \(error)") }
+        var buffer: [UInt8] = []
+        let length = try awaitReply(fd, ReplyScanner(protocolKind: kind), buffer: &buffer)
+        if let refusal = kind.refusal(of: Array(buffer[..<length])) {
+            throw Failure(description: "\(refusal); nothing to measure: give a request the server answers")
+        }
+    }
+
+    /// Reads until one whole reply is at the start of `buffer`; returns its length.
+    private static func awaitReply(_ fd: FileDescriptor, _ scanner: ReplyScanner, buffer: inout [UInt8]) throws(Failure)
+        -> Int
+    {
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            if let length = scanner.replyLength(buffer, from: 0) {
-                buffer.removeFirst(length)
-                return length
-            }
+            if let length = scanner.replyLength(buffer, from: 0) { return length }
             guard (try? fd.waitUntilReadable(timeoutMilliseconds: 10_000)) == true else {
                 throw Failure(description: "no reply within 10 s")
             }
@@ -110,6 +127,7 @@ enum BenchRunner {
             }
         }
         let serverPID = UnixSocket.peerPID(descriptors[0])
+        try probe(descriptors[0], kind)
         let request = kind.request
         // Each client's reply so far, read straight into a buffer of its own.
         var buffers = (0..<clients).map { _ in ReplyBuffer() }
