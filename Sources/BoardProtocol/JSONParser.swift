@@ -267,6 +267,7 @@ extension JSON {
                 index += 1
                 guard digits(&self) > 0 else { throw error("invalid number") }
             }
+            let digitsEnd = index
             if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
                 isInteger = false
                 index += 1
@@ -276,6 +277,10 @@ extension JSON {
             let text = String(decoding: bytes[start..<index], as: UTF8.self)
             if isInteger, let i = Int(text) { return .int(i) }
             guard let d = Double(text), d.isFinite else { throw error("number out of range") }
+            // Too small for a double (`1e-99999`) is out of range as too large is: read as 0, a config's
+            // fraction became a seed of 0.
+            guard d != 0 || !bytes[start..<digitsEnd].contains(where: { (UInt8(ascii: "1")...UInt8(ascii: "9")).contains($0) })
+            else { throw error("number out of range") }
             return .double(d)
         }
     }

@@ -111,6 +111,17 @@ struct Input: Sendable, CustomTestStringConvertible {
         #expect(parsed.double == value)
     }
 
+    /// A number a double cannot hold is out of range, too small as too large: `1e-99999` was read as 0,
+    /// and a config's fraction of a seed became the seed 0. Zero written any way is still zero.
+    @Test func aNumberTooSmallForADoubleIsOutOfRangeAsATooLargeOneIs() throws {
+        for text in ["1e-99999", "-1e-400", "0." + String(repeating: "0", count: 60_000) + "1", "1e400"] {
+            #expect(throws: JSONParseError.self, "\(text.prefix(20))") { try JSON.parse(text) }
+        }
+        for text in ["0e0", "0.000", "-0.0", "0e-99999", "4.9e-324"] {
+            #expect(try JSON.parse(text).double != nil, "\(text)")
+        }
+    }
+
     /// Integers are written digit by digit, not through a string: the same text as Swift's own.
     @Test func integersAreWrittenAsSwiftWritesThem() {
         var values = [0, 1, -1, 9, 10, -10, 99, 100, 1_234_567_890, Int.max, Int.min, Int.max - 1, Int.min + 1]
