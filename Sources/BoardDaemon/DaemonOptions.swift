@@ -113,7 +113,7 @@ extension DaemonCommand {
                 options.seed = seed
             case "--now": options.now = text
             case "--speed":
-                guard let speed = Double(text), speed >= 0, speed <= JSON.maxClockSpeed, speed.isFinite else {
+                guard let speed = DecimalNumber.value(text), speed >= 0, speed <= JSON.maxClockSpeed else {
                     throw UsageError(message: "--speed needs a number from 0 to 1000000, not \"\(text)\"")
                 }
                 options.speed = speed
@@ -128,7 +128,7 @@ extension DaemonCommand {
                 }
                 options.limits.maxClients = count
             case "--request-timeout", "--stall-timeout":
-                guard let seconds = Double(text), seconds > 0, seconds <= 86_400 else {
+                guard let seconds = DecimalNumber.value(text), seconds > 0, seconds <= 86_400 else {
                     throw UsageError(message: "\(flag.name) needs a number of seconds over 0, at most 86400, not \"\(text)\"")
                 }
                 if flag.name == "--request-timeout" {

@@ -335,6 +335,10 @@ struct ClientArgumentsTests {
         ),
         (["bench", "--duration", "x"], #"--duration needs seconds above 0, at most 3600, not "x"; see 'board help bench'"#),
         (
+            ["bench", "--duration", "0x10"],
+            #"--duration needs seconds above 0, at most 3600, not "0x10"; see 'board help bench'"#
+        ),
+        (
             ["bench", "--method", "board.watch"],
             #"--method needs a request method such as board.get or flight.get, not "board.watch"; see 'board help bench'"#
         ),

@@ -56,6 +56,9 @@ struct DaemonOptionsTests {
         (["--seed", "-1"], #"--seed needs a whole number from 0 to 9223372036854775807, not "-1""#),
         (["--speed", "-1"], #"--speed needs a number from 0 to 1000000, not "-1""#),
         (["--speed", "inf"], #"--speed needs a number from 0 to 1000000, not "inf""#),
+        // Double("0x10") is 16: a hexadecimal speed ran at 16x.
+        (["--speed", "0x10"], #"--speed needs a number from 0 to 1000000, not "0x10""#),
+        (["--stall-timeout", "nan"], #"--stall-timeout needs a number of seconds over 0, at most 86400, not "nan""#),
         (["--log-level", "loud"], #"--log-level needs debug, info, warning or error, not "loud""#),
         (["--max-clients", "0"], #"--max-clients needs a number from 1 to 100000, not "0""#),
         (["--request-timeout", "0"], #"--request-timeout needs a number of seconds over 0, at most 86400, not "0""#),

@@ -100,7 +100,7 @@ struct BenchmarkCommand: BoardCommand, Equatable {
         bench.watchers = try arguments.number("--watchers", in: 1...100_000)
         bench.rounds = try arguments.number("--rounds", in: 1...100_000) ?? bench.rounds
         if let text = arguments.flags["--duration"] {
-            guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
+            guard let seconds = DecimalNumber.value(text), seconds > 0, seconds <= 3600 else {
                 throw arguments.usageError("--duration needs seconds above 0, at most 3600, not \"\(text)\"")
             }
             bench.duration = seconds
