@@ -41,8 +41,16 @@ public struct BoardClient {
             try parsed.command.run(on: &client)
             return 0
         } catch {
-            Output.error(error.description)
-            return error.exitStatus
+            var failure = error
+            // A daemon's refusal of a param (`invalidParams`) points at the command's help, as the
+            // command's own refusals do; it pointed at 'board --help'.
+            if case .usage(var usage) = failure, usage.command == nil, let command = parsed.command as? any BoardCommand {
+                let name = type(of: command).spec.name
+                usage.command = name == "board" ? nil : name
+                failure = .usage(usage)
+            }
+            Output.error(failure.description)
+            return failure.exitStatus
         }
     }
 
@@ -332,9 +340,16 @@ public struct BoardClient {
         var line = clock.now.replacingAll("T", with: " ")
         if clock.simulated {
             let speed = clock.speed
+            // A running clock stops at the end of its range (the daemon keeps its speed to run on if set back).
+            let atTheEnd =
+                InstantInput.parse(clock.now, localTime: LocalTime(timeZone: .gmt), today: nil)
+                .map { $0 >= ClockLimits.instants.upperBound } ?? false
             line +=
                 speed == 0
-                ? "  SIMULATED, frozen" : "  SIMULATED, \(speed == speed.rounded() ? String(Int(speed)) : String(speed))x"
+                ? "  SIMULATED, frozen"
+                : atTheEnd
+                    ? "  SIMULATED, stopped at the end of its range (3999-01-01)"
+                    : "  SIMULATED, \(speed == speed.rounded() ? String(Int(speed)) : String(speed))x"
         } else {
             line += "  (real clock)"
         }

@@ -310,20 +310,20 @@ struct ClientArgumentsTests {
         (["clock", "advance"], "board clock advance needs one DURATION, such as 90m, 2h or 1h30m; see 'board help clock'"),
         (
             ["clock", "advance", "soon"],
-            #"board clock advance needs a DURATION of at most 366d either way, such as 90m, 2h or 1h30m, not "soon"; see 'board help clock'"#
+            #"board clock advance needs a DURATION of whole minutes, hours or days, at most 366d either way, such as 90m, 2h or 1h30m, not "soon"; see 'board help clock'"#
         ),
         (
             ["clock", "advance", "5x"],
-            #"board clock advance needs a DURATION of at most 366d either way, such as 90m, 2h or 1h30m, not "5x"; see 'board help clock'"#
+            #"board clock advance needs a DURATION of whole minutes, hours or days, at most 366d either way, such as 90m, 2h or 1h30m, not "5x"; see 'board help clock'"#
         ),
         // The daemon's limit, said in the command line's words before the daemon is asked.
         (
             ["clock", "advance", "100000h"],
-            #"board clock advance needs a DURATION of at most 366d either way, such as 90m, 2h or 1h30m, not "100000h"; see 'board help clock'"#
+            #"board clock advance needs a DURATION of whole minutes, hours or days, at most 366d either way, such as 90m, 2h or 1h30m, not "100000h"; see 'board help clock'"#
         ),
         (
             ["clock", "advance", "-367d"],
-            #"board clock advance needs a DURATION of at most 366d either way, such as 90m, 2h or 1h30m, not "-367d"; see 'board help clock'"#
+            #"board clock advance needs a DURATION of whole minutes, hours or days, at most 366d either way, such as 90m, 2h or 1h30m, not "-367d"; see 'board help clock'"#
         ),
         (["clock", "rewind"], #"board clock takes set TIME or advance DURATION, not "rewind"; see 'board help clock'"#),
         // bench

@@ -117,6 +117,14 @@ struct ClockCommandTests {
         #expect(result.status == 2)
         #expect(result.stderr.contains("a TIME from 1970-01-02 to 3999-01-01"), "\(result.stderr)")
         #expect(try user.json("clock")["now"]?.string == knownInstant, "the clock did not move")
+        // An advance past the range is the daemon's refusal, pointing at the command's help as the
+        // command's own refusals do (it said 'board --help').
+        _ = try user.json("clock", "set", "3998-12-31T12:00:00Z")
+        let past = try user.board("clock", "advance", "1d")
+        #expect(past.status == 2)
+        #expect(
+            past.stderr == "board: clock.advance would move the clock past its range, from 1970-01-02 to 3999-01-01; "
+                + "see 'board help clock'\n", "\(past.stderr)")
         try daemon.stop()
     }
 

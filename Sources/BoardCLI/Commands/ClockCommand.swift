@@ -64,7 +64,8 @@ struct ClockCommand: BoardCommand, Equatable {
             }
             guard let minutes = DurationInput.minutes(words[1]), minutes.magnitude <= ClockLimits.maximumAdvanceMinutes else {
                 throw arguments.usageError(
-                    "board clock advance needs a DURATION of at most 366d either way, such as 90m, 2h or 1h30m, not \"\(words[1])\""
+                    "board clock advance needs a DURATION of whole minutes, hours or days, at most 366d either way, "
+                        + "such as 90m, 2h or 1h30m, not \"\(words[1])\""
                 )
             }
             action = .advance(minutes: minutes)
