@@ -54,7 +54,10 @@ enum ClientError: Error, CustomStringConvertible {
             }
             self = .noDaemon("no daemon is answering on \(socket)\(hint)")
         case .timedOut:
-            self = .noDaemon("the daemon on \(socket) accepted but did not answer in time; restart it (kill it and run 'boardd')")
+            // Busy (a cold search of a year of 3,000 flights a day) or hung: it cannot be told from here.
+            self = .noDaemon(
+                "the daemon on \(socket) did not answer in time: busy or hung; try again, "
+                    + "and if it stays silent, restart it (kill it and run 'boardd')")
         case .remote(let wire):
             switch wire.code {
             case .notFound, .outsideWindow: self = .notFound(wire.message)
