@@ -12,8 +12,7 @@ extension BoardServer {
                 stop()
             case .hangUp:
                 onEvent(.reloading)
-                defer { onEvent(.reloaded) }
-                reload()
+                onEvent(.reloaded(refused: reload()))
             case .userDefined1, .userDefined2:
                 if signal == .userDefined1 { checkSocket() }  // at once, as tmux recreates its socket on SIGUSR1
                 logStatus(signal)
@@ -28,12 +27,13 @@ extension BoardServer {
         loop.stop()
     }
 
-    /// Reads the config again (SIGHUP): the new one is served from this instant, or the old one kept.
-    private func reload() {
+    /// Reads the config again (SIGHUP): the new one is served from this instant, or the old one kept and
+    /// the refusal returned (for the supervisor's status line as well as the log).
+    private func reload() -> String? {
         if let replica {
             let source = replica.shared.withLock { $0.source }
             loop.log.info("SIGHUP: a replica takes its config from its source (instance \(source)); nothing to reload")
-            return
+            return nil
         }
         switch reloadConfig() {
         case .success(let config):
@@ -50,15 +50,18 @@ extension BoardServer {
             service.reload(config)
             loop.link.publish(service)
             replication?.configChanged(config.replicatedSettings)
+            // What it sets, as the start says it: a reload from seed 7 to 8 is seen in the log.
             if config.source == previous {
-                loop.log.info("reloaded the config from \(config.source)")
+                loop.log.info("reloaded the config from \(config.source) (\(config.summary))")
             } else {
                 // The config file found by default was moved or deleted: a new schedule, maybe not the one meant.
-                loop.log.warning("reloaded the config from \(config.source), no longer from \(previous)")
+                loop.log.warning("reloaded the config from \(config.source) (\(config.summary)), no longer from \(previous)")
             }
             publish()
+            return nil
         case .failure(let error):
             loop.log.error("kept the old config: \(error)")
+            return "\(error)"
         }
     }
 

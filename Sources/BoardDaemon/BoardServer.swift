@@ -7,8 +7,8 @@ import FoundationEssentials
 enum ServerEvent: Equatable, Sendable {
     /// SIGHUP arrived; the config is being read again.
     case reloading
-    /// The reload is over, whether the new config was taken or refused.
-    case reloaded
+    /// The reload is over: the new config taken (nil), or refused and why (the old one kept).
+    case reloaded(refused: String?)
     /// SIGTERM, SIGINT or SIGQUIT arrived (or another daemon took the socket); shutdown has begun.
     case stopping
 }

@@ -178,7 +178,9 @@ public enum Daemon {
                 let notification: ServiceNotification =
                     switch event {
                     case .reloading: .reloading(monotonicMicroseconds: SystemdNotifier.monotonicMicroseconds())
-                    case .reloaded: .ready(status: "serving \(path)")
+                    // A refused reload is said where `systemctl status` shows it, not only in the journal.
+                    case .reloaded(refused: nil): .ready(status: "serving \(path)")
+                    case .reloaded(refused: let why?): .ready(status: "serving \(path); kept the old config: \(why)")
                     case .stopping: .stopping
                     }
                 if let error = notifier.send(notification) { log.warning("cannot notify the service manager: \(error)") }

@@ -170,7 +170,9 @@ import Testing
         kill(daemon.pid, SIGHUP)
         try waitUntil("the reload", timeout: 5) { daemon.logText().contains("reloaded the config") }
         #expect(
-            daemon.logText().contains("warning: reloaded the config from built-in defaults, no longer from \(config)"),
+            daemon.logText().contains(
+                "warning: reloaded the config from built-in defaults (MTN \"Mountain Airport\" in America/New_York, seed 2024, "
+                    + "15 days x 30 flights a day), no longer from \(config)"),
             "\(daemon.logText())")
         #expect(try daemon.stop() == 0)
     }
