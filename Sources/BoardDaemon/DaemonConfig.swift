@@ -72,7 +72,11 @@ public struct DaemonConfig: Hashable, Sendable {
     /// Reads and validates a config file; `label` names it in messages (the path, and where it came from).
     static func load(path: String, label: String? = nil) throws(ConfigError) -> DaemonConfig {
         let label = label ?? path
-        return try parse(try read(path, label: label), file: label)
+        var bytes = try read(path, label: label)
+        // A byte order mark, as Windows editors save UTF-8: JSON's parsers may pass over it (RFC 8259 §8.1),
+        // and a file is not refused for it ("unexpected character at line 1, column 1").
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        return try parse(bytes, file: label)
     }
 
     /// The file's bytes, or why it cannot be read (missing, not a regular file, permission, too large).

@@ -67,6 +67,17 @@ struct BadConfig: CustomStringConvertible, Sendable {
         #expect(result.stderr.isEmpty)
     }
 
+    /// A byte order mark before the JSON (a Windows editor's UTF-8) is passed over, as RFC 8259 lets a
+    /// parser do; it was "unexpected character at line 1, column 1".
+    @Test func aByteOrderMarkBeforeTheJSONIsPassedOver() throws {
+        let sandbox = Sandbox()
+        let file = sandbox.path + "/boardd.json"
+        try Data([0xEF, 0xBB, 0xBF] + Array(#"{"seed": 7}"#.utf8)).write(to: URL(fileURLWithPath: file))
+        let result = try run(Binaries.boardd, ["--check-config", "--config", file], environment: sandbox.environment())
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("seed 7"), "\(result.stdout)")
+    }
+
     /// `--check-config` checks what the start checks before it takes the socket or reaches Redis: the
     /// replication settings with the flags, the password file and `--now`. A password file others can
     /// read passed the check ("ok") and stopped the start.
