@@ -120,7 +120,9 @@ public struct DaemonConfig: Hashable, Sendable {
         }
         if let value = json["seed"] {
             guard let seed = whole(value), seed >= 0 else {
-                throw refuse("seed", value, "must be a whole number from 0 to \(Int.max)\(notA(value, .int(0)))")
+                throw refuse(
+                    "seed", value,
+                    "must be a whole number from 0 to \(Int.max)\(notA(value, .int(0)))\(inexact(value, in: 0...Int.max))")
             }
             schedule.seed = UInt64(seed)
         }
@@ -292,7 +294,9 @@ public struct DaemonConfig: Hashable, Sendable {
         guard let number = whole(value), range.contains(number) else {
             throw ConfigError(
                 file: file, key: prefix + key, value: value.text,
-                reason: "must be a whole number from \(range.lowerBound) to \(range.upperBound)\(notA(value, .int(0)))")
+                reason:
+                    "must be a whole number from \(range.lowerBound) to \(range.upperBound)\(notA(value, .int(0)))\(inexact(value, in: range))"
+            )
         }
         return number
     }
@@ -306,6 +310,15 @@ public struct DaemonConfig: Hashable, Sendable {
         case .double(let number) where abs(number) < 9_007_199_254_740_992: Int(exactly: number)
         default: nil
         }
+    }
+
+    /// Why a whole number read as a double from 2^53 on is refused (`1e18`, `9007199254740993.0`): a double
+    /// no longer holds every such number, so it may not be the one written; in digits alone it is read exactly.
+    private static func inexact(_ value: JSON, in range: ClosedRange<Int>) -> String {
+        guard case .double(let number) = value, abs(number) >= 9_007_199_254_740_992, number == number.rounded(),
+            Double(range.lowerBound) <= number, number <= Double(range.upperBound)
+        else { return "" }
+        return ", written in digits alone (a double, as \(value.text) is read, cannot hold every number this large)"
     }
 
     /// ", not a string" when `value` has another JSON type than `wanted`; "" when only the value is wrong.

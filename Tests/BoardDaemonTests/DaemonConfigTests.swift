@@ -131,7 +131,12 @@ struct DaemonConfigTests {
             .expectRefused()
         try BadConfig(name: "seed past Int", text: #"{"seed": 1e19}"#, expected: ["seed = ", "from 0 to"]).expectRefused()
         // Past 2^53 a float is not the number written: refused, never read as a neighbouring seed.
-        try BadConfig(name: "seed past 2^53 as a float", text: #"{"seed": 9007199254740993.0}"#, expected: ["seed = "])
+        // Said why: the number is whole and in range, but a double may not be it; in digits it is read exactly.
+        try BadConfig(
+            name: "seed past 2^53 as a float", text: #"{"seed": 9007199254740993.0}"#,
+            expected: ["seed = ", "written in digits alone"]
+        ).expectRefused()
+        try BadConfig(name: "seed 1e18", text: #"{"seed": 1e18}"#, expected: ["seed = 1e+18", "written in digits alone"])
             .expectRefused()
         #expect(
             try DaemonConfig.parse(Array(#"{"seed": 9007199254740993}"#.utf8), file: "x").schedule.seed == 9_007_199_254_740_993)
