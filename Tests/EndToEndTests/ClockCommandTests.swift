@@ -109,6 +109,24 @@ struct ClockCommandTests {
         #expect(!FileManager.default.fileExists(atPath: user.socket), "no daemon was started")
     }
 
+    /// A local time the clocks skip (02:30 as New York goes forward at 02:00) is read as 03:30 and said
+    /// so on stderr; it was passed over. A time with an offset, and one that exists, say nothing.
+    @Test func aLocalTimeTheClocksSkipIsSaid() throws {
+        let user = BoardUser()
+        let daemon = try user.startDaemon()
+        defer { _ = try? daemon.stop() }
+        let skipped = try user.board("clock", "set", "2027-03-14T02:30")
+        #expect(skipped.status == 0 && skipped.stdout.hasPrefix("2027-03-14 03:30:00-04:00"), "\(skipped.stdout)")
+        #expect(
+            skipped.stderr
+                == "board: warning: 02:30 does not exist on 2027-03-14 in America/New_York (the clocks skip it); "
+                + "the clock reads 03:30\n", "\(skipped.stderr)")
+        for time in ["2027-03-14T03:30", "2027-03-14T02:30-05:00", "2027-03-14T01:59", "2026-11-01T01:30"] {
+            let result = try user.board("clock", "set", time)
+            #expect(result.status == 0 && result.stderr.isEmpty, "\(time): \(result.stderr)")
+        }
+    }
+
     /// A well-formed time outside the clock's range is told so, not that it is not a time.
     @Test func aTimeOutsideTheClocksRangeSaysTheRange() throws {
         let user = BoardUser()

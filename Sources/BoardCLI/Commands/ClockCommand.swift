@@ -17,7 +17,9 @@ struct ClockCommand: BoardCommand, Equatable {
             [--speed X]), 'set' moves it to TIME (ISO-8601, or HH:MM today) and
             'advance' moves it by DURATION (90m, 2h, 1h30m, 1d; negative goes back;
             1d is 24 hours, so across a change to or from summer time the clock
-            reads an hour more or less than the same time the next day).
+            reads an hour more or less than the same time the next day). A local
+            TIME the clocks skip (02:30 as they go forward at 02:00) is read as
+            03:30, with a warning.
             Both are refused (exit 1) on the real clock, and on a replica
             (boardd --follow), whose clock is its source's: move the source's.
             On a source or a replica the line ends with its part, as in
@@ -78,7 +80,11 @@ struct ClockCommand: BoardCommand, Equatable {
         switch action {
         case .get: try client.printClock(try client.call(ClockGetRequest()))
         case .set(let time):
-            do { try client.printClock(try client.call(ClockSetRequest(time: time))) } catch .usage(let refusal) {
+            do {
+                let reply = try client.call(ClockSetRequest(time: time))
+                try client.printClock(reply)
+                if let skipped = Self.skippedWallTime(asked: time, reply: reply) { Output.warning(skipped) }
+            } catch .usage(let refusal) {
                 // The daemon's refusal names its param ("clock.set needs \"time\""); say it as the command line
                 // would, and whether the time was not one or was outside the clock's range.
                 let wanted =
@@ -88,5 +94,20 @@ struct ClockCommand: BoardCommand, Equatable {
             }
         case .advance(let minutes): try client.printClock(try client.call(ClockAdvanceRequest(minutes: minutes)))
         }
+    }
+
+    /// A local time the clocks skipped that day (`02:30` as they go forward at 02:00), which the daemon
+    /// reads as the same length of time after the change (`03:30`): said, not passed over. Nil when the
+    /// time asked for names a zone or an offset, or is the time the clock reads.
+    static func skippedWallTime(asked: String, reply: JSON) -> String? {
+        let time = asked.split(separator: "T", maxSplits: 1).last.map(String.init) ?? asked
+        guard !time.contains(where: { "Zz+-".contains($0) }), time.utf8.count >= 5,
+            let now = reply["now"]?.string, now.utf8.count >= 16
+        else { return nil }
+        let wanted = String(time.prefix(5))
+        let reads = String(now.dropFirst(11).prefix(5))
+        guard wanted != reads else { return nil }
+        let zone = reply["timeZone"]?.string.map { " in \($0)" } ?? ""
+        return "\(wanted) does not exist on \(now.prefix(10))\(zone) (the clocks skip it); the clock reads \(reads)"
     }
 }
