@@ -23,9 +23,10 @@ struct StateStore {
     /// One warning a command about its state, the first: the rest follow from it.
     private(set) var warned = false
     /// How long a save waits for another `board` to finish its own (a save takes milliseconds), counted
-    /// from the last save that landed meanwhile (the state file changed): forty commands at once on a
-    /// loaded machine queue for longer, each behind the others' saves, up to `lockWaitInAll`.
+    /// from the last time the lock changed hands: forty commands at once on a loaded machine queue for
+    /// longer, each behind the others' saves.
     static let lockWait = Duration.seconds(2)
+    /// The longest a save waits behind a queue that keeps moving.
     static let lockWaitInAll = Duration.seconds(30)
     /// The state as this process last read or wrote it: what its changes are measured against.
     private var baseline = ClientState()
@@ -124,13 +125,13 @@ struct StateStore {
     private mutating func write(_ state: ClientState, pruningBefore today: LocalDate?) -> (ClientState, failure: String?) {
         if let failure = createDirectory() { return (state, failure) }
         // The lock is the state directory itself (flock works on a directory), so no file is added beside the state.
-        // Best effort: a lock that cannot be taken within two seconds of the last save that landed (its
-        // holder stopped, or gone astray) never stops the save, which then goes on without it.
+        // Best effort: a lock that stays with one holder for two seconds (it stopped, or went astray) never
+        // stops the save, which then goes on without it.
         let lock: FileLock?
         do {
             lock = try FileLock(
                 directory, .directory, waitingAtMost: Self.lockWait, inAll: Self.lockWaitInAll,
-                progress: { [path] in try? FileStatus(path: path) })
+                holder: { [directory] in FileLock.holder(of: directory) })
         } catch {
             if case .heldElsewhere = error { warn("\(directory) stayed locked by another process; saved without the lock") }
             lock = nil

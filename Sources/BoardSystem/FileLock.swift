@@ -55,34 +55,62 @@ public struct FileLock: Sendable {
     /// stopped, or a stray process that inherited it, would otherwise hold the waiter forever);
     /// past that, `.heldElsewhere`.
     public init(_ path: String, _ target: Target, waitingAtMost limit: Duration) throws(LockError) {
-        try self.init(path, target, waitingAtMost: limit, inAll: limit, progress: { 0 })
+        try self.init(path, target, waitingAtMost: limit, inAll: limit, holder: { nil })
     }
 
-    /// Takes the lock on `path`, waiting `limit` from the last sign of progress: each time `progress`
-    /// returns a mark it did not return before (the lock changed hands and its holder's work landed),
-    /// the wait starts again, up to `inAll`. Dozens of processes queued behind each other on a loaded
-    /// machine all get the lock, while a holder that stopped still holds a waiter `limit` at most.
-    public init<Mark: Equatable>(
-        _ path: String, _ target: Target, waitingAtMost limit: Duration, inAll longest: Duration, progress: () -> Mark
+    /// Takes the lock on `path`, waiting `limit` from the last time it changed hands, up to `inAll`:
+    /// dozens of processes queued behind each other on a loaded machine each get it, while a holder
+    /// that stopped holds a waiter `limit` at most. `holder` names who holds it now (`holder(of:)`, looked
+    /// at every 50 ms); nil throughout (no `/proc`) waits `limit` in all.
+    public init(
+        _ path: String, _ target: Target, waitingAtMost limit: Duration, inAll longest: Duration,
+        holder: () -> Int32? = { nil }
     ) throws(LockError) {
         let started = ContinuousClock.now
         var deadline = started + limit
-        var mark = progress()
+        var holding = holder()
+        var nextLook = started + Self.lookInterval
         while true {
             do {
                 self = try FileLock(path, target, waiting: false)
                 return
             } catch .heldElsewhere(let path) {
                 let now = ContinuousClock.now
-                if now >= deadline {
-                    let seen = progress()
-                    guard seen != mark, now < started + longest else { throw .heldElsewhere(path: path) }
-                    mark = seen
-                    deadline = min(now + limit, started + longest)
+                if now >= nextLook {
+                    nextLook = now + Self.lookInterval
+                    let seen = holder()
+                    // Another process took it: the queue moves. A save made without the lock by a
+                    // waiter that gave up changes nothing here, so it never keeps the others waiting.
+                    if let seen, seen != holding { deadline = min(now + limit, started + longest) }
+                    holding = seen ?? holding
                 }
+                guard now < deadline else { throw .heldElsewhere(path: path) }
                 _ = poll(nil, 0, 2)  // short: with dozens waiting, the lock is often free for only a moment
             }
         }
+    }
+
+    static let lookInterval = Duration.milliseconds(50)
+
+    /// The process holding a `flock` on `path` now, as the kernel lists it in `/proc/locks`
+    /// (`1: FLOCK  ADVISORY  WRITE PID MAJOR:MINOR:INODE 0 EOF`, the device in hex); nil when none
+    /// does, or when it cannot be told.
+    public static func holder(of path: String) -> Int32? {
+        guard let status = try? FileStatus(path: path), let locks = try? RegularFile.read("/proc/locks", limit: 1 << 22)
+        else { return nil }
+        // glibc's gnu_dev_major and gnu_dev_minor, which are inline functions Swift does not see.
+        let device = status.device
+        let major = String(((device >> 8) & 0xfff) | ((device >> 32) & ~0xfff), radix: 16)
+        let minor = String((device & 0xff) | ((device >> 12) & ~0xff & 0xffff_ffff), radix: 16)
+        func twoDigits(_ hex: String) -> String { hex.count < 2 ? "0" + hex : hex }
+        let file = Array("\(twoDigits(major)):\(twoDigits(minor)):\(status.inode)".utf8)
+        for line in locks.split(separator: UInt8(ascii: "\n")) {
+            // A blocked waiter's line has `->` after the number; a holder's has FLOCK second.
+            let fields = line.split(separator: UInt8(ascii: " "))
+            guard fields.count >= 6, fields[1].elementsEqual("FLOCK".utf8), fields[5].elementsEqual(file) else { continue }
+            return Int32(String(decoding: fields[4], as: UTF8.self))
+        }
+        return nil
     }
 
     /// Lets go of the lock by closing its descriptor.

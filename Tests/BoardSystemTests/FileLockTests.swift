@@ -1,4 +1,5 @@
 import BoardSystem
+import Glibc
 import Testing
 
 @Suite struct FileLockTests {
@@ -54,6 +55,35 @@ import Testing
             let file = directory + "/file"
             try AtomicFile.write([1], to: file)
             #expect(throws: FileLock.LockError.self) { try FileLock(file, .directory, waiting: true) }
+        }
+    }
+
+    /// The holder is the process `/proc/locks` lists for the directory's device and inode: this one
+    /// while it holds the lock, none once it lets go, and another directory's lock is not it.
+    @Test func theHolderIsTheProcessTheKernelLists() throws {
+        try withTemporaryDirectory { directory in
+            #expect(FileLock.holder(of: directory) == nil)
+            let lock = try FileLock(directory, .directory, waiting: true)
+            #expect(FileLock.holder(of: directory) == getpid())
+            try withTemporaryDirectory { other in #expect(FileLock.holder(of: other) == nil) }
+            lock.release()
+            #expect(FileLock.holder(of: directory) == nil)
+        }
+    }
+
+    /// A holder that keeps the lock (stopped in its save) holds a waiter `limit` at most, however long
+    /// `inAll` is: only the lock changing hands starts the wait again.
+    @Test func aHolderThatKeepsTheLockHoldsAWaiterItsLimitAtMost() throws {
+        try withTemporaryDirectory { directory in
+            let lock = try FileLock(directory, .directory, waiting: true)
+            defer { lock.release() }
+            let started = ContinuousClock.now
+            #expect(throws: FileLock.LockError.self) {
+                try FileLock(
+                    directory, .directory, waitingAtMost: .milliseconds(300), inAll: .seconds(30),
+                    holder: { FileLock.holder(of: directory) })
+            }
+            #expect(ContinuousClock.now - started < .seconds(10))
         }
     }
 }
