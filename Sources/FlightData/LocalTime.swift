@@ -78,10 +78,10 @@ public struct LocalTime: Sendable {
     }
 
     /// `HH:MM` on the airport's clock.
-    public func clockTime(_ instant: Date) -> String {
-        let minute = minuteOfDay(at: instant)
-        return "\(LocalDate.pad(minute / 60, 2)):\(LocalDate.pad(minute % 60, 2))"
-    }
+    public func clockTime(_ instant: Date) -> String { Self.clockText(minuteOfDay(at: instant)) }
+
+    /// `HH:MM` for a minute of the day.
+    public static func clockText(_ minute: Int) -> String { "\(LocalDate.pad(minute / 60, 2)):\(LocalDate.pad(minute % 60, 2))" }
 
     func localSeconds(at instant: Date) -> Int {
         Int(instant.timeIntervalSince1970.rounded(.down)) + offset(at: instant)

@@ -108,6 +108,19 @@ public enum InstantInput {
         return localTime.instant(on: date, minute: clock.minute).addingTimeInterval(Double(clock.second))
     }
 
+    /// The wall-clock time `text` asks for when it names no zone or offset (`2027-03-14T02:30`, `09:00`):
+    /// its date (nil for a time of day alone) and its minute of the day; nil for any other text.
+    public static func wallClock(_ text: String) -> (date: LocalDate?, minute: Int)? {
+        let t = text.trimmingWhitespace()
+        if let clock = parseClock(Substring(t)) { return clock.offset == nil ? (nil, clock.minute) : nil }
+        let parts = t.split(separator: "T", maxSplits: 1)
+        let dateAndTime = parts.count == 2 ? parts : t.split(separator: " ", maxSplits: 1)
+        guard dateAndTime.count == 2, let date = LocalDate(dateAndTime[0]), let clock = parseClock(dateAndTime[1]),
+            clock.offset == nil
+        else { return nil }
+        return (date, clock.minute)
+    }
+
     /// `HH:MM[:SS][(.fraction)][Z|±HH:MM|±HHMM]`.
     static func parseClock(_ text: Substring) -> (minute: Int, second: Int, offset: Int?)? {
         var body = text

@@ -1,6 +1,7 @@
 import BoardArguments
 import BoardProtocol
 import FlightData
+import FoundationEssentials
 
 /// `board clock [set TIME | advance DURATION]`: shows or moves the daemon's clock.
 struct ClockCommand: BoardCommand, Equatable {
@@ -96,18 +97,19 @@ struct ClockCommand: BoardCommand, Equatable {
         }
     }
 
-    /// A local time the clocks skipped that day (`02:30` as they go forward at 02:00), which the daemon
+    /// A local time the clocks skip on its day (`02:30` as they go forward at 02:00), which the daemon
     /// reads as the same length of time after the change (`03:30`): said, not passed over. Nil when the
-    /// time asked for names a zone or an offset, or is the time the clock reads.
+    /// time asked for names a zone or an offset, or exists. Read from what was asked and the airport's
+    /// zone, not from the clock the reply shows (which a fast clock has moved on from).
     static func skippedWallTime(asked: String, reply: JSON) -> String? {
-        let time = asked.split(separator: "T", maxSplits: 1).last.map(String.init) ?? asked
-        guard !time.contains(where: { "Zz+-".contains($0) }), time.utf8.count >= 5,
-            let now = reply["now"]?.string, now.utf8.count >= 16
+        guard let wall = InstantInput.wallClock(asked), let clock = try? ClockDocument(json: reply),
+            let zoneName = clock.timeZone, let zone = TimeZone(identifier: zoneName),
+            let day = wall.date ?? clock.date.flatMap({ LocalDate($0) })
         else { return nil }
-        let wanted = String(time.prefix(5))
-        let reads = String(now.dropFirst(11).prefix(5))
-        guard wanted != reads else { return nil }
-        let zone = reply["timeZone"]?.string.map { " in \($0)" } ?? ""
-        return "\(wanted) does not exist on \(now.prefix(10))\(zone) (the clocks skip it); the clock reads \(reads)"
+        let localTime = LocalTime(timeZone: zone)
+        let instant = localTime.instant(on: day, minute: wall.minute)
+        guard localTime.date(at: instant) != day || localTime.minuteOfDay(at: instant) != wall.minute else { return nil }
+        return "\(LocalTime.clockText(wall.minute)) does not exist on \(day) in \(zoneName) (the clocks skip it); "
+            + "the clock reads \(localTime.clockTime(instant))"
     }
 }
