@@ -32,17 +32,9 @@ public enum Daemon {
                 printError("boardd: \(error)")
                 return 2
             }
-            let checked: DaemonOptions
-            do { checked = try options.replication(from: config) } catch {
-                printError("boardd: \(error.pointing(to: "boardd --help"))")
-                return 2
-            }
-            do {
-                if checked.publish != nil || checked.follow != nil { _ = try RedisPassword.load(file: checked.redisPasswordFile) }
-                _ = try startingClock(checked, config: config)
-            } catch {
-                printError("boardd: \(error)")
-                return 2
+            if case .failure(let failure) = preflight(options, config: config) {
+                printError("boardd: \(failure.message)")
+                return failure.status
             }
             print("\(config.source): ok (\(config.summary))".escapingControlCharacters)
             return 0
@@ -75,11 +67,14 @@ public enum Daemon {
             return 2
         }
         let options: DaemonOptions
-        do { options = try given.replication(from: config) } catch {
-            printError("boardd: \(error.pointing(to: "boardd --help"))")
-            return 2
+        let startingClock: DaemonClock?
+        switch preflight(given, config: config) {
+        case .success(let checked): (options, startingClock) = checked
+        case .failure(let failure):
+            printError("boardd: \(failure.message)")
+            return failure.status
         }
-        var clock = DaemonClock()
+        var clock = startingClock ?? DaemonClock()
         var follower: ReplicationFollower?
         var followedSource = ""
         if let url = options.follow {
@@ -93,12 +88,6 @@ public enum Daemon {
                 printError("boardd: \(failure.message)")
                 return failure.status
             }
-        }
-        do {
-            if let started = try startingClock(options, config: config) { clock = started }
-        } catch {
-            printError("boardd: \(error)")
-            return 2
         }
         let instance = makeInstanceID()
         var publisher: ReplicationPublisher?
@@ -196,6 +185,28 @@ public enum Daemon {
         if let following, server.replica?.hasFinished == true { following.join() }
         log.flushSuppressed(all: true)
         return 0
+    }
+
+    /// What the start checks before it takes its socket or reaches Redis, in the start's order: the
+    /// replication settings with the flags, `--now`, the lease (`BOARDD_REPLICATION_LEASE_MS`) and the
+    /// Redis password file. `--check-config` runs it alone, so a config it passes does not stop the start.
+    static func preflight(_ given: DaemonOptions, config: DaemonConfig) -> Result<
+        (options: DaemonOptions, clock: DaemonClock?), ReplicationStartFailure
+    > {
+        func refused(_ message: String) -> Result<(options: DaemonOptions, clock: DaemonClock?), ReplicationStartFailure> {
+            .failure(ReplicationStartFailure(message: message, status: 2))
+        }
+        let options: DaemonOptions
+        do { options = try given.replication(from: config) } catch { return refused(error.pointing(to: "boardd --help")) }
+        let clock: DaemonClock?
+        do { clock = try startingClock(options, config: config) } catch { return refused("\(error)") }
+        if options.publish != nil, case .failure(let failure) = ReplicationPublisher.leaseFromEnvironment() {
+            return .failure(failure)
+        }
+        if options.publish != nil || options.follow != nil {
+            do { _ = try RedisPassword.load(file: options.redisPasswordFile) } catch { return refused("\(error)") }
+        }
+        return .success((options, clock))
     }
 
     /// The simulated clock `--now` and `--speed` ask for, nil for the real one; a `--now` that is no time,

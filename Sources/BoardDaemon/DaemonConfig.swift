@@ -315,8 +315,9 @@ public struct DaemonConfig: Hashable, Sendable {
     /// Why a whole number read as a double from 2^53 on is refused (`1e18`, `9007199254740993.0`): a double
     /// no longer holds every such number, so it may not be the one written; in digits alone it is read exactly.
     private static func inexact(_ value: JSON, in range: ClosedRange<Int>) -> String {
-        guard case .double(let number) = value, abs(number) >= 9_007_199_254_740_992, number == number.rounded(),
-            Double(range.lowerBound) <= number, number <= Double(range.upperBound)
+        // `Int(exactly:)`, not a comparison with `Double(range.upperBound)`: Int.max as a double is 2^63.
+        guard case .double(let number) = value, abs(number) >= 9_007_199_254_740_992, let whole = Int(exactly: number),
+            range.contains(whole)
         else { return "" }
         return ", written in digits alone (a double, as \(value.text) is read, cannot hold every number this large)"
     }

@@ -138,6 +138,13 @@ struct DaemonConfigTests {
         ).expectRefused()
         try BadConfig(name: "seed 1e18", text: #"{"seed": 1e18}"#, expected: ["seed = 1e+18", "written in digits alone"])
             .expectRefused()
+        // Past Int.max, even in digits: out of range, with no advice to write it in digits.
+        let past = #"{"seed": 9223372036854775808}"#
+        try BadConfig(name: "seed 2^63", text: past, expected: ["seed = ", "from 0 to 9223372036854775807"]).expectRefused()
+        #expect(throws: ConfigError.self) { try DaemonConfig.parse(Array(past.utf8), file: "x") }
+        do { _ = try DaemonConfig.parse(Array(past.utf8), file: "x") } catch {
+            #expect(!"\(error)".contains("digits alone"), "\(error)")
+        }
         #expect(
             try DaemonConfig.parse(Array(#"{"seed": 9007199254740993}"#.utf8), file: "x").schedule.seed == 9_007_199_254_740_993)
     }

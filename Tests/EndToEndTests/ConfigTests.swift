@@ -100,6 +100,15 @@ struct BadConfig: CustomStringConvertible, Sendable {
         chmod(password, 0o600)
         let good = try run(Binaries.boardd, ["--check-config", "--config", file], environment: sandbox.environment())
         #expect(good.status == 0 && good.stdout.hasPrefix("\(file): ok ("), "\(good.stderr)")
+        // The lease a source holds, from the environment: checked as the start checks it.
+        let lease = ["BOARDD_REPLICATION_LEASE_MS": "abc"]
+        let badLease = try run(
+            Binaries.boardd, ["--check-config", "--config", file], environment: sandbox.environment(extra: lease))
+        let leaseStart = try run(
+            Binaries.boardd, ["--config", file, "--socket", sandbox.socket], environment: sandbox.environment(extra: lease),
+            timeout: 30)
+        #expect(badLease.status == 2 && leaseStart.status == 2, "\(badLease.stdout)\(badLease.stderr)")
+        #expect(badLease.stderr.contains("BOARDD_REPLICATION_LEASE_MS") && badLease.stderr == leaseStart.stderr)
         let missing = sandbox.path + "/no-such-password"
         let noFile = try run(
             Binaries.boardd, ["--check-config", "--config", file, "--redis-password-file", missing],
