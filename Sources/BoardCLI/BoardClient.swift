@@ -45,8 +45,7 @@ public struct BoardClient {
             // A daemon's refusal of a param (`invalidParams`) points at the command's help, as the
             // command's own refusals do; it pointed at 'board --help'.
             if case .usage(var usage) = failure, usage.command == nil, let command = parsed.command as? any BoardCommand {
-                let name = type(of: command).spec.name
-                usage.command = name == "board" ? nil : name
+                usage.command = CommandSpec.helpTopic(of: type(of: command).spec.name)
                 failure = .usage(usage)
             }
             Output.error(failure.description)
@@ -348,7 +347,7 @@ public struct BoardClient {
                 speed == 0
                 ? "  SIMULATED, frozen"
                 : atTheEnd
-                    ? "  SIMULATED, stopped at the end of its range (3999-01-01)"
+                    ? "  SIMULATED, stopped at the end of its range (\(ClockLimits.endText))"
                     : "  SIMULATED, \(speed == speed.rounded() ? String(Int(speed)) : String(speed))x"
         } else {
             line += "  (real clock)"

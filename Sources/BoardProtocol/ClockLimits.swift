@@ -23,5 +23,8 @@ public enum ClockLimits {
     public static func clamped(_ instant: Date) -> Date { min(max(instant, instants.lowerBound), instants.upperBound) }
 
     /// `from 1970-01-02 to 3999-01-01`, for messages.
-    public static let instantsText = "from 1970-01-02 to 3999-01-01"
+    public static let instantsText = "from 1970-01-02 to \(endText)"
+
+    /// `3999-01-01`: the day a running clock stops at, for messages.
+    public static let endText = "3999-01-01"
 }

@@ -141,7 +141,7 @@ struct ClockCommandTests {
         let past = try user.board("clock", "advance", "1d")
         #expect(past.status == 2)
         #expect(
-            past.stderr == "board: clock.advance would move the clock past its range, from 1970-01-02 to 3999-01-01; "
+            past.stderr == "board: board clock advance would move the clock past its range, from 1970-01-02 to 3999-01-01; "
                 + "see 'board help clock'\n", "\(past.stderr)")
         try daemon.stop()
     }

@@ -91,6 +91,8 @@ import Testing
                 "is not saved: cannot read \(path) (is a FIFO, not a regular file), so it is left as it is; make it readable or move it away"
             ),
             "\(pin.stderr)")
+        let hide = try user.board("hide", String(row.id))
+        #expect(hide.status == 1 && hide.stderr.contains("so it is left as it is"), "\(hide.stdout) \(hide.stderr)")
         let show = try user.board("show", String(row.id))
         #expect(show.status == 0 && show.stdout.contains(row.flightName), "\(show.stderr)")
         #expect(show.stderr.contains("cannot read \(path)"), "\(show.stderr)")

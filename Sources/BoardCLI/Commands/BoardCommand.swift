@@ -21,6 +21,8 @@ protocol BoardCommand: RunnableCommand {
 struct CommandSpec: Sendable {
     /// The word that names it (`show`); `board` for the board itself, which needs none.
     let name: String
+    /// The help a usage error points at: `board help NAME`, or `board --help` for the board itself.
+    static func helpTopic(of name: String) -> String? { name == "board" ? nil : name }
     /// One line for a completion menu.
     let summary: String
     /// Its line in `board --help`: the usage, then (when it fits) a few words about it.

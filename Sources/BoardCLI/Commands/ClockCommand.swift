@@ -93,7 +93,15 @@ struct ClockCommand: BoardCommand, Equatable {
                     ? "a TIME \(ClockLimits.instantsText)" : "a TIME such as 2026-11-30T09:00 or 09:00"
                 throw .usage(UsageError(message: "board clock set needs \(wanted), not \"\(time)\"", command: "clock"))
             }
-        case .advance(let minutes): try client.printClock(try client.call(ClockAdvanceRequest(minutes: minutes)))
+        case .advance(let minutes):
+            do { try client.printClock(try client.call(ClockAdvanceRequest(minutes: minutes))) } catch .usage(let refusal) {
+                // Said in the command's words, as a refused set is, not the request's ("clock.advance would ...").
+                guard refusal.message.contains(ClockLimits.instantsText) else { throw .usage(refusal) }
+                throw .usage(
+                    UsageError(
+                        message: "board clock advance would move the clock past its range, \(ClockLimits.instantsText)",
+                        command: "clock"))
+            }
         }
     }
 

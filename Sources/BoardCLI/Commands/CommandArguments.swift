@@ -16,7 +16,7 @@ struct CommandArguments {
     var values: [String: [String]] = [:]
 
     /// The command whose help a usage error points at.
-    var helpTopic: String? { name == "board" ? nil : name }
+    var helpTopic: String? { CommandSpec.helpTopic(of: name) }
 
     func usageError(_ message: String) -> UsageError { UsageError(message: message, command: helpTopic) }
 
