@@ -180,16 +180,21 @@ public struct BoardRenderer {
     /// A recent change's mark and value: bold yellow when colour is on.
     func highlight(_ text: String) -> String { style.apply(RecentChange.colour, text) }
 
-    /// `make`'s lines as they are when every one fits the width; else without colour, each line
-    /// longer than the width cut with `…`, so that nothing wraps.
+    /// `make`'s lines as they are where they fit the width; each line longer than the width without
+    /// colour, cut with `…`, so that nothing wraps. Only those lose their colour: one long legend
+    /// line took the colour (a recent change's mark among it) of every other line of `board show`
+    /// on a pane under 79 columns.
     /// With `wrapping`, a line too long is broken at its spaces instead (see `wrap`): text read
     /// as sentences, where a cut would lose the end of a time or a city.
     func fitted(wrapping: Bool = false, _ make: (BoardRenderer) -> String) -> String {
         let plainLines = make(plain).split(separator: "\n", omittingEmptySubsequences: false)
         guard plainLines.contains(where: { $0.columns > width }) else { return make(self) }
-        guard wrapping else { return plainLines.map { cut($0, width) }.joined(separator: "\n") }
-        return plainLines.enumerated().flatMap { index, line in
-            Self.wrap(line, width, indent: index == 0 ? 2 : Self.labelWidth)
+        let styledLines = make(self).split(separator: "\n", omittingEmptySubsequences: false)
+        // Colour adds escapes, never lines; should a renderer ever differ, every line is plain.
+        let styled = styledLines.count == plainLines.count ? styledLines : plainLines
+        return plainLines.enumerated().flatMap { index, line -> [String] in
+            if line.columns <= width { return [String(styled[index])] }
+            return wrapping ? Self.wrap(line, width, indent: index == 0 ? 2 : Self.labelWidth) : [cut(line, width)]
         }.joined(separator: "\n")
     }
 
