@@ -21,7 +21,9 @@ extension BoardRenderer {
         field("Status", status + (flight.pinned ? "  (pinned)" : ""))
         var times = "scheduled \(clockText(flight.scheduledTime))"
         if let current = flight.currentTime, flight.delayMinutes > 0 {
-            times += ", now \(clockText(current)) (\(flight.delayMinutes) min late)"
+            // Once it has happened, the time is said as what happened, not as an estimate ("now 09:25").
+            let word = flight.status == .departed ? "departed" : flight.status == .landed ? "landed" : "now"
+            times += ", \(word) \(clockText(current)) (\(flight.delayMinutes) min late)"
         }
         field("Time", times)
         if let boarding = details.boardingTime, let closes = details.gateClosesTime {
