@@ -139,6 +139,10 @@ struct FlightFilter: Equatable, Sendable {
 extension SearchResultsDocument {
     /// These results and `pages` after them as one, with only the flights `keep` keeps, each day
     /// counted again, days left empty left out.
+    ///
+    /// When these results are a page (`total` set), the kept ones are one too, of the shape a script
+    /// reads (PROTOCOL.md, `search`): their `total` is what was kept, and `next` the last page's (nil
+    /// when every page was read). `total` and `next` were left out, and `.total` read null.
     func keeping(pages: [SearchResultsDocument] = [], _ keep: (FlightDocument) -> Bool) -> SearchResultsDocument {
         var days: [SearchResultsDocument.Day] = []
         for day in ([self] + pages).flatMap(\.days) {
@@ -152,7 +156,8 @@ extension SearchResultsDocument {
             }
         }
         let count = days.reduce(0) { $0 + $1.count }
-        return SearchResultsDocument(text: text, tab: tab, count: count, days: days)
+        return SearchResultsDocument(
+            text: text, tab: tab, count: count, days: days, total: total == nil ? nil : count, next: (pages.last ?? self).next)
     }
 }
 
@@ -215,11 +220,23 @@ extension CommandArguments {
         }
     }
 
-    /// Each value of `flag` as the one of `accepted` it names (ignoring case), without repeats.
+    /// Each value of `flag` as the one of `accepted` it names, without repeats, ignoring case: a word
+    /// as JSON writes it (`onTime`, fed back from `jq`) or as the board shows it (`on time`, `on_time`)
+    /// is `on-time`; `ontime` is still a misspelling, with its hint.
     private func choices(_ flag: String, _ accepted: [String]) throws(UsageError) -> [String] {
+        func key(_ text: String) -> String {
+            var kebab = ""
+            var previous: Character?
+            for character in text {
+                if character.isUppercase, previous?.isLowercase == true { kebab.append("-") }
+                kebab.append(character == "_" || character == " " ? "-" : character)
+                previous = character
+            }
+            return kebab.lowercased()
+        }
         var found: [String] = []
         for word in words(flag) {
-            guard let match = accepted.first(where: { $0.lowercased() == word.lowercased() }) else {
+            guard let match = accepted.first(where: { key($0) == key(word) }) else {
                 throw usageError(
                     "\(flag) needs one of \(accepted.joined(separator: ", ")), not \"\(word)\""
                         + NearestWord.hint(for: word, among: accepted))

@@ -258,6 +258,15 @@ struct FlightFilterTests {
         }
     }
 
+    /// A status as JSON writes it (`onTime`, from `jq -r .status`) or as the board shows it (`on time`)
+    /// is the command line's `on-time`; they were refused.
+    @Test func aStatusAsJSONOrTheBoardWritesItIsTaken() throws {
+        for words in [["--status", "onTime,enRoute"], ["--status", "on time,en_route"], ["--status", "ON-TIME,En-Route"]] {
+            let command = try #require(try ClientArguments(words).command as? BoardViewCommand)
+            #expect(command.filter.statuses == [.onTime, .enRoute], "\(words)")
+        }
+    }
+
     static let usages: [([String], String)] = [
         (
             ["--airline", "Pacfic"],

@@ -40,6 +40,20 @@ import Testing
         #expect(found.filter { $0.date == knownDate }.map(\.row.id) == today.map(\.id))
     }
 
+    /// A filtered search's JSON has the search's shape (`total`, `next`) and says its filter, as a
+    /// filtered board's does; `total` and `next` were left out, so `.total` read null.
+    @Test func aFilteredSearchKeepsItsShapeAndSaysItsFilter() throws {
+        let user = try BoardUser.ofSharedDaemon()
+        let all = try user.json("search", "miami")
+        let filtered = try user.json("search", "miami", "--status", "scheduled")
+        let kept = try results(filtered)
+        #expect(!kept.isEmpty && kept.count < (all["count"]?.int ?? 0))
+        #expect(kept.allSatisfy { $0.row.status == "scheduled" })
+        #expect(filtered["total"]?.int == kept.count && filtered["next"] == .null, "\(filtered.text.prefix(300))")
+        #expect(filtered["filter"]?.text == #"{"status":["scheduled"]}"#)
+        #expect(all["filter"] == nil)
+    }
+
     @Test func ignoresCase() throws {
         let user = try BoardUser.ofSharedDaemon()
         let lower = try results(try user.json("search", "dallas")).map(\.row.id)

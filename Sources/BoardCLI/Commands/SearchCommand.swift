@@ -99,7 +99,8 @@ struct SearchCommand: BoardCommand, Equatable {
         let (found, reply) = try Self.results(of: text, tab: tab, filter: filter, on: client)
         // Chosen once the daemon has answered: a search that fails selects no tab.
         client.select(tab)
-        if client.options.json { return Output.print((reply ?? found.json).text) }
+        // Filtered, the JSON says so, as a filtered board's does.
+        if client.options.json { return Output.print((reply ?? found.json.adding("filter", filter.json)).text) }
         var renderer = client.renderer
         renderer.wide = wide
         if !filter.isEmpty { renderer.filterNote = filter.description }
