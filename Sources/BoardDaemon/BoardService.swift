@@ -356,8 +356,11 @@ public struct BoardService: Sendable {
 
     // MARK: Requests
 
+    /// Names the daemon's pid: one `board` started by itself is stopped by it, no command stops it.
     static let notSimulated = WireError(
-        .clockNotSimulated, "The daemon runs on the real clock; start it with --now TIME (and --speed X) to move its clock.")
+        .clockNotSimulated,
+        "The daemon runs on the real clock; to move its clock, stop it (kill \(Program.processID)) and start boardd --now TIME (and --speed X)."
+    )
 
     static func view(_ request: some BoardViewRequest) -> WatchView {
         let (tab, hidePast, pinned) = board(request)

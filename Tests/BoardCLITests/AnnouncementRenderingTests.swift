@@ -181,6 +181,23 @@ struct AnnouncementRenderingTests {
         #expect(!gateRow(model.frame(after: .seconds(302))).contains("◆"))
     }
 
+    /// A late flight's Time line says when it departed or landed once it has, not "now" as an estimate:
+    /// `scheduled 09:05, departed 09:25 (20 min late)`; one still to come says "now".
+    @Test func aLateFlightsTimeSaysWhatHappened() throws {
+        let board = LiveViewFixture.board()
+        let late = board.flights.filter { $0.delayMinutes > 0 && $0.currentTime != nil }
+        let happened = try #require(late.first { $0.status == .departed || $0.status == .landed })
+        let renderer = BoardRenderer(style: Style(enabled: false), width: 100)
+        let text = renderer.details(try FlightDetailsDocument(json: LiveViewFixture.details(happened.id)))
+        let word = happened.status == .departed ? "departed" : "landed"
+        #expect(text.contains(", \(word) \(clockText(happened.currentTime)) ("), "\(text)")
+        #expect(!text.contains(", now "), "\(text)")
+        if let coming = late.first(where: { $0.status != .departed && $0.status != .landed && $0.status != .canceled }) {
+            let comingText = renderer.details(try FlightDetailsDocument(json: LiveViewFixture.details(coming.id)))
+            #expect(comingText.contains(", now "), "\(comingText)")
+        }
+    }
+
     /// `board show`: the gate change with its time, the diversion, baggage, the remark and the last
     /// five announcements, oldest first, after how many came earlier; the latest marked when recent.
     @Test func theDetailsTellTheFlightsDay() throws {
@@ -245,6 +262,12 @@ struct AnnouncementRenderingTests {
                 #expect(line.columns <= width && line.last != " ", "\(width): \(line)")
             }
         }
+        // In colour, only the lines too long lose it: at 60 columns the recent announcement keeps its
+        // bold yellow mark, where every line of the details went plain for one long line.
+        let colouredRecent = BoardRenderer(style: Style(enabled: true), width: 60).details(recent)
+        let markedLine = try #require(colouredRecent.split(separator: "\n").first { $0.contains("◆") })
+        #expect(markedLine.contains("\u{1B}["), "\(markedLine)")
+        for line in colouredRecent.split(separator: "\n") { #expect(String(line).withoutEscapes.columns <= 60, "\(line)") }
         let thirty = BoardRenderer(style: Style(enabled: false), width: 30).details(details).split(separator: "\n")
         #expect(thirty.contains("Baggage     belt 3, first bag"))
         #expect(thirty.contains("            12:05, last bag"))

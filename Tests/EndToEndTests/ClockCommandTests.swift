@@ -157,6 +157,8 @@ struct ClockCommandTests {
             #expect(result.stdout == "")
             #expect(result.stderr.lines.count == 1, "one line: \(result.stderr)")
             #expect(result.stderr.contains("real clock"), "a clear reason: \(result.stderr)")
+            // And what to do, naming the process: no board command stops a daemon board started.
+            #expect(result.stderr.contains("stop it (kill \(daemon.pid)) and start boardd --now TIME"), "\(result.stderr)")
         }
         let clock = try user.json("clock")
         #expect(clock["simulated"]?.bool == false)

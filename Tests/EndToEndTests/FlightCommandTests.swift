@@ -130,7 +130,7 @@ import Testing
         let result = try user.board("show", "Pacfic 578")
         #expect(result.status == 2 && result.stdout.isEmpty, "\(result.stderr)")
         #expect(
-            result.stderr == "board: no flight \"Pacfic 578\"; did you mean \"Pacific 578\"?; see 'board help show'\n",
+            result.stderr == "board: \"Pacfic 578\" is not a flight (did you mean \"Pacific 578\"?); see 'board help show'\n",
             "\(result.stderr)")
         #expect(try user.json("show", "Pacific 578")["flightName"]?.string == "Pacific 578")
     }

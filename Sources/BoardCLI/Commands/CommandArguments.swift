@@ -53,7 +53,8 @@ struct CommandArguments {
             let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
             if !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) { throw usageError(idRule) }
             if let meant = NearestWord.designator(for: text) {
-                throw usageError("no flight \"\(text)\"; did you mean \"\(meant)\"?")
+                // A bad value (2), said as other mistyped values are: it read "no flight" with a 2, and "?;".
+                throw usageError("\"\(text)\" is not a flight (did you mean \"\(meant)\"?)")
             }
             let airlines = FlightCatalog.airlines.joined(separator: ", ")
             throw usageError(
