@@ -236,7 +236,8 @@ extension CommandArguments {
         }
         var found: [String] = []
         for word in words(flag) {
-            guard let match = accepted.first(where: { key($0) == key(word) }) else {
+            // Case alone (`SouthEast`), or the word's parts (`onTime`).
+            guard let match = accepted.first(where: { $0.lowercased() == word.lowercased() || key($0) == key(word) }) else {
                 throw usageError(
                     "\(flag) needs one of \(accepted.joined(separator: ", ")), not \"\(word)\""
                         + NearestWord.hint(for: word, among: accepted))

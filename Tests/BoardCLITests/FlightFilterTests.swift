@@ -265,6 +265,9 @@ struct FlightFilterTests {
             let command = try #require(try ClientArguments(words).command as? BoardViewCommand)
             #expect(command.filter.statuses == [.onTime, .enRoute], "\(words)")
         }
+        // Case alone is still ignored: an airline written with a capital inside is that airline.
+        let airline = try #require(try ClientArguments(["--airline", "SouthEast,PACIFIC"]).command as? BoardViewCommand)
+        #expect(airline.filter.airlines == ["Southeast", "Pacific"])
     }
 
     static let usages: [([String], String)] = [
