@@ -358,15 +358,21 @@ struct TestClient {
     }
 
     /// Whether the loop closed its end: a read finds the end of the stream, or the reset a Unix
-    /// socket reports when its peer closed with a line of ours unread (either is the loop's close;
-    /// a socket still open would block instead).
-    func isClosedByPeer() -> Bool {
+    /// socket reports when its peer closed with a line of ours unread (either is the loop's close).
+    ///
+    /// Waited for, up to `seconds`: the loop's end is closed when the loop closes it, but a process
+    /// another test spawns at that moment holds a copy of it from its fork to its exec (close-on-exec
+    /// closes it there), and until then a read would block. A socket still open blocks to the end.
+    func isClosedByPeer(within seconds: Int32 = 10) -> Bool {
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        let deadline = ContinuousClock.now + .seconds(seconds)
         while true {
             do {
                 if try descriptor.read(into: &buffer) == 0 { return true }
             } catch {
-                return error.code == ECONNRESET
+                guard error.isWouldBlock else { return error.code == ECONNRESET }
+                let left = Int32((deadline - ContinuousClock.now) / .milliseconds(1))
+                guard left > 0, (try? descriptor.waitUntilReadable(timeoutMilliseconds: left)) == true else { return false }
             }
         }
     }
