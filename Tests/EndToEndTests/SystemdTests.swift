@@ -91,10 +91,15 @@ import Testing
             ],
             environment: sandbox.environment(), stderr: log)
         defer { reap(pid) }
-        try waitUntil("systemd-socket-activate to bind \(sandbox.socket)") { UnixSocket.isSocket(path: sandbox.socket) == true }
-        // Nothing runs boardd yet; the first client starts it and is served. It waits for the hello as
-        // long as a cold start under a sanitizer takes (board's own 2 s is for a daemon already running).
-        let first = try RawClient(path: sandbox.socket)
+        // Nothing runs boardd yet; the first client starts it and is served. It connects once the socket
+        // listens (bound, it refuses until then), and waits for the hello as long as a cold start under a
+        // sanitizer takes (board's own 2 s is for a daemon already running).
+        var connected: RawClient?
+        try waitUntil("systemd-socket-activate to listen on \(sandbox.socket)", timeout: 30) {
+            connected = try? RawClient(path: sandbox.socket)
+            return connected != nil
+        }
+        let first = try #require(connected)
         #expect(try first.readLine(timeout: 30)?["type"]?.string == "hello", "the first client is greeted")
         let board = try sandbox.board("--json")
         #expect(board.status == 0, "\(board.stderr)")
