@@ -37,7 +37,7 @@ public struct FlightSearch: Sendable {
     public func codeshareMatch(
         airline: String, number: Int, city: String, gate: String, id: Int, codeshares: [String]
     ) -> String? {
-        guard let needle, let partners = needle.codeshares,
+        guard let needle, needle.codeshares != nil,
             let airlineIndex = FlightCatalog.airlines.firstIndex(of: airline),
             let cityIndex = FlightCatalog.cities.firstIndex(where: { $0.name == city }),
             let gateIndex = FlightCatalog.gates.firstIndex(where: { $0.description == gate }),
@@ -46,7 +46,7 @@ public struct FlightSearch: Sendable {
         return codeshares.first { text in
             guard let designator = Designator(text), let index = FlightCatalog.airlines.firstIndex(of: designator.airline)
             else { return false }
-            return SearchNeedle.designatorMatches(partners[index], number: designator.number)
+            return needle.matchesPartner(airline: index, number: designator.number)
         }
     }
 
@@ -71,7 +71,8 @@ public struct FlightSearch: Sendable {
 /// - the designator (`Pacific 146`, spaces aside) starts with it: a needle that merely straddles the
 ///   airline and the number (`c1` in `pacific146`) is not a designator, and would catch gate-like text;
 /// - with a digit in it, a partner's designator starts with it (`southeast 412` finds the Pacific
-///   flight it is sold on; an airline's name alone finds the flights it operates, not those it sells).
+///   flight it is sold on; an airline's name alone finds the flights it operates, not those it sells),
+///   or, digits alone, a partner's number contains it (`412` finds it too).
 struct SearchNeedle: Sendable {
     /// How a designator of one airline compares with the text.
     enum Designator: Sendable {
@@ -138,8 +139,17 @@ struct SearchNeedle: Sendable {
             city: Int(flight.cityIndex), airline: Int(flight.airlineIndex), gate: Int(flight.gateIndex), id: flight.id,
             number: flight.number)
         if own { return true }
+        return flight.codeshares.contains { airline, number in matchesPartner(airline: airline, number: number) }
+    }
+
+    /// Whether the text finds a partner's designator (`airline` by catalogue index): its start, or,
+    /// for a text of digits, its number's digits, as a number finds a flight's own (`256` finds
+    /// Pacific 711, sold as Overland 256: the number on a partner's ticket).
+    func matchesPartner(airline: Int, number: Int) -> Bool {
         guard let codeshares else { return false }
-        return flight.codeshares.contains { airline, number in Self.designatorMatches(codeshares[airline], number: number) }
+        if Self.designatorMatches(codeshares[airline], number: number) { return true }
+        guard let part = self.number else { return false }
+        return Self.contains(number, part)
     }
 
     /// Whether the text finds a flight by what is its own: its city, airline, gate (by catalogue

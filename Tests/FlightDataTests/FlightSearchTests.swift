@@ -59,10 +59,21 @@ struct FlightSearchTests {
 
     @Test func byNumber() throws {
         // Southeast 428 (Mon, Wed, Fri) and US 428 (daily) both fly on 2026-11-30, a Monday; any
-        // airline's 428 matches a search for 428.
-        Self.check("428") { $0.number == 428 }
+        // airline's 428 matches a search for 428, and so does a flight a partner sells as 428.
+        Self.check("428") { $0.number == 428 || $0.codeshares.designators.contains { $0.number == 428 } }
         let day = try #require(FlightSearch(text: "428").run(in: Fixture.window, at: Fixture.now).first)
-        #expect(day.date == Fixture.today && day.flights.map(\.flightName) == ["Southeast 428", "US 428"])
+        #expect(day.date == Fixture.today && day.flights.map(\.flightName).starts(with: ["Southeast 428", "US 428"]))
+    }
+
+    /// A number alone finds a flight by a partner's number, as a passenger holding the partner's
+    /// ticket types it: US 953 is also sold as Pacific 333 and Overland 601.
+    @Test func byACodesharesNumber() throws {
+        let found = FlightSearch(text: "601").run(in: Fixture.window, at: Fixture.now)
+        let today = try #require(found.first { $0.date == Fixture.today })
+        #expect(today.flights.map(\.flightName).contains("US 953"))
+        Self.check("601") { flight in
+            String(flight.number).contains("601") || flight.codeshares.designators.contains { String($0.number).contains("601") }
+        }
     }
 
     @Test(arguments: ["A1", "a1", "B5", "b3"])

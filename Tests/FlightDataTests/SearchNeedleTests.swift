@@ -21,7 +21,12 @@ struct SearchNeedleTests {
         let compactName = flight.flightName.lowercased().filter { !$0.isWhitespace }
         if compactName.hasPrefix(compactNeedle) { return true }
         guard compactNeedle.contains(where: \.isNumber) else { return false }
-        return flight.codeshares.contains { $0.lowercased().filter { !$0.isWhitespace }.hasPrefix(compactNeedle) }
+        if flight.codeshares.contains(where: { $0.lowercased().filter { !$0.isWhitespace }.hasPrefix(compactNeedle) }) {
+            return true
+        }
+        // Digits alone: a partner's number contains them, as the flight's own number does.
+        guard needle.allSatisfy({ ("0"..."9").contains($0) || $0 == "-" }) else { return false }
+        return flight.codeshares.designators.contains { String($0.number).contains(needle) }
     }
 
     static func lowered(_ text: String) -> String {

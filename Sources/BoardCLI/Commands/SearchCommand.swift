@@ -17,8 +17,9 @@ struct SearchCommand: BoardCommand, Equatable {
 
             Finds flights across the whole window by city, airline, number or gate
             (ignoring case), grouped by day with a count a day. A flight found
-            through a partner's designator (a codeshare, "pacific 333") and
-            nothing of its own says so under its row: "as Pacific 333". --tab
+            through a partner's designator (a codeshare, "pacific 333", or its
+            number alone, "333") and nothing of its own says so under its row:
+            "as Pacific 333". --tab
             selects that tab for later commands too (not with --json).
 
             The filters keep only the flights found that match them, as on the
