@@ -74,14 +74,20 @@ struct ClientArgumentsTests {
         (["clock", "advance", "-90m"], ClockCommand(.advance(minutes: -90))),
         (["bench"], BenchmarkCommand(BenchOptions())),
         (
-            [
-                "bench", "--clients", "1", "--duration", "0.5", "--method", "flight.get", "--params", #"{"id":8087}"#,
-                "--rounds", "3", "--watchers", "20", "--resp", "board", "--payload", "/tmp/p",
-            ],
-            BenchmarkCommand(
-                BenchOptions(
-                    clients: 1, duration: 0.5, method: "flight.get", params: #"{"id":8087}"#, watchers: 20, rounds: 3,
-                    respKey: "board", payloadFile: "/tmp/p"))
+            ["bench", "--clients", "1", "--duration", "0.5", "--method", "flight.get", "--params", #"{"id":8087}"#],
+            BenchmarkCommand(BenchOptions(clients: 1, duration: 0.5, method: "flight.get", params: #"{"id":8087}"#))
+        ),
+        (
+            ["bench", "--rounds", "3", "--watchers", "20", "--resp", "board", "--payload", "/tmp/p"],
+            BenchmarkCommand(BenchOptions(watchers: 20, rounds: 3, respKey: "board", payloadFile: "/tmp/p"))
+        ),
+        (
+            ["bench", "--watchers", "20", "--subscription", "views", "--watch-on", "/r1,/r2"],
+            BenchmarkCommand(BenchOptions(watchers: 20, subscription: .views, watchSockets: ["/r1", "/r2"]))
+        ),
+        (
+            ["bench", "--hostile", "views", "--watchers", "200", "--duration", "2"],
+            BenchmarkCommand(BenchOptions(duration: 2, watchers: 200, hostile: .views))
         ),
         (["completions", "bash"], CompletionsCommand(.script(.bash))),
         (["completions", "fish"], CompletionsCommand(.script(.fish))),
@@ -347,6 +353,39 @@ struct ClientArgumentsTests {
         ),
         (["bench", "--params", "[1]"], #"--params needs a JSON object, such as '{"tab":"arrivals"}'; see 'board help bench'"#),
         (["bench", "extra"], #"board bench takes no argument "extra"; see 'board help bench'"#),
+        // A flag its mode would pass over, named with the mode it goes with.
+        (
+            ["bench", "--rounds", "3"],
+            "--rounds goes with --watchers (fan-out); without it, board bench measures requests; see 'board help bench'"
+        ),
+        (
+            ["bench", "--clients", "10", "--subscription", "views"],
+            "--subscription goes with --watchers (fan-out); without it, board bench measures requests; see 'board help bench'"
+        ),
+        (
+            ["bench", "--watchers", "50", "--clients", "10"],
+            "--clients is for request/response runs, not with --watchers (fan-out); see 'board help bench'"
+        ),
+        (
+            ["bench", "--watchers", "50", "--duration", "3"],
+            "--duration is for request/response runs, not with --watchers (fan-out); see 'board help bench'"
+        ),
+        (
+            ["bench", "--hostile", "pipeline", "--rounds", "3"],
+            "--rounds does not go with --hostile, which takes --watchers and --duration; see 'board help bench'"
+        ),
+        (
+            ["bench", "--hostile", "none", "--resp", "board"],
+            "--resp does not go with --hostile, which takes --watchers and --duration; see 'board help bench'"
+        ),
+        (
+            ["bench", "--resp", "board", "--method", "ping"],
+            "--method does not go with --resp: Redis is sent GET KEY; see 'board help bench'"
+        ),
+        (
+            ["bench", "--watchers", "5", "--payload", "/tmp/p"],
+            "--payload goes with --resp: it is what Redis publishes; boardd sends its own board; see 'board help bench'"
+        ),
         // completions
         (["completions"], "board completions needs a shell: bash, zsh, fish; see 'board help completions'"),
         (["completions", "tcsh"], #"board completions knows bash, zsh, fish, not "tcsh"; see 'board help completions'"#),

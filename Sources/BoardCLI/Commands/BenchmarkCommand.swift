@@ -72,6 +72,8 @@ struct BenchmarkCommand: BoardCommand, Equatable {
             --resp KEY speaks Redis's protocol to the server on --socket: GET KEY,
             or SUBSCRIBE KEY and PUBLISH the --payload FILE for fan-out, so both
             sides are measured with one client design (scripts/bench-vs-redis.sh).
+            A flag of another mode (--rounds without --watchers, --clients beside
+            it) is refused, not passed over.
 
             examples:
               board bench --clients 50 --duration 5
@@ -141,7 +143,34 @@ struct BenchmarkCommand: BoardCommand, Equatable {
             }
             bench.hostile = kind
         }
+        try Self.refuseFlagsOfOtherModes(arguments, bench)
         options = bench
+    }
+
+    /// The flags each mode reads, in the order they are named when one is refused.
+    static let requestFlags = ["--clients", "--duration", "--method", "--params", "--resp"]
+    static let fanOutFlags = ["--watchers", "--rounds", "--subscription", "--watch-on", "--resp", "--payload"]
+    static let hostileFlags = ["--hostile", "--watchers", "--duration"]
+
+    /// A flag the chosen mode would pass over is refused, naming the mode it goes with: `--rounds`
+    /// without `--watchers` measured requests, not rounds, and said nothing.
+    static func refuseFlagsOfOtherModes(_ arguments: CommandArguments, _ bench: BenchOptions) throws(UsageError) {
+        let given = (requestFlags + fanOutFlags + hostileFlags).filter { arguments.flags[$0] != nil }
+        if bench.hostile != nil, let flag = given.first(where: { !hostileFlags.contains($0) }) {
+            throw arguments.usageError("\(flag) does not go with --hostile, which takes --watchers and --duration")
+        }
+        if bench.hostile == nil, bench.watchers != nil, let flag = given.first(where: { !fanOutFlags.contains($0) }) {
+            throw arguments.usageError("\(flag) is for request/response runs, not with --watchers (fan-out)")
+        }
+        if bench.hostile == nil, bench.watchers == nil, let flag = given.first(where: { !requestFlags.contains($0) }) {
+            throw arguments.usageError("\(flag) goes with --watchers (fan-out); without it, board bench measures requests")
+        }
+        if bench.respKey != nil, let flag = ["--method", "--params"].first(where: { arguments.flags[$0] != nil }) {
+            throw arguments.usageError("\(flag) does not go with --resp: Redis is sent GET KEY")
+        }
+        if bench.respKey == nil, bench.payloadFile != nil {
+            throw arguments.usageError("--payload goes with --resp: it is what Redis publishes; boardd sends its own board")
+        }
     }
 
     func run(on client: inout BoardClient) throws(ClientError) {
