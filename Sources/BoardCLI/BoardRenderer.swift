@@ -257,10 +257,10 @@ public struct BoardRenderer {
         lines += [tabBar(board), "", columnTitles()]
         let line = NowLine(board)
         for (index, flight) in board.flights.enumerated() {
-            if line?.index == index { lines.append(nowLine(board.now)) }
+            if line?.index == index { lines.append(nowLine(board.now, over: board.flights)) }
             lines.append(row(flight, now: board.now, beforeNow: line?.isBefore(index) == true))
         }
-        if let line, line.index == board.flights.count, !board.flights.isEmpty { lines.append(nowLine(board.now)) }
+        if let line, line.index == board.flights.count, !board.flights.isEmpty { lines.append(nowLine(board.now, over: board.flights)) }
         if board.flights.isEmpty {
             let empty =
                 filterNote != nil
@@ -272,11 +272,15 @@ public struct BoardRenderer {
         return lines.joined(separator: "\n")
     }
 
-    /// `  ──── 14:45 now ──────`: where now falls among the rows, as wide as the rows (at least its
-    /// words), in the board's colours (not dimmed: it is the one line to find).
-    func nowLine(_ now: String) -> String {
+    /// `  ──── 14:45 now ──────`: where now falls among the rows, as wide as the widest of them and
+    /// the column titles (at least its words), in the board's colours (not dimmed: it is the one
+    /// line to find). The columns after the ID count as far as `flights` fill them: a terminal's
+    /// letter, not the room kept for it.
+    func nowLine(_ now: String, over flights: [FlightDocument]) -> String {
         let label = "──── \(clockText(now)) now "
-        let rows = columns.total + extras.width
+        let extras = self.extras
+        let drawn = ([extras.titles] + flights.map(extras.cells)).map(\.columns).max() ?? 0
+        let rows = columns.total + drawn
         let width = max(min(rows, self.width), columns.pin + label.columns + 2)
         return String(repeating: " ", count: columns.pin) + label
             + String(repeating: "─", count: max(2, width - columns.pin - label.columns))

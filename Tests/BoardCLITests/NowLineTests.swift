@@ -76,14 +76,20 @@ struct NowLineTests {
         #expect(Self.lines(dawn)[4].contains("──── 06:00 now"))
     }
 
-    /// At every width from the narrowest row up, the line fits the width and is the only one; with
-    /// NO_COLOR (no colour) it is there all the same, the one thing that says where now is.
-    @Test(arguments: BoardRenderer.Columns.narrowest...160)
-    func theLineFitsEveryWidth(width: Int) {
+    /// At every width from the narrowest row up, the line fits the width and is the only one, as
+    /// wide as the widest of the rows and their titles (a terminal's letter, not the room kept for
+    /// it: at 100 columns it ran past them); with NO_COLOR (no colour) it is there all the same, the
+    /// one thing that says where now is.
+    @Test(arguments: BoardRenderer.Columns.narrowest...200)
+    func theLineFitsEveryWidth(width: Int) throws {
         for board in [LiveViewFixture.board(), LiveViewFixture.board(tab: .arrivals)] {
             let lines = Self.lines(board, width: width)
             #expect(lines.count { $0.contains(Self.marker) } == 1, "\(width)")
             for line in lines { #expect(line.columns <= width, "\(width): \(line)") }
+            let table = lines[3...].prefix { !$0.isEmpty }
+            let line = try #require(table.first { $0.contains(Self.marker) })
+            let widest = try #require(table.filter { !$0.contains(Self.marker) }.map(\.columns).max())
+            #expect(line.columns == widest, "\(width): the line \(line.columns) wide, the rows \(widest)")
             var countdown = BoardRenderer(style: Style(enabled: false), width: width)
             countdown.countdown = true
             #expect(countdown.board(board).split(separator: "\n").count { $0.contains(Self.marker) } == 1)

@@ -148,14 +148,16 @@ struct LiveFrame {
         let shown = Self.boardRowsShown(viewport, now: now, flights: flights)
         var rows: [String] = []
         for index in shown.indices {
-            if now?.index == index || (shown.nowAtHead && index == viewport.first) { rows.append(renderer.nowLine(board.now)) }
+            if now?.index == index || (shown.nowAtHead && index == viewport.first) {
+                rows.append(renderer.nowLine(board.now, over: flights))
+            }
             rows.append(
                 row(
                     flights[index], selected: index == selected,
                     lastViewed: model.lastViewed?.names(flights[index]) == true, now: board.now,
                     elapsed: elapsed, beforeNow: now?.isBefore(index) == true, renderer))
         }
-        if shown.nowAtFoot { rows.append(renderer.nowLine(board.now)) }
+        if shown.nowAtFoot { rows.append(renderer.nowLine(board.now, over: flights)) }
         let listed = viewport.marks == nil ? visible : visible - 1
         if rows.count > listed {
             // One list row and the line (a pane of five rows): the cursor's row stays.
