@@ -143,10 +143,17 @@ extension SearchResultsDocument {
     /// When these results are a page (`total` set), the kept ones are one too, of the shape a script
     /// reads (PROTOCOL.md, `search`): their `total` is what was kept, and `next` the last page's (nil
     /// when every page was read). `total` and `next` were left out, and `.total` read null.
+    ///
+    /// A flight a page repeats (the clock moved it across the seam between two pages) is kept once.
     func keeping(pages: [SearchResultsDocument] = [], _ keep: (FlightDocument) -> Bool) -> SearchResultsDocument {
         var days: [SearchResultsDocument.Day] = []
+        struct Seen: Hashable {
+            let id: Int
+            let date: String
+        }
+        var seen: Set<Seen> = []
         for day in ([self] + pages).flatMap(\.days) {
-            let flights = day.flights.filter(keep)
+            let flights = day.flights.filter { keep($0) && seen.insert(Seen(id: $0.id, date: $0.date)).inserted }
             guard !flights.isEmpty else { continue }
             if let last = days.last, last.date == day.date {
                 days[days.count - 1] = .init(

@@ -38,6 +38,7 @@ struct ClientArgumentsTests {
         (["soonest", "departures"], SoonestCommand(tab: .departures)),
         (["search", "new", "york"], SearchCommand(text: "new york")),
         (["search", "B3", "--tab", "arrivals"], SearchCommand(text: "B3", tab: .arrivals)),
+        (["search", "a", "--all-pages"], SearchCommand(text: "a", allPages: true)),
         (["pin", "1234", "--date", "today"], PinCommand(flight: .id(1234), date: .relative(days: 0))),
         (["unpin", "US", "100"], UnpinCommand(flight: FlightReference("US 100")!)),
         (["pins"], PinsCommand()),

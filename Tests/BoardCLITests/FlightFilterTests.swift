@@ -188,6 +188,26 @@ struct FlightFilterTests {
         #expect(us.days.flatMap(\.flights).map(\.flightName) == ["US 953"])
     }
 
+    /// Pages read as one (a filter, `--all-pages`): a flight the clock moved across the seam between
+    /// two pages, so that both hold it, is kept once, and its day is one group.
+    @Test func pagesReadAsOneKeepARepeatedFlightOnce() throws {
+        let whole = try SearchResultsDocument(json: LiveViewFixture.search("us"))
+        let flights = whole.days.flatMap(\.flights)
+        #expect(flights.count >= 4)
+        func page(_ slice: ArraySlice<FlightDocument>) -> SearchResultsDocument {
+            let days = Dictionary(grouping: slice, by: \.date).sorted { $0.key < $1.key }.map { date, flights in
+                SearchResultsDocument.Day(date: date, badge: date, count: flights.count, flights: flights)
+            }
+            return SearchResultsDocument(text: "us", tab: .all, count: slice.count, days: days, total: flights.count)
+        }
+        // The second page starts one flight early: its first flight is the first page's last.
+        let first = page(flights[..<2])
+        let second = page(flights[1...])
+        let merged = first.keeping(pages: [second]) { _ in true }
+        #expect(merged.days.flatMap(\.flights).map(\.id) == flights.map(\.id))
+        #expect(merged.count == flights.count && merged.days.map(\.date) == whole.days.map(\.date))
+    }
+
     /// `board events` and `board search` take the same flags, read the same way.
     @Test func eventsAndSearchTakeTheFilters() throws {
         let events = try #require(

@@ -74,7 +74,15 @@ import Testing
         let row = try #require(try user.lookup().first)
         let found = try results(try user.json("search", String(row.number)))
         #expect(found.contains { $0.row.id == row.id })
-        #expect(found.allSatisfy { String($0.row.number).contains(String(row.number)) || $0.row.id == row.number })
+        // Its own number, its id, or a partner's number (a codeshare's, "as Overland 601").
+        func partnerNumbers(_ row: FlightRow) -> [String] {
+            (row.json["codeshares"]?.array ?? []).compactMap { $0.string?.split(separator: " ").last.map(String.init) }
+        }
+        #expect(
+            found.allSatisfy {
+                String($0.row.number).contains(String(row.number)) || $0.row.id == row.number
+                    || partnerNumbers($0.row).contains { $0.contains(String(row.number)) }
+            })
     }
 
     @Test func byGate() throws {

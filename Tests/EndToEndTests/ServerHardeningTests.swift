@@ -149,6 +149,44 @@ import Testing
         try daemon.stop()
     }
 
+    /// `--all-pages` reads every page and prints them as one: the flights the protocol's pages hold,
+    /// in order, once each, with the daemon's total and a null `next`; on a terminal, nothing more
+    /// to say.
+    @Test func allPagesReadsEveryPageAsOne() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        // The pages as a script of the protocol reads them.
+        let client = try RawClient(path: daemon.socket)
+        #expect(try client.readLine()?["type"]?.string == "hello")
+        var paged: [Int] = []
+        var cursor = JSON.null
+        repeat {
+            let params: JSON = ["text": "a", "cursor": cursor]
+            try client.send(JSON.object([("id", 1), ("method", "search"), ("params", params)]).text + "\n")
+            let reply = try #require(try client.readLine()?["result"])
+            paged += (reply["days"]?.array ?? []).flatMap { $0["flights"]?.array ?? [] }.compactMap { $0["id"]?.int }
+            cursor = reply["next"] ?? .null
+        } while cursor != .null
+        #expect(paged.count > 200, "more than a page")
+        let json = try sandbox.board("search", "a", "--all-pages", "--json")
+        #expect(json.status == 0, "\(json.stderr)")
+        let document = try #require(json.json)
+        let ids = (document["days"]?.array ?? []).flatMap { $0["flights"]?.array ?? [] }.compactMap { $0["id"]?.int }
+        #expect(ids == paged)
+        #expect(document["count"]?.int == paged.count && document["total"]?.int == paged.count)
+        #expect(document["next"] == .null && document["filter"] == nil)
+        let dates = (document["days"]?.array ?? []).compactMap { $0["date"]?.string }
+        #expect(dates == Array(Set(dates)).sorted(), "one group a day, across the pages' seams")
+        let text = try runOnTerminal(Binaries.board, ["search", "a", "--all-pages"], environment: sandbox.environment())
+        #expect(text.status == 0 && text.stderr.isEmpty, "\(text.stderr)")
+        #expect(
+            text.stdout.hasPrefix("\(paged.count) flights matching \"a\"\r\n")
+                || text.stdout.hasPrefix("\(paged.count) flights matching \"a\"\n"))
+        let first = try runOnTerminal(Binaries.board, ["search", "a"], environment: sandbox.environment())
+        #expect(first.stderr.contains("add --all-pages"), "the note says how to see the rest: \(first.stderr)")
+        try daemon.stop()
+    }
+
     @Test(.disabled(if: Sanitizers.active, "a sanitizer keeps freed memory for itself"))
     func memoryReturnsAfterClientsThatPipelinedSearchesAndStoppedReadingLeave() throws {
         let sandbox = Sandbox()

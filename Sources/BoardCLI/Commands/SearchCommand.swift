@@ -9,11 +9,12 @@ struct SearchCommand: BoardCommand, Equatable {
         name: "search",
         summary: "find flights by city, airline, number or gate",
         overview: OverviewLine("board search TEXT [--tab TAB]", "city, airline, number or gate"),
-        flags: [.tab, .wide] + FlightFilter.flags + [.within],
+        flags: [.tab, .wide, Self.allPagesFlag] + FlightFilter.flags + [.within],
         positional: .nothing,
         help: """
-            usage: board search TEXT [--tab TAB] [--wide] [--airline A] [--city TEXT]
-                                [--gate G] [--terminal T] [--status S] [--within D]
+            usage: board search TEXT [--tab TAB] [--wide] [--all-pages] [--airline A]
+                                [--city TEXT] [--gate G] [--terminal T] [--status S]
+                                [--within D]
 
             Finds flights across the whole window by city, airline, number or gate
             (ignoring case), grouped by day with a count a day. A flight found
@@ -21,6 +22,12 @@ struct SearchCommand: BoardCommand, Equatable {
             number alone, "333") and nothing of its own says so under its row:
             "as Pacific 333". --tab
             selects that tab for later commands too (not with --json).
+
+            The daemon answers with at most 200 flights a page: the list says how
+            many it found in all ("416 flights matching "a" (the first 200
+            shown)"), and --json carries "total" and "next". --all-pages reads
+            every page (up to 10,000 flights) and prints them as one list, one
+            JSON document whose "next" is null.
 
             The filters keep only the flights found that match them, as on the
             board (see 'board help board'): --airline, --city, --gate, --terminal,
@@ -50,12 +57,17 @@ struct SearchCommand: BoardCommand, Equatable {
     var tab: Tab?
     var filter = FlightFilter()
     var wide = false
+    /// `--all-pages`: every page of the daemon's answer, not only the first.
+    var allPages = false
 
-    init(text: String, tab: Tab? = nil, filter: FlightFilter = FlightFilter(), wide: Bool = false) {
+    static let allPagesFlag = Flag("--all-pages", summary: "every page of what is found, not only the first 200 flights")
+
+    init(text: String, tab: Tab? = nil, filter: FlightFilter = FlightFilter(), wide: Bool = false, allPages: Bool = false) {
         self.text = text
         self.tab = tab
         self.filter = filter
         self.wide = wide
+        self.allPages = allPages
     }
 
     init(_ arguments: CommandArguments) throws(UsageError) {
@@ -68,21 +80,23 @@ struct SearchCommand: BoardCommand, Equatable {
         filter = try arguments.flightFilter()
         filter.within = try arguments.within()
         wide = arguments.has("--wide")
+        allPages = arguments.has("--all-pages")
     }
 
     /// What `board search` finds for `text`: the daemon's first page, with `reply` as the daemon sent
-    /// it; with a filter, every page read and only the matching flights kept (`reply` nil).
-    static func results(of text: String, tab: Tab?, filter: FlightFilter, on client: BoardClient) throws(ClientError)
-        -> (found: SearchResultsDocument, reply: JSON?)
-    {
+    /// it; with a filter, every page read and only the matching flights kept (`reply` nil); with
+    /// `allPages`, every page read as one (its `total` the daemon's, `reply` nil).
+    static func results(
+        of text: String, tab: Tab?, filter: FlightFilter, allPages: Bool = false, on client: BoardClient
+    ) throws(ClientError) -> (found: SearchResultsDocument, reply: JSON?) {
         var request = SearchRequest(text: text, tab: tab, pinned: client.pinnedParam)
         let result = try client.call(request)
         let found = try client.decode(SearchResultsDocument.self, result)
-        if filter.isEmpty { return (found, result) }
+        if filter.isEmpty, !allPages || found.next == nil { return (found, result) }
         // Every page: the filter may keep only a few of many.
         var pages: [SearchResultsDocument] = []
         var next = found.next
-        while let cursor = next, pages.count < Self.filteredPages {
+        while let cursor = next, pages.count < Self.pageLimit - 1 {
             request.cursor = cursor
             let page = try client.decode(SearchResultsDocument.self, try client.call(request))
             pages.append(page)
@@ -90,26 +104,39 @@ struct SearchCommand: BoardCommand, Equatable {
         }
         // `--within` counts from the daemon's now, which search results do not carry.
         let now = filter.within == nil ? nil : try client.decode(ClockDocument.self, try client.call(ClockGetRequest())).now
-        return (filter.apply(to: found, pages: pages, now: now), nil)
+        let kept = filter.apply(to: found, pages: pages, now: now)
+        guard filter.isEmpty else { return (kept, nil) }
+        // Nothing left out but what the page limit cut: the daemon's total says how much that is.
+        return (
+            SearchResultsDocument(
+                text: kept.text, tab: kept.tab, count: kept.count, days: kept.days, total: found.total, next: kept.next),
+            nil
+        )
     }
 
-    /// The most pages a filtered search reads: 50 pages of 200 flights, more than a year of 30 a day.
-    static let filteredPages = 50
+    /// The most pages a search reads (filtered, or with `--all-pages`): 50 pages of 200 flights,
+    /// more than a year of 30 a day.
+    static let pageLimit = 50
 
     func run(on client: inout BoardClient) throws(ClientError) {
-        let (found, reply) = try Self.results(of: text, tab: tab, filter: filter, on: client)
+        let (found, reply) = try Self.results(of: text, tab: tab, filter: filter, allPages: allPages, on: client)
         // Chosen once the daemon has answered: a search that fails selects no tab.
         client.select(tab)
         // Filtered, the JSON says so, as a filtered board's does.
-        if client.options.json { return Output.print((reply ?? found.json.adding("filter", filter.json)).text) }
+        if client.options.json {
+            return Output.print((reply ?? (filter.isEmpty ? found.json : found.json.adding("filter", filter.json))).text)
+        }
         var renderer = client.renderer
         renderer.wide = wide
         if !filter.isEmpty { renderer.filterNote = filter.description }
         Output.print(renderer.search(found))
         // A note for a person reading the list; a script reads --json's total and next (and `| head` stays quiet).
         if found.remaining > 0, FileDescriptor.standardOutput.isTerminal {
+            let total = found.total ?? found.count
             Output.warning(
-                "… \(found.remaining) more not shown: the daemon sends at most \(found.count) of the \(found.total ?? found.count) flights found; narrow the search"
+                allPages
+                    ? "… \(found.remaining) more not shown: board search reads at most \(Self.pageLimit) pages, \(found.count) of the \(total) flights found; narrow the search"
+                    : "… \(found.remaining) more not shown: the daemon sends at most \(found.count) of the \(total) flights found; narrow the search or add --all-pages"
             )
         }
     }
