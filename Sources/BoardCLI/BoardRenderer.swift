@@ -256,11 +256,12 @@ public struct BoardRenderer {
         }
         lines += [tabBar(board), "", columnTitles()]
         let line = NowLine(board)
+        let now = line.map { _ in nowLine(board.now, over: board.flights) }
         for (index, flight) in board.flights.enumerated() {
-            if line?.index == index { lines.append(nowLine(board.now, over: board.flights)) }
+            if line?.index == index, let now { lines.append(now) }
             lines.append(row(flight, now: board.now, beforeNow: line?.isBefore(index) == true))
         }
-        if let line, line.index == board.flights.count, !board.flights.isEmpty { lines.append(nowLine(board.now, over: board.flights)) }
+        if let line, let now, line.index == board.flights.count, !board.flights.isEmpty { lines.append(now) }
         if board.flights.isEmpty {
             let empty =
                 filterNote != nil
