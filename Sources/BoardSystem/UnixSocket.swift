@@ -74,13 +74,29 @@ public enum UnixSocket {
         let result = try withAddress(path) { address, length in
             retryingOnInterrupt { Glibc.connect(fd.rawValue, address, length) }
         }
+        if result != 0, errno == EAGAIN {
+            // A full backlog (a listener that stopped accepting): Linux refuses a non-blocking
+            // connect with EAGAIN and leaves the socket unconnected. A blocking one waits in the
+            // kernel for room, as long as SO_SNDTIMEO allows, and then is EAGAIN again: timed out.
+            fd.setNonBlocking(false)
+            setSendTimeout(fd, milliseconds: max(1, timeoutMilliseconds))
+            let waited = try withAddress(path) { address, length in
+                retryingOnInterrupt { Glibc.connect(fd.rawValue, address, length) }
+            }
+            let code = errno
+            setSendTimeout(fd, milliseconds: 0)
+            guard waited == 0 else {
+                fd.close()
+                throw SystemError("connect \(path)", code: code == EAGAIN ? ETIMEDOUT : code)
+            }
+            return fd
+        }
         if result != 0 {
             let code = errno
-            guard code == EINPROGRESS || code == EAGAIN else {
+            guard code == EINPROGRESS else {
                 fd.close()
                 throw SystemError("connect \(path)", code: code)
             }
-            // A full backlog: wait for the server to take us, up to the deadline.
             guard (try? fd.waitUntilWritable(timeoutMilliseconds: timeoutMilliseconds)) == true else {
                 fd.close()
                 throw SystemError("connect \(path)", code: ETIMEDOUT)
@@ -95,6 +111,12 @@ public enum UnixSocket {
         }
         fd.setNonBlocking(false)
         return fd
+    }
+
+    /// `SO_SNDTIMEO`: how long a blocking send (and a Unix socket's connect) waits; 0, for ever.
+    static func setSendTimeout(_ fd: FileDescriptor, milliseconds: Int32) {
+        var value = timeval(tv_sec: Int(milliseconds / 1000), tv_usec: Int(milliseconds % 1000) * 1000)
+        setsockopt(fd.rawValue, SOL_SOCKET, SO_SNDTIMEO, &value, socklen_t(MemoryLayout<timeval>.size))
     }
 
     /// A connected pair of stream sockets, both non-blocking and close-on-exec: one end for a loop to

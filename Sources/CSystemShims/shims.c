@@ -44,6 +44,8 @@ long long board_peer_uid(int fd) {
     struct ucred cred;
     socklen_t len = sizeof cred;
     if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &len) != 0) return -1;
+    // An unconnected socket has no peer: the kernel says uid -1, which is nobody's.
+    if (cred.uid == (uid_t)-1) return -1;
     return (long long)cred.uid;
 }
 

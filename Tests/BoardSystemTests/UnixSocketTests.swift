@@ -1,4 +1,5 @@
 import BoardSystem
+import Glibc
 import Testing
 
 @Suite struct UnixSocketTests {
@@ -11,6 +12,38 @@ import Testing
             #expect(socket.isUnix && socket.isStream && socket.isListening)
             #expect(socket.path == path)
             #expect(UnixSocket.isSocket(path: path) == true)
+        }
+    }
+
+    /// A listener whose backlog is full (a daemon stopped with SIGSTOP while status bars poll it):
+    /// a connect waits up to its deadline for room and then times out. It handed back a socket that
+    /// was never connected, whose peer read as uid -1: "another user's socket, remove it", exit 1.
+    @Test func aFullBacklogTimesOutAndNeverHandsBackAnUnconnectedSocket() throws {
+        try withTemporaryDirectory { directory in
+            let path = directory + "/full.sock"
+            let listener = try UnixSocket.listen(path: path, backlog: 1)
+            defer { listener.close() }
+            var held: [FileDescriptor] = []
+            defer { held.forEach { $0.close() } }
+            var refused: SystemError?
+            for _ in 0..<50 {
+                do throws(SystemError) {
+                    held.append(try UnixSocket.connect(path: path, timeoutMilliseconds: 100))
+                } catch {
+                    refused = error
+                    break
+                }
+            }
+            let error = try #require(refused, "a backlog of 1 is full after a few connections")
+            #expect(error.code == ETIMEDOUT)
+            #expect(
+                !held.isEmpty && held.allSatisfy { UnixSocket.peerUID($0) == getuid() }, "each socket handed back is connected")
+            // Room again once one is accepted: the next connect goes through.
+            let accepted = try #require(try UnixSocket.accept(listener))
+            defer { accepted.close() }
+            let next = try UnixSocket.connect(path: path, timeoutMilliseconds: 2000)
+            defer { next.close() }
+            #expect(UnixSocket.peerUID(next) == getuid())
         }
     }
 
