@@ -24,7 +24,7 @@ import Testing
             let listener = try UnixSocket.listen(path: path, backlog: 1)
             defer { listener.close() }
             var held: [FileDescriptor] = []
-            defer { held.forEach { $0.close() } }
+            defer { for socket in held { socket.close() } }
             var refused: SystemError?
             for _ in 0..<50 {
                 do throws(SystemError) {

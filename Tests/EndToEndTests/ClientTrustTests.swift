@@ -285,7 +285,7 @@ final class ScriptedDaemon {
         #expect(kill(daemon.pid, SIGSTOP) == 0)
         defer { kill(daemon.pid, SIGCONT) }
         var queued: [FileDescriptor] = []
-        defer { queued.forEach { $0.close() } }
+        defer { for socket in queued { socket.close() } }
         // Each connect is queued at once until the queue is full; then one waits its 50 ms and fails.
         while queued.count < 2_000, let socket = try? UnixSocket.connect(path: daemon.socket, timeoutMilliseconds: 50) {
             queued.append(socket)
@@ -296,7 +296,7 @@ final class ScriptedDaemon {
         #expect(result.stderr.contains("did not answer in time"), "\(result.stderr)")
         #expect(!result.stderr.contains("refusing to connect"), "\(result.stderr)")
         kill(daemon.pid, SIGCONT)
-        queued.forEach { $0.close() }
+        for socket in queued { socket.close() }
         queued.removeAll()
         try daemon.stop()
     }
