@@ -236,6 +236,33 @@ struct EventsCommandTests {
         try daemon.stop()
     }
 
+    /// The same with a filter (`--kind gate`): the days it no longer keeps are said too, where the
+    /// follow went on from the first change it still had without a word.
+    @Test
+    func aFilteredFollowSaysAGapLongerThanTheDaemonKeeps() throws {
+        let user = BoardUser()
+        let daemon = try user.startDaemon(now: "2026-11-30T12:00:00-05:00")
+        let follow = try Follow(user, ["--since", "2026-11-30T12:00:00-05:00", "--kind", "gate"])
+        // A day's gate changes first, so that the follow is under way before the jump.
+        try #require(try user.board("clock", "advance", "1d").status == 0)
+        let day = try Self.eventsGet(user.socket, ["since": "2026-11-30T12:00:00-05:00", "kinds": ["gate"]])
+        try #require(!day.isEmpty)
+        try follow.waitFor(day.count)
+        let jump = try user.board("clock", "advance", "20d")
+        try #require(jump.status == 0, "\(jump.stderr)")
+        let kept = try Self.eventsGet(user.socket, ["since": "2026-12-06T00:00:00-05:00", "kinds": ["gate"]])
+        try #require(!kept.isEmpty)
+        try follow.waitFor(day.count + kept.count)
+        kill(follow.process.pid, SIGTERM)
+        let (_, result) = try follow.process.finish(timeout: 10)
+        #expect(
+            result.stderr.contains("changes before Dec 6 00:00 are not kept")
+                && result.stderr.components(separatedBy: "not kept").count == 2,
+            "\(result.stderr)")
+        #expect(follow.changes.allSatisfy { $0["kind"]?.string == "gate" })
+        try daemon.stop()
+    }
+
     /// An old `--since` with `--follow` says what is not kept once: the first change it lists, days
     /// after that `--since`, is no gap to say again.
     @Test

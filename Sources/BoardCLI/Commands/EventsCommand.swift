@@ -182,21 +182,25 @@ struct EventsCommand: BoardCommand, Equatable {
             }
             var stream = EventFollow(since: start)
             // A clock moved further than the daemon keeps changes is said once it shows, as an old
-            // --since is: every day starts with changes at midnight, so changes more than a day
-            // apart came across a move, and the daemon's listing may have left days out. Only where
-            // the daemon sends every flight's changes: a flight, the pins or the kinds it filters
-            // leave days without one as a matter of course.
+            // --since is, whatever the filters. A gap the daemon names (`skipped`, a move of more
+            // changes than it pushes) is said from its bounds. Otherwise changes more than a day
+            // apart may have come across a move (every day starts with changes at midnight; a
+            // filtered follow's days may hold none), and the daemon's now says whether it still
+            // keeps the day of the one before.
             var lastAt = start ?? now
             let socket = client.socket
-            let everyFlightsChanges = flight == nil && !pinned && kinds.isEmpty
-            let sayGap = { (previous: String, next: String) in
-                guard everyFlightsChanges, let from = LocalDate(EventTime.date(of: previous)),
-                    let to = LocalDate(EventTime.date(of: next)), to.dayNumber > from.dayNumber + 1,
-                    let current = try? BoardConnection(path: socket, timeoutMilliseconds: 2000),
+            let sayNotKept = { (since: String, until: String?) in
+                guard let current = try? BoardConnection(path: socket, timeoutMilliseconds: 2000),
                     let clock = try? Self.clock(on: current, socket: socket),
-                    let note = Self.notKept(since: previous, clock: clock), said.insert(note).inserted
+                    let note = Self.notKept(since: since, until: until, clock: clock), said.insert(note).inserted
                 else { return }
                 Output.warning(note)
+            }
+            let sayGap = { (previous: String, next: String) in
+                guard let from = LocalDate(EventTime.date(of: previous)),
+                    let to = LocalDate(EventTime.date(of: next)), to.dayNumber > from.dayNumber + 1
+                else { return }
+                sayNotKept(previous, nil)
             }
             _ = try EventStream.follow(
                 client: client, first: connection, filters: filters, follow: &stream, endingWhenUnread: true,
@@ -206,6 +210,7 @@ struct EventsCommand: BoardCommand, Equatable {
                     return EventStream.Refilter(
                         filters: self.filters(pins: pins, flight: resolved), pinnedAt: pinsOnDisk.pinnedAt)
                 },
+                skipped: { since, until in sayNotKept(since, until) },
                 handle: { change in
                     if let lastAt { sayGap(lastAt, change.at) }
                     lastAt = change.at

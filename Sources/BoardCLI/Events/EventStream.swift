@@ -65,7 +65,8 @@ enum EventStream {
     static func follow(
         client: BoardClient, first: BoardConnection, filters: EventFilterParams, follow: inout EventFollow,
         deadline: ContinuousClock.Instant? = nil, endingWhenUnread: Bool = false, subscribed: (String) -> Void = { _ in },
-        refilter: () -> Refilter? = { nil }, handle: (EventChange) throws(ClientError) -> Bool
+        refilter: () -> Refilter? = { nil }, skipped: (_ since: String, _ until: String?) -> Void = { _, _ in },
+        handle: (EventChange) throws(ClientError) -> Bool
     ) throws(ClientError) -> End {
         var connection: BoardConnection? = first
         var filters = filters
@@ -119,6 +120,7 @@ enum EventStream {
                 case .change(let change):
                     if follow.take(change), try handle(change) { return .done }
                 case .skipped(let cursor, let since, let until):
+                    if let since { skipped(since, until) }
                     // Fetched page by page; a daemon gone meanwhile is resumed from the last change taken.
                     var gap: EventsGetRequest? = EventFollow.gapRequest(filters, cursor: cursor, since: since, until: until)
                     while var current = gap {
