@@ -9,6 +9,30 @@ import Testing
 struct NowLineLiveViewTests {
     /// `--rotate` shows every flight of the board on some page (a page that gave up its last row
     /// to the line left Overland 432, flights[19], on none).
+    /// The daemon pushes a board when a flight changes, which may be an hour apart: between two, the
+    /// now line runs on with the header's clock, and the flights it passes go above it. It stayed at
+    /// the last board's time, 40 minutes behind the header.
+    @Test func theLineRunsOnWithTheHeadersClockBetweenBoards() throws {
+        let model = LiveViewFixture.liveModel()
+        let size = TerminalSize(columns: 80, rows: 40)
+        let before = model.frame(size)
+        let after = model.frame(size, after: .seconds(40 * 60))
+        let at = try #require(before.firstIndex { $0.contains("12:00 now") })
+        let later = try #require(after.firstIndex { $0.contains("12:40 now") }, "\(after.screenText)")
+        #expect(after[0].contains("12:40"), "the header: \(after[0])")
+        // The flights of 12:00 to 12:39 are above the line now: the line moved down past them.
+        let passed = try #require(model.board).flights.filter { flight in
+            let time = String((flight.currentTime ?? flight.scheduledTime).dropFirst(11).prefix(5))
+            return !flight.pinned && time >= "12:00" && time < "12:40"
+        }
+        #expect(!passed.isEmpty)
+        #expect(later - at == passed.count, "\(after.screenText)")
+        for flight in passed {
+            let row = try #require(after.firstIndex { $0.contains(flight.flightName) })
+            #expect(row < later, "\(flight.flightName) is before now")
+        }
+    }
+
     @Test func rotationShowsEveryFlight() {
         var model = LiveViewRotationTests.rotatingModel()
         let flights = LiveViewFixture.board().flights

@@ -7,8 +7,8 @@ extension LiveFrame {
     /// A list scrolled into a day keeps the day's heading on its first line (`heldHeading`), over the
     /// line the cursor is not on: scrolled results said no day at all.
     func appendResults(
-        _ results: LiveModel.SearchResults, to lines: inout [String], _ model: LiveModel, selected: Int, elapsed: Int,
-        now: String, _ renderer: BoardRenderer
+        _ results: LiveModel.SearchResults, to lines: inout [String], _ model: LiveModel, selected: Int, now: String,
+        _ renderer: BoardRenderer
     ) {
         let shown = results.lines
         let flights = results.flights
@@ -26,7 +26,7 @@ extension LiveFrame {
                 lines.append(
                     row(
                         flights[index], selected: index == selected,
-                        lastViewed: model.lastViewed?.names(flights[index]) == true, now: now, elapsed: elapsed,
+                        lastViewed: model.lastViewed?.names(flights[index]) == true, now: now,
                         renderer))
             case .foundAs(let partner): lines.append(renderer.foundAsLine(partner))
             }

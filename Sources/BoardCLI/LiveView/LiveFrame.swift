@@ -1,6 +1,7 @@
 import BoardProtocol
 import BoardSystem
 import FlightData
+import FoundationEssentials
 
 extension LiveModel {
     /// The lines of one frame for a screen of `size` at `now`: a pure function of the model.
@@ -109,9 +110,9 @@ struct LiveFrame {
         let flights = model.listedFlights
         let searching = if case .searchResults = model.top { true } else { false }
         renderer = renderer.laidOut(for: flights, belt: renderer.showsBelt(model.tab) && !searching)
-        // A recent change's mark goes when the daemon's clock, run on from the board's, is past its 15 minutes.
-        // (A day is as good as any longer time for that, and no speed makes it an Int that traps.)
-        let elapsed = Int(min(daemonSecondsSinceBoard(model, now: now) ?? 0, 86_400))
+        // The daemon's clock run on from the board's: the now line, the rows before it, a recent
+        // change's mark and a countdown follow it between the boards the daemon pushes.
+        let current = runningNow(model, now: now)
         if case .searchResults(let results) = model.top {
             lines.append(style.bold(fit(results.title(in: model.tab), size.columns)))
         } else {
@@ -137,27 +138,27 @@ struct LiveFrame {
         let selected = model.selectedRow
         let visible = LiveModel.listRows(size.rows)
         if case .searchResults(let results) = model.top {
-            appendResults(results, to: &lines, model, selected: selected, elapsed: elapsed, now: board.now, renderer)
+            appendResults(results, to: &lines, model, selected: selected, now: current, renderer)
             return pad(lines, footer: footer(model))
         }
         // The pinned rows held at the top, the rows around the cursor, and the marks of the rest
         // (`BoardViewport`); where now falls among the rows on screen: the board's rows leave a row
         // for it (`boardRows`).
         let viewport = LiveModel.viewport(of: model.board, rows: size.rows, cursor: model.boardCursor)
-        let now = NowLine(flights, now: board.now, date: board.date)
+        let now = NowLine(flights, now: current, date: board.date)
         let shown = Self.boardRowsShown(viewport, now: now, flights: flights)
         var rows: [String] = []
         for index in shown.indices {
             if now?.index == index || (shown.nowAtHead && index == viewport.first) {
-                rows.append(renderer.nowLine(board.now, over: flights))
+                rows.append(renderer.nowLine(current, over: flights))
             }
             rows.append(
                 row(
                     flights[index], selected: index == selected,
-                    lastViewed: model.lastViewed?.names(flights[index]) == true, now: board.now,
-                    elapsed: elapsed, beforeNow: now?.isBefore(index) == true, renderer))
+                    lastViewed: model.lastViewed?.names(flights[index]) == true, now: current,
+                    beforeNow: now?.isBefore(index) == true, renderer))
         }
-        if shown.nowAtFoot { rows.append(renderer.nowLine(board.now, over: flights)) }
+        if shown.nowAtFoot { rows.append(renderer.nowLine(current, over: flights)) }
         let listed = viewport.marks == nil ? visible : visible - 1
         if rows.count > listed {
             // One list row and the line (a pane of five rows): the cursor's row stays.
@@ -175,14 +176,14 @@ struct LiveFrame {
     /// A flight's row, a recent change marked as of the board's `now`; the cursor's row reversed
     /// (with colour) or marked with `>` (without).
     func row(
-        _ flight: FlightDocument, selected: Bool, lastViewed: Bool, now: String, elapsed: Int, beforeNow: Bool = false,
+        _ flight: FlightDocument, selected: Bool, lastViewed: Bool, now: String, beforeNow: Bool = false,
         _ renderer: BoardRenderer
     ) -> String {
-        let plain = renderer.plain.row(flight, lastViewed: lastViewed, now: now, elapsed: elapsed)
+        let plain = renderer.plain.row(flight, lastViewed: lastViewed, now: now)
         guard selected else {
             // A `--wide` row longer than the screen is cut with `…`, without colour, as one-shot boards are.
             guard plain.columns > size.columns else {
-                return renderer.row(flight, lastViewed: lastViewed, now: now, elapsed: elapsed, beforeNow: beforeNow)
+                return renderer.row(flight, lastViewed: lastViewed, now: now, beforeNow: beforeNow)
             }
             return fit(plain, size.columns)
         }
@@ -249,7 +250,7 @@ struct LiveFrame {
 
     private func headerLine(_ model: LiveModel, now: ContinuousClock.Instant) -> String {
         guard let board = model.board else { return style.bold("board") + "  " + linkText(model, now: now) }
-        let time = clock(model, now: now) ?? clockText(board.now)
+        let time = clockText(runningNow(model, now: now))
         let link = linkText(model, now: now)
         let plainLink = link.replacingAll("\u{1B}[32m", with: "").replacingAll("\u{1B}[33m", with: "").replacingAll(
             "\u{1B}[0m", with: "")
@@ -276,16 +277,33 @@ struct LiveFrame {
     }
 
     /// The daemon's clock, run on from the last board at its speed (never the local clock's date), to
-    /// now while live, to when it went away while reconnecting.
-    private func clock(_ model: LiveModel, now: ContinuousClock.Instant) -> String? {
-        guard let board = model.board, let elapsed = daemonSecondsSinceBoard(model, now: now), board.now.count >= 19
+    /// now while live, to when it went away while reconnecting: the board's `now` when not live. The
+    /// daemon pushes a board when a flight changes, which may be an hour apart; between them the
+    /// header's clock, the now line and the rows before it run on together.
+    func runningNow(_ model: LiveModel, now: ContinuousClock.Instant) -> String {
+        guard let board = model.board else { return "" }
+        // A day is as long as any run between two boards needs, and no speed makes it an Int that traps.
+        let elapsed = Int(min(daemonSecondsSinceBoard(model, now: now) ?? 0, 86_400))
+        return Self.runOn(board, seconds: elapsed)
+    }
+
+    /// The fixed zone of the offset an ISO-8601 time ends with (`-05:00`, `Z`).
+    static func offsetZone(of time: String) -> TimeZone? {
+        if time.hasSuffix("Z") { return TimeZone(secondsFromGMT: 0) }
+        let offset = time.suffix(6)
+        guard offset.count == 6, let sign = offset.first, sign == "+" || sign == "-",
+            let hours = Int(offset.dropFirst().prefix(2)), let minutes = Int(offset.suffix(2))
         else { return nil }
-        let hh = Int(board.now.dropFirst(11).prefix(2)) ?? 0
-        let mm = Int(board.now.dropFirst(14).prefix(2)) ?? 0
-        let ss = Int(board.now.dropFirst(17).prefix(2)) ?? 0
-        let seconds = hh * 3600 + mm * 60 + ss + Int(elapsed)
-        let minute = ((seconds / 60) % 1440 + 1440) % 1440
-        return "\(LocalDate.pad(minute / 60, 2)):\(LocalDate.pad(minute % 60, 2))"
+        return TimeZone(secondsFromGMT: (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60))
+    }
+
+    /// `board`'s now `seconds` later, in the airport's zone (else the offset `now` is written with).
+    static func runOn(_ board: BoardDocument, seconds: Int) -> String {
+        let utc = LocalTime(timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
+        guard seconds > 0, let instant = InstantInput.parse(board.now, localTime: utc, today: nil) else { return board.now }
+        guard let zone = board.airport.timeZone.flatMap(TimeZone.init(identifier:)) ?? Self.offsetZone(of: board.now)
+        else { return board.now }
+        return LocalTime(timeZone: zone).iso8601(instant.addingTimeInterval(Double(seconds)))
     }
 
     private func linkText(_ model: LiveModel, now: ContinuousClock.Instant) -> String {
