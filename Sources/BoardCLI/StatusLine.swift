@@ -14,6 +14,9 @@ struct StatusLine {
     let state: ClientState
     let format: String?
     let tmux: Bool
+    /// With `tmux`, whether the line is coloured (`#[fg=...]`): not with `--color never` or `NO_COLOR`;
+    /// `#` is doubled either way.
+    var tmuxColours = true
     /// Where an autostarted daemon logs; nil when autostart is off.
     var autostartLogDirectory: String?
     /// The client's pins as the `pinned` param, so that the board marks them and an alert can name them.
@@ -187,7 +190,7 @@ struct StatusLine {
     func line(_ reading: Reading?, as chosen: StatusFormat? = nil) -> String {
         guard let reading else {
             let text = ShutdownMarker.isSet(forSocket: socket) ? Self.stoppedText : Self.offlineText
-            return tmux ? "#[fg=colour244]\(text)#[default]" : text
+            return tmux ? tmuxStyled("fg=colour244", text) : text
         }
         // The command checked the format; an unreadable one here is the default line.
         let format = chosen ?? format.flatMap { try? StatusFormat($0) } ?? .standard
@@ -198,17 +201,17 @@ struct StatusLine {
                 guard tmux, !value.isEmpty else { return value }
                 let text = Self.tmuxText(value)
                 switch field {
-                case .status: return Self.tmuxColour(reading.nextStatus, text)
-                case .pinned: return Self.tmuxColour(reading.pinnedStatus, text)
-                case .alert: return "#[fg=yellow,bold]\(text)#[default]"
-                case .replica where reading.replica?.isLive == false: return "#[fg=red,bold]\(text)#[default]"
+                case .status: return tmuxColours ? Self.tmuxColour(reading.nextStatus, text) : text
+                case .pinned: return tmuxColours ? Self.tmuxColour(reading.pinnedStatus, text) : text
+                case .alert: return tmuxStyled("fg=yellow,bold", text)
+                case .replica where reading.replica?.isLive == false: return tmuxStyled("fg=red,bold", text)
                 default: return text
                 }
             },
             literal: { tmux ? Self.tmuxText($0) : $0 })
         if let alert = reading.alert, !format.showsAlert {
             // Before the usual line, so that a short status bar cuts the usual part, not the alert.
-            text = (tmux ? "#[fg=yellow,bold]\(Self.tmuxText(alert.text))#[default]" : alert.text) + "  " + text
+            text = (tmux ? tmuxStyled("fg=yellow,bold", Self.tmuxText(alert.text)) : alert.text) + "  " + text
         }
         // The usual line without a next departure leaves its empty fields' spaces at the end.
         if self.format == nil { text = String(text.reversed().drop { $0 == " " }.reversed()) }
@@ -217,7 +220,7 @@ struct StatusLine {
             // every form when cut off or out of step, so that a stale board is never read as live.
             let note = tmux ? Self.tmuxText(replica.text) : replica.text
             if !replica.isLive {
-                text = (tmux ? "#[fg=red,bold]\(note)#[default]" : note) + "  " + text
+                text = (tmux ? tmuxStyled("fg=red,bold", note) : note) + "  " + text
             } else if chosen == nil {
                 text += "  " + note
             }
@@ -351,6 +354,9 @@ struct StatusLine {
         guard flight.date != today, let date = LocalDate(flight.date) else { return time }
         return "\(date.shortName) \(time)"
     }
+
+    /// `text` (already as tmux shows it) in tmux's `style`, when the line is coloured.
+    func tmuxStyled(_ style: String, _ text: String) -> String { tmuxColours ? "#[\(style)]\(text)#[default]" : text }
 
     /// `text` as tmux shows it, never as a format: every `#` doubled, so that a value from the daemon,
     /// the config or `--format` (`#(touch /tmp/x)`, `#[fg=red]`) is read as text, not run or styled.

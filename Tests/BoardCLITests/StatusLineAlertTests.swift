@@ -57,6 +57,11 @@ struct StatusLineAlertTests {
         // tmux reads `#` as the start of a format: an alert escapes it.
         reading.alert?.remark = "Gate #5"
         #expect(tmux.line(reading) == "#[fg=yellow,bold]◆ Pacific 123 Gate ##5#[default]  MTN")
+        // Without colour (`--color never`, NO_COLOR) the `#` is still tmux's, the codes go.
+        var plain = tmux
+        plain.tmuxColours = false
+        #expect(plain.line(reading) == "◆ Pacific 123 Gate ##5  MTN")
+        #expect(plain.line(nil) == "board: offline")
     }
 
     /// A pinned flight that is past is listed on a board that hides the past; it is not still to come.

@@ -229,5 +229,12 @@ import Testing
         let tmux = try sandbox.board("status", "--tmux", timeout: 5)
         #expect(tmux.stdout.hasPrefix("#[fg="))
         #expect(tmux.stdout.split(separator: "\n").count == 1)
+        // No colour when told so: `--color never`, or NO_COLOR with `auto`; `--color always` wins over NO_COLOR.
+        let never = try sandbox.board("status", "--tmux", "--color", "never", timeout: 5)
+        #expect(never.stdout == "board: offline\n", "\(never.stdout)")
+        let noColor = try sandbox.board("status", "--tmux", env: ["NO_COLOR": "1"], timeout: 5)
+        #expect(noColor.stdout == "board: offline\n", "\(noColor.stdout)")
+        let always = try sandbox.board("status", "--tmux", "--color", "always", env: ["NO_COLOR": "1"], timeout: 5)
+        #expect(always.stdout.hasPrefix("#[fg="), "\(always.stdout)")
     }
 }

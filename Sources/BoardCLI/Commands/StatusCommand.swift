@@ -1,4 +1,5 @@
 import BoardArguments
+import BoardSystem
 
 /// `board status [--format FMT] [--tmux | --waybar]`: one line for a status bar.
 struct StatusCommand: BoardCommand, Equatable {
@@ -39,7 +40,8 @@ struct StatusCommand: BoardCommand, Equatable {
 
               --tmux   colour the status, the pinned flight and its change with
                        tmux #[fg=...] codes (FMT's own # is shown as text:
-                       put your styles around #(...) in tmux.conf)
+                       put your styles around #(...) in tmux.conf);
+                       no colour with --color never or NO_COLOR
               --waybar one line of waybar's JSON for a custom module ("return-type":
                        "json"): {"text": the line, "tooltip": the airport, counts,
                        next departure and pinned flight, "class": offline, alert,
@@ -92,15 +94,25 @@ struct StatusCommand: BoardCommand, Equatable {
         filter.within = try arguments.within()
     }
 
+    /// `--tmux` colours the line for tmux, whatever stdout is (tmux reads it through a pipe), unless
+    /// `--color never` or, with `auto`, `NO_COLOR` says no colour.
+    static func tmuxColours(_ choice: ColorChoice) -> Bool {
+        switch choice {
+        case .always: true
+        case .never: false
+        case .auto: BoardPaths.environment("NO_COLOR") == nil
+        }
+    }
+
     func run(on client: inout BoardClient) throws(ClientError) {
         if waybar && client.options.json {
             throw .usage(UsageError(message: "--waybar prints waybar's JSON already: drop --json", command: "status"))
         }
         let autostart = Autostart.enabled(client.options) ? client.store.directory : nil
-        StatusLine(
+        var line = StatusLine(
             socket: client.socket, state: client.state, format: format, tmux: tmux, autostartLogDirectory: autostart,
-            pinned: client.pinnedParam, filter: filter, waybar: waybar
-        )
-        .run(json: client.options.json)
+            pinned: client.pinnedParam, filter: filter, waybar: waybar)
+        line.tmuxColours = Self.tmuxColours(client.options.color)
+        line.run(json: client.options.json)
     }
 }
