@@ -23,7 +23,7 @@ struct WaitCommand: BoardCommand, Equatable {
             \(WaitTarget.statesParagraph)
 
               --until STATE   what to wait for
-              --timeout D     give up after D of real time: 30s, 10m, 2h
+              --timeout D     give up after D of real time: 30s, 10m, 2h, 1m30s
               --date D        the flight of day D, as 'board show' takes it
 
             With --json it prints the change that reached it as 'board events --json'
@@ -72,17 +72,29 @@ struct WaitCommand: BoardCommand, Equatable {
         }
     }
 
-    /// `30s`, `10m`, `2h`, `1h30m`, `1d`: a positive length of real time; nil otherwise.
+    /// `30s`, `10m`, `2h`, `1h30m`, `1m30s`, `1d`: a positive length of real time, at most 366 days;
+    /// nil otherwise. Seconds after minutes, hours or days are under 60, as a clock writes them.
     static func timeout(_ text: String) -> Duration? {
         let lower = text.lowercased()
-        if lower.hasSuffix("s") {
-            guard let seconds = Int(lower.dropLast()), seconds > 0, seconds <= 366 * 86_400 else { return nil }
-            return .seconds(seconds)
+        var seconds = 0
+        var rest = Substring(lower)
+        if rest.hasSuffix("s") {
+            rest = rest.dropLast()
+            let digits = rest.reversed().prefix { $0.isASCII && $0.isNumber }
+            guard !digits.isEmpty, digits.count <= 8, let value = Int(String(digits.reversed())) else { return nil }
+            rest = rest.dropLast(digits.count)
+            guard rest.isEmpty || value < 60 else { return nil }
+            seconds = value
         }
-        guard lower.contains(where: { $0 == "m" || $0 == "h" || $0 == "d" }), let minutes = DurationInput.minutes(lower),
-            minutes > 0, minutes <= 366 * 1440
-        else { return nil }
-        return .seconds(minutes * 60)
+        if !rest.isEmpty {
+            guard rest.contains(where: { $0 == "m" || $0 == "h" || $0 == "d" }),
+                let minutes = DurationInput.minutes(String(rest)),
+                minutes >= 0, minutes <= 366 * 1440
+            else { return nil }
+            seconds += minutes * 60
+        }
+        guard seconds > 0, seconds <= 366 * 86_400 else { return nil }
+        return .seconds(seconds)
     }
 
     func run(on client: inout BoardClient) throws(ClientError) {
