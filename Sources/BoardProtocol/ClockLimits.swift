@@ -22,9 +22,10 @@ public enum ClockLimits {
     /// `instant` within `instants`: the nearer end for one outside.
     public static func clamped(_ instant: Date) -> Date { min(max(instant, instants.lowerBound), instants.upperBound) }
 
-    /// `from 1970-01-02 to 3999-01-01`, for messages.
-    public static let instantsText = "from 1970-01-02 to \(endText)"
+    /// `from 1970-01-02T00:00Z to 3999-01-01T00:00Z`, for messages: instants, in UTC, as a person
+    /// may type them, since a local time near an end is on the other side of it in one zone or another.
+    public static let instantsText = "from 1970-01-02T00:00Z to \(endText)"
 
-    /// `3999-01-01`: the day a running clock stops at, for messages.
-    public static let endText = "3999-01-01"
+    /// `3999-01-01T00:00Z`: the instant a running clock stops at, for messages.
+    public static let endText = "3999-01-01T00:00Z"
 }

@@ -50,7 +50,7 @@ struct RequestDecodingTests {
         #expect(Self.refusal(.eventsGet, ["flight": ["id": 1, "date": "2020-01-01"]])?.code == .notFound)
         #expect(
             Self.refusal(.clockSet, ["time": "1969-06-01T00:00:00Z"])?.message
-                == "clock.set needs a \"time\" from 1970-01-02 to 3999-01-01.")
+                == "clock.set needs a \"time\" from 1970-01-02T00:00Z to 3999-01-01T00:00Z.")
         let swapped = try #require(Self.refusal(.eventsGet, ["since": "11:00", "until": "10:00"]))
         #expect(
             swapped.message == #""until" (2026-11-30T10:00:00-05:00) is before "since" (2026-11-30T11:00:00-05:00): swap them."#)

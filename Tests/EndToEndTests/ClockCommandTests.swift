@@ -133,7 +133,7 @@ struct ClockCommandTests {
         let daemon = try user.startDaemon()
         let result = try user.board("clock", "set", "3999-01-01T00:00:01Z")
         #expect(result.status == 2)
-        #expect(result.stderr.contains("a TIME from 1970-01-02 to 3999-01-01"), "\(result.stderr)")
+        #expect(result.stderr.contains("a TIME from 1970-01-02T00:00Z to 3999-01-01T00:00Z"), "\(result.stderr)")
         #expect(try user.json("clock")["now"]?.string == knownInstant, "the clock did not move")
         // An advance past the range is the daemon's refusal, pointing at the command's help as the
         // command's own refusals do (it said 'board --help').
@@ -141,7 +141,8 @@ struct ClockCommandTests {
         let past = try user.board("clock", "advance", "1d")
         #expect(past.status == 2)
         #expect(
-            past.stderr == "board: board clock advance would move the clock past its range, from 1970-01-02 to 3999-01-01; "
+            past.stderr
+                == "board: board clock advance would move the clock past its range, from 1970-01-02T00:00Z to 3999-01-01T00:00Z; "
                 + "see 'board help clock'\n", "\(past.stderr)")
         try daemon.stop()
     }
