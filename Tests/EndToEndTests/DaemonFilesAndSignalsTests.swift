@@ -204,7 +204,9 @@ import Testing
         let result = try run(
             Binaries.boardd, ["--socket", sandbox.socket, "--now", now, "--speed", "0"], environment: sandbox.environment())
         #expect(result.status == 2, "\(result.stderr)")
-        #expect(result.stderr == "boardd: --now needs a time from 1970-01-02T00:00Z to 3999-01-01T00:00Z, not \"\(now)\"; see boardd --help\n")
+        #expect(
+            result.stderr
+                == "boardd: --now needs a time from 1970-01-02T00:00Z to 3999-01-01T00:00Z, not \"\(now)\"; see boardd --help\n")
         #expect(UnixSocket.isSocket(path: sandbox.socket) == nil, "nothing served")
     }
 
