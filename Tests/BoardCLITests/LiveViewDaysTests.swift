@@ -75,6 +75,30 @@ struct LiveViewDaysTests {
         #expect(model.selectedFlight == kept, "the cursor stays where it was")
     }
 
+    /// `]` pressed five times faster than the boards come: the boards of the superseded watches are
+    /// not shown, and the daemon refuses the days past the window's end. Each refusal asks for the day
+    /// before, until the last day's board is taken; it went back to the board on screen (today's,
+    /// after sixteen quick presses).
+    @Test func bracketsPressedFasterThanBoardsComeStopOnTheLastDay() throws {
+        var model = Fixture.liveModel()
+        for _ in 0..<5 { model.press(.character("]")) }
+        #expect(model.date == Fixture.today.adding(days: 5).description)
+        // The window ends two days on, in this story: days 5, 4 and 3 are refused in turn.
+        let end = Fixture.today.adding(days: 2)
+        var asked: [String] = []
+        while let day = model.date.flatMap(LocalDate.init), day > end {
+            let refusal = WireError(.outsideWindow, "\(day) is outside the board's window, \(Fixture.today) to \(end).")
+            let effects = model.update(.watchRefused(refusal))
+            let watched = try #require(Self.watchedDay(effects), "a day asked for after \(day)")
+            asked.append(watched ?? "today")
+            try #require(asked.count < 10)
+        }
+        #expect(asked == [4, 3, 2].map { Fixture.today.adding(days: $0).description })
+        #expect(model.message?.hasPrefix("\(Fixture.today.adding(days: 3)) is outside") == true)
+        model.update(.boardPushed(Self.board(on: end), at: Fixture.start))
+        #expect(model.frame()[0].contains(BoardRenderer.longDate(end.description)))
+    }
+
     /// A pane's saved day that left the window: no board is on screen yet, so today's is asked for,
     /// and the footer says why.
     @Test func aSavedDayTheDaemonRefusesOpensTodaysBoard() throws {

@@ -51,7 +51,7 @@ extension LiveModel {
     /// `[` and `]`: the board of the day before or after the one shown, of the same tab, from any
     /// screen (what was open above the board closes, as b closes it). Today is the window's first
     /// day, so `[` stops there; past the window's last day the daemon refuses the watch
-    /// (`watchRefused`) and the board shown stays. The header says the day; it is saved and restored.
+    /// (`watchRefused`) and the last day's board is shown. The header says the day; it is saved and restored.
     mutating func showDay(after days: Int) -> [LiveEffect] {
         guard let board, let today = LocalDate(String(board.now.prefix(10))), let shown = LocalDate(date ?? board.date)
         else { return [] }
@@ -82,6 +82,17 @@ extension LiveModel {
             return [subscription]
         }
         guard date != nil, date != board.date else { return [] }
+        if refusal.code == .outsideWindow, let asked = date.flatMap(LocalDate.init), let shown = LocalDate(board.date),
+            asked.adding(days: -1) > shown
+        {
+            // `]` pressed faster than the boards came (the boards of superseded watches are not
+            // shown): the day before the refused one, still ahead of the board shown, may be the
+            // window's last. Asked for in turn until one is taken, never further back than this board.
+            let day = asked.adding(days: -1)
+            date = String(board.now.prefix(10)) == day.description ? nil : day.description
+            cursorPlaced = false
+            return [subscription]
+        }
         date = String(board.now.prefix(10)) == board.date ? nil : board.date
         cursorPlaced = true
         return [subscription]
