@@ -246,7 +246,8 @@ extension LiveViewSplitTests {
     /// terminal and the codeshares), leaving the details at least `detailsWidth`: the board kept 80
     /// columns at every width, and a wider pane only widened a three-line preview.
     @Test func aWiderSplitPaneShowsTheBoardsOtherColumns() throws {
-        for size in [Self.threshold, TerminalSize(columns: 180, rows: 24), Self.wide, TerminalSize(columns: 300, rows: 24)] {
+        for columns in [150, 180, 200, 220, 260, 300] {
+            let size = TerminalSize(columns: columns, rows: 24)
             let (model, _) = try Self.opened(at: size)
             let frame = model.frame(size)
             let divider = try #require(Self.dividerColumns(frame).first)
@@ -260,11 +261,16 @@ extension LiveViewSplitTests {
             let titles = String(frame[2].visibleText.prefix(divider))
             // The stack's titles at the list's side's width: the same columns.
             var stack = LiveViewFixture.liveModel()
+            stack.layout = .stack  // a side of 150 columns or more would split itself
             let side = TerminalSize(columns: divider, rows: 24)
             stack.update(.resized(side))
             #expect(
                 titles.trimmingTrailingSpaces() == stack.frame(side)[2].visibleText.trimmingTrailingSpaces(), "\(size.columns)")
-            if size.columns >= 220 { #expect(titles.contains("CODESHARES") || titles.contains("TERM"), "\(titles)") }
+            // The columns measured for the side are drawn on it: the terminal from 180 columns (a side
+            // of 100 or more), the codeshares from 220 (120), the remark from 260 (160).
+            for (from, title) in [(180, "TERM"), (220, "CODESHARES"), (260, "REMARK")] where size.columns >= from {
+                #expect(titles.contains(title), "\(size.columns): \(titles)")
+            }
         }
     }
 }

@@ -58,7 +58,11 @@ extension LiveFrame {
         renderer.countdown = model.countdown
         renderer = renderer.laidOut(for: flights, belt: model.tab == .arrivals && !searching)
         guard model.wide else {
-            return flights.reduce(max(renderer.columns.total, renderer.columnTitles().columns)) {
+            // At least the width its extra columns appear from, where its rows' text is narrower than
+            // the room they keep: at a narrower side the stack leaves them out, and the side kept
+            // their room blank (at 220 columns, 24 blank columns where the codeshares were measured).
+            let extrasFrom = ExtraColumns.thresholds.filter { renderer.extras.contains($0.0) }.map(\.1).max() ?? 0
+            return flights.reduce(max(extrasFrom, renderer.columns.total, renderer.columnTitles().columns)) {
                 max($0, renderer.row($1).columns)
             }
         }
