@@ -96,6 +96,27 @@ struct LiveViewSplitTests {
         #expect(model.frame(Self.threshold).screenText.contains(model.selectedFlight!.flightName))
     }
 
+    /// Search results run across the window's days: the right side's preview says the result's day,
+    /// where `Southeast 791 → Phoenix 22:50` read the same for each of them.
+    @Test func withNothingOpenASearchResultsPreviewSaysItsDay() throws {
+        var model = Fixture.liveModel()
+        model.update(.resized(Self.threshold))
+        try model.search("southeast")
+        for _ in 0..<3 {
+            let flight = try #require(model.selectedFlight)
+            let right = model.frame(Self.threshold).map {
+                $0.visibleText.split(separator: "│", maxSplits: 1).dropFirst().joined()
+            }
+            #expect(right.contains { $0.contains(BoardRenderer.longDate(flight.date)) }, "\(right)")
+            model.press(.pageDown)
+        }
+        // On today's board, the board's header says the day; the preview does not repeat it.
+        var board = Fixture.liveModel()
+        board.update(.resized(Self.threshold))
+        let right = board.frame(Self.threshold).map { $0.visibleText.split(separator: "│", maxSplits: 1).dropFirst().joined() }
+        #expect(!right.contains { $0.contains(BoardRenderer.longDate(Fixture.today.description)) })
+    }
+
     @Test func escGivesTheKeysToTheListAndEnterBackToTheDetails() throws {
         var (model, flights) = try Self.opened(at: Self.wide)
         #expect(model.focus == .details)

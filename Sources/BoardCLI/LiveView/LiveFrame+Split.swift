@@ -81,6 +81,9 @@ extension LiveFrame {
             var time = clockText(flight.scheduledTime)
             if let current = flight.currentTime, clockText(current) != time { time += "→" + clockText(current) }
             lines.append(style.bold(cut("\(flight.flightName)  \(city)", width)))
+            // Search results run across the window's days: the day says which of them this is.
+            let searching = if case .searchResults = model.top { true } else { false }
+            if searching || flight.date != model.board?.date { lines.append(cut(BoardRenderer.longDate(flight.date), width)) }
             lines.append(cut("\(time)  gate \(BoardRenderer.gateText(flight))  \(status)", width))
             lines.append("")
             lines.append(style.dim(cut("⏎ shows its details here; ↑/↓ choose another flight.", width)))
