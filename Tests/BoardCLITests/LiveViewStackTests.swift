@@ -145,6 +145,38 @@ extension LiveModel {
     }
 }
 
+/// n and p on a flight opened from search results go through the results, in their order across the
+/// days: they opened the flight after it on its day's board, which was not the next result.
+struct LiveViewSearchStepTests {
+    static func asked(_ effects: [LiveEffect]) -> LiveModel.FlightKey? {
+        for effect in effects { if case .send(_, .flight(let key, _)) = effect { return key } }
+        return nil
+    }
+
+    @Test func nAndPStepThroughTheResults() throws {
+        var model = LiveViewFixture.liveModel()
+        try model.search("southeast")
+        let results = model.listedFlights
+        try #require(results.count > 3 && Set(results.map(\.date)).count > 1)
+        // The last result of the first day, so that the next is the next day's first.
+        let lastOfDay = try #require(results.lastIndex { $0.date == results[0].date })
+        try model.moveCursor(to: results[lastOfDay].id)
+        try model.openSelected()
+        let effects = model.press(.character("n"))
+        #expect(Self.asked(effects) == LiveModel.FlightKey(results[lastOfDay + 1]), "the next result, the next day's first")
+        let id = try #require(LiveModel.sentID(effects))
+        model.update(.replied(id, LiveViewFixture.details(of: results[lastOfDay + 1])))
+        // From there, p goes back to the result before it, the first day's last.
+        #expect(Self.asked(model.press(.character("p"))) == LiveModel.FlightKey(results[lastOfDay]))
+        // At the first result, p goes nowhere and says so.
+        model.press(.escape, .escape)  // through both flights, back to the results
+        try model.moveCursor(to: results[0].id)
+        try model.openSelected()
+        #expect(Self.asked(model.press(.character("p"))) == nil)
+        #expect(model.message?.contains("first of the search results") == true)
+    }
+}
+
 /// The live view's search results say why a flight found only through a partner's designator is there.
 struct LiveViewFoundAsTests {
     @Test func aRowFoundThroughACodeshareSaysAsWhat() throws {

@@ -142,7 +142,7 @@ enum LiveKeyMap {
     /// The keys as `board help watch` (and the contract) name them.
     static let helpPhrases = [
         "Tab/Shift-Tab or left/right switch tabs (and keep the choice)", "up/down or j/k move", "Enter opens a flight",
-        "n/p next and previous flight (Enter, n and p open a flight on top of what is open)",
+        "n/p next and previous flight, or search result (Enter, n and p open a flight on top of what is open)",
         "Esc goes back one screen (on a split pane Enter and Esc move the keys between the board and the flight)",
         "PageUp/PageDown (or space) page through a list, or a flight's details taller than the pane",
         "b (or Home on a flight) goes back to the board in one step",

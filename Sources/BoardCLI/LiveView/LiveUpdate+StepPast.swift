@@ -4,6 +4,7 @@ import BoardProtocol
 /// see only matching flights"). The daemon steps through the tab's flights in time order across the
 /// window and knows nothing of the filter, of the flights you hid, or of hide-past: a flight it
 /// answers with that the board leaves out is stepped past, to the next one in the same direction.
+/// Over search results, n and p go through the results themselves (`stepFlight`).
 extension LiveModel {
     /// The effects that step past the flight of `details`, which the daemon answered `purpose` with,
     /// when the board does not show it; nil to open it.
@@ -34,5 +35,23 @@ extension LiveModel {
             return []
         }
         return [send(.step(from: FlightKey(flight), forward: forward, tab: tab, pinned: pins), for: next)]
+    }
+
+    /// n and p on a flight: over search results, the result after or before it, across the results'
+    /// days (the flight after it on its day's board was not the next result); else the daemon's
+    /// next or previous flight of the tab (`flight.next`, `flight.prev`). Either opens on top.
+    mutating func stepFlight(from key: FlightKey, forward: Bool) -> [LiveEffect] {
+        let searching = screens.contains { if case .searchResults = $0 { true } else { false } }
+        let results = listedFlights
+        guard searching, let index = results.firstIndex(where: { FlightKey($0) == key }) else {
+            return [step(from: key, forward: forward)]
+        }
+        let next = index + (forward ? 1 : -1)
+        guard results.indices.contains(next) else {
+            message = forward ? "The last of the search results; p goes back." : "The first of the search results; n goes on."
+            return []
+        }
+        let flight = results[next]
+        return [send(.flight(FlightKey(flight), pinned: pins), for: .open(asked: GoneFlight(flight)))]
     }
 }

@@ -280,7 +280,7 @@ extension LiveModel {
         case .soonest:
             return [send(.soonest(tab: tab, pinned: pins), for: .soonest(steps: 0))]
         case .nextFlight, .previousFlight:
-            if case .details(let open) = top { return [step(from: open.key, forward: action == .nextFlight)] }
+            if case .details(let open) = top { return stepFlight(from: open.key, forward: action == .nextFlight) }
         case .togglePast:
             // The board asks the daemon again; search results leave out (or show again) what they hold.
             hidePast.toggle()
@@ -385,7 +385,7 @@ extension LiveModel {
         return [.pin(flight), subscription]
     }
 
-    private mutating func step(from key: FlightKey, forward: Bool) -> LiveEffect {
+    mutating func step(from key: FlightKey, forward: Bool) -> LiveEffect {
         send(.step(from: key, forward: forward, tab: tab, pinned: pins), for: .step(from: key, forward: forward, steps: 0))
     }
 }
