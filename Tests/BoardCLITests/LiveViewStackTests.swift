@@ -212,29 +212,3 @@ struct LiveViewSearchHidePastTests {
         #expect(model.listedFlights == all.filter { !$0.past })
     }
 }
-
-/// A page of search results never ends with a day's heading whose flights are all on the next page.
-struct LiveViewSearchPageFootTests {
-    static func isHeading(_ line: String) -> Bool { line.contains(" 2026  (") && line.hasSuffix(")") }
-
-    @Test(arguments: [40, 100, 160], 8...24)
-    func noPageEndsWithADaysHeadingAlone(columns: Int, rows: Int) throws {
-        var model = LiveViewFixture.liveModel()
-        try model.search("southeast")
-        let size = TerminalSize(columns: columns, rows: rows)
-        model.update(.resized(size))
-        for step in 0..<40 {
-            let frame = model.frame(size).map(\.visibleText)
-            // The list: after the header, the tab bar and the results' title, before the footer; on a
-            // split pane, its left side.
-            let list = frame.dropFirst(3).dropLast().map { String($0.split(separator: "│", maxSplits: 1).first ?? "") }
-                .map { $0.trimmingCharacters(in: .whitespaces) }
-                .filter { !$0.isEmpty && !$0.contains("↓") && !$0.contains("↑") }
-            if let last = list.last, Self.isHeading(last) {
-                Issue.record("\(columns)x\(rows), step \(step): the list ends with \(last)\n\(frame.joined(separator: "\n"))")
-                return
-            }
-            model.press(.down)
-        }
-    }
-}

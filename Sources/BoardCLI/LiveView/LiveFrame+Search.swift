@@ -18,11 +18,6 @@ extension LiveFrame {
         if let heading = Self.heldHeading(shown, range: &range, cursorLine: results.line(ofRow: selected)) {
             lines.append(dayHeading(heading))
         }
-        // A day's heading with none of its flights under it, at the foot of a list that goes on, is
-        // left for the next page, where its flights are.
-        if range.count > 1, range.upperBound < shown.count, case .day = shown[range.upperBound - 1] {
-            range = range.lowerBound..<(range.upperBound - 1)
-        }
         for line in shown[range] {
             switch line {
             case .day(let day):
