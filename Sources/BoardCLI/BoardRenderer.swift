@@ -277,8 +277,11 @@ public struct BoardRenderer {
     /// the column titles (at least its words), in the board's colours (not dimmed: it is the one
     /// line to find). The columns after the ID count as far as `flights` fill them: a terminal's
     /// letter, not the room kept for it.
-    func nowLine(_ now: String, over flights: [FlightDocument]) -> String {
-        let label = "──── \(clockText(now)) now "
+    ///
+    /// The first of `notes` that fits (the marks of a pane too short for their own row) follows the words.
+    func nowLine(_ now: String, over flights: [FlightDocument], notes: [String] = []) -> String {
+        var label = "──── \(clockText(now)) now "
+        if let note = notes.first(where: { columns.pin + label.columns + $0.columns + 3 <= self.width }) { label += note + " " }
         let extras = self.extras
         let drawn = ([extras.titles] + flights.map(extras.cells)).map(\.columns).max() ?? 0
         let rows = columns.total + drawn

@@ -41,6 +41,13 @@ struct BoardViewport: Equatable, Sendable {
         return parts.isEmpty ? nil : parts.joined(separator: "  ")
     }
 
+    /// The marks in few cells, for where their words do not fit (the now line of a narrow, short
+    /// pane): `↑10 ↓18`.
+    static func shortMarks(above: Int, below: Int) -> String? {
+        let parts = [above > 0 ? "↑\(above)" : nil, below > 0 ? "↓\(below)" : nil].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: " ")
+    }
+
     /// The viewport of `count` rows, the first `pinned` of them pinned, in `rows` rows of a pane, with
     /// the cursor on row `cursor` and the scrolling rows last starting at `scroll`.
     init(count: Int, pinned: Int, rows: Int, cursor: Int, scroll: Int) {

@@ -13,6 +13,9 @@ extension LiveFrame {
         /// the first after now: drawing it would take the line's row too).
         var nowAtHead = false
         var marks: String?
+        /// On a pane too short for a row of marks (6 and 7 rows) with the now line among the rows:
+        /// the marks, said on the line itself, in words and in few cells (the first that fits).
+        var marksOnNowLine: [String] = []
     }
 
     /// The viewport's rows, and the row it leaves for the now line (`LiveModel.boardRows`, so that a
@@ -26,7 +29,17 @@ extension LiveFrame {
         let last = viewport.scrolling.upperBound
         var shown = BoardRowsShown(indices: indices, marks: viewport.marks)
         guard let now else { return shown }
-        guard !viewport.scrolling.contains(now.index) else { return shown }
+        guard !viewport.scrolling.contains(now.index) else {
+            // No row for the marks (6 and 7 rows): the line says what is out of sight, where nothing
+            // said 28 more rows were there.
+            if viewport.marks == nil {
+                shown.marksOnNowLine = [
+                    BoardViewport.marks(above: viewport.above, pinnedAbove: viewport.pinnedAbove, below: viewport.below),
+                    BoardViewport.shortMarks(above: viewport.above, below: viewport.below),
+                ].compactMap { $0 }
+            }
+            return shown
+        }
         if now.index == last && last == flights.count && last > viewport.first {
             // Every row is before now and the last is drawn: the line closes the list.
             shown.nowAtFoot = true

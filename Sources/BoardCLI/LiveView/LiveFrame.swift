@@ -150,7 +150,7 @@ struct LiveFrame {
         var rows: [String] = []
         for index in shown.indices {
             if now?.index == index || (shown.nowAtHead && index == viewport.first) {
-                rows.append(renderer.nowLine(current, over: flights))
+                rows.append(renderer.nowLine(current, over: flights, notes: shown.marksOnNowLine))
             }
             rows.append(
                 row(
