@@ -66,7 +66,8 @@ struct WaitDecisionTests {
         (.status(.scheduled), [.reached, .never, .never, .never, .never, .never, .never]),
         (.status(.onTime), [.waiting, .reached, .never, .never, .never, .never, .never]),
         (.status(.delayed), [.waiting, .waiting, .reached, .never, .never, .never, .never]),
-        (.status(.enRoute), [.waiting, .waiting, .waiting, .reached, .reached, .never, .never]),
+        // A diversion is announced in the air: a diverted arrival was en route (it said it would never be).
+        (.status(.enRoute), [.waiting, .waiting, .waiting, .reached, .reached, .never, .reached]),
         (.status(.landed), [.waiting, .waiting, .waiting, .waiting, .reached, .never, .never]),
         (.status(.canceled), [.waiting, .waiting, .waiting, .never, .never, .reached, .never]),
         (.status(.diverted), [.waiting, .waiting, .waiting, .waiting, .never, .never, .reached]),

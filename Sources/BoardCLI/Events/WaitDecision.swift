@@ -152,6 +152,8 @@ enum WaitDecision: Equatable, Sendable {
                 return .impossible("\(name) is \(isDeparture ? "a departure" : "an arrival")")
             }
             if status == .canceled { return .impossible("\(name) was canceled") }
+            // A diversion is announced in the air: a diverted arrival was en route.
+            if status == .diverted, wanted == .enRoute { return .reached }
             if status == .diverted { return .impossible("\(name) was diverted\(subject.divertedTo.map { " to \($0)" } ?? "")") }
             switch wanted {
             case .scheduled:
