@@ -148,7 +148,8 @@ struct StatusLine {
 
     /// The class of a waybar module: `offline`, `alert` while a pinned flight's change is shown, `none`
     /// when no departure is left today, else the next departure's status as `--status` names it
-    /// (`on-time`, `delayed`, `boarding`, `final-call`, `canceled`...).
+    /// (`scheduled`, `on-time`, `delayed`, `boarding`, `final-call`, `gate-closed`: one that left or
+    /// was canceled is not next).
     enum WaybarClass: Hashable, CaseIterable, Sendable {
         case offline, alert, none
         /// The next departure's status, named as on the command line (`FlightStatus.commandLineName`).

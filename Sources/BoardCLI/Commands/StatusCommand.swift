@@ -46,7 +46,7 @@ struct StatusCommand: BoardCommand, Equatable {
                        "json"): {"text": the line, "tooltip": the airport, counts,
                        next departure and pinned flight, "class": offline, alert,
                        none (no departure left) or the next departure's status as
-                       --status names it (on-time, delayed, boarding, canceled...)}
+                       --status names it (on-time, delayed, boarding, final-call...)}
               --airline, --city, --gate, --terminal, --status (as on the board,
                        'board help board'): the counts count the matching flights
                        of today, and the next flight is the next matching departure
