@@ -113,7 +113,9 @@ struct EventsCommandTests {
         // Tomorrow's flight of the same number: nothing has happened to it yet, from its day's start.
         let tomorrow = try user.board("events", "--flight", name, "--date", "tomorrow")
         #expect(tomorrow.status == 0, "\(tomorrow.stderr)")
-        #expect(tomorrow.stdout == "No changes since Dec 3 00:00.\n", "\(tomorrow.stdout)")
+        #expect(
+            tomorrow.stdout == "No changes yet: the flight's day starts at Dec 3 00:00, after the daemon's now (20:00).\n",
+            "\(tomorrow.stdout)")
         let outside = try user.board("events", "--flight", name, "--date", "2026-11-01")
         #expect(outside.status == 4 && outside.stderr.lines.count == 1, "\(outside.status): \(outside.stderr)")
     }
@@ -159,7 +161,10 @@ struct EventsCommandTests {
         let flight = try user.board("events", "--flight", "Pacific 762", "--date", "tomorrow", "--until", "11:00")
         #expect(flight.status == 2 && flight.stderr.contains("is before the start of the flight's day (Dec 1 00:00)"))
         let tomorrow = try user.board("events", "--flight", "Pacific 762", "--date", "tomorrow")
-        #expect(tomorrow.status == 0 && tomorrow.stdout == "No changes since Dec 1 00:00.\n", "\(tomorrow.stdout)")
+        #expect(
+            tomorrow.status == 0
+                && tomorrow.stdout == "No changes yet: the flight's day starts at Dec 1 00:00, after the daemon's now (12:00).\n",
+            "\(tomorrow.stdout)")
     }
 
     /// A --since further back than the daemon lists changes (its window's length back from the
@@ -260,6 +265,20 @@ struct EventsCommandTests {
                 && result.stderr.components(separatedBy: "not kept").count == 2,
             "\(result.stderr)")
         #expect(follow.changes.allSatisfy { $0["kind"]?.string == "gate" })
+        try daemon.stop()
+    }
+
+    /// A flight whose next run is days on (US 309 runs next on Dec 5) has no changes yet, and says
+    /// why: it said "No changes since Dec 5 00:00", a time the clock had not reached.
+    @Test
+    func aFlightOfADayToComeSaysItHasNoChangesYet() throws {
+        let user = BoardUser()
+        let daemon = try user.startDaemon(now: "2026-11-30T12:00:00-05:00")
+        let result = try user.board("events", "--flight", "US 309")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stdout == "No changes yet: the flight's day starts at Dec 5 00:00, after the daemon's now (12:00).\n",
+            "\(result.stdout)")
         try daemon.stop()
     }
 

@@ -251,6 +251,14 @@ struct EventsCommand: BoardCommand, Equatable {
         if printed == 0 && !json {
             let matching = filter.isEmpty ? "" : " of flights that match the filter"
             let since = ChangeLine.bound(first?.since ?? now ?? "", today: today)
+            // A flight of a day to come (its next run, days on): said as such, not as a quiet listing.
+            if flight != nil, self.since == nil, until == nil, let start = first?.since.flatMap(EventTime.instant(of:)),
+                let current = now, let clock = EventTime.instant(of: current), start > clock
+            {
+                return Output.print(
+                    "No changes yet: the flight's day starts at \(since), after the daemon's now (\(ChangeLine.bound(current, today: today)))."
+                )
+            }
             // With --until, both bounds: an until before today's start holds nothing, and says so.
             if until != nil, let end = first?.until {
                 Output.print("No changes\(matching) from \(since) to \(ChangeLine.bound(end, today: today)).")
