@@ -100,11 +100,9 @@ public struct BoardRenderer {
     /// `◆` (see `RecentChange`) before what changed: the gate, the time or the status; where that
     /// column is gone or too narrow for it, before the flight's name.
     ///
-    /// `elapsed` seconds are added to `now`: the live view's clock runs on from its board's.
-    ///
     /// `beforeNow`: the row is above the now line (`NowLine`), dimmed as a past row is.
     public func row(
-        _ flight: FlightDocument, lastViewed: Bool = false, now: String? = nil, elapsed: Int = 0, beforeNow: Bool = false
+        _ flight: FlightDocument, lastViewed: Bool = false, now: String? = nil, beforeNow: Bool = false
     ) -> String {
         let c = columns
         let scheduled = clockText(flight.scheduledTime)
@@ -121,7 +119,7 @@ public struct BoardRenderer {
         // Where the mark goes: next to what changed when the column has room for it and a space.
         var marked: RecentChange.Field?
         var markOnName = false
-        if let recent = now.flatMap({ RecentChange(flight, now: $0, elapsed: elapsed) }) {
+        if let recent = now.flatMap({ RecentChange(flight, now: $0) }) {
             let (text, room) =
                 switch recent.field {
                 case .gate: (gate, c.gate)

@@ -41,11 +41,11 @@ struct RecentChange: Hashable, Sendable {
     /// Minutes from the announcement to now, 0 when both fall in the same minute.
     let minutesAgo: Int
 
-    /// The flight's latest announcement if it was made in the `window` minutes up to `now` (plus
-    /// `elapsed` seconds, as the live view's clock runs on from its board); nil when there is none,
-    /// it is older, or either time is unreadable.
-    init?(_ flight: FlightDocument, now: String, elapsed: Int = 0, window: Int = RecentChange.boardWindow) {
-        guard let changedAt = flight.changedAt, let seconds = Self.seconds(from: changedAt, to: now).map({ $0 + elapsed }),
+    /// The flight's latest announcement if it was made in the `window` minutes up to `now` (the
+    /// live view's clock, run on from its board: `LiveFrame.runningNow`); nil when there is none, it
+    /// is older, or either time is unreadable.
+    init?(_ flight: FlightDocument, now: String, window: Int = RecentChange.boardWindow) {
+        guard let changedAt = flight.changedAt, let seconds = Self.seconds(from: changedAt, to: now),
             seconds >= 0, seconds <= window * 60
         else { return nil }
         minutesAgo = seconds / 60

@@ -16,8 +16,17 @@ public struct Style: Sendable {
         case .never: return Style(enabled: false)
         case .auto:
             return Style(
-                enabled: descriptor.isTerminal && BoardPaths.environment("NO_COLOR") == nil
-                    && (BoardPaths.environment("TERM") ?? "dumb") != "dumb")
+                enabled: descriptor.isTerminal && allowed(.auto) && (BoardPaths.environment("TERM") ?? "dumb") != "dumb")
+        }
+    }
+
+    /// Whether `--color` allows colour where the output is known to take it (the live view's
+    /// terminal, tmux's status line): `always`, or `auto` without `NO_COLOR` set; never `never`.
+    static func allowed(_ choice: ColorChoice) -> Bool {
+        switch choice {
+        case .always: true
+        case .never: false
+        case .auto: BoardPaths.environment("NO_COLOR") == nil
         }
     }
 

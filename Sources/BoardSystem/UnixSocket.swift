@@ -78,16 +78,23 @@ public enum UnixSocket {
             // A full backlog (a listener that stopped accepting): Linux refuses a non-blocking
             // connect with EAGAIN and leaves the socket unconnected. A blocking one waits in the
             // kernel for room, as long as SO_SNDTIMEO allows, and then is EAGAIN again: timed out.
+            // A signal ends the wait (EINTR): it goes on for what is left of the deadline, not anew.
             fd.setNonBlocking(false)
-            setSendTimeout(fd, milliseconds: max(1, timeoutMilliseconds))
-            let waited = try withAddress(path) { address, length in
-                retryingOnInterrupt { Glibc.connect(fd.rawValue, address, length) }
+            let deadline = ContinuousClock.now + .milliseconds(Int(max(1, timeoutMilliseconds)))
+            var code = EAGAIN
+            while true {
+                let left = Int32(((deadline - .now) / .milliseconds(1)).rounded(.up))
+                guard left > 0, setSendTimeout(fd, milliseconds: left) else {
+                    code = EAGAIN
+                    break
+                }
+                let waited = try withAddress(path) { address, length in Glibc.connect(fd.rawValue, address, length) }
+                code = waited == 0 ? 0 : errno
+                if code != EINTR { break }
             }
-            let code = errno
-            setSendTimeout(fd, milliseconds: 0)
-            guard waited == 0 else {
+            guard code == 0, setSendTimeout(fd, milliseconds: 0) else {
                 fd.close()
-                throw SystemError("connect \(path)", code: code == EAGAIN ? ETIMEDOUT : code)
+                throw SystemError("connect \(path)", code: code == EAGAIN || code == 0 ? ETIMEDOUT : code)
             }
             return fd
         }
@@ -114,9 +121,10 @@ public enum UnixSocket {
     }
 
     /// `SO_SNDTIMEO`: how long a blocking send (and a Unix socket's connect) waits; 0, for ever.
-    static func setSendTimeout(_ fd: FileDescriptor, milliseconds: Int32) {
+    /// False when it could not be set (then a wait would have no end: the caller does not wait).
+    static func setSendTimeout(_ fd: FileDescriptor, milliseconds: Int32) -> Bool {
         var value = timeval(tv_sec: Int(milliseconds / 1000), tv_usec: Int(milliseconds % 1000) * 1000)
-        setsockopt(fd.rawValue, SOL_SOCKET, SO_SNDTIMEO, &value, socklen_t(MemoryLayout<timeval>.size))
+        return setsockopt(fd.rawValue, SOL_SOCKET, SO_SNDTIMEO, &value, socklen_t(MemoryLayout<timeval>.size)) == 0
     }
 
     /// A connected pair of stream sockets, both non-blocking and close-on-exec: one end for a loop to

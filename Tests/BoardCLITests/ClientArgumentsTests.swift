@@ -12,6 +12,13 @@ func same(_ a: any RunnableCommand, _ b: any RunnableCommand) -> Bool {
 
 /// `board`'s arguments read into commands, by the table alone: no process, no daemon.
 struct ClientArgumentsTests {
+    /// Every flag `board bench` declares belongs to a mode's list, so that a new one is refused
+    /// where its mode is not the run's, not passed over in every mode.
+    @Test func everyBenchFlagBelongsToAMode() {
+        let modes = Set(BenchmarkCommand.requestFlags + BenchmarkCommand.fanOutFlags + BenchmarkCommand.hostileFlags)
+        #expect(Set(BenchmarkCommand.spec.flags.map(\.name)) == modes)
+    }
+
     static let airlines = FlightCatalog.airlines.joined(separator: ", ")
 
     static let commands: [([String], any RunnableCommand)] = [

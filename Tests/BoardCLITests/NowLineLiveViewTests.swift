@@ -7,8 +7,6 @@ import Testing
 /// The live view's now line never costs a flight: the board's pages leave a row for it
 /// (`LiveModel.boardRows`), so `--rotate` shows every flight, and the cursor's row stays on screen.
 struct NowLineLiveViewTests {
-    /// `--rotate` shows every flight of the board on some page (a page that gave up its last row
-    /// to the line left Overland 432, flights[19], on none).
     /// The daemon pushes a board when a flight changes, which may be an hour apart: between two, the
     /// now line runs on with the header's clock, and the flights it passes go above it. It stayed at
     /// the last board's time, 40 minutes behind the header.
@@ -33,6 +31,8 @@ struct NowLineLiveViewTests {
         }
     }
 
+    /// `--rotate` shows every flight of the board on some page (a page that gave up its last row
+    /// to the line left Overland 432, flights[19], on none).
     @Test func rotationShowsEveryFlight() {
         var model = LiveViewRotationTests.rotatingModel()
         let flights = LiveViewFixture.board().flights
@@ -110,6 +110,21 @@ extension NowLineLiveViewTests {
 }
 
 extension NowLineLiveViewTests {
+    /// On 6 and 7 rows, the line that closes a list scrolled to its end says the rows above it.
+    @Test(arguments: [6, 7])
+    func theLineClosingAShortPanesListSaysTheRowsAbove(rows: Int) throws {
+        let size = TerminalSize(columns: 80, rows: rows)
+        var model = LiveModel(tab: .all, hidePast: false, style: Style(enabled: false), size: size)
+        model.update(.connected)
+        let board = CountdownTests.board(atMinute: 11 * 60)  // 23:00: every row is before now
+        model.update(.boardPushed(board, at: LiveViewFixture.start))
+        model.update(.key(.end))
+        let frame = model.view(size: size, now: LiveViewFixture.start).map(\.visibleText)
+        let line = try #require(frame.first { $0.contains(NowLineTests.marker) || $0.contains(" now ↑") })
+        let drawn = frame.count { row in board.flights.contains { row.trimmingTrailingSpaces().hasSuffix(" \($0.id)") } }
+        #expect(line.contains("↑ \(board.flights.count - drawn) more"), "\(frame.joined(separator: "\n"))")
+    }
+
     /// Late in the evening every row is before now: the live view closes the list with the line, as
     /// the one-shot board does, on a board that fits and on one scrolled to its end. The line was
     /// drawn only before a row, so after the last flight it was not drawn at all.

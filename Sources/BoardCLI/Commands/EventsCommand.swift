@@ -190,7 +190,8 @@ struct EventsCommand: BoardCommand, Equatable {
             var lastAt = start ?? now
             let socket = client.socket
             let sayNotKept = { (since: String, until: String?) in
-                guard let current = try? BoardConnection(path: socket, timeoutMilliseconds: 2000),
+                // One flight's subscription is sent its changes for the whole move: nothing left out.
+                guard flight == nil, let current = try? BoardConnection(path: socket, timeoutMilliseconds: 2000),
                     let clock = try? Self.clock(on: current, socket: socket),
                     let note = Self.notKept(since: since, until: until, clock: clock), said.insert(note).inserted
                 else { return }

@@ -106,10 +106,11 @@ struct SearchCommand: BoardCommand, Equatable {
         let now = filter.within == nil ? nil : try client.decode(ClockDocument.self, try client.call(ClockGetRequest())).now
         let kept = filter.apply(to: found, pages: pages, now: now)
         guard filter.isEmpty else { return (kept, nil) }
-        // Nothing left out but what the page limit cut: the daemon's total says how much that is.
+        // Every page read: the total is what they held (a flight two pages held, once). Cut by the
+        // page limit: the daemon's total says how much more there is.
+        let total = kept.next == nil ? kept.count : found.total
         return (
-            SearchResultsDocument(
-                text: kept.text, tab: kept.tab, count: kept.count, days: kept.days, total: found.total, next: kept.next),
+            SearchResultsDocument(text: kept.text, tab: kept.tab, count: kept.count, days: kept.days, total: total, next: kept.next),
             nil
         )
     }

@@ -1,5 +1,4 @@
 import BoardArguments
-import BoardSystem
 
 /// `board status [--format FMT] [--tmux | --waybar]`: one line for a status bar.
 struct StatusCommand: BoardCommand, Equatable {
@@ -94,16 +93,6 @@ struct StatusCommand: BoardCommand, Equatable {
         filter.within = try arguments.within()
     }
 
-    /// `--tmux` colours the line for tmux, whatever stdout is (tmux reads it through a pipe), unless
-    /// `--color never` or, with `auto`, `NO_COLOR` says no colour.
-    static func tmuxColours(_ choice: ColorChoice) -> Bool {
-        switch choice {
-        case .always: true
-        case .never: false
-        case .auto: BoardPaths.environment("NO_COLOR") == nil
-        }
-    }
-
     func run(on client: inout BoardClient) throws(ClientError) {
         if waybar && client.options.json {
             throw .usage(UsageError(message: "--waybar prints waybar's JSON already: drop --json", command: "status"))
@@ -112,7 +101,8 @@ struct StatusCommand: BoardCommand, Equatable {
         var line = StatusLine(
             socket: client.socket, state: client.state, format: format, tmux: tmux, autostartLogDirectory: autostart,
             pinned: client.pinnedParam, filter: filter, waybar: waybar)
-        line.tmuxColours = Self.tmuxColours(client.options.color)
+        // Coloured for tmux whatever stdout is (tmux reads it through a pipe), as `--color` allows.
+        line.tmuxColours = Style.allowed(client.options.color)
         line.run(json: client.options.json)
     }
 }

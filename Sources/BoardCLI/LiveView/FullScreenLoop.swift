@@ -53,7 +53,7 @@ struct FullScreenLoop {
         self.pane = pane
         self.state = client.state
         self.store = client.store
-        let style = Style(enabled: BoardPaths.environment("NO_COLOR") == nil && client.options.color != .never)
+        let style = Style(enabled: Style.allowed(client.options.color))
         self.model = LiveModel(
             tab: tab, hidePast: hidePast, pins: Watchlist.keys(client.sentPins),
             lastViewed: lastViewed

@@ -29,22 +29,21 @@ extension LiveFrame {
         let last = viewport.scrolling.upperBound
         var shown = BoardRowsShown(indices: indices, marks: viewport.marks)
         guard let now else { return shown }
-        guard !viewport.scrolling.contains(now.index) else {
-            // No row for the marks (6 and 7 rows): the line says what is out of sight, where nothing
-            // said 28 more rows were there.
-            if viewport.marks == nil {
-                shown.marksOnNowLine = [
-                    BoardViewport.marks(above: viewport.above, pinnedAbove: viewport.pinnedAbove, below: viewport.below),
-                    BoardViewport.shortMarks(above: viewport.above, below: viewport.below),
-                ].compactMap { $0 }
-            }
-            return shown
+        // No row for the marks (6 and 7 rows): a line drawn among the rows says what is out of sight,
+        // where nothing said 28 more rows were there.
+        if viewport.marks == nil {
+            shown.marksOnNowLine = [
+                BoardViewport.marks(above: viewport.above, pinnedAbove: viewport.pinnedAbove, below: viewport.below),
+                BoardViewport.shortMarks(above: viewport.above, below: viewport.below),
+            ].compactMap { $0 }
         }
+        guard !viewport.scrolling.contains(now.index) else { return shown }
         if now.index == last && last == flights.count && last > viewport.first {
             // Every row is before now and the last is drawn: the line closes the list.
             shown.nowAtFoot = true
             return shown
         }
+        shown.marksOnNowLine = []
         guard viewport.marks != nil else {
             // A pane too short for the marks beside the line (6 and 7 rows): the line's row says what
             // is out of sight, where it was blank and nothing said 13 more rows were there.

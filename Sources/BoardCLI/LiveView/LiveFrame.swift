@@ -158,7 +158,7 @@ struct LiveFrame {
                     lastViewed: model.lastViewed?.names(flights[index]) == true, now: current,
                     beforeNow: now?.isBefore(index) == true, renderer))
         }
-        if shown.nowAtFoot { rows.append(renderer.nowLine(current, over: flights)) }
+        if shown.nowAtFoot { rows.append(renderer.nowLine(current, over: flights, notes: shown.marksOnNowLine)) }
         let listed = viewport.marks == nil ? visible : visible - 1
         if rows.count > listed {
             // One list row and the line (a pane of five rows): the cursor's row stays.
@@ -287,21 +287,11 @@ struct LiveFrame {
         return Self.runOn(board, seconds: elapsed)
     }
 
-    /// The fixed zone of the offset an ISO-8601 time ends with (`-05:00`, `Z`).
-    static func offsetZone(of time: String) -> TimeZone? {
-        if time.hasSuffix("Z") { return TimeZone(secondsFromGMT: 0) }
-        let offset = time.suffix(6)
-        guard offset.count == 6, let sign = offset.first, sign == "+" || sign == "-",
-            let hours = Int(offset.dropFirst().prefix(2)), let minutes = Int(offset.suffix(2))
-        else { return nil }
-        return TimeZone(secondsFromGMT: (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60))
-    }
-
     /// `board`'s now `seconds` later, in the airport's zone (else the offset `now` is written with).
     static func runOn(_ board: BoardDocument, seconds: Int) -> String {
-        let utc = LocalTime(timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
-        guard seconds > 0, let instant = InstantInput.parse(board.now, localTime: utc, today: nil) else { return board.now }
-        guard let zone = board.airport.timeZone.flatMap(TimeZone.init(identifier:)) ?? Self.offsetZone(of: board.now)
+        guard seconds > 0, let instant = EventTime.instant(of: board.now),
+            let zone = board.airport.timeZone.flatMap(TimeZone.init(identifier:))
+                ?? EventTime.offsetSeconds(of: board.now).flatMap(TimeZone.init(secondsFromGMT:))
         else { return board.now }
         return LocalTime(timeZone: zone).iso8601(instant.addingTimeInterval(Double(seconds)))
     }
