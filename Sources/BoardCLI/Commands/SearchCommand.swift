@@ -110,7 +110,8 @@ struct SearchCommand: BoardCommand, Equatable {
         // page limit: the daemon's total says how much more there is.
         let total = kept.next == nil ? kept.count : found.total
         return (
-            SearchResultsDocument(text: kept.text, tab: kept.tab, count: kept.count, days: kept.days, total: total, next: kept.next),
+            SearchResultsDocument(
+                text: kept.text, tab: kept.tab, count: kept.count, days: kept.days, total: total, next: kept.next),
             nil
         )
     }
