@@ -209,6 +209,15 @@ struct EventsCommandTests {
             }
         }
 
+        /// Stops the follow, and checks that it said `note` on stderr, and said what is not kept once.
+        func stop(sayingOnce note: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+            kill(process.pid, SIGTERM)
+            let (_, result) = try process.finish(timeout: 10)
+            #expect(
+                result.stderr.contains(note) && result.stderr.components(separatedBy: "not kept").count == 2,
+                "\(result.stderr)", sourceLocation: sourceLocation)
+        }
+
         func waitFor(_ count: Int, timeout: Double = 20) throws {
             try waitUntil("\(count) changes from board events --follow (\(changes.count) so far)", timeout: timeout) {
                 changes.count >= count
@@ -232,12 +241,7 @@ struct EventsCommandTests {
         try #require(jump.status == 0, "\(jump.stderr)")
         let after = try Self.eventsGet(user.socket, ["since": "2026-12-30T00:00:00-05:00"])
         try follow.waitFor(after.count + 1)
-        kill(follow.process.pid, SIGTERM)
-        let (_, result) = try follow.process.finish(timeout: 10)
-        #expect(
-            result.stderr.contains("changes before Dec 15 00:00 are not kept")
-                && result.stderr.components(separatedBy: "not kept").count == 2,
-            "\(result.stderr)")
+        try follow.stop(sayingOnce: "changes before Dec 15 00:00 are not kept")
         try daemon.stop()
     }
 
@@ -258,12 +262,7 @@ struct EventsCommandTests {
         let kept = try Self.eventsGet(user.socket, ["since": "2026-12-06T00:00:00-05:00", "kinds": ["gate"]])
         try #require(!kept.isEmpty)
         try follow.waitFor(day.count + kept.count)
-        kill(follow.process.pid, SIGTERM)
-        let (_, result) = try follow.process.finish(timeout: 10)
-        #expect(
-            result.stderr.contains("changes before Dec 6 00:00 are not kept")
-                && result.stderr.components(separatedBy: "not kept").count == 2,
-            "\(result.stderr)")
+        try follow.stop(sayingOnce: "changes before Dec 6 00:00 are not kept")
         #expect(follow.changes.allSatisfy { $0["kind"]?.string == "gate" })
         try daemon.stop()
     }
