@@ -130,12 +130,15 @@ struct EventsArgumentsTests {
     @Test(arguments: [
         ("30s", Duration.seconds(30)), ("10m", .seconds(600)), ("2h", .seconds(7200)), ("1h30m", .seconds(5400)),
         ("90s", .seconds(90)), ("1m30s", .seconds(90)), ("2h0m5s", .seconds(7205)), ("1d1s", .seconds(86_401)),
+        ("+30s", .seconds(30)), ("+2m", .seconds(120)),
     ])
     func aTimeoutIsALengthOfRealTime(text: String, duration: Duration) {
         #expect(WaitCommand.timeout(text) == duration)
     }
 
-    @Test(arguments: ["0s", "-5m", "5", "soon", "0m", "s", "1m60s", "-1m30s", "1m-30s", "m30s", "1x30s", "367d", "366d1s"])
+    @Test(arguments: [
+        "0s", "-5m", "5", "soon", "0m", "s", "1m60s", "-1m30s", "1m-30s", "m30s", "1x30s", "367d", "366d1s", "+-5s", "++5s",
+    ])
     func whatIsNoTimeoutIsRefused(text: String) {
         #expect(WaitCommand.timeout(text) == nil)
     }

@@ -77,7 +77,8 @@ struct WaitCommand: BoardCommand, Equatable {
     static func timeout(_ text: String) -> Duration? {
         let lower = text.lowercased()
         var seconds = 0
-        var rest = Substring(lower)
+        // `+30s` is 30s, as `Int` reads `+30`; a `-` is refused below.
+        var rest = lower.hasPrefix("+") ? lower.dropFirst() : Substring(lower)
         if rest.hasSuffix("s") {
             rest = rest.dropLast()
             let digits = rest.reversed().prefix { $0.isASCII && $0.isNumber }
