@@ -62,6 +62,31 @@ struct LiveViewOpenFlightTests {
         #expect(!model.frame().contains { $0.contains("(PgUp/PgDn)") })
     }
 
+    /// However short the pane, down to 6 rows (one line for the details), paging from the top to
+    /// the bottom shows every line of the flight's details in order, with the marks saying what is
+    /// out of sight: at 6 rows the title alone showed, with no marks and no way to page.
+    @Test(arguments: 6...9)
+    func aShortPanePagesThroughEveryLineOfTheDetails(rows: Int) throws {
+        var (model, _) = try Self.modelWithTheLastFlightOpen()
+        let whole = model.frame(TerminalSize(columns: 80, rows: 40))
+        let footer = whole.count - 1
+        let lines = Array(whole[3..<footer].prefix { !$0.isEmpty })
+        #expect(lines.count > 8, "\(whole.joined(separator: "\n"))")
+        let size = TerminalSize(columns: 80, rows: rows)
+        model.update(.resized(size))
+        var seen: [String] = []
+        for page in 0..<lines.count {
+            let frame = model.frame(size)
+            let marks = frame[rows - 2]
+            #expect(marks.contains("(PgUp/PgDn)"), "page \(page): \(frame.joined(separator: "\n"))")
+            #expect(page == 0 ? !marks.contains("↑") : marks.contains("↑"), "\(marks)")
+            for line in frame[3..<(rows - 2)] where !seen.contains(line) { seen.append(line) }
+            if !marks.contains("↓") { break }
+            model.press(.pageDown)
+        }
+        #expect(seen == lines, "every line, in order, at \(rows) rows")
+    }
+
     /// After a config reloaded with another schedule, the open flight's identity can name another
     /// flight: fetched again, that one is not shown in its place; the open flight is gone.
     @Test func theOpenFlightNeverTurnsIntoAnotherOfItsIdentity() throws {

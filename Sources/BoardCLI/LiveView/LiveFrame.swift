@@ -200,7 +200,8 @@ struct LiveFrame {
     }
 
     /// Which of a flight's detail lines a pane shows: all that fit; when they do not, a row is given
-    /// to the marks (`↑ 3 more  ↓ 9 more`) and the rest shown from `scroll`.
+    /// to the marks (`↑ 3 more  ↓ 9 more`) and the rest shown from `scroll`, one line at least (a
+    /// 6-row pane pages through them a line at a time).
     struct DetailsLayout: Equatable {
         let scroll: Int
         let shown: Int
@@ -212,7 +213,7 @@ struct LiveFrame {
     /// blank line and the footer take four).
     static func detailsLayout(lineCount: Int, scroll: Int, rows: Int) -> DetailsLayout {
         let room = max(0, rows - 4)
-        guard lineCount > room, room >= 3 else {
+        guard lineCount > room, room >= 2 else {
             return DetailsLayout(scroll: 0, shown: min(lineCount, room), lastScroll: 0, marks: nil)
         }
         let shown = room - 1
