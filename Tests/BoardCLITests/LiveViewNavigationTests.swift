@@ -113,6 +113,35 @@ struct LiveViewNavigationTests {
         }
     }
 
+    /// A 6-row pane has no row for the marks: the day's heading says them, in words or, where they
+    /// do not fit, in few cells (`↑5 ↓98`), and they count the results out of sight. It said nothing.
+    @Test(arguments: [80, 40, 30])
+    func aSixRowPaneSaysTheResultsOutOfSightOnItsHeading(columns: Int) throws {
+        var model = Fixture.liveModel()
+        let size = TerminalSize(columns: columns, rows: 6)
+        model.update(.resized(size))
+        let id = try #require(LiveModel.sentID(model.press(.character("/"), .character("D"), .character("e"), .enter)))
+        let reply = Fixture.search("De")
+        let days = try SearchResultsDocument(json: reply).days
+        model.update(.replied(id, reply))
+        let flights = model.listedFlights
+        func count(_ arrow: Character, in line: String) -> Int {
+            guard let at = line.firstIndex(of: arrow) else { return 0 }
+            return Int(line[line.index(after: at)...].drop { $0 == " " }.prefix { $0.isNumber }) ?? -1
+        }
+        for row in flights.indices {
+            if row > 0 { model.press(.down) }
+            let frame = model.frame(size)
+            let heading = frame[3]
+            #expect(days.contains { heading.hasPrefix(BoardRenderer.longDate($0.date)) }, "\(frame.screenText)")
+            #expect(heading.columns <= columns)
+            #expect(frame[4].contains(flights[row].flightName), "\(frame.screenText)")
+            #expect(count("↑", in: heading) == row, "row \(row): \(heading)")
+            #expect(count("↓", in: heading) == flights.count - row - 1, "row \(row): \(heading)")
+            if columns >= 80 { #expect(heading.contains(" more"), "in words where they fit: \(heading)") }
+        }
+    }
+
     @Test func theCursorMovesOverFlightsOnlyAndStaysInViewWithTheHeadings() throws {
         var model = Fixture.liveModel()
         let id = try #require(LiveModel.sentID(model.press(.character("/"), .character("D"), .character("e"), .enter)))

@@ -15,13 +15,29 @@ extension LiveFrame {
         let fitting = LiveModel.resultRows(size.rows, results: results)
         let first = LiveModel.scroll(results, from: results.cursor.scroll, keeping: selected, visible: fitting)
         var range = min(first, shown.count)..<min(shown.count, first + fitting)
-        if let heading = Self.heldHeading(shown, range: &range, cursorLine: results.line(ofRow: selected)) {
-            lines.append(dayHeading(heading))
+        let held = Self.heldHeading(shown, range: &range, cursorLine: results.line(ofRow: selected))
+        // The flights above and below the lines shown, as the board counts its rows.
+        func flightCount(_ lines: ArraySlice<LiveModel.SearchResults.Line>) -> Int {
+            lines.count { if case .flight = $0 { true } else { false } }
         }
+        let (above, below) = (flightCount(shown[..<range.lowerBound]), flightCount(shown[range.upperBound...]))
+        // A pane with no row for the marks (6 rows) says them on its first day's heading, as the
+        // board says them on its now line: nothing said 98 more results were there.
+        var marksOnHeading =
+            fitting < LiveModel.listRows(size.rows)
+            ? []
+            : [
+                BoardViewport.marks(above: above, below: below), BoardViewport.shortMarks(above: above, below: below),
+            ].compactMap { $0 }
+        func heading(_ day: SearchResultsDocument.Day) -> String {
+            defer { marksOnHeading = [] }
+            return dayHeading(day, marks: marksOnHeading)
+        }
+        if let held { lines.append(heading(held)) }
         for line in shown[range] {
             switch line {
             case .day(let day):
-                lines.append(dayHeading(day))
+                lines.append(heading(day))
             case .flight(let index):
                 lines.append(
                     row(
@@ -32,19 +48,20 @@ extension LiveFrame {
             }
         }
         guard fitting < LiveModel.listRows(size.rows) else { return }
-        // The flights above and below the lines shown, as the board counts its rows.
-        func flightCount(_ lines: ArraySlice<LiveModel.SearchResults.Line>) -> Int {
-            lines.count { if case .flight = $0 { true } else { false } }
-        }
-        let marks = BoardViewport.marks(
-            above: flightCount(shown[..<range.lowerBound]), below: flightCount(shown[range.upperBound...]))
         while lines.count < size.rows - 2 { lines.append("") }
-        if let marks { lines.append(style.dim(fit("  " + marks, size.columns))) }
+        if let marks = BoardViewport.marks(above: above, below: below) {
+            lines.append(style.dim(fit("  " + marks, size.columns)))
+        }
     }
 
-    /// A day's heading in search results: `Tue Dec 1 2026  (7)`.
-    private func dayHeading(_ day: SearchResultsDocument.Day) -> String {
-        style.bold(fit("\(BoardRenderer.longDate(day.date))  (\(day.count))", size.columns))
+    /// A day's heading in search results: `Tue Dec 1 2026  (7)`, then the first of `marks` (the
+    /// same marks in fewer words after it) that fits beside it.
+    private func dayHeading(_ day: SearchResultsDocument.Day, marks: [String] = []) -> String {
+        let text = "\(BoardRenderer.longDate(day.date))  (\(day.count))"
+        guard let said = marks.first(where: { text.columns + 3 + $0.columns <= size.columns }) else {
+            return style.bold(fit(text, size.columns))
+        }
+        return style.bold(text) + "   " + style.dim(said)
     }
 
     /// The day to head search results shown from `range` with, when its first line is not a day's
