@@ -15,9 +15,20 @@ struct ClientState: Equatable {
     var endedPins: [RememberedFlight] = []
     /// Each pane's live view (`SavedLiveViews.pane`: `$TMUX_PANE` inside tmux, else one shared entry).
     var liveView = SavedLiveViews()
+    /// The keys of the file this version does not know (a newer `board` wrote them), in the file's
+    /// order, written back as they were: an older `board` saving its tab dropped them.
+    var otherKeys: [OtherKey] = []
+
+    struct OtherKey: Equatable {
+        let name: String
+        let value: JSON
+    }
+
+    /// The keys this version reads and writes.
+    static let keys: Set<String> = ["schema", "tab", "lastViewed", "pins", "hidden", "endedPins", "liveView"]
 
     var json: JSON {
-        [
+        let known: JSON = [
             "schema": 1,
             "tab": .string(tab.rawValue),
             "lastViewed": lastViewed?.json ?? .null,
@@ -26,13 +37,15 @@ struct ClientState: Equatable {
             "endedPins": .array(endedPins.map(\.json)),
             "liveView": liveView.isEmpty ? .null : liveView.json,
         ]
+        return .object((known.objectPairs ?? []) + otherKeys.map { ($0.name, $0.value) })
     }
 
     init() {}
 
     /// Reads what it can; nil when the document is not a state at all.
     init?(json: JSON) {
-        guard json.objectPairs != nil else { return nil }
+        guard let pairs = json.objectPairs else { return nil }
+        otherKeys = pairs.filter { !Self.keys.contains($0.0) }.map { OtherKey(name: $0.0, value: $0.1) }
         if let text = json["tab"]?.string, let tab = Tab(rawValue: text) { self.tab = tab }
         if let last = json["lastViewed"] { lastViewed = RememberedFlight(json: last) }
         pins = Self.flights(json["pins"])
