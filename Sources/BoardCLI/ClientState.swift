@@ -24,12 +24,15 @@ struct ClientState: Equatable {
         let value: JSON
     }
 
+    /// The version of the file's shape this `board` writes; a file of a later one is never written over.
+    static let schema = 1
+
     /// The keys this version reads and writes.
     static let keys: Set<String> = ["schema", "tab", "lastViewed", "pins", "hidden", "endedPins", "liveView"]
 
     var json: JSON {
         let known: JSON = [
-            "schema": 1,
+            "schema": .int(Self.schema),
             "tab": .string(tab.rawValue),
             "lastViewed": lastViewed?.json ?? .null,
             "pins": .array(pins.map(\.stateJSON)),

@@ -8,7 +8,8 @@ import FoundationEssentials
 /// A missing file is the first run. A corrupt or unreadable one, or a
 /// directory that cannot be written, warns once on stderr and the command
 /// goes on with defaults; it never stops a command. A file whose pins, hidden flights or last viewed
-/// flight cannot all be read is kept aside as a corrupt one is, and the rest of it is read.
+/// flight cannot all be read is kept aside as a corrupt one is, and the rest of it is read. One a
+/// newer `board` wrote (a later `schema`) is read for what this one knows and never written over.
 ///
 /// Two `board` commands may run at once (two tmux panes): a save takes a lock
 /// (`flock` on the state directory), reads the file again and applies only what this
@@ -57,8 +58,18 @@ struct StateStore {
             }
             rewrite(state)
         case .found(let state, _): baseline = state
+        case .newer(let state, let schema):
+            warn(Self.newerNote(path, schema: schema, reading: true))
+            baseline = state
         }
         return baseline
+    }
+
+    /// What a save says of a file a newer `board` wrote: this one reads what it knows of it, and
+    /// writes nothing over it, as git refuses a repository of a newer format; its pins are kept whole.
+    static func newerNote(_ path: String, schema: Int, reading: Bool) -> String {
+        let part = reading ? ": read what this board knows, saving nothing over it" : ", so it is left as it is"
+        return "\(path) is a newer board's (schema \(schema))\(part); update board or move it away"
     }
 
     /// Moves the file aside, so that what it held can be recovered by hand, before what was read
@@ -93,9 +104,12 @@ struct StateStore {
     /// The state on disk, when it is one (a missing or corrupt file stays for the next command to report,
     /// not a screen in use): this process's later saves merge over it.
     mutating func reread() -> ClientState? {
-        guard case .found(let state, _) = read() else { return nil }
-        baseline = state
-        return state
+        switch read() {
+        case .found(let state, _), .newer(let state, _):
+            baseline = state
+            return state
+        case .missing, .unreadable, .corrupt: return nil
+        }
     }
 
     /// Saves this process's changes to `state` over whatever is on disk now; returns the state as saved.
@@ -156,6 +170,7 @@ struct StateStore {
             // permissions) would be lost for good. The command's own work is done; the save is not.
             return (state, "cannot read \(path) (\(why)), so it is left as it is; make it readable or move it away")
         case .missing: merged = baseline
+        case .newer(_, let schema): return (state, Self.newerNote(path, schema: schema, reading: false))
         }
         if state.tab != baseline.tab { merged.tab = state.tab }
         if state.lastViewed != baseline.lastViewed { merged.lastViewed = state.lastViewed }
@@ -211,6 +226,8 @@ struct StateStore {
         case corrupt
         /// The state, and the parts of it the file held but could not be read (`ClientState.unreadableParts`).
         case found(ClientState, unreadable: [String])
+        /// A file of a later schema than `ClientState.schema`: what this version reads of it, never written over.
+        case newer(ClientState, schema: Int)
     }
 
     /// The largest state file read: a thousand pins and the live view take a few hundred KiB.
@@ -224,11 +241,12 @@ struct StateStore {
         do { bytes = try RegularFile.read(path, limit: Self.maxFileSize) } catch {
             switch error {
             case .cannotOpen(let reason) where reason.isMissing: return .missing
-            case .tooLarge: return .corrupt
+            case .tooLarge(let limit): return .unreadable("larger than \(limit / 1024 / 1024) MiB, the most a state file holds")
             case .cannotOpen, .cannotRead, .notRegular: return .unreadable("\(error)")
             }
         }
         guard let json = try? JSON.parse(bytes), let state = ClientState(json: json) else { return .corrupt }
+        if let schema = json["schema"]?.int, schema > ClientState.schema { return .newer(state, schema: schema) }
         return .found(state, unreadable: ClientState.unreadableParts(of: json))
     }
 

@@ -99,6 +99,59 @@ import Testing
         #expect((try? FileStatus(path: path))?.kind == .fifo, "still the FIFO it was")
     }
 
+    /// A state file a newer `board` wrote (a later `schema`) is read for what this one knows and
+    /// never written over: its keys and the pins' own keys would be lost, with the schema put back
+    /// to 1 and nothing said. A command that shows shows, with one warning; `pin` exits 1 saying why.
+    @Test func aStateFileOfANewerSchemaIsReadAndNeverSavedOver() throws {
+        let user = try BoardUser.ofSharedDaemon()
+        let rows = try user.lookup()
+        let path = user.stateFile
+        try FileManager.default.createDirectory(atPath: user.sandbox.stateDirectory, withIntermediateDirectories: true)
+        let pinned =
+            #"{"id":\#(rows[2].id),"date":"\#(rows[2].json["date"]?.string ?? "")","designator":"\#(rows[2].flightName)","note":"keep"}"#
+        let file = Data(#"{"schema":2,"tab":"arrivals","pins":[\#(pinned)],"alerts":{"sound":"bell"}}"#.utf8)
+        try file.write(to: URL(fileURLWithPath: path))
+        let board = try user.board("departures")
+        #expect(board.status == 0 && board.stdout.contains("FLIGHT"), "\(board.stderr)")
+        #expect(warnings(board).count == 1, "\(board.stderr)")
+        #expect(
+            board.stderr.contains(
+                "\(path) is a newer board's (schema 2): read what this board knows, saving nothing over it; "
+                    + "update board or move it away"),
+            "\(board.stderr)")
+        let pins = try user.board("pins")
+        #expect(pins.status == 0 && pins.stdout.contains(rows[2].flightName), "its pins are read: \(pins.stdout)")
+        let pin = try user.board("pin", String(rows[5].id))
+        #expect(pin.status == 1, "\(pin.stdout) \(pin.stderr)")
+        #expect(
+            pin.stderr.contains(
+                "is not saved: \(path) is a newer board's (schema 2), so it is left as it is; update board or move it away"),
+            "\(pin.stderr)")
+        #expect(FileManager.default.contents(atPath: path) == file, "the file as the newer board left it")
+        let kept = try FileManager.default.contentsOfDirectory(atPath: user.sandbox.stateDirectory)
+        #expect(!kept.contains { $0.hasPrefix("state.json.corrupt-") }, "\(kept)")
+    }
+
+    /// A state file larger than a state can be is not read and not written over: a board over
+    /// 8 MiB is no state of this `board`'s, and calling it corrupt started from defaults and
+    /// replaced it (its pins with it).
+    @Test func aStateFileTooLargeSaysSoAndIsLeftAsItIs() throws {
+        let user = try BoardUser.ofSharedDaemon()
+        let path = user.stateFile
+        try FileManager.default.createDirectory(atPath: user.sandbox.stateDirectory, withIntermediateDirectories: true)
+        let padding = String(repeating: " ", count: 9 * 1024 * 1024)
+        let file = Data(#"{"schema":1,"tab":"arrivals",\#(padding)"pins":[]}"#.utf8)
+        try file.write(to: URL(fileURLWithPath: path))
+        let board = try user.board("departures")
+        #expect(board.status == 0, "\(board.stderr)")
+        #expect(
+            board.stderr.contains("cannot read \(path) (larger than 8 MiB, the most a state file holds); using defaults"),
+            "\(board.stderr)")
+        #expect(FileManager.default.contents(atPath: path) == file, "left as it is")
+        let kept = try FileManager.default.contentsOfDirectory(atPath: user.sandbox.stateDirectory)
+        #expect(!kept.contains { $0.hasPrefix("state.json.corrupt-") }, "\(kept)")
+    }
+
     /// A state file that cannot be read says why (a directory in its place, a FIFO), where it said
     /// only "cannot read"; the board still shows.
     @Test func aStateFileThatCannotBeReadSaysWhy() throws {
