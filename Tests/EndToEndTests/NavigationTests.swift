@@ -79,6 +79,31 @@ import Testing
         #expect(try user.json("next")["id"]?.int == all[3].id)
     }
 
+    /// A flight you hid is off your boards, so next and prev step past it to the next one the board
+    /// shows, as the live view's n and p and `board soonest` do; with only hidden flights left, they
+    /// say so (exit 4) and keep the last viewed. They stepped onto it.
+    @Test func nextAndPrevStepPastTheFlightsYouHid() throws {
+        let user = try BoardUser.ofSharedDaemon()
+        let all = try user.lookup()
+        for hidden in all[11...12] { _ = try user.json("hide", String(hidden.id)) }
+        _ = try user.text("show", String(all[10].id))
+        #expect(try user.json("next")["id"]?.int == all[13].id, "past the two hidden")
+        _ = try user.text("next")
+        #expect(try user.json("prev")["id"]?.int == all[10].id, "and back past them")
+        #expect(try user.json("show", String(all[11].id))["id"]?.int == all[11].id, "named, a hidden flight is found")
+
+        let last = try #require(try user.lookup("--date", lastWindowDate).suffix(2).first)
+        let lastOfAll = try #require(try user.lookup("--date", lastWindowDate).last)
+        _ = try user.json("hide", String(lastOfAll.id), "--date", lastWindowDate)
+        _ = try user.text("show", String(last.id), "--date", lastWindowDate)
+        let after = try user.board("next")
+        #expect(after.status == 4 && after.stdout == "", "\(after.stdout) \(after.stderr)")
+        #expect(
+            after.stderr == "board: no flight after \(last.flightName) of \(shortDate(lastWindowDate)) in the window but "
+                + "those you hid; 'board hidden' lists them\n", "\(after.stderr)")
+        #expect(try user.json("last")["id"]?.int == last.id, "a failed next keeps the last viewed")
+    }
+
     @Test func theWindowsEndsAreNotFound() throws {
         let user = try BoardUser.ofSharedDaemon()
         let first = try #require(try user.lookup().first)

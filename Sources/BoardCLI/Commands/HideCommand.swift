@@ -16,8 +16,9 @@ struct HideCommand: FlightArgumentCommand, Equatable {
             Hides a flight: it leaves your boards, 'board' and 'board watch', and
             'board status' no longer names it as the next flight. The daemon and
             other people's boards still have it. Commands that name a flight
-            (show, search, log, events, wait, next, prev) still find it: you asked
-            for it. A hidden flight that is also pinned stays hidden.
+            (show, search, log, events, wait) still find it: you asked for it;
+            next, prev and soonest step past it. A hidden flight that is also
+            pinned stays hidden.
 
             Counts and badges count what you see: every tab's count leaves hidden
             flights out ('board watch' follows the all board while any flight is

@@ -13,7 +13,8 @@ struct NextCommand: BoardCommand, Equatable {
             usage: board next
 
             Shows the flight after the last viewed one in the selected tab, in time
-            order, crossing into the next day; it becomes the last viewed.
+            order, crossing into the next day; it becomes the last viewed. Flights
+            you hid ('board hide') are stepped past, as your boards leave them out.
 
             examples:
               board show 1234 && board next
@@ -34,11 +35,16 @@ struct NextCommand: BoardCommand, Equatable {
 
 extension BoardClient {
     /// Shows the flight after (`flight.next`) or before (`flight.prev`) the last viewed; it becomes the last viewed.
+    ///
+    /// A flight you hid is off your boards, so the step goes past it to the next the board shows, as
+    /// the live view's n and p and `board soonest` do (at most `Watchlist.soonestSteps` steps).
     mutating func showNeighbour<Step: FlightStepRequest>(_: Step.Type) throws(ClientError) {
         let last = try lastViewed()
         guard let key = last.key else { throw lastViewedGone(last) }
+        let hidden = Watchlist.keys(state.hidden)
+        var json: JSON
         do {
-            try showFlight(try call(Step(from: key, tab: state.tab, pinned: pinnedParam)))
+            json = try call(Step(from: key, tab: state.tab, pinned: pinnedParam))
         } catch .notFound(let message) {
             // Gone from its day ("no longer"), or its day has left the window (the window slid
             // past it): either way name the flight, as 'board last' does.
@@ -47,6 +53,20 @@ extension BoardClient {
             }
             throw lastViewedGone(last)
         }
+        var steps = 0
+        while let flight = try? FlightDetailsDocument(json: json).flight, hidden.contains(where: { $0.names(flight) }),
+            steps < Watchlist.soonestSteps
+        {
+            steps += 1
+            do {
+                json = try call(Step(from: try identity(of: flight), tab: state.tab, pinned: pinnedParam))
+            } catch .notFound {
+                let way = Step.self == FlightNextRequest.self ? "after" : "before"
+                throw .notFound(
+                    "no flight \(way) \(last.name) in the window but those you hid; 'board hidden' lists them")
+            }
+        }
+        try showFlight(json)
     }
 
     /// The error for a last viewed flight the daemon does not show: "no longer on the board", or "not

@@ -13,7 +13,7 @@ struct PrevCommand: BoardCommand, Equatable {
             usage: board prev
 
             Shows the flight before the last viewed one in the selected tab; it
-            becomes the last viewed.
+            becomes the last viewed. Flights you hid are stepped past.
 
             example:
               board prev
