@@ -123,7 +123,11 @@ struct WatchlistTests {
         let gone = try user.json("hidden")
         #expect(gone["hidden"]?.array?.isEmpty == true)
         #expect(gone["gone"]?.array?.first?["id"]?.int == hidden.id)
-        _ = try user.text("pin", String(departures[0].id))  // any save
+        // Unhidden then, it is on no board to come back to, and says so: it said "back on your boards".
+        let unhidden = try user.text("unhide", String(hidden.id))
+        #expect(
+            unhidden == "Unhidden \(hidden.flightName) of Nov 30: its day has left the window, so it is on no board.\n",
+            "\(unhidden)")
         #expect(statePins(user, "hidden") == [])
     }
 

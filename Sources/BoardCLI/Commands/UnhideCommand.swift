@@ -44,8 +44,14 @@ struct UnhideCommand: BoardCommand, Equatable {
             throw .notFound(
                 "\(flight)\(client.onDay(date)) is not hidden; 'board hidden' lists the hidden flights")
         }
+        // A flight whose day has left the window is on no board to come back to (asked of the
+        // daemon's clock; without an answer, unhiding is still this command's whole work).
+        let gone = (try? client.daemonToday()).map { hidden.isBefore($0) } ?? false
         client.state.hidden.removeAll { $0.isSame(as: hidden) }
         try client.saveChange("unhiding \(hidden.name)")
-        client.printHidden(message: "Unhidden \(hidden.name): it is back on your boards.")
+        client.printHidden(
+            message: gone
+                ? "Unhidden \(hidden.name): its day has left the window, so it is on no board."
+                : "Unhidden \(hidden.name): it is back on your boards.")
     }
 }
