@@ -87,7 +87,11 @@ public struct DaemonConfig: Hashable, Sendable {
         func refuse(_ reason: String) -> ConfigError { ConfigError(file: label, key: nil, value: nil, reason: reason) }
         do { return try RegularFile.read(path, limit: maxFileSize) } catch {
             switch error {
-            case .cannotOpen(let reason) where reason.isMissing: throw refuse("does not exist")
+            case .cannotOpen(let reason) where reason.isMissing:
+                if let target = FileSystem.linkTarget(path) {
+                    throw refuse("is a link to \(target), which does not exist; point the link at the config, or remove it")
+                }
+                throw refuse("does not exist")
             case .cannotOpen(let reason), .cannotRead(let reason):
                 throw refuse("cannot be read (\(SystemError.message(for: reason.code)))")
             case .notRegular(.directory): throw refuse("is a directory, not a config file")

@@ -20,6 +20,14 @@ public enum FileSystem {
     /// Whether something exists at `path` (`access(F_OK)`).
     public static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 
+    /// Where the symbolic link at `path` points (`readlink`); nil when `path` is not a link.
+    public static func linkTarget(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count >= 0 else { return nil }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// Whether this process may run `path` (`access(X_OK)`).
     public static func isExecutable(_ path: String) -> Bool { access(path, X_OK) == 0 }
 

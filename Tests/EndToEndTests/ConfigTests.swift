@@ -160,6 +160,15 @@ struct BadConfig: CustomStringConvertible, Sendable {
             environment: sandbox.environment(extra: ["BOARDD_CONFIG": sandbox.path + "/nope.json"]))
         #expect(missing.status == 2)
         #expect(missing.stderr == "boardd: \(sandbox.path)/nope.json (from BOARDD_CONFIG): does not exist\n")
+        // A link left where the config was, its file gone (a dotfiles checkout moved), is an error that
+        // names the link, never the built-in defaults unsaid: another seed's flights, every pin lost.
+        try FileManager.default.createSymbolicLink(atPath: xdg, withDestinationPath: sandbox.path + "/moved.json")
+        let dangling = try run(Binaries.boardd, ["--check-config"], environment: sandbox.environment())
+        #expect(dangling.status == 2, "\(dangling.stdout)")
+        #expect(
+            dangling.stderr
+                == "boardd: \(xdg): is a link to \(sandbox.path)/moved.json, which does not exist; point the link at the "
+                + "config, or remove it\n")
     }
 
     @Test func aDirectoryOrAMissingFileIsNamedAsSuch() throws {
