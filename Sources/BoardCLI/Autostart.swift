@@ -46,8 +46,9 @@ enum Autostart {
     /// sentence: the daemon's own reason where its log has one (a config it refused), else what went
     /// wrong and how to see why.
     static func start(socket: String, logDirectory: String) -> String? {
-        func failed(_ problem: String) -> String {
-            "no daemon is answering on \(socket) and starting one failed: \(problem); run 'boardd --socket \(socket.shellWord)' to see why"
+        func failed(_ problem: String, hint: String? = nil) -> String {
+            let hint = hint ?? "run 'boardd --socket \(socket.shellWord)' to see why"
+            return "no daemon is answering on \(socket) and starting one failed: \(problem); \(hint)"
         }
         // Where each log it may write ends now: its reason is what comes after (an old run's last
         // line is not this one's).
@@ -59,7 +60,7 @@ enum Autostart {
         let launched: Launched
         switch launch(socket: socket, logDirectory: logDirectory) {
         case .success(let started): launched = started
-        case .failure(let problem): return failed(problem.description)
+        case .failure(let problem): return failed(problem.description, hint: problem.hint)
         }
         let seeLog = launched.logPath.map { "; see \($0)" } ?? ""
         let deadline = ContinuousClock.now + wait
@@ -70,8 +71,12 @@ enum Autostart {
                 if (try? BoardConnection(path: socket, timeoutMilliseconds: 500)) != nil { return nil }
                 // Its own words, the log's last new line, say why, and how to run it by hand follows.
                 if let logPath = launched.logPath, let reason = lastLogReason(logPath, after: logEnds[logPath] ?? 0) {
-                    return
-                        "starting boardd failed: \(reason) (status \(status)); run 'boardd --socket \(socket.shellWord)' to start it by hand"
+                    // Status 2 is a config (or a flag) it refused: started by hand, it would refuse it again.
+                    let hint =
+                        status == 2
+                        ? "fix it; 'boardd --check-config' says when it is good"
+                        : "run 'boardd --socket \(socket.shellWord)' to start it by hand"
+                    return "starting boardd failed: \(reason) (status \(status)); \(hint)"
                 }
                 return failed("boardd exited at once (status \(status))\(seeLog)")
             }
@@ -99,6 +104,8 @@ enum Autostart {
     /// Why no daemon could be started, in a phrase that follows "starting one failed: ".
     struct LaunchProblem: Error, CustomStringConvertible {
         let description: String
+        /// What to do instead of running boardd by hand to see why, where that would not help.
+        var hint: String? = nil
     }
 
     /// Starts a daemon on `socket`, detached, without waiting for it (`board status` cannot wait).
@@ -107,7 +114,10 @@ enum Autostart {
     /// directory, the daemon logs beside its socket instead, else nowhere, and board warns once.
     static func launch(socket: String, logDirectory: String) -> Result<Launched, LaunchProblem> {
         guard let executable = daemonExecutable() else {
-            return .failure(LaunchProblem(description: "no boardd was found beside board or on PATH"))
+            return .failure(
+                LaunchProblem(
+                    description: "no boardd was found beside board or on PATH",
+                    hint: "install boardd beside board (the README's build puts both in .build/release)"))
         }
         let wanted = logDirectory + "/boardd.log"
         let logPath = [logDirectory, BoardPaths.directory(of: socket)].lazy.map { $0 + "/boardd.log" }.first(where: canLog)

@@ -103,8 +103,29 @@ struct AutostartTests {
         #expect(daemons(serving: socket).isEmpty)
     }
 
+    /// A `board` with no `boardd` beside it or on PATH says so and what to do, exit 3: it said to run
+    /// `boardd` by hand "to see why", which the shell answers with "command not found".
+    @Test func noDaemonToStartSaysToInstallOne() throws {
+        let user = BoardUser()
+        let alone = user.sandbox.path + "/bin"
+        try FileManager.default.createDirectory(atPath: alone, withIntermediateDirectories: true)
+        // Copied by cp(1), so that no descriptor of the copy is open in this process for a child
+        // another test forks meanwhile to inherit (exec would fail: "Text file busy").
+        let copied = try run("/bin/cp", [Binaries.board, alone + "/board"], environment: user.sandbox.environment())
+        try #require(copied.status == 0, "\(copied.stderr)")
+        let result = try run(
+            alone + "/board", ["departures"],
+            environment: user.sandbox.environment(autostart: true, extra: ["PATH": "/usr/bin:/bin"]))
+        #expect(result.status == 3, "\(result.stderr)")
+        #expect(
+            result.stderr
+                == "board: no daemon is answering on \(user.socket) and starting one failed: no boardd was found beside "
+                + "board or on PATH; install boardd beside board (the README's build puts both in .build/release)\n")
+    }
+
     /// A daemon that exits at once says why in the client's one line: its own words from its log (a
-    /// config it refused), then how to start one by hand; it said only "see the log".
+    /// config it refused), then what to do (fix the config; started by hand, it is refused again);
+    /// it said only "see the log".
     @Test func aDaemonThatExitsAtOnceSaysWhyInTheClientsLine() throws {
         let user = BoardUser()
         let config = user.sandbox.path + "/boardd.json"
@@ -116,8 +137,8 @@ struct AutostartTests {
         #expect(result.stderr.hasPrefix("board: starting boardd failed: "), "\(result.stderr)")
         #expect(result.stderr.contains("seed = -1: must be a whole number"), "its reason: \(result.stderr)")
         #expect(
-            result.stderr.hasSuffix("(status 2); run 'boardd --socket \(user.socket)' to start it by hand\n"),
-            "how to start one: \(result.stderr)")
+            result.stderr.hasSuffix("(status 2); fix it; 'boardd --check-config' says when it is good\n"),
+            "what to do (started by hand, it refuses the config again): \(result.stderr)")
         #expect(!result.stderr.contains("…"), "nothing cut: \(result.stderr)")
     }
 
