@@ -1,3 +1,4 @@
+import BoardArguments
 import BoardProtocol
 import BoardSystem
 import FlightData
@@ -279,11 +280,19 @@ public struct DaemonConfig: Hashable, Sendable {
         try checkKeys(fields, known: known, prefix: key + ".", file: file)
     }
 
-    /// Unknown keys, with a hint when only the case is wrong. (Repeated keys are refused by the parser.)
+    /// Unknown keys, with a hint: the key it is near (`flightsperday`, `hall.departed`), or how to
+    /// write a section's key the docs name with a dot (`airport.name`). (Repeated keys are refused by
+    /// the parser.)
     private static func checkKeys(_ pairs: [(String, JSON)], known: [String], prefix: String, file: String) throws(ConfigError) {
         for (key, value) in pairs {
             guard known.contains(key) else {
-                let hint = known.first { $0.lowercased() == key.lowercased() }.map { " (did you mean \($0)?)" } ?? ""
+                var nearest = known.first { $0.lowercased() == key.lowercased() }.map { " (did you mean \($0)?)" }
+                if nearest == nil, let dot = key.firstIndex(of: "."), known.contains(String(key[..<dot])) {
+                    let section = key[..<dot]
+                    let inner = key[key.index(after: dot)...]
+                    nearest = " (a section's keys are written inside it: {\"\(section)\": {\"\(inner)\": ...}})"
+                }
+                let hint = nearest ?? NearestWord.hint(for: key, among: known)
                 throw ConfigError(
                     file: file, key: prefix + key, value: value.text,
                     reason: "unknown key\(hint); the keys are \(known.joined(separator: ", "))")

@@ -37,6 +37,15 @@ struct DaemonConfigTests {
             name: "unknown key", text: #"{"sede": 1}"#,
             expected: ["sede = 1", "unknown key", "airport, seed, days, flightsPerDay"]),
         BadConfig(name: "key in the wrong case", text: #"{"Seed": 1}"#, expected: ["Seed = 1", "did you mean seed?"]),
+        BadConfig(name: "mistyped key", text: #"{"seeed": 1}"#, expected: ["seeed = 1", "unknown key (did you mean seed?)"]),
+        BadConfig(
+            name: "a section's key written as the docs name it", text: #"{"airport.name": "Reno"}"#,
+            expected: [
+                #"airport.name = "Reno": unknown key (a section's keys are written inside it: {"airport": {"name": ...}})"#
+            ]),
+        BadConfig(
+            name: "a section's key cut short", text: #"{"hall": {"departed": 10}}"#,
+            expected: ["hall.departed = 10: unknown key (did you mean departedMinutes?)"]),
         BadConfig(
             name: "unknown airport key", text: #"{"airport": {"city": "Reno"}}"#,
             expected: [#"airport.city = "Reno""#, "unknown key", "name, code, timeZone"]),
