@@ -196,6 +196,36 @@ struct FollowTests {
         #expect(replica.logText().contains("a source holds \(P.keys.source) again"), "logged before: \(replica.logText())")
     }
 
+    /// A Redis out of memory (`maxmemory`, `noeviction`) refuses the source's writes: the source gives
+    /// the lease back, so its replicas say they have no source rather than "live" while their board
+    /// falls behind; once Redis takes writes again, the source leases anew and they catch up. The
+    /// source renewed its lease (a `PEXPIRE` is no write) and its replicas said live for good.
+    @Test func aRedisThatRefusesTheSourcesWritesLeavesItsReplicasSayingTheyHaveNoSource() throws {
+        let server = try RedisServer()
+        let lease = ["BOARDD_REPLICATION_LEASE_MS": "1000"]
+        let source = try P.publishing(server, sandbox: Sandbox(), env: lease)
+        let replica = try Self.following(server)
+        let redis = try RedisConnection(server.unixURL)
+        #expect(try redis.call("CONFIG", "SET", "maxmemory-policy", "noeviction") == .simpleString("OK"))
+        #expect(try redis.call("CONFIG", "SET", "maxmemory", "1") == .simpleString("OK"))
+        try P.advance(source.socket, minutes: 90)
+        try waitUntil("the source to give the lease back", timeout: 10) {
+            try redis.call("EXISTS", P.keys.source) == .integer(0)
+        }
+        try waitUntil("the replica to say it has no source", timeout: 15) {
+            try P.ping(replica.socket).replication?.noSourceSince != nil
+        }
+        let alone = try replica.sandbox.status { $0.stdout.contains("replica of") }
+        #expect(alone.stdout.hasPrefix("replica of MTN · no source since "), "\(alone.stdout)")
+        #expect(source.logText().contains("OOM"), "\(source.logText())")
+        #expect(try redis.call("CONFIG", "SET", "maxmemory", "0") == .simpleString("OK"))
+        try waitUntil("the replica to catch up", timeout: 20) {
+            try Self.clock(replica.socket).now == "2026-11-30T13:30:00-05:00"
+                && P.ping(replica.socket).replication?.noSourceSince == nil
+        }
+        #expect(try Self.pages(replica) == Self.pages(source))
+    }
+
     @Test func aPausedRedisLeavesReplicasServingAndTheyCatchUpNeverGoingBack() throws {
         let server = try RedisServer()
         let source = try P.publishing(server, sandbox: Sandbox())

@@ -15,6 +15,8 @@ import BoardSystem
 /// on the server: between a `GET` and a `PEXPIRE` sent apart the lease could expire and be
 /// taken by another source, whose lease the `PEXPIRE` would then renew. A lease found held by
 /// another instance ends publishing for good (`supersededBy`); the daemon goes on serving.
+/// Redis refusing a write (out of memory, read-only) gives the lease back (`giveLeaseBack`): a
+/// source that cannot publish is no source, and its replicas say so.
 /// A batch whose reply was lost may be sent again: a replica skips a record whose (source, seq)
 /// it has applied.
 final class ReplicationPublisher {
@@ -136,11 +138,21 @@ final class ReplicationPublisher {
         } catch {
             leasedOn = nil
             if error.isRefusal {
+                // A source that cannot publish (a Redis out of memory, read-only) holds no lease:
+                // its replicas, finding the lease renewed, said live while their board fell behind.
+                // Freed, they say "no source" until it publishes again under a lease taken anew.
+                giveLeaseBack(now)
                 log.error("\(error); publishing again in \(RedisError.text(lease / 3))")
                 retryAt = now + lease / 3
             }
             report(connected: false, error)
         }
+    }
+
+    /// Gives the lease back, if it is still ours, on whatever connection there is (the one that
+    /// took it may be gone): Redis refuses the writes, not the lease script's `DEL`.
+    private func giveLeaseBack(_ now: ContinuousClock.Instant) {
+        _ = try? link.call(leaseCommand(Self.releaseScript, withTime: false), now: now, timeout: .milliseconds(500))
     }
 
     /// A connection holding the lease, with the state written on it; the holder's name when another has the lease.
@@ -159,6 +171,8 @@ final class ReplicationPublisher {
     private func takeLease(_ now: ContinuousClock.Instant) throws(RedisError) -> String? {
         let reply = try link.call(leaseCommand(Self.leaseScript, withTime: true), now: now)
         if reply == .integer(1) { return nil }
+        // Refused (the lease's `SET` in a Redis out of memory): tried again at the refusal's pace.
+        if let message = reply.errorMessage { throw RedisError(server: server, command: "EVAL", .refused(message)) }
         guard let holder = reply.string else { throw RedisError(server: server, command: "EVAL", .unexpected("\(reply)")) }
         // Whatever a writer of Redis put there, said in printable characters only (the start's
         // refusal, the status, the log).
