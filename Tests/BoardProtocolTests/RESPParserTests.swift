@@ -192,3 +192,18 @@ struct RESPParserTests {
         #expect(RESPValue.integer(3).elements == nil)
     }
 }
+
+/// A reply that is not the one expected is said by its shape, in printable words and a bounded
+/// length, never Swift's own text of the value (which said `BoardProtocol.RESPValue.error(...)`).
+struct RESPValueShapeTests {
+    @Test func eachKindIsSaidInWords() {
+        #expect(RESPValue.simpleString("OK").shape == #"the status "OK""#)
+        #expect(RESPValue.error("WRONGTYPE no\u{1B}[2J").shape == #"the error "WRONGTYPE no?[2J""#)
+        #expect(RESPValue.integer(-3).shape == "the integer -3")
+        #expect(RESPValue.bulkString(Array("hello".utf8)).shape == "a string of 5 bytes")
+        #expect(RESPValue.array([.integer(1), .integer(2)]).shape == "an array of 2")
+        #expect(RESPValue.array(nil).shape == "null" && RESPValue.bulkString(nil).shape == "null")
+        let long = RESPValue.error(String(repeating: "x", count: 10_000)).shape
+        #expect(long.count == #"the error """#.count + 81, "\(long.count)")
+    }
+}

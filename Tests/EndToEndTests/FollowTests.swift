@@ -373,6 +373,26 @@ struct FollowTests {
         }
     }
 
+    /// A stream key of another type (a hand's `SET`) is said as Redis refused it, in one line and
+    /// printable words, exit 1 before the socket: it said Swift's own text of the reply, cut off,
+    /// and "start it once Redis answers", which Redis had.
+    @Test func aStreamKeyOfAnotherTypeIsSaidAsRedisRefusedIt() throws {
+        let server = try RedisServer()
+        let redis = try RedisConnection(server.unixURL)
+        #expect(try redis.call("SET", P.keys.log, "x") == .simpleString("OK"))
+        #expect(try redis.call("HSET", P.keys.state, "v", "1") == .integer(1))
+        let sandbox = Sandbox()
+        let result = try run(
+            Binaries.boardd, ["--socket", sandbox.socket, "--follow", P.url(server)], environment: sandbox.environment())
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(
+            result.stderr.hasPrefix("boardd: redis \(server.unixURL.server): EXEC: WRONGTYPE Operation against a key"),
+            "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        #expect(!result.stderr.contains("RESPValue") && !result.stderr.contains("once Redis answers"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: sandbox.socket), "refused before taking a socket")
+    }
+
     @Test func aWrongPasswordABadURLASilentHostAndTheSourcesFlagsAreClearAtStart() throws {
         let secret = "pw-\(UUID().uuidString.prefix(8))"
         let server = try RedisServer(password: secret)

@@ -123,7 +123,7 @@ final class ReplicationFollower {
                 ["XREAD", "COUNT", String(Self.batch), "BLOCK", blockMilliseconds, "STREAMS", keys.log, position])
             let reply = try link.call(command, now: now, timeout: Self.block + link.timeouts.reply)
             guard let entries = ReplicationEntry.entries(xread: reply) else {
-                throw RedisError(server: server, command: "XREAD", .unexpected(String("\(reply)".prefix(80))))
+                throw RedisError(server: server, command: "XREAD", .unexpected(reply.shape))
             }
             report(feed, connected: true, nil)
             if entries.isEmpty { feed.reachedTheStreamsEnd() }
@@ -162,11 +162,12 @@ final class ReplicationFollower {
         if let refusal = replies.lazy.compactMap(\.errorMessage).first {
             throw RedisError(server: server, command: "EXEC", .refused(refusal))
         }
-        guard let results = replies.last?.elements, results.count == 2, let last = ReplicationEntry.entries(results[0]) else {
-            throw RedisError(server: server, command: "EXEC", .unexpected(String("\(replies.last ?? .array(nil))".prefix(80))))
-        }
-        if let refusal = results.lazy.compactMap(\.errorMessage).first {
+        // A refusal inside the transaction (a key of another type: WRONGTYPE) is said as Redis said it.
+        if let refusal = replies.last?.elements?.lazy.compactMap(\.errorMessage).first {
             throw RedisError(server: server, command: "EXEC", .refused(refusal))
+        }
+        guard let results = replies.last?.elements, results.count == 2, let last = ReplicationEntry.entries(results[0]) else {
+            throw RedisError(server: server, command: "EXEC", .unexpected((replies.last ?? .array(nil)).shape))
         }
         position = last.first?.id ?? "0-0"
         return stateRead(results[1])

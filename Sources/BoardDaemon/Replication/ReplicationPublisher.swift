@@ -173,7 +173,7 @@ final class ReplicationPublisher {
         if reply == .integer(1) { return nil }
         // Refused (the lease's `SET` in a Redis out of memory): tried again at the refusal's pace.
         if let message = reply.errorMessage { throw RedisError(server: server, command: "EVAL", .refused(message)) }
-        guard let holder = reply.string else { throw RedisError(server: server, command: "EVAL", .unexpected("\(reply)")) }
+        guard let holder = reply.string else { throw RedisError(server: server, command: "EVAL", .unexpected(reply.shape)) }
         // Whatever a writer of Redis put there, said in printable characters only (the start's
         // refusal, the status, the log).
         return ReplicationDocument.instanceName(holder)

@@ -37,4 +37,22 @@ public enum RESPValue: Hashable, Sendable {
 
     /// Whether this is the null bulk string or the null array.
     public var isNull: Bool { self == .bulkString(nil) || self == .array(nil) }
+
+    /// What the reply is, for a message that says it was not the one expected: `an array of 2`,
+    /// `a string of 5 bytes`, `the error "WRONGTYPE ..."` (its first 80 characters, printable only).
+    public var shape: String {
+        func quoted(_ text: String) -> String {
+            let printable = String(
+                String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : $0 }))
+            return "\"" + (printable.count > 80 ? printable.prefix(80) + "…" : printable) + "\""
+        }
+        switch self {
+        case .simpleString(let text): return "the status \(quoted(text))"
+        case .error(let text): return "the error \(quoted(text))"
+        case .integer(let value): return "the integer \(value)"
+        case .bulkString(let bytes?): return "a string of \(bytes.count) bytes"
+        case .array(let values?): return "an array of \(values.count)"
+        case .bulkString(nil), .array(nil): return "null"
+        }
+    }
 }
