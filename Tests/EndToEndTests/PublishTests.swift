@@ -247,6 +247,17 @@ struct PublishTests {
         let began = ContinuousClock.now
         try Self.expectAWrongPasswordRefused(server, sandbox: sandbox, ["--now", Self.start, "--publish", Self.url(server)])
         #expect(ContinuousClock.now - began < .seconds(5))
+        // None given to a Redis that asks for one: Redis's words, and where boardd takes a password.
+        let none = try run(
+            Binaries.boardd, ["--socket", sandbox.socket, "--now", Self.start, "--publish", Self.url(server)],
+            environment: sandbox.environment())
+        #expect(none.status == 1, "\(none.stderr)")
+        #expect(none.stderr.hasPrefix("boardd: redis \(Self.url(server)): "), "\(none.stderr)")
+        #expect(
+            none.stderr.contains(
+                "NOAUTH Authentication required. (give boardd the password: --redis-password-file FILE, or BOARDD_REDIS_PASSWORD)"
+            ),
+            "\(none.stderr)")
         // The right one, from a file only its owner reads.
         let file = sandbox.path + "/redis-password"
         try (secret + "\n").write(toFile: file, atomically: true, encoding: .utf8)
