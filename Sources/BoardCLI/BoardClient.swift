@@ -18,6 +18,16 @@ public struct BoardClient {
     /// The last day of the daemon's window, once its clock was asked (`daemonWindowEnd()`).
     var windowEnd: LocalDate?
 
+    /// The renderer for a board or a search, with `--wide`: every column, each line whole when piped
+    /// without `COLUMNS` (`Output.width(uncut:)`).
+    func renderer(wide: Bool) -> BoardRenderer {
+        guard wide else { return renderer }
+        var wideRenderer = renderer
+        wideRenderer.wide = true
+        wideRenderer.width = Output.width(uncut: true)
+        return wideRenderer
+    }
+
     init(options: GlobalOptions) {
         self.options = options
         socket = options.socket ?? BoardPaths.defaultSocket()

@@ -9,12 +9,16 @@ import FlightData
 /// and `ls` do: a script saving `board all --json > snapshot.json` must not be told it worked.
 enum Output {
     /// The width people's output fits: the terminal's on stdout, else `COLUMNS` (as shells set it),
-    /// else 80.
-    static func width(environment: (String) -> String? = BoardPaths.environment) -> Int {
+    /// else 80; else, with `uncut` (`--wide`), `uncutWidth`: piped, every column is whole, the ID too,
+    /// as `ps -ww` prints (80 cut the ID off the full-width columns).
+    static func width(uncut: Bool = false, environment: (String) -> String? = BoardPaths.environment) -> Int {
         if let size = TerminalSize(of: .standardOutput) { return size.columns }
         if let text = environment("COLUMNS"), let columns = Int(text), (1...10_000).contains(columns) { return columns }
-        return 80
+        return uncut ? uncutWidth : 80
     }
+
+    /// The width of a line that is not cut: more than any row's columns.
+    static let uncutWidth = 10_000
 
     static func print(_ text: String) {
         do {

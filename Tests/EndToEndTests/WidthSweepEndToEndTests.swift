@@ -46,6 +46,27 @@ struct WidthSweepEndToEndTests {
         try daemon.stop()
     }
 
+    /// `--wide` piped with no COLUMNS cuts no line: every row has its ID whole and every column, as
+    /// `ps -ww` prints (80 columns cut the ID off the full-width columns). On a width given, it fits it.
+    @Test func wideOutputPipedIsNeverCut() throws {
+        let user = BoardUser()
+        let daemon = try user.startDaemon()
+        defer { _ = try? daemon.stop() }
+        let rows = try user.lookup()
+        for command in [["all", "--wide"], ["arrivals", "--wide"], ["search", "a", "--wide"]] {
+            let result = try user.board(arguments: command)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(!result.stdout.contains("…"), "board \(command): \(result.stdout)")
+            let lines = result.stdout.split(separator: "\n")
+            #expect(lines.contains { Self.columns($0) > 80 }, "wider than 80: board \(command)")
+            for row in rows where command[0] == "all" {
+                #expect(lines.contains { $0.contains(row.flightName) && $0.contains("  \(row.id)  ") }, "\(row.flightName)")
+            }
+        }
+        let fitted = try user.board(arguments: ["all", "--wide"], env: ["COLUMNS": "80"])
+        #expect(fitted.stdout.split(separator: "\n").allSatisfy { Self.columns($0) <= 80 })
+    }
+
     /// From noon on the frozen clock: US 455 at 13:40 is the next US flight, 100 minutes on.
     @Test func withinOnSearchEventsAndStatus() throws {
         let user = BoardUser()

@@ -35,7 +35,8 @@ struct BoardViewCommand: BoardCommand, Equatable {
                               down (pins stay)
               --date D        another day in the window: YYYY-MM-DD, today, tomorrow, +N
               --wide          every column whatever the width, also the terminal,
-                              codeshares and remark (a longer line is cut with …);
+                              codeshares and remark (a longer line is cut with …
+                              on a terminal or at COLUMNS; piped, never cut);
                               without it they appear at 100, 120 and 160 columns
 
             Filters (each repeatable, or comma-separated: --gate A1,B5; a flight
@@ -149,7 +150,7 @@ struct BoardViewCommand: BoardCommand, Equatable {
         if client.options.json {
             return Output.print(Watchlist.json(board, hidden: arranged.hiddenCount, filter: filter).text)
         }
-        Output.print(render(board, with: client.renderer, hidden: arranged.hiddenCount))
+        Output.print(render(board, with: client.renderer(wide: wide), hidden: arranged.hiddenCount))
     }
 
     func render(_ board: BoardDocument, with renderer: BoardRenderer, hidden: Int = 0) -> String {

@@ -39,7 +39,8 @@ struct SearchCommand: BoardCommand, Equatable {
                            now to D after it (90m, 2h, 1h30m; 1m to 24h), as on
                            the board: past flights are left out
               --wide       every column whatever the width, also the terminal,
-                           codeshares and remark (a longer line is cut with …);
+                           codeshares and remark (a longer line is cut with …
+                           on a terminal or at COLUMNS; piped, never cut);
                            without it the columns narrow and widen as the
                            board's do (terminal, codeshares, remark at 100,
                            120 and 160 columns)
@@ -128,8 +129,7 @@ struct SearchCommand: BoardCommand, Equatable {
         if client.options.json {
             return Output.print((reply ?? (filter.isEmpty ? found.json : found.json.adding("filter", filter.json))).text)
         }
-        var renderer = client.renderer
-        renderer.wide = wide
+        var renderer = client.renderer(wide: wide)
         if !filter.isEmpty { renderer.filterNote = filter.description }
         Output.print(renderer.search(found))
         // A note for a person reading the list; a script reads --json's total and next (and `| head` stays quiet).
