@@ -36,6 +36,13 @@ enum ClientError: Error, CustomStringConvertible {
         }
     }
 
+    /// How to restart the daemon on `socket`: `(kill it, then run 'boardd')`, with `--socket` where
+    /// it is not the default one (a plain `boardd` would serve another socket).
+    static func restart(_ socket: String) -> String {
+        let start = socket == BoardPaths.defaultSocket() ? "boardd" : "boardd --socket \(socket.shellWord)"
+        return "(kill it, then run '\(start)')"
+    }
+
     /// What a connection failure means to a person running `board`.
     /// `autostartOffBy` names what turned autostart off (`--no-autostart`, `BOARD_NO_AUTOSTART=1`), if anything did.
     init(_ error: ConnectionError, socket: String, autostartOffBy: String?) {
@@ -57,7 +64,7 @@ enum ClientError: Error, CustomStringConvertible {
             // Busy (a cold search of a year of 3,000 flights a day) or hung: it cannot be told from here.
             self = .noDaemon(
                 "the daemon on \(socket) did not answer in time: busy or hung; try again, "
-                    + "and if it stays silent, restart it (kill it and run 'boardd')")
+                    + "and if it stays silent, restart it \(Self.restart(socket))")
         case .remote(let wire):
             switch wire.code {
             case .notFound, .outsideWindow: self = .notFound(wire.message)

@@ -311,7 +311,20 @@ final class ScriptedDaemon {
         #expect(result.status == 3, "\(result.stderr)")
         #expect(result.stderr.contains("did not answer in time"), "\(result.stderr)")
         // It may be busy (a cold search of a large window), so a restart is the advice if it stays silent.
-        #expect(result.stderr.contains("try again, and if it stays silent, restart it"), "\(result.stderr)")
+        // Started again on the socket it serves: BOARD_SOCKET names it, as it does for boardd.
+        #expect(
+            result.stderr.contains("try again, and if it stays silent, restart it (kill it, then run 'boardd')"),
+            "\(result.stderr)")
+        let elsewhere = sandbox.path + "/other.sock"
+        let other = try ScriptedDaemon(path: elsewhere, pace: .milliseconds(500)) {
+            WireLine.result(id: $0["id"] ?? .null, board)
+        }
+        let given = try sandbox.board("--json", "--socket", elsewhere, timeout: 30)
+        #expect(given.status == 3, "\(given.stderr)")
+        #expect(
+            given.stderr.contains("restart it (kill it, then run 'boardd --socket \(elsewhere)')"),
+            "a plain boardd would serve BOARD_SOCKET, not --socket's: \(given.stderr)")
+        _ = other
         // Read by read, the trickle would take minutes; the margin is for a machine slowed by a sanitizer.
         #expect(took < .seconds(20), "the 5 s reply deadline and a margin: \(took)")
         _ = fake

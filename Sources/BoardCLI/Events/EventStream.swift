@@ -160,7 +160,7 @@ enum EventStream {
     static func clientError(_ error: ConnectionError, method: WireMethod, socket: String) -> ClientError {
         if case .remote(let wire) = error, wire.code == .unknownMethod {
             return .failure(
-                "the daemon on \(socket) does not know \(method.rawValue): it is older than this board; restart it (kill it and run 'boardd')"
+                "the daemon on \(socket) does not know \(method.rawValue): it is older than this board; restart it \(ClientError.restart(socket))"
             )
         }
         return ClientError(error, socket: socket, autostartOffBy: nil)
