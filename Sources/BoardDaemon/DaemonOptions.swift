@@ -147,6 +147,7 @@ extension DaemonCommand {
                 throw UsageError(message: "unknown option \"\(flag.name)\"")  // declared above but not read here
             }
         }
+        if let problem = UnixSocket.pathProblem(flag: options.socket) { throw UsageError(message: problem) }
         if options.follow != nil {
             if options.publish != nil {
                 throw UsageError(message: "--follow and --publish cannot go together: a daemon is a source or a replica")

@@ -16,8 +16,15 @@ public enum UnixSocket {
     }
 
     /// The usage error of a `--socket` whose path is too long, as both programs say it; nil for one that fits.
-    public static func flagProblem(_ path: String) -> String? {
-        tooLong(path).map { "--socket: the path is \($0); choose a shorter one" }
+    /// `name` is where the path came from: the flag, or `BOARD_SOCKET`.
+    public static func flagProblem(_ path: String, name: String = "--socket") -> String? {
+        tooLong(path).map { "\(name): the path is \($0); choose a shorter one" }
+    }
+
+    /// The usage error of the socket path `--socket` (`flag`) or else `BOARD_SOCKET` gives, when too long.
+    public static func pathProblem(flag: String?) -> String? {
+        if let flag { return flagProblem(flag) }
+        return BoardPaths.environment("BOARD_SOCKET").flatMap { flagProblem($0, name: "BOARD_SOCKET") }
     }
 
     static func withAddress<T>(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> T) throws(SystemError) -> T {

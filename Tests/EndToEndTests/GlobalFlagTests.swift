@@ -23,6 +23,21 @@ import Testing
         let daemon = try run(Binaries.boardd, ["--socket", path], environment: user.sandbox.environment())
         #expect(daemon.status == 2, "\(daemon.stderr)")
         #expect(daemon.stderr.contains("--socket: the path is 134 bytes, longer than the 107"), "\(daemon.stderr)")
+        // The same path from BOARD_SOCKET is the same usage error, naming the variable: it was status 1,
+        // naming a --socket not given, with the system's "File name too long" after it.
+        let fromEnvironment = try user.board("clock", "--no-autostart", env: ["BOARD_SOCKET": path])
+        #expect(
+            fromEnvironment.status == 2
+                && fromEnvironment.stderr
+                    == "board: BOARD_SOCKET: the path is 134 bytes, longer than the 107 a Unix socket takes; choose a shorter one; "
+                    + "see 'board --help'\n",
+            "\(fromEnvironment.stderr)")
+        let daemonFromEnvironment = try run(
+            Binaries.boardd, [], environment: user.sandbox.environment(extra: ["BOARD_SOCKET": path]))
+        #expect(daemonFromEnvironment.status == 2, "\(daemonFromEnvironment.stderr)")
+        #expect(daemonFromEnvironment.stderr.contains("BOARD_SOCKET: the path is 134 bytes"), "\(daemonFromEnvironment.stderr)")
+        // --socket wins over BOARD_SOCKET, as ever: a good flag is not refused for the variable.
+        #expect(try user.board("clock", "--socket", user.socket, env: ["BOARD_SOCKET": path]).status == 0)
     }
 
     @Test(arguments: commands)
