@@ -80,13 +80,8 @@ struct LiveViewNavigationTests {
     /// results scrolled into a day showed no day at all.
     @Test(arguments: [40, 80], 7...16)
     func scrolledResultsKeepTheirDaysHeadingOnTop(columns: Int, rows: Int) throws {
-        var model = Fixture.liveModel()
         let size = TerminalSize(columns: columns, rows: rows)
-        model.update(.resized(size))
-        let id = try #require(LiveModel.sentID(model.press(.character("/"), .character("D"), .character("e"), .enter)))
-        let reply = Fixture.search("De")
-        let days = try SearchResultsDocument(json: reply).days
-        model.update(.replied(id, reply))
+        var (model, days) = try Self.searchedForDe(size)
         let flights = model.listedFlights
         #expect(flights.count > rows * 2, "the results are many pages")
         let down = Array(0..<flights.count)
@@ -113,17 +108,22 @@ struct LiveViewNavigationTests {
         }
     }
 
+    /// A live view of `size` showing the results of searching "De" (many pages, several days), and their days.
+    static func searchedForDe(_ size: TerminalSize) throws -> (LiveModel, [SearchResultsDocument.Day]) {
+        var model = Fixture.liveModel()
+        model.update(.resized(size))
+        let id = try #require(LiveModel.sentID(model.press(.character("/"), .character("D"), .character("e"), .enter)))
+        let reply = Fixture.search("De")
+        model.update(.replied(id, reply))
+        return (model, try SearchResultsDocument(json: reply).days)
+    }
+
     /// A 6-row pane has no row for the marks: the day's heading says them, in words or, where they
     /// do not fit, in few cells (`↑5 ↓98`), and they count the results out of sight. It said nothing.
     @Test(arguments: [80, 40, 30])
     func aSixRowPaneSaysTheResultsOutOfSightOnItsHeading(columns: Int) throws {
-        var model = Fixture.liveModel()
         let size = TerminalSize(columns: columns, rows: 6)
-        model.update(.resized(size))
-        let id = try #require(LiveModel.sentID(model.press(.character("/"), .character("D"), .character("e"), .enter)))
-        let reply = Fixture.search("De")
-        let days = try SearchResultsDocument(json: reply).days
-        model.update(.replied(id, reply))
+        var (model, days) = try Self.searchedForDe(size)
         let flights = model.listedFlights
         func count(_ arrow: Character, in line: String) -> Int {
             guard let at = line.firstIndex(of: arrow) else { return 0 }

@@ -18,6 +18,13 @@ import Testing
         #expect(FileManager.default.contents(atPath: user.sandbox.stateDirectory + "/" + kept[0]) == contents)
     }
 
+    /// The state file is `file` still, byte for byte, and no copy of it was kept aside as corrupt.
+    func expectLeftAsItIs(_ file: Data, of user: BoardUser) throws {
+        #expect(FileManager.default.contents(atPath: user.stateFile) == file, "left as it is")
+        let kept = try FileManager.default.contentsOfDirectory(atPath: user.sandbox.stateDirectory)
+        #expect(!kept.contains { $0.hasPrefix("state.json.corrupt-") }, "\(kept)")
+    }
+
     @Test func theSelectedTabIsRememberedAcrossInvocations() throws {
         let user = try BoardUser.ofSharedDaemon()
         #expect(try user.json()["tab"]?.string == "all", "all the first time")
@@ -127,9 +134,7 @@ import Testing
             pin.stderr.contains(
                 "is not saved: \(path) is a newer board's (schema 2), so it is left as it is; update board or move it away"),
             "\(pin.stderr)")
-        #expect(FileManager.default.contents(atPath: path) == file, "the file as the newer board left it")
-        let kept = try FileManager.default.contentsOfDirectory(atPath: user.sandbox.stateDirectory)
-        #expect(!kept.contains { $0.hasPrefix("state.json.corrupt-") }, "\(kept)")
+        try expectLeftAsItIs(file, of: user)
     }
 
     /// A state file larger than a state can be is not read and not written over: a board over
@@ -147,9 +152,7 @@ import Testing
         #expect(
             board.stderr.contains("cannot read \(path) (larger than 8 MiB, the most a state file holds); using defaults"),
             "\(board.stderr)")
-        #expect(FileManager.default.contents(atPath: path) == file, "left as it is")
-        let kept = try FileManager.default.contentsOfDirectory(atPath: user.sandbox.stateDirectory)
-        #expect(!kept.contains { $0.hasPrefix("state.json.corrupt-") }, "\(kept)")
+        try expectLeftAsItIs(file, of: user)
     }
 
     /// A state file that cannot be read says why (a directory in its place, a FIFO), where it said
