@@ -103,7 +103,6 @@ extension DaemonCommand {
             case "--check-config": check = true
             case "--socket", "--config":
                 guard !text.isEmpty else { throw UsageError(message: "\(flag.name) needs a path, not \"\"") }
-                if flag.name == "--socket", let problem = UnixSocket.flagProblem(text) { throw UsageError(message: problem) }
                 if flag.name == "--socket" { options.socket = text } else { options.config = text }
             case "--seed":
                 // The config's range (a JSON integer): a seed the flag takes can be written in a config too.
@@ -147,7 +146,9 @@ extension DaemonCommand {
                 throw UsageError(message: "unknown option \"\(flag.name)\"")  // declared above but not read here
             }
         }
-        if let problem = UnixSocket.pathProblem(flag: options.socket) { throw UsageError(message: problem) }
+        // The socket it would serve, too long whether --socket or the environment gave it (not for
+        // --check-config, which serves none).
+        if !check, let problem = UnixSocket.pathProblem(flag: options.socket) { throw UsageError(message: problem) }
         if options.follow != nil {
             if options.publish != nil {
                 throw UsageError(message: "--follow and --publish cannot go together: a daemon is a source or a replica")

@@ -21,10 +21,14 @@ public enum UnixSocket {
         tooLong(path).map { "\(name): the path is \($0); choose a shorter one" }
     }
 
-    /// The usage error of the socket path `--socket` (`flag`) or else `BOARD_SOCKET` gives, when too long.
+    /// The usage error of the socket path `--socket` (`flag`) gives, else `BOARD_SOCKET`, else the
+    /// default under `XDG_RUNTIME_DIR`, when too long: named where it came from.
     public static func pathProblem(flag: String?) -> String? {
         if let flag { return flagProblem(flag) }
-        return BoardPaths.environment("BOARD_SOCKET").flatMap { flagProblem($0, name: "BOARD_SOCKET") }
+        if let path = BoardPaths.environment("BOARD_SOCKET") { return flagProblem(path, name: "BOARD_SOCKET") }
+        return tooLong(BoardPaths.defaultSocket()).map {
+            "the default socket under XDG_RUNTIME_DIR is \($0); set BOARD_SOCKET to a shorter path"
+        }
     }
 
     static func withAddress<T>(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> T) throws(SystemError) -> T {

@@ -38,6 +38,20 @@ import Testing
         #expect(daemonFromEnvironment.stderr.contains("BOARD_SOCKET: the path is 134 bytes"), "\(daemonFromEnvironment.stderr)")
         // --socket wins over BOARD_SOCKET, as ever: a good flag is not refused for the variable.
         #expect(try user.board("clock", "--socket", user.socket, env: ["BOARD_SOCKET": path]).status == 0)
+        // What talks to no daemon still answers.
+        for command in [["--help"], ["--version"], ["help", "show"], ["completions", "bash"]] {
+            let answered = try user.board(arguments: command, env: ["BOARD_SOCKET": path])
+            #expect(answered.status == 0 && !answered.stdout.isEmpty, "board \(command): \(answered.stderr)")
+        }
+        // The default under a long XDG_RUNTIME_DIR says so, and what to set.
+        var environment = user.sandbox.environment(extra: ["XDG_RUNTIME_DIR": "/tmp/" + String(repeating: "r", count: 110)])
+        environment.removeValue(forKey: "BOARD_SOCKET")
+        let fromDefault = try run(Binaries.board, ["clock", "--no-autostart"], environment: environment)
+        #expect(fromDefault.status == 2, "\(fromDefault.stderr)")
+        #expect(
+            fromDefault.stderr.hasPrefix(
+                "board: the default socket under XDG_RUNTIME_DIR is 133 bytes, longer than the 107 a Unix socket takes; "
+                    + "set BOARD_SOCKET to a shorter path"), "\(fromDefault.stderr)")
     }
 
     @Test(arguments: commands)

@@ -1,4 +1,5 @@
 import BoardArguments
+import BoardSystem
 import FlightData
 
 /// Reads `board`'s arguments into a command and its options, by the declarations in `CommandTable`.
@@ -59,6 +60,13 @@ struct ClientArguments {
                 command: isBoard ? nil : spec.name)
         }
         command = try type.init(CommandArguments(name: spec.name, positionals: positionals, flags: flags, values: values))
+        // A socket path too long from the environment stops only the commands that talk to a daemon:
+        // help, completions and the version still answer.
+        if ![HelpCommand.spec.name, CompletionsCommand.spec.name].contains(spec.name),
+            let problem = UnixSocket.pathProblem(flag: options.socket)
+        {
+            throw UsageError(message: problem)
+        }
     }
 }
 

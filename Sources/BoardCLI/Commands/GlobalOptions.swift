@@ -34,7 +34,7 @@ struct GlobalOptions: Equatable {
         for name in ["--socket", "--state-dir"] where flags[name]?.isEmpty == true {
             throw UsageError(message: "\(name) needs a path, not \"\"")
         }
-        if let problem = UnixSocket.pathProblem(flag: flags["--socket"]) { throw UsageError(message: problem) }
+        if let path = flags["--socket"], let problem = UnixSocket.flagProblem(path) { throw UsageError(message: problem) }
         socket = flags["--socket"]
         stateDirectory = flags["--state-dir"]
     }
