@@ -240,6 +240,25 @@ struct PublishTests {
         #expect(!wrong.stderr.contains("nope") && wrong.stderr.split(separator: "\n").count == 1)
     }
 
+    /// A source whose state Redis refuses at start (a hand's `SET` made the state key a string) exits 1
+    /// saying so, and gives the lease back: left held, its next start was refused for the lease's
+    /// length as "held by instance" its own dead one.
+    @Test func aSourceRefusedAtStartLeavesNoLeaseHeld() throws {
+        let server = try RedisServer()
+        let redis = try RedisConnection(server.unixURL)
+        #expect(try redis.call("SET", Self.keys.state, "x") == .simpleString("OK"))
+        let sandbox = Sandbox()
+        let refused = try run(
+            Binaries.boardd, ["--socket", sandbox.socket, "--now", Self.start, "--publish", Self.url(server)],
+            environment: sandbox.environment())
+        #expect(refused.status == 1, "\(refused.stderr)")
+        #expect(refused.stderr.contains("WRONGTYPE"), "\(refused.stderr)")
+        #expect(try redis.call("EXISTS", Self.keys.source) == .integer(0), "the lease given back")
+        #expect(try redis.call("DEL", Self.keys.state) == .integer(1))
+        let next = try RunningDaemon(sandbox: Sandbox(), extra: ["--publish", Self.url(server)])
+        #expect(try Self.ping(next.socket).replication?.source != nil, "the next start is the source at once")
+    }
+
     @Test func aWrongPasswordABadURLAndASilentHostAreClearAtStart() throws {
         let secret = "pw-\(UUID().uuidString.prefix(8))"
         let server = try RedisServer(password: secret)

@@ -15,7 +15,8 @@ import BoardSystem
 /// on the server: between a `GET` and a `PEXPIRE` sent apart the lease could expire and be
 /// taken by another source, whose lease the `PEXPIRE` would then renew. A lease found held by
 /// another instance ends publishing for good (`supersededBy`); the daemon goes on serving.
-/// Redis refusing a write (out of memory, read-only) gives the lease back (`giveLeaseBack`): a
+/// Redis refusing a write (out of memory, a key of another type) gives the lease back
+/// (`giveLeaseBack`; a read-only Redis refuses that too, and the lease lapses within its length): a
 /// source that cannot publish is no source, and its replicas say so.
 /// A batch whose reply was lost may be sent again: a replica skips a record whose (source, seq)
 /// it has applied.
@@ -95,7 +96,11 @@ final class ReplicationPublisher {
             return .leased
         } catch {
             loggedConnected = false
-            return error.isRefusal ? .refused(error) : .unreachable(error)
+            guard error.isRefusal else { return .unreachable(error) }
+            // Taken, then the state refused (a key of another type): the daemon exits, and a lease
+            // left held would refuse its next start as another source's for the lease's length.
+            giveLeaseBack(now)
+            return .refused(error)
         }
     }
 
@@ -138,9 +143,8 @@ final class ReplicationPublisher {
         } catch {
             leasedOn = nil
             if error.isRefusal {
-                // A source that cannot publish (a Redis out of memory, read-only) holds no lease:
-                // its replicas, finding the lease renewed, said live while their board fell behind.
-                // Freed, they say "no source" until it publishes again under a lease taken anew.
+                // A source that cannot publish holds no lease: its replicas say "no source" rather
+                // than live while their board falls behind, until it publishes under a lease taken anew.
                 giveLeaseBack(now)
                 log.error("\(error); publishing again in \(RedisError.text(lease / 3))")
                 retryAt = now + lease / 3
@@ -171,8 +175,6 @@ final class ReplicationPublisher {
     private func takeLease(_ now: ContinuousClock.Instant) throws(RedisError) -> String? {
         let reply = try link.call(leaseCommand(Self.leaseScript, withTime: true), now: now)
         if reply == .integer(1) { return nil }
-        // Refused (the lease's `SET` in a Redis out of memory): tried again at the refusal's pace.
-        if let message = reply.errorMessage { throw RedisError(server: server, command: "EVAL", .refused(message)) }
         guard let holder = reply.string else { throw RedisError(server: server, command: "EVAL", .unexpected(reply.shape)) }
         // Whatever a writer of Redis put there, said in printable characters only (the start's
         // refusal, the status, the log).
