@@ -118,38 +118,52 @@ changed_units=0
 changed_boardd=0
 
 # put SOURCE MODE DEST: copies SOURCE to DEST unless it is already there, atomically
-# (a temporary file renamed into place, so a running boardd keeps its old binary).
+# (a temporary file renamed into place, so a running boardd keeps its old binary); `put_changed`
+# says whether it did. One that cannot be written stops the install, exit 1, saying which.
 put() {
   local source="$1" mode="$2" dest="$3"
+  put_changed=0
   if [ -f "$dest" ] && cmp -s "$source" "$dest"; then
     echo "unchanged  $dest"
-    return 1
+    return 0
   fi
-  mkdir -p "$(dirname "$dest")"
-  install -m "$mode" "$source" "$dest.new.$$"
-  mv -f "$dest.new.$$" "$dest"
+  if ! { mkdir -p "$(dirname "$dest")" && install -m "$mode" "$source" "$dest.new.$$" && mv -f "$dest.new.$$" "$dest"; }; then
+    rm -f "$dest.new.$$" 2>/dev/null || true
+    echo "install.sh: cannot write $dest; stopped there (run it as a user who may write $(shown "$prefix"), or choose another PREFIX)" >&2
+    exit 1
+  fi
+  put_changed=1
   echo "installed  $dest"
 }
 
-put "$binaries/board" 0755 "$bin/board" || true
-put "$binaries/boardd" 0755 "$bin/boardd" && changed_boardd=1 || true
+put "$binaries/board" 0755 "$bin/board"
+put "$binaries/boardd" 0755 "$bin/boardd"
+changed_boardd=$put_changed
 
 # The service starts the boardd installed here.
 exec_start="$bin/boardd"
 case "$exec_start" in *" "*) exec_start="\"$exec_start\"" ;; esac
 [ "$bin" = "$HOME/.local/bin" ] && exec_start="%h/.local/bin/boardd"
-sed "s|^ExecStart=.*|ExecStart=$exec_start|" "$repo/config/boardd.service" > "$staging/boardd.service"
-put "$staging/boardd.service" 0644 "$units/boardd.service" && changed_units=1 || true
-put "$repo/config/boardd.socket" 0644 "$units/boardd.socket" && changed_units=1 || true
+# The path as it is, whatever it holds (`&`, `|`, `\`): a line replaced, not a sed expression.
+while IFS= read -r line || [ -n "$line" ]; do
+  case "$line" in
+    ExecStart=*) printf 'ExecStart=%s\n' "$exec_start" ;;
+    *) printf '%s\n' "$line" ;;
+  esac
+done < "$repo/config/boardd.service" > "$staging/boardd.service"
+put "$staging/boardd.service" 0644 "$units/boardd.service"
+changed_units=$put_changed
+put "$repo/config/boardd.socket" 0644 "$units/boardd.socket"
+[ "$put_changed" = 1 ] && changed_units=1
 
-put "$repo/config/tmux.conf" 0644 "$share/board/tmux.conf" || true
+put "$repo/config/tmux.conf" 0644 "$share/board/tmux.conf"
 
 "$binaries/board" completions bash > "$staging/board.bash"
 "$binaries/board" completions zsh > "$staging/_board"
 "$binaries/board" completions fish > "$staging/board.fish"
-put "$staging/board.bash" 0644 "$bash_completion" || true
-put "$staging/_board" 0644 "$zsh_completion" || true
-put "$staging/board.fish" 0644 "$fish_completion" || true
+put "$staging/board.bash" 0644 "$bash_completion"
+put "$staging/_board" 0644 "$zsh_completion"
+put "$staging/board.fish" 0644 "$fish_completion"
 
 # A running user manager learns about changed units now.
 if [ "$changed_units" = 1 ] && [ "$user_install" = 1 ] && systemctl --user show-environment >/dev/null 2>&1; then

@@ -104,6 +104,31 @@ import Testing
         #expect(empty.status == 2 && empty.stderr == "install.sh: --binaries needs a directory, not an empty word\n")
     }
 
+    /// A PREFIX that cannot be written (a file where a directory goes; for a user, `/usr/local`) stops
+    /// the install at the first file, exit 1, naming it: it said "installed" for each and exited 0.
+    @Test func aPrefixThatCannotBeWrittenStopsTheInstallSayingWhere() throws {
+        let sandbox = Sandbox()
+        let blocked = sandbox.path + "/blocked"
+        try FileManager.default.createDirectory(atPath: sandbox.path, withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: blocked, contents: Data("a file\n".utf8)))
+        let result = try install([blocked + "/usr"], home: sandbox.path + "/home")
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(installed(result.stdout).isEmpty, "\(result.stdout)")
+        #expect(!result.stdout.contains("next steps"), "\(result.stdout)")
+        #expect(result.stderr.contains("install.sh: cannot write \(blocked)/usr/bin/board; stopped there"), "\(result.stderr)")
+    }
+
+    /// A PREFIX holding `&`, `|` or `\` is written into the unit as it is: a sed replacement read
+    /// `&` as the text it matched (`ExecStart=…/RExecStart=…D/bin/boardd`).
+    @Test func aPrefixWithCharactersSedWouldReadIsWrittenIntoTheUnitAsItIs() throws {
+        let (sandbox, _, prefix, _) = try firstInstall(into: #"R&D|x\1"#)
+        defer { withExtendedLifetime(sandbox) {} }
+        let service = try String(contentsOfFile: prefix + "/lib/systemd/user/boardd.service", encoding: .utf8)
+        #expect(service.contains("\nExecStart=\(prefix)/bin/boardd\n"), "\(service)")
+        let shipped = try String(contentsOfFile: Repository.root + "/config/boardd.service", encoding: .utf8)
+        #expect(service.split(separator: "\n").count == shipped.split(separator: "\n").count, "every other line kept")
+    }
+
     @Test(.enabled(if: which("systemd-analyze") != nil, "systemd-analyze is not installed"))
     func systemdAcceptsTheInstalledUnits() throws {
         let sandbox = Sandbox()

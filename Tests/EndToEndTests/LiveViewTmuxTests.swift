@@ -214,6 +214,33 @@ final class TmuxPane {
         #expect(titles.contains("GATE") && titles.hasSuffix("ID"), "\(titles)")
     }
 
+    /// The optional messages line of `config/tmux.conf`, as shipped, hands tmux each `#` of a change
+    /// doubled, so a line with `#(...)` shows as written and runs nothing: tmux's `run-shell` turned
+    /// the `##` of its sed into `#`, which doubled nothing. Its events are a file's line here.
+    @Test(.enabled(if: tmuxAvailable)) func thePinnedMessagesLineShowsAHashAndRunsNothing() throws {
+        let sandbox = Sandbox()
+        let pane = try TmuxPane(sandbox: sandbox, command: "sleep 30")
+        let conf = try String(contentsOfFile: Repository.root + "/config/tmux.conf", encoding: .utf8)
+        let shipped = try #require(conf.split(separator: "\n").first { $0.hasPrefix("# run-shell -b 'board events") })
+        let mark = sandbox.path + "/ran"
+        let shown = sandbox.path + "/shown"
+        let line = "Pacific 1 #(touch \(mark)) gate ##A1"
+        let events = "board events --follow --since 0m --pinned"
+        let display = #"tmux display-message "board: $line""#
+        try #require(shipped.contains(events) && shipped.contains(display), "\(shipped)")
+        // The change comes out of a command, as board events prints it: never through tmux's formats.
+        try (line + "\n").write(toFile: sandbox.path + "/change", atomically: true, encoding: .utf8)
+        let tested = shipped.dropFirst(2)
+            .replacingOccurrences(of: events, with: "cat " + sandbox.path + "/change")
+            .replacingOccurrences(of: display, with: #"tmux display-message -p "board: $line" >> "# + shown)
+        try tested.write(toFile: sandbox.path + "/messages.conf", atomically: true, encoding: .utf8)
+        let sourced = try pane.tmux(["-S", pane.socket, "source-file", sandbox.path + "/messages.conf"])
+        #expect(sourced.status == 0, "\(sourced.stderr)")
+        try waitUntil("the message") { (try? String(contentsOfFile: shown, encoding: .utf8))?.contains("\n") == true }
+        #expect(try String(contentsOfFile: shown, encoding: .utf8) == "board: \(line)\n")
+        #expect(!FileManager.default.fileExists(atPath: mark), "#(...) ran nothing")
+    }
+
     /// A save from the live view (here, choosing a tab) prunes pins whose day has left the window,
     /// as every other command's save does.
     @Test(.enabled(if: tmuxAvailable)) func aSaveFromTheLiveViewPrunesPinsThatLeftTheWindow() throws {
