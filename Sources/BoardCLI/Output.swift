@@ -10,7 +10,7 @@ import FlightData
 enum Output {
     /// The width people's output fits: the terminal's on stdout, else `COLUMNS` (as shells set it),
     /// else 80; else, with `uncut` (`--wide`), `uncutWidth`: piped, every column is whole, the ID too,
-    /// as `ps -ww` prints (80 cut the ID off the full-width columns).
+    /// as `ps -ww` prints.
     static func width(uncut: Bool = false, environment: (String) -> String? = BoardPaths.environment) -> Int {
         if let size = TerminalSize(of: .standardOutput) { return size.columns }
         if let text = environment("COLUMNS"), let columns = Int(text), (1...10_000).contains(columns) { return columns }

@@ -65,6 +65,17 @@ struct WidthSweepEndToEndTests {
         }
         let fitted = try user.board(arguments: ["all", "--wide"], env: ["COLUMNS": "80"])
         #expect(fitted.stdout.split(separator: "\n").allSatisfy { Self.columns($0) <= 80 })
+        // `board watch --wide` piped prints its boards uncut too.
+        let out = user.sandbox.path + "/watch-wide.out"
+        let pid = try spawnChild(
+            [Binaries.board, "watch", "all", "--wide"], environment: user.sandbox.environment(),
+            stdout: .file(out, append: false), stderr: .devNull)
+        defer { reap(pid) }
+        try waitUntil("the first board in the pipe") {
+            ((try? String(contentsOfFile: out, encoding: .utf8)) ?? "").contains("\(rows.last?.id ?? 0)")
+        }
+        let streamed = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(!streamed.contains("…") && streamed.split(separator: "\n").contains { Self.columns($0) > 80 }, "\(streamed)")
     }
 
     /// From noon on the frozen clock: US 455 at 13:40 is the next US flight, 100 minutes on.

@@ -100,6 +100,7 @@ struct WatchCommand: BoardCommand, Equatable {
                                  columns); kept for this pane like its tab
               --wide             every column, also terminal, codeshares and remark,
                                  whatever the width; a longer row is cut with …
+                                 (piped with no COLUMNS, never)
                                  (without it they appear at 100, 120 and 160
                                  columns, and the belt on All at 100)
               --countdown        the time column says the time left (boards in

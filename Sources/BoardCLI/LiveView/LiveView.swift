@@ -50,8 +50,7 @@ enum LiveView {
         client: BoardClient, connection first: BoardConnection, tab: Tab, hidePast: Bool, wide: Bool = false,
         filter: FlightFilter = FlightFilter(), countdown: Bool = false, date: String? = nil
     ) {
-        var renderer = client.renderer
-        renderer.wide = wide
+        var renderer = client.renderer(wide: wide)
         renderer.countdown = countdown
         if !filter.isEmpty { renderer.filterNote = filter.description }
         // With a filter on, the `all` tab, so that every tab's count is the filtered count.
