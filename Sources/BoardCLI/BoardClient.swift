@@ -179,6 +179,18 @@ public struct BoardClient {
         return windowEnd
     }
 
+    /// The daemon's today when a daemon answers at once: never started for it, nor waited for
+    /// long (for a sentence of a command that needs no daemon, `board unhide`'s).
+    mutating func daemonTodayIfRunning() -> LocalDate? {
+        if let today { return today }
+        guard let connection = try? BoardConnection(path: socket, timeoutMilliseconds: 500),
+            let json = try? connection.call(ClockGetRequest(), timeoutMilliseconds: 500),
+            let clock = try? ClockDocument(json: json)
+        else { return nil }
+        noteToday(fromNow: clock.now)
+        return today
+    }
+
     /// The daemon's today: the one a reply already gave, else asked of its clock (once a command).
     mutating func daemonToday() throws(ClientError) -> LocalDate {
         if today == nil { noteToday(fromNow: try decode(ClockDocument.self, try call(ClockGetRequest())).now) }

@@ -16,6 +16,21 @@ struct AutostartTests {
         for pid in daemons(serving: socket) { try? ProcessTable.stop(pid) }
     }
 
+    /// `board unhide` needs no daemon: it starts none (autostart on) and still unhides; a running
+    /// daemon's clock only chooses its sentence.
+    @Test func unhideStartsNoDaemon() throws {
+        let user = BoardUser()
+        defer { stopDaemons(serving: user.socket) }
+        try FileManager.default.createDirectory(atPath: user.sandbox.stateDirectory, withIntermediateDirectories: true)
+        let hidden = #"{"schema":1,"hidden":[{"id":3220,"designator":"Overland 256","date":"2026-11-30"}]}"#
+        try hidden.write(toFile: user.stateFile, atomically: true, encoding: .utf8)
+        let result = try user.board("unhide", "3220", autostart: true)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "Unhidden Overland 256 of Nov 30: it is back on your boards.\n", "\(result.stdout)")
+        #expect(daemons(serving: user.socket).isEmpty, "no daemon started for it")
+        #expect(user.state()?["hidden"]?.array?.isEmpty == true)
+    }
+
     @Test func boardStartsADaemonAndAnswers() throws {
         let user = BoardUser()
         #expect(daemons(serving: user.socket).isEmpty)

@@ -117,17 +117,20 @@ struct WatchlistTests {
         #expect(after["departures"]?.int == departuresLeft - 1)
         _ = try user.text("unhide", next)
 
-        // Hidden once more, then its day leaves the window: named as it was, then pruned by the next save.
+        // Hidden once more (with another), then their day leaves the window: named as they were.
+        let other = departures[6]
         _ = try user.text("hide", String(hidden.id))
+        _ = try user.text("hide", String(other.id))
         _ = try user.text("clock", "advance", "1d")
         let gone = try user.json("hidden")
         #expect(gone["hidden"]?.array?.isEmpty == true)
-        #expect(gone["gone"]?.array?.first?["id"]?.int == hidden.id)
+        #expect(Set(gone["gone"]?.array?.compactMap { $0["id"]?.int } ?? []) == [hidden.id, other.id])
         // Unhidden then, it is on no board to come back to, and says so: it said "back on your boards".
         let unhidden = try user.text("unhide", String(hidden.id))
         #expect(
             unhidden == "Unhidden \(hidden.flightName) of Nov 30: its day has left the window, so it is on no board.\n",
             "\(unhidden)")
+        // Its save prunes the other, as any command's save does.
         #expect(statePins(user, "hidden") == [])
     }
 

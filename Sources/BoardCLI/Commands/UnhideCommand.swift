@@ -44,9 +44,9 @@ struct UnhideCommand: BoardCommand, Equatable {
             throw .notFound(
                 "\(flight)\(client.onDay(date)) is not hidden; 'board hidden' lists the hidden flights")
         }
-        // A flight whose day has left the window is on no board to come back to (asked of the
-        // daemon's clock; without an answer, unhiding is still this command's whole work).
-        let gone = (try? client.daemonToday()).map { hidden.isBefore($0) } ?? false
+        // A flight whose day has left the window is on no board to come back to (asked of a running
+        // daemon's clock, none started for it; without an answer, unhiding is still the whole work).
+        let gone = client.daemonTodayIfRunning().map { hidden.isBefore($0) } ?? false
         client.state.hidden.removeAll { $0.isSame(as: hidden) }
         try client.saveChange("unhiding \(hidden.name)")
         client.printHidden(
