@@ -21,13 +21,6 @@ enum Watchlist {
         flights.compactMap { $0.key == nil ? nil : Key(id: $0.id, date: $0.date, name: $0.designator) }
     }
 
-    /// Whether `board soonest` steps past the soonest flight, `steps` flights past the daemon's
-    /// soonest, to the next (`passesOver`); never past `soonestSteps` steps (a list of pins and hides
-    /// is that long at most).
-    static func stepsPast(_ details: FlightDetailsDocument, steps: Int, hidden: [Key]) -> Bool {
-        steps < soonestSteps && passesOver(details, steps: steps, hidden: hidden)
-    }
-
     /// Whether the soonest flight, `steps` flights past the daemon's soonest, is passed over for the
     /// next (`board soonest` and the live view's `s`): one you hid or `filter` leaves out, or after
     /// the first step one no longer to come.

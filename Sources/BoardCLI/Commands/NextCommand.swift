@@ -1,5 +1,6 @@
 import BoardArguments
 import BoardProtocol
+import FlightData
 
 /// `board next`: the flight after the last viewed, in the selected tab.
 struct NextCommand: BoardCommand, Equatable {
@@ -42,7 +43,7 @@ extension BoardClient {
         let last = try lastViewed()
         guard let key = last.key else { throw lastViewedGone(last) }
         let hidden = Watchlist.keys(state.hidden)
-        var json: JSON
+        let json: JSON
         do {
             json = try call(Step(from: key, tab: state.tab, pinned: pinnedParam))
         } catch .notFound(let message) {
@@ -53,20 +54,34 @@ extension BoardClient {
             }
             throw lastViewedGone(last)
         }
+        let way = Step.self == FlightPrevRequest.self ? "before" : "after"
+        try showFlight(
+            try stepPast(
+                from: json, Step.self, tab: state.tab,
+                noneLeft: "no flight \(way) \(last.name) in the window but those you hid; 'board hidden' lists them"
+            ) { details, _ in hidden.contains { $0.names(details.flight) } })
+    }
+
+    /// The flight of `json`, or the first after it (`Step`) that `passesOver` does not pass over
+    /// (given the flight and the steps taken so far), in `tab`: `board next`, `prev` and `soonest`
+    /// step past the flights you hid. The window's end, or `Watchlist.soonestSteps` steps, is the
+    /// not-found error `noneLeft`: a flight passed over is never shown.
+    mutating func stepPast<Step: FlightStepRequest>(
+        from json: JSON, _: Step.Type, tab: Tab, noneLeft: String,
+        passesOver: (FlightDetailsDocument, Int) -> Bool
+    ) throws(ClientError) -> JSON {
+        var json = json
         var steps = 0
-        while let flight = try? FlightDetailsDocument(json: json).flight, hidden.contains(where: { $0.names(flight) }),
-            steps < Watchlist.soonestSteps
-        {
+        while let details = try? FlightDetailsDocument(json: json), passesOver(details, steps) {
+            guard steps < Watchlist.soonestSteps else { throw .notFound(noneLeft) }
             steps += 1
             do {
-                json = try call(Step(from: try identity(of: flight), tab: state.tab, pinned: pinnedParam))
+                json = try call(Step(from: try identity(of: details.flight), tab: tab, pinned: pinnedParam))
             } catch .notFound {
-                let way = Step.self == FlightNextRequest.self ? "after" : "before"
-                throw .notFound(
-                    "no flight \(way) \(last.name) in the window but those you hid; 'board hidden' lists them")
+                throw .notFound(noneLeft)
             }
         }
-        try showFlight(json)
+        return json
     }
 
     /// The error for a last viewed flight the daemon does not show: "no longer on the board", or "not

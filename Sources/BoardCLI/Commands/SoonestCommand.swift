@@ -36,19 +36,13 @@ struct SoonestCommand: BoardCommand, Equatable {
         let chosen = tab
         let tab = tab ?? client.state.tab
         let pinned = client.pinnedParam
-        var json = try client.call(FlightSoonestRequest(tab: tab, pinned: pinned))
+        let soonest = try client.call(FlightSoonestRequest(tab: tab, pinned: pinned))
         // A flight you hid is off your boards and your status line: the soonest is the next one still to come.
         let hidden = Watchlist.keys(client.state.hidden)
-        var steps = 0
-        while let details = try? FlightDetailsDocument(json: json), Watchlist.stepsPast(details, steps: steps, hidden: hidden) {
-            let flight = details.flight
-            steps += 1
-            do {
-                json = try client.call(FlightNextRequest(from: try client.identity(of: flight), tab: tab, pinned: pinned))
-            } catch .notFound {
-                throw .notFound("no flight still to come in the window but those you hid; 'board hidden' lists them")
-            }
-        }
+        let json = try client.stepPast(
+            from: soonest, FlightNextRequest.self, tab: tab,
+            noneLeft: "no flight still to come in the window but those you hid; 'board hidden' lists them"
+        ) { details, steps in Watchlist.passesOver(details, steps: steps, hidden: hidden) }
         // Chosen once the daemon has answered: a command that fails selects no tab.
         client.select(chosen)
         try client.showFlight(json)
