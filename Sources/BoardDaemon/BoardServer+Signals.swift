@@ -16,7 +16,7 @@ extension BoardServer {
             case .userDefined1, .userDefined2:
                 if signal == .userDefined1 { checkSocket() }  // at once, as tmux recreates its socket on SIGUSR1
                 logStatus(signal)
-            case .windowChanged: break
+            case .windowChanged, .terminalStop, .continued: break  // not asked for: the daemon has no terminal
             }
         }
     }

@@ -9,6 +9,8 @@ public enum UnixSignal: Int32, Sendable, CaseIterable, CustomStringConvertible {
     case userDefined1 = 10  // SIGUSR1
     case userDefined2 = 12  // SIGUSR2
     case terminate = 15  // SIGTERM
+    case continued = 18  // SIGCONT
+    case terminalStop = 20  // SIGTSTP
     case windowChanged = 28  // SIGWINCH
 
     public var description: String {
@@ -19,6 +21,8 @@ public enum UnixSignal: Int32, Sendable, CaseIterable, CustomStringConvertible {
         case .userDefined1: "SIGUSR1"
         case .userDefined2: "SIGUSR2"
         case .terminate: "SIGTERM"
+        case .continued: "SIGCONT"
+        case .terminalStop: "SIGTSTP"
         case .windowChanged: "SIGWINCH"
         }
     }

@@ -324,6 +324,58 @@ final class TmuxPane {
         try pane.waitFor("the shell after quitting") { $0.contains("EXITED-0") }
     }
 
+    /// A stop sent from elsewhere (`kill -TSTP`) gives the terminal back as Ctrl-Z does, and `fg` brings
+    /// the view back whole, its keys read at once: the view stopped in raw mode under the shell's
+    /// prompt and, continued, read keys only after Enter. A `kill -STOP` it cannot see is drawn over
+    /// on `kill -CONT`.
+    @Test(.enabled(if: tmuxAvailable)) func aStopFromElsewhereGivesTheTerminalBackAndFgBringsTheViewBack() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        defer { _ = try? daemon.stop() }
+        let pidFile = sandbox.path + "/view.pid"
+        let pane = try TmuxPane(
+            sandbox: sandbox,
+            command:
+                "sh -c 'set -m; \(Binaries.board) watch all & echo $! > \(pidFile); fg; echo STOPPED-$?; read line; fg; "
+                + "echo EXITED-$?; sleep 30'")
+        func alternateScreen() throws -> String {
+            try pane.tmux(["-S", pane.socket, "display-message", "-p", "#{alternate_on}"]).stdout.trimmingCharacters(
+                in: .whitespacesAndNewlines)
+        }
+        try pane.waitFor("the live board") { $0.contains("● live") }
+        let pid = try #require(
+            Int32((try String(contentsOfFile: pidFile, encoding: .utf8)).trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(kill(pid, SIGTSTP) == 0)
+        try pane.waitFor("the shell, the view stopped (128 + SIGTSTP)") { $0.contains("STOPPED-148") }
+        #expect(try alternateScreen() == "0", "the terminal given back")
+        try pane.send("Enter")
+        try pane.waitFor("the view again after fg") { $0.contains("● live") && !$0.contains("STOPPED-148") }
+        #expect(try alternateScreen() == "1")
+        // Keys are read one by one again: ? shows the keys with no Enter after it.
+        try pane.send("?")
+        try pane.waitFor("the keys' help") { $0.contains("Esc closes") }
+        try pane.send("Escape")
+        try pane.waitFor("the board again") { $0.contains("● live") && !$0.contains("Esc closes") }
+        try pane.send("q")
+        try pane.waitFor("the shell after quitting") { $0.contains("EXITED-0") }
+
+        // Stopped where it cannot see it (no shell takes the terminal), then continued: drawn whole again.
+        let alonePID = sandbox.path + "/alone.pid"
+        let alone = try TmuxPane(sandbox: sandbox, command: "sh -c 'echo $$ > \(alonePID); exec \(Binaries.board) watch all'")
+        try alone.waitFor("the live board") { $0.contains("● live") }
+        let view = try #require(
+            Int32((try String(contentsOfFile: alonePID, encoding: .utf8)).trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(kill(view, SIGSTOP) == 0)
+        // What another program printed meanwhile, over the view.
+        let tty = try alone.tmux(["-S", alone.socket, "display-message", "-p", "#{pane_tty}"]).stdout.trimmingCharacters(
+            in: .whitespacesAndNewlines)
+        try Data("\u{1B}[2JGARBAGE-OVER-THE-VIEW\r\n".utf8).write(to: URL(fileURLWithPath: tty))
+        try alone.waitFor("the text over the view") { $0.contains("GARBAGE-OVER-THE-VIEW") }
+        #expect(kill(view, SIGCONT) == 0)
+        try alone.waitFor("the view drawn whole again") { $0.contains("● live") && !$0.contains("GARBAGE-OVER-THE-VIEW") }
+        try alone.send("q")
+    }
+
     /// `board watch` reopens as it was left: the open flight on top of its board, and Esc lands on
     /// the board with the cursor on that flight, marked as the last viewed.
     @Test(.enabled(if: tmuxAvailable)) func watchReopensWhereItWasLeft() throws {

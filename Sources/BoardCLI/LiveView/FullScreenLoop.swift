@@ -70,7 +70,13 @@ struct FullScreenLoop {
 
     mutating func run(firstConnection: BoardConnection) -> Int32 {
         // Every signal that would end the view, so that it ends by restoring the terminal (SIGQUIT left it raw).
-        guard let signals = try? SignalDescriptor([.interrupt, .terminate, .hangUp, .quit, .windowChanged]) else { return 1 }
+        // SIGTSTP from elsewhere (`kill -TSTP`) stops the view as Ctrl-Z does, the terminal given back
+        // first; SIGCONT (after any stop, `kill -STOP` too) draws it whole again.
+        guard
+            let signals = try? SignalDescriptor([
+                .interrupt, .terminate, .hangUp, .quit, .windowChanged, .terminalStop, .continued,
+            ])
+        else { return 1 }
         do { try terminal.enter() } catch {
             Output.error("cannot use the terminal: \(error)")
             return 1
@@ -91,7 +97,13 @@ struct FullScreenLoop {
                 [terminal.input, signals.descriptor, connection?.descriptor], timeout: waitTime())
             if ready[1] {
                 for signal in signals.drain() {
-                    dispatch(signal == .windowChanged ? .resized(terminal.size) : .signal(signal))
+                    switch signal {
+                    case .windowChanged: dispatch(.resized(terminal.size))
+                    case .terminalStop: suspend()
+                    case .continued: resume()
+                    default: dispatch(.signal(signal))
+                    }
+                    if exitStatus != nil { break }
                 }
             }
             if ready[0] { readKeys() }
@@ -237,6 +249,19 @@ struct FullScreenLoop {
     /// Ctrl-Z: stopped with the terminal given back, then the whole screen drawn again on `fg`.
     mutating func suspend() {
         do { try terminal.suspend() } catch {
+            Output.error("cannot use the terminal again: \(error)")
+            exitStatus = 1
+            return
+        }
+        painter.invalidate()
+        dispatch(.resized(terminal.size))
+    }
+
+    /// Continued after a stop: full screen again and drawn whole (a stop it did not see, `kill -STOP`,
+    /// left the shell's lines over it). In the background, setting the terminal stops it again
+    /// (SIGTTOU) until `fg`, as vim does.
+    mutating func resume() {
+        do { try terminal.enter() } catch {
             Output.error("cannot use the terminal again: \(error)")
             exitStatus = 1
             return

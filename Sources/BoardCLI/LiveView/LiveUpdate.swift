@@ -93,7 +93,8 @@ extension LiveModel {
             effects = pinsChanged ? [subscription] : []
         case .signal(let signal):
             switch signal {
-            case .windowChanged: effects = [.repaint]
+            case .windowChanged, .continued: effects = [.repaint]
+            case .terminalStop: effects = []  // the loop stops the view itself (`FullScreenLoop.suspend`)
             case .interrupt: effects = [.quit(130)]
             case .terminate: effects = [.quit(128 + 15)]
             case .hangUp: effects = [.quit(128 + 1)]

@@ -16,8 +16,10 @@ public final class TerminalMode {
     }
 
     /// Raw input (no echo, no line editing, no signals from keys) and the alternate screen, cleared.
+    /// Entered again while in it (continued after a stop it did not see: `kill -STOP`), it sets the
+    /// same again, keeping the line settings it saved first.
     public func enter() throws(SystemError) {
-        guard tcgetattr(input.rawValue, &saved) == 0 else { throw SystemError("tcgetattr") }
+        if !active { guard tcgetattr(input.rawValue, &saved) == 0 else { throw SystemError("tcgetattr") } }
         var raw = saved
         raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
         raw.c_oflag &= ~tcflag_t(OPOST)
@@ -45,10 +47,18 @@ public final class TerminalMode {
     /// Ctrl-Z, as less and vim take it: the terminal given back to the shell, the process stopped
     /// (SIGTSTP, its default action), and full screen again once `fg` continues it. The caller draws
     /// the whole screen again.
+    ///
+    /// The view takes SIGTSTP on a descriptor (`kill -TSTP` from elsewhere comes here too), so it is
+    /// let through for the stop itself and taken again once continued.
     public func suspend() throws(SystemError) {
         restore()
+        var stop = sigset_t()
+        sigemptyset(&stop)
+        sigaddset(&stop, SIGTSTP)
+        pthread_sigmask(SIG_UNBLOCK, &stop, nil)
         // The whole process group, as vim stops it: a script that started the view stops with it.
         kill(0, SIGTSTP)
+        pthread_sigmask(SIG_BLOCK, &stop, nil)
         try enter()
     }
 
