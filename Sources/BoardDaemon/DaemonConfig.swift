@@ -89,8 +89,9 @@ public struct DaemonConfig: Hashable, Sendable {
         do { return try RegularFile.read(path, limit: maxFileSize) } catch {
             switch error {
             case .cannotOpen(let reason) where reason.isMissing:
-                if let target = FileSystem.linkTarget(path) {
-                    throw refuse("is a link to \(target), which does not exist; point the link at the config, or remove it")
+                if let (link, target) = FileSystem.danglingLink(on: path) {
+                    let what = link == path ? "is a link" : "is under \(link), a link"
+                    throw refuse("\(what) to \(target), which does not exist; point the link at the config, or remove it")
                 }
                 throw refuse("does not exist")
             case .cannotOpen(let reason), .cannotRead(let reason):

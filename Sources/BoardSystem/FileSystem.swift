@@ -28,6 +28,18 @@ public enum FileSystem {
         return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// The first symbolic link on the way to `path` (the path itself, or a directory above it) whose
+    /// target does not exist, with that target; nil when there is none.
+    public static func danglingLink(on path: String) -> (link: String, target: String)? {
+        var prefix = path.hasPrefix("/") ? "" : "."
+        for part in path.split(separator: "/") {
+            prefix += "/" + part
+            if let target = linkTarget(prefix), !exists(prefix) { return (prefix, target) }
+            if !exists(prefix) { return nil }
+        }
+        return nil
+    }
+
     /// Whether this process may run `path` (`access(X_OK)`).
     public static func isExecutable(_ path: String) -> Bool { access(path, X_OK) == 0 }
 

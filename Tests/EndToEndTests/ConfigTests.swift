@@ -169,6 +169,16 @@ struct BadConfig: CustomStringConvertible, Sendable {
             dangling.stderr
                 == "boardd: \(xdg): is a link to \(sandbox.path)/moved.json, which does not exist; point the link at the "
                 + "config, or remove it\n")
+        // The same for a directory linked whole (GNU stow's way) whose target has gone.
+        try FileManager.default.removeItem(atPath: sandbox.path + "/config/board")
+        try FileManager.default.createSymbolicLink(
+            atPath: sandbox.path + "/config/board", withDestinationPath: sandbox.path + "/dotfiles/board")
+        let linkedDirectory = try run(Binaries.boardd, ["--check-config"], environment: sandbox.environment())
+        #expect(linkedDirectory.status == 2, "\(linkedDirectory.stdout)")
+        #expect(
+            linkedDirectory.stderr
+                == "boardd: \(xdg): is under \(sandbox.path)/config/board, a link to \(sandbox.path)/dotfiles/board, which "
+                + "does not exist; point the link at the config, or remove it\n")
     }
 
     @Test func aDirectoryOrAMissingFileIsNamedAsSuch() throws {

@@ -32,13 +32,14 @@ public enum BoardPaths {
     }
 
     /// `$BOARDD_CONFIG`, else `$XDG_CONFIG_HOME/board/boardd.json` (or `~/.config/...`) when it exists,
-    /// or is a link whose file is gone: a config put there and lost is an error to say, never the
-    /// built-in defaults unsaid (another seed's flights, every pin of the old one lost).
+    /// or is under a link whose target is gone (the file's, or a directory's: GNU stow links whole
+    /// folders): a config put there and lost is an error to say, never the built-in defaults unsaid
+    /// (another seed's flights, every pin of the old one lost).
     public static func defaultConfig() -> (path: String, explicit: Bool)? {
         if let explicit = environment("BOARDD_CONFIG") { return (explicit, true) }
         let base = xdg("XDG_CONFIG_HOME") ?? ((homeDirectory() ?? "/nonexistent") + "/.config")
         let path = base + "/board/boardd.json"
-        return FileSystem.exists(path) || FileSystem.linkTarget(path) != nil ? (path, false) : nil
+        return FileSystem.exists(path) || FileSystem.danglingLink(on: path) != nil ? (path, false) : nil
     }
 
     /// The directory part of a path (`.` when it has none).
