@@ -60,6 +60,11 @@ public struct DaemonConfig: Hashable, Sendable {
         "diversionPercent",
     ]
     static let knownAirportKeys = ["name", "code", "timeZone"]
+    /// The sections (objects) of the config, and their keys.
+    static let sections = [
+        "airport": knownAirportKeys, "announcements": knownAnnouncementKeys, "hall": knownHallKeys,
+        "replication": ReplicationSettings.knownKeys,
+    ]
     /// A config is a few lines; anything this large is the wrong file.
     static let maxFileSize = 64 * 1024
 
@@ -288,10 +293,13 @@ public struct DaemonConfig: Hashable, Sendable {
         for (key, value) in pairs {
             guard known.contains(key) else {
                 var nearest = known.first { $0.lowercased() == key.lowercased() }.map { " (did you mean \($0)?)" }
-                if nearest == nil, let dot = key.firstIndex(of: "."), known.contains(String(key[..<dot])) {
-                    let section = key[..<dot]
-                    let inner = key[key.index(after: dot)...]
-                    nearest = " (a section's keys are written inside it: {\"\(section)\": {\"\(inner)\": ...}})"
+                if nearest == nil, prefix.isEmpty, let dot = key.firstIndex(of: "."),
+                    let inside = sections[String(key[..<dot])]
+                {
+                    // Written as the docs name it (`airport.name`): inside its section, under the key meant.
+                    let typed = String(key[key.index(after: dot)...])
+                    let inner = inside.contains(typed) ? typed : NearestWord.suggestion(for: typed, among: inside) ?? typed
+                    nearest = " (a section's keys are written inside it: {\"\(key[..<dot])\": {\"\(inner)\": ...}})"
                 }
                 let hint = nearest ?? NearestWord.hint(for: key, among: known)
                 throw ConfigError(

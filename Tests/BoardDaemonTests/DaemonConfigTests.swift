@@ -44,6 +44,15 @@ struct DaemonConfigTests {
                 #"airport.name = "Reno": unknown key (a section's keys are written inside it: {"airport": {"name": ...}})"#
             ]),
         BadConfig(
+            name: "a section's key cut short, written with a dot", text: #"{"hall.departed": 10}"#,
+            expected: [
+                "hall.departed = 10: unknown key",
+                #"(a section's keys are written inside it: {"hall": {"departedMinutes": ...}})"#,
+            ]),
+        BadConfig(
+            name: "a dot after a key that is no section", text: #"{"seed.x": 1}"#,
+            expected: ["seed.x = 1: unknown key (did you mean seed?)"]),
+        BadConfig(
             name: "a section's key cut short", text: #"{"hall": {"departed": 10}}"#,
             expected: ["hall.departed = 10: unknown key (did you mean departedMinutes?)"]),
         BadConfig(
