@@ -274,7 +274,8 @@ struct PublishTests {
         #expect(none.stderr.hasPrefix("boardd: redis \(Self.url(server)): "), "\(none.stderr)")
         #expect(
             none.stderr.contains(
-                "NOAUTH Authentication required. (give boardd the password: --redis-password-file FILE, or BOARDD_REDIS_PASSWORD)"
+                "NOAUTH Authentication required. (give boardd the password: --redis-password-file FILE, BOARDD_REDIS_PASSWORD, "
+                    + "or replication.passwordFile in the config)"
             ),
             "\(none.stderr)")
         // The right one, from a file only its owner reads.

@@ -38,7 +38,7 @@ extension Daemon {
         case .unreadable(let reason):
             return failure("cannot follow \(code) on \(url.server): \(reason)")
         case .refused(let error):
-            return failure("\(error)")
+            return failure("\(error)\(Self.passwordHint(error))")
         case .unreachable(let error):
             return failure("\(error); a replica starts from its source's state: start it once Redis answers")
         }

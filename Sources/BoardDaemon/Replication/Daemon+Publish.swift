@@ -52,10 +52,17 @@ extension Daemon {
                         "another source publishes \(config.schedule.airport.code): \(source.keys.source) on \(url.server) is held by instance \(holder); stop it, or wait for its lease to expire",
                     status: 1))
         case .refused(let error):
-            return .failure(ReplicationStartFailure(message: "\(error)", status: 1))
+            return .failure(ReplicationStartFailure(message: "\(error)\(Self.passwordHint(error))", status: 1))
         case .unreachable(let error):
             log.warning("\(error); serving, and publishing once Redis answers")
             return .success(publisher)
         }
+    }
+
+    /// Where boardd takes a password, after a refusal that asks for one (`NOAUTH`); nothing else.
+    static func passwordHint(_ error: RedisError) -> String {
+        guard case .refused(let message) = error.reason, message.hasPrefix("NOAUTH") else { return "" }
+        return
+            " (give boardd the password: --redis-password-file FILE, BOARDD_REDIS_PASSWORD, or replication.passwordFile in the config)"
     }
 }

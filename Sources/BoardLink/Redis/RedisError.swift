@@ -53,9 +53,6 @@ public struct RedisError: Error, Hashable, Sendable, CustomStringConvertible {
         case .connectTimedOut(let limit): "no connection within \(Self.text(limit))"
         case .replyTimedOut(let limit): "no reply within \(Self.text(limit))"
         case .closed: "the server closed the connection"
-        case .refused(let message) where message.hasPrefix("NOAUTH"):
-            // Redis asks for a password none was given for: say where boardd takes one.
-            message + " (give boardd the password: --redis-password-file FILE, or BOARDD_REDIS_PASSWORD)"
         case .refused(let message): message
         case .malformed(let error): "the server sent \(error)"
         case .system(let error): error.description
