@@ -27,8 +27,8 @@ struct ClientState: Equatable {
     /// The version of the file's shape this `board` writes; a file of a later one is never written over.
     static let schema = 1
 
-    /// The keys this version reads and writes.
-    static let keys: Set<String> = ["schema", "tab", "lastViewed", "pins", "hidden", "endedPins", "liveView"]
+    /// The keys this version reads and writes: those `json` writes.
+    static let keys = Set(ClientState().json.objectPairs?.map(\.0) ?? [])
 
     var json: JSON {
         let known: JSON = [
