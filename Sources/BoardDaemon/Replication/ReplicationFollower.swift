@@ -159,11 +159,8 @@ final class ReplicationFollower {
             RESPCommand("MULTI"), RESPCommand("XREVRANGE", keys.log, "+", "-", "COUNT", "1"),
             RESPCommand("HGETALL", keys.state), RESPCommand("EXEC"),
         ])
-        if let refusal = replies.lazy.compactMap(\.errorMessage).first {
-            throw RedisError(server: server, command: "EXEC", .refused(refusal))
-        }
-        // A refusal inside the transaction (a key of another type: WRONGTYPE) is said as Redis said it.
-        if let refusal = replies.last?.elements?.lazy.compactMap(\.errorMessage).first {
+        // A refusal, queued or inside the transaction (WRONGTYPE), is said as Redis said it.
+        if let refusal = RESPValue.transactionRefusal(replies) {
             throw RedisError(server: server, command: "EXEC", .refused(refusal))
         }
         guard let results = replies.last?.elements, results.count == 2, let last = ReplicationEntry.entries(results[0]) else {

@@ -209,9 +209,9 @@ final class ReplicationPublisher {
             if let state { commands.append(hset(state)) }
             commands.append(RESPCommand("EXEC"))
             let replies = try link.send(commands, now: now)
-            let refusal =
-                replies.lazy.compactMap(\.errorMessage).first ?? replies.last?.elements?.lazy.compactMap(\.errorMessage).first
-            if let refusal { throw RedisError(server: server, command: "EXEC", .refused(refusal)) }
+            if let refusal = RESPValue.transactionRefusal(replies) {
+                throw RedisError(server: server, command: "EXEC", .refused(refusal))
+            }
             source.shared.withLock { $0.queue.published(through: last.seq) }
         }
     }

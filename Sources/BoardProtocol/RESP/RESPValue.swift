@@ -35,6 +35,12 @@ public enum RESPValue: Hashable, Sendable {
         return nil
     }
 
+    /// The first refusal in the replies to `MULTI` ... `EXEC`: of a command as it was queued, else
+    /// of one inside the transaction (`EXEC`'s array: a key of another type, WRONGTYPE); nil when none.
+    public static func transactionRefusal(_ replies: [RESPValue]) -> String? {
+        replies.lazy.compactMap(\.errorMessage).first ?? replies.last?.elements?.lazy.compactMap(\.errorMessage).first
+    }
+
     /// Whether this is the null bulk string or the null array.
     public var isNull: Bool { self == .bulkString(nil) || self == .array(nil) }
 
@@ -42,8 +48,8 @@ public enum RESPValue: Hashable, Sendable {
     /// `a string of 5 bytes`, `the error "WRONGTYPE ..."` (its first 80 characters, printable only).
     public var shape: String {
         func quoted(_ text: String) -> String {
-            let printable = String(
-                String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : $0 }))
+            // Every control a terminal acts on (C0, C1, bidi) as `?`: a server's text goes to a log and a terminal.
+            let printable = String(String.UnicodeScalarView(text.unicodeScalars.map { $0.isTerminalControl ? "?" : $0 }))
             return "\"" + (printable.count > 80 ? printable.prefix(80) + "…" : printable) + "\""
         }
         switch self {
