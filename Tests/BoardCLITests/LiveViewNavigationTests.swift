@@ -119,8 +119,9 @@ struct LiveViewNavigationTests {
     }
 
     /// A 6-row pane has no row for the marks: the day's heading says them, in words or, where they
-    /// do not fit, in few cells (`↑5 ↓98`), and they count the results out of sight. It said nothing.
-    @Test(arguments: [80, 40, 30])
+    /// do not fit, in few cells (`↑5 ↓98`), at 29 columns with the day's count left out, and they
+    /// count the results out of sight. It said nothing.
+    @Test(arguments: [80, 40, 30, 29])
     func aSixRowPaneSaysTheResultsOutOfSightOnItsHeading(columns: Int) throws {
         let size = TerminalSize(columns: columns, rows: 6)
         var (model, days) = try Self.searchedForDe(size)

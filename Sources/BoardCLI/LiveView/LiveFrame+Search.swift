@@ -55,13 +55,16 @@ extension LiveFrame {
     }
 
     /// A day's heading in search results: `Tue Dec 1 2026  (7)`, then the first of `marks` (the
-    /// same marks in fewer words after it) that fits beside it.
+    /// same marks in fewer words after it) that fits beside it; where none does, the day without its
+    /// count, so that the marks are said (the count is the results' title's to say too).
     private func dayHeading(_ day: SearchResultsDocument.Day, marks: [String] = []) -> String {
-        let text = "\(BoardRenderer.longDate(day.date))  (\(day.count))"
-        guard let said = marks.first(where: { text.columns + 3 + $0.columns <= size.columns }) else {
-            return style.bold(fit(text, size.columns))
-        }
-        return style.bold(text) + "   " + style.dim(said)
+        let date = BoardRenderer.longDate(day.date)
+        let text = "\(date)  (\(day.count))"
+        let fitting = [text, date].lazy.compactMap { heading in
+            marks.first { heading.columns + 3 + $0.columns <= size.columns }.map { (heading, $0) }
+        }.first
+        guard let (heading, said) = fitting else { return style.bold(fit(text, size.columns)) }
+        return style.bold(heading) + "   " + style.dim(said)
     }
 
     /// The day to head search results shown from `range` with, when its first line is not a day's
