@@ -74,17 +74,23 @@ struct LiveViewOpenFlightTests {
         #expect(lines.count > 8, "\(whole.joined(separator: "\n"))")
         let size = TerminalSize(columns: 80, rows: rows)
         model.update(.resized(size))
-        var seen: [String] = []
+        // Each page shows the lines from where its marks say it starts (`↑ N more`), in order; the
+        // last ends with the details' last line.
+        var end = 0
         for page in 0..<lines.count {
             let frame = model.frame(size)
             let marks = frame[rows - 2]
             #expect(marks.contains("(PgUp/PgDn)"), "page \(page): \(frame.joined(separator: "\n"))")
             #expect(page == 0 ? !marks.contains("↑") : marks.contains("↑"), "\(marks)")
-            for line in frame[3..<(rows - 2)] where !seen.contains(line) { seen.append(line) }
+            let above = marks.firstMatch(of: /↑ (\d+) more/).flatMap { Int($0.1) } ?? 0
+            let shown = Array(frame[3..<(rows - 2)])
+            #expect(above <= end, "no line skipped before page \(page)")
+            #expect(shown == Array(lines[above..<min(lines.count, above + shown.count)]), "page \(page) at \(rows) rows")
+            end = above + shown.count
             if !marks.contains("↓") { break }
             model.press(.pageDown)
         }
-        #expect(seen == lines, "every line, in order, at \(rows) rows")
+        #expect(end == lines.count, "every line, in order, at \(rows) rows")
     }
 
     /// After a config reloaded with another schedule, the open flight's identity can name another
