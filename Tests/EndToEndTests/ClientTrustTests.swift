@@ -315,8 +315,18 @@ final class ScriptedDaemon {
         #expect(
             result.stderr.contains("try again, and if it stays silent, restart it (kill it, then run 'boardd')"),
             "\(result.stderr)")
+        // Read by read, the trickle would take minutes; the margin is for a machine slowed by a sanitizer.
+        #expect(took < .seconds(20), "the 5 s reply deadline and a margin: \(took)")
+        _ = fake
+    }
+
+    /// A silent daemon on a socket `--socket` named is to be restarted on that socket: a plain
+    /// `boardd` would serve BOARD_SOCKET's (or the default).
+    @Test func aSilentDaemonsRestartAdviceNamesTheSocketGiven() throws {
+        let sandbox = Sandbox()
+        let board = try Self.poisoned("board")
         let elsewhere = sandbox.path + "/other.sock"
-        let other = try ScriptedDaemon(path: elsewhere, pace: .milliseconds(500)) {
+        let fake = try ScriptedDaemon(path: elsewhere, pace: .milliseconds(500)) {
             WireLine.result(id: $0["id"] ?? .null, board)
         }
         let given = try sandbox.board("--json", "--socket", elsewhere, timeout: 30)
@@ -324,9 +334,6 @@ final class ScriptedDaemon {
         #expect(
             given.stderr.contains("restart it (kill it, then run 'boardd --socket \(elsewhere)')"),
             "a plain boardd would serve BOARD_SOCKET, not --socket's: \(given.stderr)")
-        _ = other
-        // Read by read, the trickle would take minutes; the margin is for a machine slowed by a sanitizer.
-        #expect(took < .seconds(20), "the 5 s reply deadline and a margin: \(took)")
         _ = fake
     }
 
