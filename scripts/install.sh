@@ -67,14 +67,29 @@ shown() {
   esac
 }
 
+# The service starts the boardd installed here.
+exec_start="$bin/boardd"
+case "$exec_start" in *" "*) exec_start="\"$exec_start\"" ;; esac
+[ "$bin" = "$HOME/.local/bin" ] && exec_start="%h/.local/bin/boardd"
+
 if [ "$uninstall" = 1 ]; then
+  # A user's units and bash and fish completions are one set for every prefix under HOME: they are
+  # this prefix's to remove only while its service starts this prefix's boardd.
+  shared=("$units/boardd.service" "$units/boardd.socket" "$bash_completion" "$fish_completion")
+  owned=1
+  if [ "$user_install" = 1 ] && [ -f "$units/boardd.service" ] \
+    && ! grep -qxF "ExecStart=$exec_start" "$units/boardd.service"; then
+    owned=0
+    for file in "${shared[@]}"; do echo "kept       $file (another install's: its service starts $(sed -n 's/^ExecStart=//p' "$units/boardd.service" | head -n 1))"; done
+  fi
   # The units stopped first, so that no boardd keeps running from a removed binary.
-  if [ "$user_install" = 1 ] && systemctl --user show-environment >/dev/null 2>&1; then
+  if [ "$owned" = 1 ] && [ "$user_install" = 1 ] && systemctl --user show-environment >/dev/null 2>&1; then
     systemctl --user disable --now boardd.socket boardd.service >/dev/null 2>&1 && echo "ran        systemctl --user disable --now boardd.socket boardd.service"
   fi
+  files=("$bin/board" "$bin/boardd" "$share/board/tmux.conf" "$zsh_completion")
+  [ "$owned" = 1 ] && files+=("${shared[@]}")
   failed=0
-  for file in "$bin/board" "$bin/boardd" "$units/boardd.service" "$units/boardd.socket" "$share/board/tmux.conf" \
-    "$bash_completion" "$zsh_completion" "$fish_completion"; do
+  for file in "${files[@]}"; do
     if ! [ -e "$file" ] && ! [ -L "$file" ]; then
       echo "absent     $file"
     elif rm -f "$file" 2>/dev/null; then
@@ -140,10 +155,6 @@ put "$binaries/board" 0755 "$bin/board"
 put "$binaries/boardd" 0755 "$bin/boardd"
 changed_boardd=$put_changed
 
-# The service starts the boardd installed here.
-exec_start="$bin/boardd"
-case "$exec_start" in *" "*) exec_start="\"$exec_start\"" ;; esac
-[ "$bin" = "$HOME/.local/bin" ] && exec_start="%h/.local/bin/boardd"
 # The path as it is, whatever it holds (`&`, `|`, `\`): a line replaced, not a sed expression.
 while IFS= read -r line || [ -n "$line" ]; do
   case "$line" in

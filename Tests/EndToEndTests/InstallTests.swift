@@ -79,6 +79,38 @@ import Testing
         #expect(result.stdout.contains("fpath=(\(home)/.local/share/zsh/site-functions $fpath)"))
     }
 
+    /// Two prefixes under HOME share the user's units and bash and fish completions: removing the
+    /// one whose boardd the service does not start keeps them, and says whose they are. It removed
+    /// them, and the other install's service with them.
+    @Test func uninstallingAnotherPrefixUnderHomeKeepsTheUnitsItDoesNotOwn() throws {
+        let sandbox = Sandbox()
+        let home = sandbox.path + "/home"
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        let other = home + "/apps"
+        #expect(try install([other], home: home).status == 0)
+        #expect(try install([], home: home).status == 0, "the default prefix last: its service starts its boardd")
+        let removed = try install(["--uninstall", other], home: home)
+        #expect(removed.status == 0, "\(removed.stderr)")
+        let shared = [
+            "/.config/systemd/user/boardd.service", "/.config/systemd/user/boardd.socket",
+            "/.local/share/bash-completion/completions/board", "/.config/fish/completions/board.fish",
+        ].map { home + $0 }
+        for file in shared {
+            #expect(FileManager.default.fileExists(atPath: file), "\(file) kept")
+            #expect(removed.stdout.contains("kept       \(file) (another install's: its service starts %h/.local/bin/boardd)"))
+        }
+        #expect(
+            Self.paths(said: "removed", in: removed.stdout).sorted()
+                == [
+                    other + "/bin/board", other + "/bin/boardd", other + "/share/board/tmux.conf",
+                    other + "/share/zsh/site-functions/_board",
+                ]
+                .sorted(), "\(removed.stdout)")
+        // The default prefix's own uninstall removes them.
+        let own = try install(["--uninstall"], home: home)
+        for file in shared { #expect(!FileManager.default.fileExists(atPath: file), "\(file): \(own.stdout)") }
+    }
+
     /// `--uninstall` removes exactly what the install put in place, and says what was already gone; a
     /// prefix with a space is quoted in the lines to paste; an empty `--binaries` is refused rather
     /// than read as "build them".
