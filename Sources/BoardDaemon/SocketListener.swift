@@ -60,6 +60,9 @@ struct SocketListener {
         self.lockPath = nil
         self.isActivated = true
         self.bound = FileIdentity(path: path)
+        // Served now: an older daemon's "stopped on purpose" note no longer holds (`board status`
+        // would say stopped, and start none, once the socket is gone again).
+        ShutdownMarker.clear(forSocket: path)
     }
 
     init(path: String) throws(ListenError) {

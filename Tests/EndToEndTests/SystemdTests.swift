@@ -123,6 +123,10 @@ import Testing
         try FileManager.default.createDirectory(atPath: sandbox.path + "/run", withIntermediateDirectories: true)
         let listening = try UnixSocket.listen(path: sandbox.socket)
         defer { listening.close() }
+        // An older daemon stopped on purpose left its note; served again, the note goes.
+        chmod(sandbox.path + "/run", 0o700)
+        let marker = sandbox.socket + ".stopped"
+        #expect(FileManager.default.createFile(atPath: marker, contents: Data()))
         let log = sandbox.path + "/boardd.log"
         let pid = try spawn(
             [
@@ -137,6 +141,7 @@ import Testing
         }
         let board = try sandbox.board("--json")
         #expect(board.status == 0, "\(board.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: marker), "the older daemon's stopped note is cleared")
         kill(pid, SIGTERM)
         #expect(try waitForExit(pid) == 0)
         #expect(UnixSocket.isSocket(path: sandbox.socket) == true)
