@@ -14,6 +14,9 @@ struct RedisURLTests {
         ("redis://[::1]:6379/1", RedisURL(endpoint: .tcp(host: "::1", port: 6379), database: 1)),
         ("redis://[fe80::1]", RedisURL(endpoint: .tcp(host: "fe80::1", port: 6379))),
         ("unix:///run/redis/redis.sock", RedisURL(endpoint: .unix(path: "/run/redis/redis.sock"))),
+        // A scheme in any case, as RFC 3986 reads it; the path's case is kept.
+        ("REDIS://Cache.Example", RedisURL(endpoint: .tcp(host: "Cache.Example", port: 6379))),
+        ("Unix:///Run/R.sock", RedisURL(endpoint: .unix(path: "/Run/R.sock"))),
     ])
     func urlsAreRead(text: String, url: RedisURL) throws {
         #expect(try RedisURL(parsing: text) == url)

@@ -27,8 +27,10 @@ public struct RedisURL: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Reads a URL; a mistake is a `RedisURLError` whose one line quotes the URL (its password, if any, masked).
-    public init(parsing text: String) throws(RedisURLError) {
-        func fail(_ reason: String? = nil) -> RedisURLError { RedisURLError(url: text, reason: reason) }
+    public init(parsing given: String) throws(RedisURLError) {
+        func fail(_ reason: String? = nil) -> RedisURLError { RedisURLError(url: given, reason: reason) }
+        // A scheme is read in any case (RFC 3986 §3.1): `REDIS://host` is `redis://host`.
+        let text = given.firstRange(of: "://").map { given[..<$0.lowerBound].lowercased() + given[$0.lowerBound...] } ?? given
         if text.hasPrefix("unix://") {
             let path = String(text.dropFirst("unix://".count))
             guard path.hasPrefix("/"), path.count > 1 else { throw fail("a unix URL names an absolute path: unix:///PATH") }
