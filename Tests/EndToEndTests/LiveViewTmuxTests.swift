@@ -300,6 +300,21 @@ final class TmuxPane {
         #expect(!(try pane.waitFor("the board") { _ in true }).contains("● live"), "the live view's header is not drawn")
     }
 
+    /// After `stop`, the shell of `pane` (`echo STOPPED-$?; read line; fg`) has the terminal, the view
+    /// stopped by SIGTSTP; Enter runs `fg`, and the view is full screen again.
+    static func expectStoppedAndBroughtBack(_ pane: TmuxPane, stop: () throws -> Void) throws {
+        func alternateScreen() throws -> String {
+            try pane.tmux(["-S", pane.socket, "display-message", "-p", "#{alternate_on}"]).stdout.trimmingCharacters(
+                in: .whitespacesAndNewlines)
+        }
+        try stop()
+        try pane.waitFor("the shell, the view stopped (128 + SIGTSTP)") { $0.contains("STOPPED-148") }
+        #expect(try alternateScreen() == "0", "the terminal given back")
+        try pane.send("Enter")
+        try pane.waitFor("the view again after fg") { $0.contains("● live") && !$0.contains("STOPPED-148") }
+        #expect(try alternateScreen() == "1")
+    }
+
     /// Ctrl-Z stops the view as less and vim stop: the terminal given back to the shell (it was
     /// swallowed as a key), and full screen again on `fg`.
     @Test(.enabled(if: tmuxAvailable)) func ctrlZSuspendsTheViewAndFgBringsItBack() throws {
@@ -309,17 +324,8 @@ final class TmuxPane {
         let pane = try TmuxPane(
             sandbox: sandbox,
             command: "sh -c 'set -m; \(Binaries.board) watch all; echo STOPPED-$?; read line; fg; echo EXITED-$?; sleep 30'")
-        func alternateScreen() throws -> String {
-            try pane.tmux(["-S", pane.socket, "display-message", "-p", "#{alternate_on}"]).stdout.trimmingCharacters(
-                in: .whitespacesAndNewlines)
-        }
         try pane.waitFor("the live board") { $0.contains("● live") }
-        try pane.send("C-z")
-        try pane.waitFor("the shell, the view stopped (128 + SIGTSTP)") { $0.contains("STOPPED-148") }
-        #expect(try alternateScreen() == "0", "the terminal given back")
-        try pane.send("Enter")
-        try pane.waitFor("the view again after fg") { $0.contains("● live") && !$0.contains("STOPPED-148") }
-        #expect(try alternateScreen() == "1")
+        try Self.expectStoppedAndBroughtBack(pane) { try pane.send("C-z") }
         try pane.send("q")
         try pane.waitFor("the shell after quitting") { $0.contains("EXITED-0") }
     }
@@ -338,19 +344,10 @@ final class TmuxPane {
             command:
                 "sh -c 'set -m; \(Binaries.board) watch all & echo $! > \(pidFile); fg; echo STOPPED-$?; read line; fg; "
                 + "echo EXITED-$?; sleep 30'")
-        func alternateScreen() throws -> String {
-            try pane.tmux(["-S", pane.socket, "display-message", "-p", "#{alternate_on}"]).stdout.trimmingCharacters(
-                in: .whitespacesAndNewlines)
-        }
         try pane.waitFor("the live board") { $0.contains("● live") }
         let pid = try #require(
             Int32((try String(contentsOfFile: pidFile, encoding: .utf8)).trimmingCharacters(in: .whitespacesAndNewlines)))
-        #expect(kill(pid, SIGTSTP) == 0)
-        try pane.waitFor("the shell, the view stopped (128 + SIGTSTP)") { $0.contains("STOPPED-148") }
-        #expect(try alternateScreen() == "0", "the terminal given back")
-        try pane.send("Enter")
-        try pane.waitFor("the view again after fg") { $0.contains("● live") && !$0.contains("STOPPED-148") }
-        #expect(try alternateScreen() == "1")
+        try Self.expectStoppedAndBroughtBack(pane) { #expect(kill(pid, SIGTSTP) == 0) }
         // Keys are read one by one again: ? shows the keys with no Enter after it.
         try pane.send("?")
         try pane.waitFor("the keys' help") { $0.contains("Esc closes") }

@@ -247,21 +247,16 @@ struct FullScreenLoop {
     }
 
     /// Ctrl-Z: stopped with the terminal given back, then the whole screen drawn again on `fg`.
-    mutating func suspend() {
-        do { try terminal.suspend() } catch {
-            Output.error("cannot use the terminal again: \(error)")
-            exitStatus = 1
-            return
-        }
-        painter.invalidate()
-        dispatch(.resized(terminal.size))
-    }
+    mutating func suspend() { takeTheTerminalAgain { terminal throws(SystemError) in try terminal.suspend() } }
 
     /// Continued after a stop: full screen again and drawn whole (a stop it did not see, `kill -STOP`,
     /// left the shell's lines over it). In the background, setting the terminal stops it again
     /// (SIGTTOU) until `fg`, as vim does.
-    mutating func resume() {
-        do { try terminal.enter() } catch {
+    mutating func resume() { takeTheTerminalAgain { terminal throws(SystemError) in try terminal.enter() } }
+
+    /// Full screen again after `step`, drawn whole; one that fails ends the view (status 1).
+    private mutating func takeTheTerminalAgain(_ step: (TerminalMode) throws(SystemError) -> Void) {
+        do { try step(terminal) } catch {
             Output.error("cannot use the terminal again: \(error)")
             exitStatus = 1
             return
