@@ -126,6 +126,16 @@ public struct BoardService: Sendable {
         return ": \(name) runs \(service.weekdays)"
     }
 
+    /// For an id no flight has that is a flight number (`578`): the flights of that number, by
+    /// designator (`; 578 is the number of Pacific 578: give the airline too`), as people mean it.
+    static func asNumber(_ reference: FlightReference, window: ScheduleWindow) -> String {
+        guard case .id(let id) = reference else { return "" }
+        let names = window.services(numbered: id).map(\.flightName)
+        guard let first = names.first else { return "" }
+        let named = names.count == 1 ? first : names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
+        return "; \(id) is the number of \(named): give the airline too (\"\(first)\")"
+    }
+
     /// Each method's params are read by its request type (`BoardProtocol/Requests`), which refuses
     /// their shape; what needs the window or the clock is checked here.
     private mutating func dispatch(_ method: WireMethod, _ params: JSON, arrivedAt: Date?) throws(WireError) -> Outcome {
@@ -163,7 +173,10 @@ public struct BoardService: Sendable {
             let date = try day(request.date, window: window)
             guard let flight = window.flight(request.flight, on: date) else {
                 let when = date.map { " on \($0)" } ?? " in the window (\(window.firstDate) to \(window.lastDate))"
-                throw WireError(.notFound, "No flight \(request.flight)\(when)\(Self.runs(request.flight, window: window)).")
+                throw WireError(
+                    .notFound,
+                    "No flight \(request.flight)\(when)\(Self.runs(request.flight, window: window))"
+                        + "\(Self.asNumber(request.flight, window: window)).")
             }
             return .encoded(details(flight, window: window, at: now, pinned: request.pinned))
         case .flightNext:

@@ -71,6 +71,11 @@ public struct ScheduleWindow: Sendable {
         source.timetable.service(airline: designator.airline, number: designator.number)
     }
 
+    /// The services whose flight number is `number` (`578`: Pacific 578), in the timetable's order.
+    public func services(numbered number: Int) -> [Service] {
+        source.timetable.services.filter { $0.number == number }
+    }
+
     /// The flight's service's last operations before its date that had ended by `now`, most recent first.
     public func history(of flight: Flight, at now: Date) -> [HistoryEntry] { source.history(of: flight, at: now) }
 }

@@ -40,6 +40,23 @@ import Testing
         #expect(user.state()?["tab"]?.string == "arrivals")
     }
 
+    /// A number no flight has as its id, that is a flight's number, says which flight has it and to
+    /// give the airline: `board show 578` meant Pacific 578 (exit 4 still; nothing remembered).
+    @Test func aFlightNumberGivenAsAnIdSaysWhoseNumberItIs() throws {
+        let user = try BoardUser.ofSharedDaemon()
+        let pacific = try #require(try user.lookup().first { $0.flightName.hasPrefix("Pacific ") })
+        let number = try #require(pacific.flightName.split(separator: " ").last.flatMap { Int($0) })
+        try #require(try user.lookup().allSatisfy { $0.id != number }, "\(number) is no flight's id today")
+        let result = try user.board("show", String(number))
+        #expect(result.status == 4 && result.stdout.isEmpty, "\(result.stdout)")
+        #expect(
+            result.stderr.contains(
+                "; \(number) is the number of \(pacific.flightName): give the airline too (\"\(pacific.flightName)\")."),
+            "\(result.stderr)")
+        let unknown = try user.board("show", "9999999")
+        #expect(unknown.status == 4 && !unknown.stderr.contains("is the number of"), "\(unknown.stderr)")
+    }
+
     @Test func jsonDoesNotChangeTheLastViewed() throws {
         let user = try BoardUser.ofSharedDaemon()
         let rows = try user.rows()
