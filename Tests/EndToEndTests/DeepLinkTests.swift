@@ -187,6 +187,24 @@ import Testing
         #expect(route.stdout.contains("/flight/") && route.stdout.contains("@2026-11-30"), "\(route.stdout)")
     }
 
+    /// A copy tmux refuses (its `TMUX` names no server) is said in the footer once tmux has answered:
+    /// the footer said "in tmux's paste buffer" and nothing was there.
+    @Test(.enabled(if: tmuxAvailable)) func aCopyTmuxRefusesIsSaid() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        defer { _ = try? daemon.stop() }
+        let nowhere = sandbox.path + "/no-tmux-server,1,0"
+        let pane = try TmuxPane(
+            sandbox: sandbox, command: "sh -c 'TMUX=\(nowhere) \(Binaries.board) watch 9541; echo EXITED-$?; sleep 30'")
+        try pane.waitFor("Pacific 578's details") { $0.contains("Pacific 578") && $0.contains("History") }
+        try pane.send("R")
+        try pane.waitFor("the refusal in the footer") {
+            $0.contains("Not in tmux's paste buffer: tmux set-buffer exited with status 1")
+        }
+        try pane.send("q")
+        try pane.waitFor("the shell after quitting") { $0.contains("EXITED-0") }
+    }
+
     @Test(.enabled(if: tmuxAvailable)) func aDeepLinkToAnotherDayOpensThatDaysBoard() throws {
         let sandbox = Sandbox()
         let daemon = try RunningDaemon(sandbox: sandbox)

@@ -72,11 +72,8 @@ struct FullScreenLoop {
         // Every signal that would end the view, so that it ends by restoring the terminal (SIGQUIT left it raw).
         // SIGTSTP from elsewhere (`kill -TSTP`) stops the view as Ctrl-Z does, the terminal given back
         // first; SIGCONT (after any stop, `kill -STOP` too) draws it whole again.
-        guard
-            let signals = try? SignalDescriptor([
-                .interrupt, .terminate, .hangUp, .quit, .windowChanged, .terminalStop, .continued,
-            ])
-        else { return 1 }
+        let handled: [UnixSignal] = [.interrupt, .terminate, .hangUp, .quit, .windowChanged, .terminalStop, .continued]
+        guard let signals = try? SignalDescriptor(handled) else { return 1 }
         do { try terminal.enter() } catch {
             Output.error("cannot use the terminal: \(error)")
             return 1
@@ -388,7 +385,14 @@ extension FullScreenLoop {
         }
     }
 
+    /// The copies that have ended; one tmux refused is said in the footer.
     mutating func reapChildren() {
-        children.removeAll { ChildProcess.exitStatusIfEnded($0) != nil }
+        var refused: Int32?
+        children.removeAll { child in
+            guard let status = ChildProcess.exitStatusIfEnded(child) else { return false }
+            if status != 0 { refused = status }
+            return true
+        }
+        if let refused { dispatch(.copyFailed("tmux set-buffer exited with status \(refused)")) }
     }
 }

@@ -34,4 +34,6 @@ public enum LiveEvent: Sendable {
     /// the pins, in their order, and the hidden flights as they are now.
     case watchlistChanged(pins: [LiveModel.FlightKey], hidden: [LiveModel.FlightKey])
     case signal(UnixSignal)
+    /// A copy to tmux's paste buffer (`y`, `R`) did not take: why (`tmux set-buffer` exited with status 1).
+    case copyFailed(String)
 }

@@ -91,6 +91,9 @@ extension LiveModel {
             rearrange()
             // The daemon marks pins and puts them first: a new list is a new watch.
             effects = pinsChanged ? [subscription] : []
+        case .copyFailed(let why):
+            message = "Not in tmux's paste buffer: \(why)"
+            effects = []
         case .signal(let signal):
             switch signal {
             case .windowChanged, .continued: effects = [.repaint]
