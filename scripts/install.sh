@@ -100,6 +100,12 @@ if [ "$uninstall" = 1 ]; then
     fi
   done
   rmdir "$share/board" 2>/dev/null || true
+  # A boardd that board started by itself (no systemd) runs on from the removed file: say which.
+  for process in /proc/[0-9]*; do
+    if [ "$(readlink "$process/exe" 2>/dev/null)" = "$bin/boardd (deleted)" ]; then
+      echo "still runs from the removed $bin/boardd: pid ${process#/proc/} (stop it: kill ${process#/proc/})"
+    fi
+  done
   if [ "$user_install" = 1 ] && systemctl --user show-environment >/dev/null 2>&1; then
     systemctl --user daemon-reload && echo "ran        systemctl --user daemon-reload"
   fi
@@ -201,4 +207,10 @@ case "$share" in
   /usr/share | /usr/local/share) ;;
   *) echo "  zsh: add to ~/.zshrc, before compinit:  fpath=($(shown "$share/zsh/site-functions") \$fpath)" ;;
 esac
+# bash-completion and fish look under /usr/share (and ~/.local/share); fish under /usr/local/share
+# only where XDG_DATA_DIRS names it.
+if [ "$user_install" = 0 ] && [ "$share" != /usr/share ]; then
+  echo "  bash: add to ~/.bashrc:  source $(shown "$bash_completion")"
+  echo "  fish: add to ~/.config/fish/config.fish:  set -p fish_complete_path $(shown "$share/fish/vendor_completions.d")"
+fi
 echo "  to remove it all again: scripts/install.sh --uninstall$( [ "$prefix" = "$HOME/.local" ] || printf ' %s' "$(shown "$prefix")")"

@@ -1,3 +1,4 @@
+import BoardLink
 import Foundation
 import Glibc
 import Testing
@@ -53,6 +54,12 @@ import Testing
         let bash = try String(contentsOfFile: prefix + "/share/bash-completion/completions/board", encoding: .utf8)
         #expect(bash.contains("complete -F _board board"))
         #expect(first.stdout.contains("systemctl --user enable --now boardd.socket"))
+        // Shells look for completions elsewhere than an arbitrary prefix: each says how to load its own.
+        #expect(first.stdout.contains("bash: add to ~/.bashrc:  source \(prefix)/share/bash-completion/completions/board"))
+        #expect(
+            first.stdout.contains(
+                "fish: add to ~/.config/fish/config.fish:  set -p fish_complete_path \(prefix)/share/fish/vendor_completions.d"),
+            "\(first.stdout)")
         #expect(FileManager.default.fileExists(atPath: home) == false, "nothing under HOME for a system prefix")
 
         let second = try install([prefix], home: home)
@@ -77,6 +84,29 @@ import Testing
         let service = try String(contentsOfFile: home + "/.config/systemd/user/boardd.service", encoding: .utf8)
         #expect(service.contains("\nExecStart=%h/.local/bin/boardd\n"))
         #expect(result.stdout.contains("fpath=(\(home)/.local/share/zsh/site-functions $fpath)"))
+    }
+
+    /// A boardd that board started by itself from the installed binary runs on once uninstalled
+    /// (from the deleted file): the uninstall says which pid, and how to stop it.
+    @Test func uninstallSaysWhichDaemonStillRunsFromTheRemovedBinary() throws {
+        let (sandbox, home, prefix, _) = try firstInstall(into: "opt")
+        let socket = sandbox.path + "/run/boardd.sock"
+        try FileManager.default.createDirectory(atPath: sandbox.path + "/run", withIntermediateDirectories: true)
+        let pid = try spawnChild(
+            [prefix + "/bin/boardd", "--socket", socket, "--now", "2026-11-30T12:00:00-05:00", "--speed", "0"],
+            environment: sandbox.environment(), stdout: .devNull, stderr: .devNull)
+        defer {
+            kill(pid, SIGTERM)
+            reap(pid)
+        }
+        try waitUntil("the installed boardd to answer", timeout: 30) {
+            (try? BoardConnection(path: socket, timeoutMilliseconds: 200)) != nil
+        }
+        let removed = try install(["--uninstall", prefix], home: home)
+        #expect(removed.status == 0, "\(removed.stderr)")
+        #expect(
+            removed.stdout.contains("still runs from the removed \(prefix)/bin/boardd: pid \(pid) (stop it: kill \(pid))"),
+            "\(removed.stdout)")
     }
 
     /// Two prefixes under HOME share the user's units and bash and fish completions: removing the
