@@ -358,7 +358,11 @@ final class TmuxPane {
 
         // Stopped where it cannot see it (no shell takes the terminal), then continued: drawn whole again.
         let alonePID = sandbox.path + "/alone.pid"
-        let alone = try TmuxPane(sandbox: sandbox, command: "sh -c 'echo $$ > \(alonePID); exec \(Binaries.board) watch all'")
+        // A tmux server of its own: on the first's socket it would be a second session, and a pane
+        // named without a target could be the first's.
+        let alone = try TmuxPane(
+            sandbox: sandbox, command: "sh -c 'echo $$ > \(alonePID); exec \(Binaries.board) watch all'",
+            socketName: "alone.sock")
         try alone.waitFor("the live board") { $0.contains("● live") }
         let view = try #require(
             Int32((try String(contentsOfFile: alonePID, encoding: .utf8)).trimmingCharacters(in: .whitespacesAndNewlines)))
