@@ -9,8 +9,8 @@ import FlightData
 /// and `ls` do: a script saving `board all --json > snapshot.json` must not be told it worked.
 enum Output {
     /// The width people's output fits: the terminal's on stdout, else `COLUMNS` (as shells set it),
-    /// else 80; else, with `uncut` (`--wide`), `uncutWidth`: piped, every column is whole, the ID too,
-    /// as `ps -ww` prints.
+    /// else 80, or `uncutWidth` with `uncut` (`--wide` piped: every column whole, the ID too, as
+    /// `ps -ww` prints).
     static func width(uncut: Bool = false, environment: (String) -> String? = BoardPaths.environment) -> Int {
         if let size = TerminalSize(of: .standardOutput) { return size.columns }
         if let text = environment("COLUMNS"), let columns = Int(text), (1...10_000).contains(columns) { return columns }
