@@ -32,21 +32,25 @@ struct LiveViewRotationTests {
         var model = Self.rotatingModel()
         let flights = Fixture.board().flights
         #expect(flights.count == 30)
-        #expect(model.frame(Self.short)[1].hasSuffix("page 1/4"))
-        #expect(model.update(.tick(Fixture.start + .seconds(10))).isEmpty)
         var frame = model.frame(Self.short)
-        // 10 list rows: the now line, the marks and 8 flights a page. The second page holds the now
-        // line: 12:00 falls just before flights[10] (Pacific 578).
-        #expect(NowLine(Fixture.board())?.index == 10)
-        #expect(frame[1].hasSuffix("page 2/4") && frame[3].contains(flights[8].flightName))
-        #expect(frame.nowLineIndex == 5 && frame[6].contains(flights[10].flightName))
-        #expect(frame[11].contains(flights[15].flightName))
-        #expect(frame[12].contains("↑ 8 more  ↓ 14 more"), "\(frame[12])")
+        // 10 list rows: the now line, the marks and 8 flights a page. The first page's now line is out
+        // of sight, so its row shows a ninth flight, and the second page starts after it.
+        #expect(frame[1].hasSuffix("page 1/4") && frame[3].contains(flights[0].flightName))
+        #expect(frame[11].contains(flights[8].flightName) && frame[12].contains("↓ 21 more"), "\(frame.screenText)")
+        #expect(model.update(.tick(Fixture.start + .seconds(10))).isEmpty)
+        frame = model.frame(Self.short, after: .seconds(10))
+        // The second page holds the now line: 12:00:10 falls just before flights[11] (Overland 256).
+        #expect(NowLine(flights, now: LiveModel.runOn(Fixture.board(), seconds: 10), date: Fixture.board().date)?.index == 11)
+        #expect(frame[1].hasSuffix("page 2/4") && frame[3].contains(flights[9].flightName))
+        #expect(frame.nowLineIndex == 5 && frame[6].contains(flights[11].flightName), "\(frame.screenText)")
+        #expect(frame[11].contains(flights[16].flightName))
+        #expect(frame[12].contains("↑ 9 more  ↓ 13 more"), "\(frame[12])")
         model.update(.tick(Fixture.start + .seconds(20)))
-        frame = model.frame(Self.short)
-        #expect(frame[1].hasSuffix("page 3/4") && frame[3].contains(flights[16].flightName))
+        frame = model.frame(Self.short, after: .seconds(20))
+        #expect(frame[1].hasSuffix("page 3/4") && frame[3].contains(flights[17].flightName))
+        #expect(frame[11].contains(flights[25].flightName) && frame[12].contains("↑ 17 more  ↓ 4 more"))
         model.update(.tick(Fixture.start + .seconds(30)))
-        frame = model.frame(Self.short)
+        frame = model.frame(Self.short, after: .seconds(30))
         // The last page is the last 8 flights, ending with the last one, and the flight before them in
         // the row left for the now line, which is out of sight.
         #expect(frame[1].hasSuffix("page 4/4") && frame[3].contains(flights[21].flightName))
@@ -100,10 +104,10 @@ struct LiveViewRotationTests {
         model.update(.tick(Fixture.start + .seconds(9)))
         model.update(.tick(Fixture.start + .seconds(10)))
         model.update(.tick(Fixture.start + .seconds(17)))
-        #expect(model.boardPage.number == 1 && model.selectedRow == 1)
+        #expect(model.boardPage(at: LiveViewFixture.start).number == 1 && model.selectedRow == 1)
         #expect(model.wakeInterval(now: Fixture.start + .milliseconds(18_500)) == .milliseconds(500))
         model.update(.tick(Fixture.start + .seconds(19)))
-        #expect(model.boardPage.number == 2 && model.selectedRow == 8)
+        #expect(model.boardPage(at: LiveViewFixture.start).number == 2 && model.selectedRow == 9)
     }
 
     @Test func itWaitsWhileAFlightIsOpen() throws {
@@ -116,21 +120,22 @@ struct LiveViewRotationTests {
         model.press(.escape)
         model.update(.tick(Fixture.start + .seconds(13)))
         model.update(.tick(Fixture.start + .seconds(23)))
-        #expect(model.boardPage.number == 2)
+        #expect(model.boardPage(at: LiveViewFixture.start).number == 2)
     }
 
     @Test func aShortNarrowScreenPagesByItsOwnRowsAndShortensTheIndicator() {
         let tiny = TerminalSize(columns: 40, rows: 8)
         var model = Self.rotatingModel(size: tiny)
-        // 4 list rows: the now line, the marks and 2 flights a page: 30 flights make 15 pages.
-        #expect(model.boardPage.count == 15)
+        // 4 list rows: the now line, the marks and 2 flights a page, 3 where the line is out of sight
+        // and lends its row: 30 flights make 11 pages.
+        #expect(model.boardPage(at: LiveViewFixture.start).count == 11)
         var frame = model.frame(tiny)
         #expect(frame.allSatisfy { $0.count <= 40 })
-        #expect(frame[1].hasSuffix("1/15"))
-        for second in 1...14 { model.update(.tick(Fixture.start + .seconds(10 * second))) }
-        frame = model.frame(tiny)
-        #expect(frame[1].hasSuffix("15/15") && frame.allSatisfy { $0.count <= 40 })
-        #expect(model.update(.tick(Fixture.start + .seconds(150))) == Self.subscribed(.departures))
+        #expect(frame[1].hasSuffix("1/11"))
+        for second in 1...10 { model.update(.tick(Fixture.start + .seconds(10 * second))) }
+        frame = model.frame(tiny, after: .seconds(100))
+        #expect(frame[1].hasSuffix("11/11") && frame.allSatisfy { $0.count <= 40 })
+        #expect(model.update(.tick(Fixture.start + .seconds(110))) == Self.subscribed(.departures))
         // A very narrow screen (under the layout's 40 columns) is cut, never wrapped.
         let narrow = TerminalSize(columns: 30, rows: 8)
         model.update(.resized(narrow))
@@ -142,7 +147,7 @@ struct LiveViewRotationTests {
         #expect(model.rotation == nil)
         #expect(model.wakeInterval(now: Fixture.start + .seconds(5)) == .seconds(1))
         for second in 1...5 { #expect(model.update(.tick(Fixture.start + .seconds(10 * second))).isEmpty) }
-        #expect(model.boardPage.number == 1 && model.tab == .all)
+        #expect(model.boardPage(at: LiveViewFixture.start).number == 1 && model.tab == .all)
         #expect(!model.frame(Self.short)[1].contains("page"))
     }
 

@@ -37,13 +37,48 @@ struct NowLineLiveViewTests {
         var model = LiveViewRotationTests.rotatingModel()
         let flights = LiveViewFixture.board().flights
         var shown = Set<Int>()
-        for page in 0..<model.boardPage.count {
+        for page in 0..<model.boardPage(at: LiveViewFixture.start).count {
             model.update(.tick(LiveViewFixture.start + .seconds(10 * page)))
             for line in model.frame(LiveViewRotationTests.short) {
                 if let id = line.split(separator: " ").last.flatMap({ Int($0) }) { shown.insert(id) }
             }
         }
         #expect(flights.filter { !shown.contains($0.id) }.map(\.flightName) == [])
+    }
+
+    /// `--rotate` shows a flight on one page only, but for the last page, which ends with the last
+    /// flight: a page that lent the now line's row to the flight under it (the line out of sight)
+    /// showed that flight again at the top of the next page.
+    @Test(arguments: [8, 14, 20])
+    func rotationShowsEachFlightOnOnePageBeforeTheLast(rows: Int) {
+        let size = TerminalSize(columns: 80, rows: rows)
+        var model = LiveViewRotationTests.rotatingModel(size: size)
+        let pages = model.boardPage(at: LiveViewFixture.start).count
+        var seen: [Int: Int] = [:]
+        for page in 1..<pages {
+            if page > 1 { model.update(.tick(LiveViewFixture.start + .seconds(10 * (page - 1)))) }
+            #expect(model.boardPage(at: LiveViewFixture.start + .seconds(10 * (page - 1))).number == page)
+            for line in model.frame(size, after: .seconds(10 * (page - 1))) {
+                guard let id = line.split(separator: " ").last.flatMap({ Int($0) }) else { continue }
+                #expect(seen[id] == nil, "flight \(id) on page \(seen[id] ?? 0) and \(page) of \(pages), \(rows) rows")
+                seen[id] = page
+            }
+        }
+    }
+
+    /// Where the row lent to the now line draws the last flight, that page is the last: it says so,
+    /// and the next turn goes to the next tab. It said 3/4, and the next turn showed the same rows as 4/4.
+    @Test func aPageThatDrawsTheLastFlightInTheLentRowIsTheLast() {
+        let size = LiveViewRotationTests.short
+        var model = LiveViewRotationTests.rotatingModel()
+        // Scrolled (by keys, or by a board that shrank) to rows 21 to 28, the line out of sight above:
+        // its row draws flights[29] under them.
+        model.boardCursor = LiveModel.ListCursor(row: 21, scroll: 21)
+        let frame = model.frame(size)
+        #expect(frame[3].contains(LiveViewFixture.board().flights[21].flightName), "\(frame.screenText)")
+        #expect(frame[11].contains(LiveViewFixture.board().flights[29].flightName), "\(frame.screenText)")
+        #expect(frame[1].hasSuffix("page 4/4"), "\(frame[1])")
+        #expect(model.update(.tick(LiveViewFixture.start + .seconds(10))) == LiveViewRotationTests.subscribed(.departures))
     }
 
     /// One list row (a 5-row terminal), late in the evening (every row before now, so the line closes

@@ -67,9 +67,8 @@ struct LiveFrame {
             bar += style.dim("  " + note)
             barWidth += note.columns + 2
         }
-        if model.rotation != nil, case .board = model.top, model.boardPage.count > 1 {
+        if model.rotation != nil, case .board = model.top, case let page = model.boardPage(at: now), page.count > 1 {
             // The wall screen's page indicator (`page 2/3`, or `2/3` where that does not fit).
-            let page = model.boardPage
             let indicator = ["  page \(page.number)/\(page.count)", "  \(page.number)/\(page.count)"].first {
                 barWidth + $0.columns <= room
             }
@@ -112,7 +111,7 @@ struct LiveFrame {
         renderer = renderer.laidOut(for: flights, belt: renderer.showsBelt(model.tab) && !searching)
         // The daemon's clock run on from the board's: the now line, the rows before it, a recent
         // change's mark and a countdown follow it between the boards the daemon pushes.
-        let current = runningNow(model, now: now)
+        let current = model.daemonNow(at: now)
         if case .searchResults(let results) = model.top {
             lines.append(style.bold(fit(results.title(in: model.tab), size.columns)))
         } else {
@@ -251,7 +250,7 @@ struct LiveFrame {
 
     private func headerLine(_ model: LiveModel, now: ContinuousClock.Instant) -> String {
         guard let board = model.board else { return style.bold("board") + "  " + linkText(model, now: now) }
-        let time = clockText(runningNow(model, now: now))
+        let time = clockText(model.daemonNow(at: now))
         let link = linkText(model, now: now)
         let plainLink = link.replacingAll("\u{1B}[32m", with: "").replacingAll("\u{1B}[33m", with: "").replacingAll(
             "\u{1B}[0m", with: "")
@@ -260,41 +259,6 @@ struct LiveFrame {
         // The one-shot board's header, shortened a part at a time to the room left by the link's mark.
         let left = BoardRenderer(style: Style(enabled: false), width: room).header(board, clock: time)
         return fit(left, room) + " " + link
-    }
-
-    /// The seconds the daemon's clock has run since the board it sent (at its speed); nil unless live.
-    /// While live, up to now; once the daemon is away, up to when it went away, so that the clock
-    /// stops there rather than go back to the last board's time (08:09, then 08:01 reconnecting).
-    private func daemonSecondsSinceBoard(_ model: LiveModel, now: ContinuousClock.Instant) -> Double? {
-        guard let board = model.board, let received = model.boardReceivedAt else { return nil }
-        let end: ContinuousClock.Instant
-        switch model.link {
-        case .live: end = now
-        case .reconnecting(let since): end = since
-        case .connecting: return nil
-        }
-        let since = max(0, Self.seconds(end - received))
-        return board.simulated ? since * board.speed : since
-    }
-
-    /// The daemon's clock, run on from the last board at its speed (never the local clock's date), to
-    /// now while live, to when it went away while reconnecting: the board's `now` when not live. The
-    /// daemon pushes a board when a flight changes, which may be an hour apart; between them the
-    /// header's clock, the now line and the rows before it run on together.
-    func runningNow(_ model: LiveModel, now: ContinuousClock.Instant) -> String {
-        guard let board = model.board else { return "" }
-        // A day is as long as any run between two boards needs, and no speed makes it an Int that traps.
-        let elapsed = Int(min(daemonSecondsSinceBoard(model, now: now) ?? 0, 86_400))
-        return Self.runOn(board, seconds: elapsed)
-    }
-
-    /// `board`'s now `seconds` later, in the airport's zone (else the offset `now` is written with).
-    static func runOn(_ board: BoardDocument, seconds: Int) -> String {
-        guard seconds > 0, let instant = EventTime.instant(of: board.now),
-            let zone = board.airport.timeZone.flatMap(TimeZone.init(identifier:))
-                ?? EventTime.offsetSeconds(of: board.now).flatMap(TimeZone.init(secondsFromGMT:))
-        else { return board.now }
-        return LocalTime(timeZone: zone).iso8601(instant.addingTimeInterval(Double(seconds)))
     }
 
     private func linkText(_ model: LiveModel, now: ContinuousClock.Instant) -> String {

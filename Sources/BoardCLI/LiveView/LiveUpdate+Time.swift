@@ -48,16 +48,43 @@ extension LiveModel {
     /// The `--rotate` interval, unless `--reduced-motion` stops rotation.
     var rotation: Duration? { reducedMotion ? nil : rotate }
 
-    /// The board's pages at this screen's height, and the one shown (from 1): the page the first row
-    /// shown is on, the last page once the last flight is shown.
-    var boardPage: (number: Int, count: Int) {
+    /// The board's pages at this screen's height at `now`, and the one shown (from 1): the last page
+    /// the first row shown is on or after, the last page once the last flight is drawn.
+    func boardPage(at now: ContinuousClock.Instant) -> (number: Int, count: Int) {
+        let line = nowLine(at: now)
+        let starts = boardPageStarts(line)
         let viewport = boardViewport
-        let page = viewport.page
-        // The pinned rows held at the top are on every page.
-        let count = (board?.flights.count ?? 0) - viewport.held
-        let pages = max(1, (count + page - 1) / page)
-        let first = viewport.first - viewport.held
-        return (viewport.below == 0 ? pages : min(pages, first / page + 1), pages)
+        guard lastRowDrawn(viewport, line) < (board?.flights.count ?? 0) - 1 else { return (starts.count, starts.count) }
+        return (max(1, starts.lastIndex { $0 <= viewport.first }.map { $0 + 1 } ?? 1), starts.count)
+    }
+
+    /// The first scrolling row of each page `--rotate` turns to: the board's top, then each page the
+    /// row after the last one the page before drew (which may be the row it lent the now line, out of
+    /// sight), until a page draws the last flight. A page that started a fixed height on showed the
+    /// lent row twice, and said 1/2 on rows the next page showed again.
+    private func boardPageStarts(_ line: NowLine?) -> [Int] {
+        let count = board?.flights.count ?? 0
+        var start = Self.viewport(of: board, rows: size.rows, cursor: ListCursor()).held
+        var starts = [start]
+        while true {
+            let viewport = Self.viewport(of: board, rows: size.rows, cursor: ListCursor(row: start, scroll: start))
+            let next = max(start + 1, lastRowDrawn(viewport, line) + 1)
+            guard next < count else { return starts }
+            starts.append(next)
+            start = next
+        }
+    }
+
+    /// The now line over the board at `now`, by the daemon's clock run on (`daemonNow`).
+    private func nowLine(at now: ContinuousClock.Instant) -> NowLine? {
+        board.flatMap { NowLine($0.flights, now: daemonNow(at: now), date: $0.date) }
+    }
+
+    /// The last of the board's rows a frame of `viewport` draws, with the row it lends the now line
+    /// when the line is out of sight (`LiveFrame.boardRowsShown`).
+    private func lastRowDrawn(_ viewport: BoardViewport, _ line: NowLine?) -> Int {
+        guard let board else { return -1 }
+        return LiveFrame.boardRowsShown(viewport, now: line, flights: board.flights).indices.max() ?? -1
     }
 
     /// `--rotate`, as airport screens do: every period the board shows its next page; after the last
@@ -74,11 +101,9 @@ extension LiveModel {
         guard now >= due else { return [] }
         nextRotate = now + rotate
         guard case .board = top, let board else { return [] }
-        let viewport = boardViewport
-        let flights = board.flights
-        guard viewport.below == 0 else {
-            let first = viewport.scrolling.upperBound
-            boardCursor = ListCursor(flight: FlightKey(flights[first]), row: first, scroll: first)
+        let next = lastRowDrawn(boardViewport, nowLine(at: now)) + 1
+        guard next >= board.flights.count else {
+            boardCursor = ListCursor(flight: FlightKey(board.flights[next]), row: next, scroll: next)
             return []
         }
         tab = tab.next
