@@ -157,6 +157,10 @@ struct EventsArgumentsTests {
             #"--timeout needs a length of time such as 30s, 10m or 2h, not "soon"; see 'board help wait'"#
         ),
         (
+            ["wait", "1234", "--until", "landed", "--timeout", "5"],
+            #"--timeout needs a unit: 5s, 5m or 5h, not "5"; see 'board help wait'"#
+        ),
+        (
             ["wait", "--until", "landed"],
             #"board wait needs a flight: an id (1234) or a designator ("Pacific 123"); see 'board help wait'"#
         ),

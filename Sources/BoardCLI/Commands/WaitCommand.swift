@@ -66,6 +66,10 @@ struct WaitCommand: BoardCommand, Equatable {
         self.target = target
         if let text = arguments.flags["--timeout"] {
             guard let timeout = Self.timeout(text) else {
+                // A bare number is seconds to timeout(1) and minutes to `board clock`: the unit is asked for.
+                if let number = Int(text), number > 0 {
+                    throw arguments.usageError("--timeout needs a unit: \(number)s, \(number)m or \(number)h, not \"\(text)\"")
+                }
                 throw arguments.usageError("--timeout needs a length of time such as 30s, 10m or 2h, not \"\(text)\"")
             }
             self.timeout = timeout
