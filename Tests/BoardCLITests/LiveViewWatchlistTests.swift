@@ -130,6 +130,20 @@ struct LiveViewWatchlistTests {
             return
         }
         #expect(SearchText.fits(text) && text.count == 100, "cut to what a search takes: \(text.count)")
+        // What was left out is said beside the prompt, where it was dropped without a word; a key
+        // typed past the limit is said too, and the next key that fits clears it.
+        #expect(model.message == "the search holds 100 characters")
+        #expect(model.frame(TerminalSize(columns: 140, rows: 24)).last?.hasSuffix("█  the search holds 100 characters") == true)
+        model.press(.backspace)
+        #expect(model.message == nil)
+        model.press(.character("b"), .character("c"))
+        #expect(model.message == "the search holds 100 characters" && model.top == .searchPrompt(String(text.dropLast()) + "b"))
+        model.press(.backspace)
+        #expect(model.message == nil)
+        model.press(.paste("ok"))
+        #expect(model.message == "the search holds 100 characters", "one of two characters fits")
+        model.press(.backspace, .paste("z"))
+        #expect(model.message == nil, "a paste that fits whole says nothing")
     }
 
     /// The last viewed flight is marked only on the flight of its name: after a config reloaded with

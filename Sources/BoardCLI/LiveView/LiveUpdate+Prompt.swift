@@ -24,15 +24,24 @@ extension LiveModel {
         case .deleteWord: screens[screens.count - 1] = .searchPrompt(Self.droppingLastWord(text))
         case .deleteAlphanumericWord:
             screens[screens.count - 1] = .searchPrompt(Self.droppingLastWord(text, by: { $0.isLetter || $0.isNumber }))
-        case .character(let c) where SearchText.fits(text + String(c)):
+        case .character(let c):
+            guard SearchText.fits(text + String(c)) else { return sayTheSearchIsFull() }
             screens[screens.count - 1] = .searchPrompt(text + String(c))
         case .paste(let pasted):
-            // As much of it as the search takes, character by character.
+            // As much of it as the search takes, character by character, and a word when that is not all.
             var joined = text
             for c in pasted where SearchText.fits(joined + String(c)) { joined.append(c) }
             screens[screens.count - 1] = .searchPrompt(joined)
+            if joined.count < text.count + pasted.count { return sayTheSearchIsFull() }
         default: break
         }
+        return []
+    }
+
+    /// Says beside the prompt that what was typed or pasted past the search's limit was left out: it
+    /// was dropped without a word. A step `w` waited for keeps the footer.
+    private mutating func sayTheSearchIsFull() -> [LiveEffect] {
+        if !messageStays { message = "the search holds \(SearchText.maxScalars) characters" }
         return []
     }
 
