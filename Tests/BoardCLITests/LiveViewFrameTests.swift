@@ -128,6 +128,14 @@ struct LiveViewFrameTests {
         filtered.filter = FlightFilter(cities: ["Nowhere"])
         filtered.update(.boardPushed(Fixture.board(), at: Fixture.start))
         #expect(filtered.frame()[3] == "  No flights in this tab match the filter.")
+        // With no row to move to, open or act on, the footer offers none of those keys: it offered
+        // `⏎ open` and `a actions`, which did nothing; the room goes to the keys that do something.
+        for model in [search, filtered] {
+            let footer = try #require(model.frame().last)
+            #expect(!footer.contains("open") && !footer.contains("actions") && !footer.contains("move"), "\(footer)")
+            #expect(footer.contains("/ search") && footer.contains("q quit"), "\(footer)")
+        }
+        #expect(try #require(Fixture.liveModel().frame().last).contains("⏎ open"), "a board with rows offers them")
     }
 
     /// A reply is one page of at most `SearchRequest.pageLimit` flights: the title says how many more the

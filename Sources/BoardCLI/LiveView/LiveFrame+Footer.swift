@@ -18,7 +18,8 @@ extension LiveFrame {
         // The keys of the side with the focus on a split pane, else of the screen on top.
         let split = model.layout.splits(columns: size.columns)
         let screen = model.keyScreen(split: split)
-        let hints = LiveKeyMap.hints(on: screen, width: size.columns, besideList: split && model.top.isFlight)
+        let hints = LiveKeyMap.hints(
+            on: screen, width: size.columns, besideList: split && model.top.isFlight, emptyList: model.listedFlights.isEmpty)
         return style.dim(fit(hints, size.columns))
     }
 

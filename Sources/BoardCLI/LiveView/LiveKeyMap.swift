@@ -116,6 +116,8 @@ enum LiveKeyMap {
         "q quit",
     ]
     static let goneHints = ["⏎/s soonest", "Esc back", "b board", "q quit"]
+    /// The list's hints that act on its rows.
+    static let rowHints: Set = ["↑/↓ move", "⏎ open", "a actions"]
     /// The hints that say otherwise on a split pane with a flight open beside the list.
     static let splitHints = ["⏎ open": "⏎ details", "Esc back": "Esc list"]
 
@@ -125,13 +127,15 @@ enum LiveKeyMap {
     ///
     /// `besideList`: a split pane with a flight open beside the list, where Enter and Esc move the
     /// keys from one side to the other.
-    static func hints(on screen: Screens, width: Int = .max, besideList: Bool = false) -> String {
+    static func hints(on screen: Screens, width: Int = .max, besideList: Bool = false, emptyList: Bool = false) -> String {
         var hints =
             switch screen {
             case .details: detailsHints
             case .gone: goneHints
             default: listHints
             }
+        // A list with no flight (no search result, every flight hidden) has none to move to, open or act on.
+        if emptyList, screen == .list { hints.removeAll { Self.rowHints.contains($0) } }
         if besideList { hints = hints.map { splitHints[$0] ?? $0 } }
         let kept = hints.suffix(2) == ["? keys", "q quit"] ? 3 : 2
         while hints.count > 2, hints.joined(separator: "  ").columns > width { hints.remove(at: max(0, hints.count - kept)) }
