@@ -18,6 +18,14 @@ struct HelpTextTests {
             #expect(text.contains(flag.name), "board help \(name) explains \(flag.name)")
         }
         for line in text.split(separator: "\n") { #expect(line.count <= 100, "\(line)") }
+        // A paragraph's lines run to its width: a short line that its paragraph goes on after, in
+        // lower case, is a line cut by hand ("its row: "as Pacific 333". --tab" over
+        // "selects that tab").
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        for (line, next) in zip(lines, lines.dropFirst()) {
+            guard let first = next.first, first.isLowercase, let start = line.first, start != " ", !line.hasSuffix(":") else { continue }
+            #expect(line.count >= 50, "board help \(name): a short line in a paragraph: \"\(line)\" then \"\(next)\"")
+        }
     }
 
     @Test func theOverviewListsEveryCommandOnceWithItsUsageLine() {

@@ -55,19 +55,18 @@ struct BenchmarkCommand: BoardCommand, Equatable {
             move's reply time and the CPU of the server's main loop (where moves
             and fan-outs run) a move, over three moves made once the pings and
             the hostile requests stop.
-            KIND is none (the pings alone, the baseline);
-            pipeline (1,000 searches in one write, again and again); flood (8
-            clients of 100 board.get a write); and with --watchers N hostile
-            connections and the clock moved (a simulated clock): views (N
-            watchers, default 2000, each with its own pins); unread (N
-            events.watch subscribers with the least receive buffer that read
-            nothing after the hello; memory is read again 5 s after they
-            leave); filters (N
-            subscribers, default 1000, each pinning its own five flights, and a
-            day-long clock.advance every half second); trickle (N board watchers
-            reading a byte at a time); kinds (N subscribers with the 63 distinct
-            kinds filters); rewatch (N connections, default 20, re-sending
-            board.watch).
+
+            KIND is none (the pings alone, the baseline); pipeline (1,000 searches
+            in one write, again and again); flood (8 clients of 100 board.get a
+            write); and with --watchers N hostile connections and the clock moved (a
+            simulated clock): views (N watchers, default 2000, each with its own
+            pins); unread (N events.watch subscribers with the least receive buffer
+            that read nothing after the hello; memory is read again 5 s after they
+            leave); filters (N subscribers, default 1000, each pinning its own five
+            flights, and a day-long clock.advance every half second); trickle (N
+            board watchers reading a byte at a time); kinds (N subscribers with the
+            63 distinct kinds filters); rewatch (N connections, default 20,
+            re-sending board.watch).
 
             --resp KEY speaks Redis's protocol to the server on --socket: GET KEY,
             or SUBSCRIBE KEY and PUBLISH the --payload FILE for fan-out, so both

@@ -27,6 +27,7 @@ struct CompletionsCommand: BoardCommand, Equatable {
             offers the hidden flights, and after unpin and 'pins move' the pinned
             ones, read from the state file ('board completions --hidden-ids' and
             '--pinned-ids').
+
             scripts/install.sh installs all three where the shells look.
 
             examples:

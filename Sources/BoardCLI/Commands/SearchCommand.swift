@@ -20,8 +20,8 @@ struct SearchCommand: BoardCommand, Equatable {
             (ignoring case), grouped by day with a count a day. A flight found
             through a partner's designator (a codeshare, "pacific 333", or its
             number alone, "333") and nothing of its own says so under its row:
-            "as Pacific 333". --tab
-            selects that tab for later commands too (not with --json).
+            "as Pacific 333". --tab selects that tab for later commands too (not
+            with --json).
 
             The daemon answers with at most 200 flights a page: the list says how
             many it found in all ("416 flights matching "a" (the first 200
