@@ -23,7 +23,9 @@ struct HelpTextTests {
         // "selects that tab").
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         for (line, next) in zip(lines, lines.dropFirst()) {
-            guard let first = next.first, first.isLowercase, let start = line.first, start != " ", !line.hasSuffix(":") else { continue }
+            guard let first = next.first, first.isLowercase, let start = line.first, start != " ", !line.hasSuffix(":") else {
+                continue
+            }
             #expect(line.count >= 50, "board help \(name): a short line in a paragraph: \"\(line)\" then \"\(next)\"")
         }
     }
