@@ -29,7 +29,9 @@ while [ $# -gt 0 ]; do
     --binaries=*) binaries="${1#*=}"; binaries_given=1; shift ;;
     --uninstall) uninstall=1; shift ;;
     -*) echo "install.sh: unknown option $1; see scripts/install.sh --help" >&2; exit 2 ;;
-    *) prefix="$1"; shift ;;
+    *)
+      [ -z "${prefix_given:-}" ] || { echo "install.sh: one PREFIX only, not both $prefix and $1; see scripts/install.sh --help" >&2; exit 2; }
+      prefix="$1"; prefix_given=1; shift ;;
   esac
 done
 case "$prefix" in

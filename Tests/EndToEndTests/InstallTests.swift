@@ -182,6 +182,17 @@ import Testing
 
     /// A PREFIX holding `&`, `|` or `\` is written into the unit as it is: a sed replacement read
     /// `&` as the text it matched (`ExecStart=…/RExecStart=…D/bin/boardd`).
+    /// Two prefixes are refused, installing nothing: the last was taken, the first passed over unsaid.
+    @Test func twoPrefixesAreRefused() throws {
+        let sandbox = Sandbox()
+        let home = sandbox.path + "/home"
+        let result = try install([sandbox.path + "/a", sandbox.path + "/b"], home: home)
+        #expect(result.status == 2)
+        #expect(
+            result.stderr == "install.sh: one PREFIX only, not both \(sandbox.path)/a and \(sandbox.path)/b; see scripts/install.sh --help\n")
+        #expect(result.stdout.isEmpty && !FileManager.default.fileExists(atPath: sandbox.path + "/b"))
+    }
+
     @Test func aPrefixWithCharactersSedWouldReadIsWrittenIntoTheUnitAsItIs() throws {
         let (sandbox, _, prefix, _) = try firstInstall(into: #"R&D|x\1"#)
         defer { withExtendedLifetime(sandbox) {} }
