@@ -170,7 +170,15 @@ while IFS= read -r line || [ -n "$line" ]; do
     *) printf '%s\n' "$line" ;;
   esac
 done < "$repo/config/boardd.service" > "$staging/boardd.service"
+# A user's units are one set for every prefix under HOME: taking them from another install is said.
+previous_start=""
+if [ "$user_install" = 1 ] && [ -f "$units/boardd.service" ]; then
+  previous_start="$(sed -n 's/^ExecStart=//p' "$units/boardd.service" | head -n 1)"
+fi
 put "$staging/boardd.service" 0644 "$units/boardd.service"
+if [ -n "$previous_start" ] && [ "$previous_start" != "$exec_start" ]; then
+  echo "           (it started $previous_start, another install's; it starts $exec_start now)"
+fi
 changed_units=$put_changed
 put "$repo/config/boardd.socket" 0644 "$units/boardd.socket"
 [ "$put_changed" = 1 ] && changed_units=1

@@ -118,7 +118,15 @@ import Testing
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         let other = home + "/apps"
         #expect(try install([other], home: home).status == 0)
-        #expect(try install([], home: home).status == 0, "the default prefix last: its service starts its boardd")
+        let second = try install([], home: home)
+        #expect(second.status == 0, "the default prefix last: its service starts its boardd")
+        // Taking the units from the other install is said, under the service's line.
+        #expect(
+            second.stdout.contains(
+                "installed  \(home)/.config/systemd/user/boardd.service\n"
+                    + "           (it started \(other)/bin/boardd, another install's; it starts %h/.local/bin/boardd now)\n"),
+            "\(second.stdout)")
+        #expect(!(try install([], home: home)).stdout.contains("another install's"), "its own units again: nothing to say")
         let removed = try install(["--uninstall", other], home: home)
         #expect(removed.status == 0, "\(removed.stderr)")
         let shared = [
