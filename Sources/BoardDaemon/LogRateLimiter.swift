@@ -76,3 +76,33 @@ struct LogRateLimiter {
         return (kind.level, "suppressed \(count); the last: \(kind.last)")
     }
 }
+
+/// A failure met again on every retry (a Redis that refuses every write, retried every few seconds)
+/// is logged when it first happens and when its words change, then once a minute while it lasts,
+/// saying how often it was met since the last line: one line a retry filled the journal.
+struct RepeatedFailureLog {
+    var every = Duration.seconds(60)
+    private var text: String?
+    private var loggedAt: ContinuousClock.Instant?
+    private var metSince = 0
+
+    /// The line to log for the failure `text` met at `now`; nil for a repeat within `every` of the last line.
+    mutating func admit(_ text: String, at now: ContinuousClock.Instant) -> String? {
+        if text == self.text, let loggedAt, now - loggedAt < every {
+            metSince += 1
+            return nil
+        }
+        let repeats = text == self.text ? metSince : 0
+        self.text = text
+        loggedAt = now
+        metSince = 0
+        return repeats == 0 ? text : "\(text) (met \(repeats + 1) times since the last line)"
+    }
+
+    /// The failure is over: the next one is logged at once.
+    mutating func clear() {
+        text = nil
+        loggedAt = nil
+        metSince = 0
+    }
+}

@@ -22,6 +22,25 @@ struct LogRateLimiterTests {
         #expect(written.last == "suppressed 21995 similar messages; the last: clock moved to 2026-11-30T15:00")
     }
 
+    /// A source's writes refused by Redis (out of memory), retried every 3.3 s for an hour: a line
+    /// when it starts, one a minute with how often it was met, one when the words change, and one
+    /// at once after it ended and came back. It was a line a retry: 1,090 in the hour.
+    @Test func aFailureMetOnEveryRetryIsSaidOnceAMinute() {
+        var log = RepeatedFailureLog()
+        let refused = "redis 127.0.0.1:6379: EVALSHA: OOM command not allowed; publishing again in 3.3 s"
+        var lines: [String] = []
+        for retry in 0..<1090 {
+            if let line = log.admit(refused, at: start + .milliseconds(retry * 3300)) { lines.append(line) }
+        }
+        #expect(lines.count == 58, "one at the start, then one every 19th retry (62.7 s): \(lines.count)")
+        #expect(lines.first == refused)
+        #expect(lines[1] == refused + " (met 19 times since the last line)", "\(lines[1])")
+        let readOnly = "redis 127.0.0.1:6379: EVALSHA: READONLY You can't write against a read only replica."
+        #expect(log.admit(readOnly, at: start + .seconds(3600)) == readOnly, "other words are said at once")
+        log.clear()
+        #expect(log.admit(readOnly, at: start + .seconds(3601)) == readOnly, "after it ended, at once")
+    }
+
     @Test func aFloodOfOneKindDoesNotHideAnother() {
         var limiter = LogRateLimiter()
         for _ in 0..<1000 { _ = limiter.admit("refused a connection from uid 65534", level: .warning, at: start) }

@@ -61,6 +61,8 @@ final class ReplicationPublisher {
     private var supersededBy: String?
     /// Whether the last thing logged said connected.
     private var loggedConnected: Bool?
+    /// Redis's refusals of the writes, said once a minute while they last (`RepeatedFailureLog`).
+    private var refusals = RepeatedFailureLog()
 
     init(link: RedisLink, source: ReplicationSource, lease: Duration, log: Log) {
         self.link = link
@@ -146,7 +148,9 @@ final class ReplicationPublisher {
                 // A source that cannot publish holds no lease: its replicas say "no source" rather
                 // than live while their board falls behind, until it publishes under a lease taken anew.
                 giveLeaseBack(now)
-                log.error("\(error); publishing again in \(RedisError.text(lease / 3))")
+                if let line = refusals.admit("\(error); publishing again in \(RedisError.text(lease / 3))", at: now) {
+                    log.error(line)
+                }
                 retryAt = now + lease / 3
             }
             report(connected: false, error)
@@ -253,6 +257,7 @@ final class ReplicationPublisher {
         guard loggedConnected != connected else { return }
         loggedConnected = connected
         if connected {
+            refusals.clear()
             log.info("redis \(server): publishing to \(source.keys.log) as instance \(source.instance)")
         } else if let error, !error.isRefusal {
             log.warning("\(error); serving on, \(waiting) record(s) wait to be published on reconnect")
