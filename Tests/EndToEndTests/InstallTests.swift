@@ -197,7 +197,9 @@ import Testing
         let result = try install([sandbox.path + "/a", sandbox.path + "/b"], home: home)
         #expect(result.status == 2)
         #expect(
-            result.stderr == "install.sh: one PREFIX only, not both \(sandbox.path)/a and \(sandbox.path)/b; see scripts/install.sh --help\n")
+            result.stderr
+                == "install.sh: one PREFIX only, not both \(sandbox.path)/a and \(sandbox.path)/b; see scripts/install.sh --help\n"
+        )
         #expect(result.stdout.isEmpty && !FileManager.default.fileExists(atPath: sandbox.path + "/b"))
     }
 
