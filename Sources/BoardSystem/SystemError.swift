@@ -22,6 +22,11 @@ public struct SystemError: Error, Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { "\(call): \(detail ?? SystemError.message(for: code))" }
 
+    /// `call` failed on a path that is not a socket, said in `detail`.
+    public static func notASocket(_ call: String, detail: String) -> SystemError {
+        SystemError(call, code: ENOTSOCK, detail: detail)
+    }
+
     public static func message(for code: Int32) -> String {
         guard let text = strerror(code) else { return "error \(code)" }
         return String(cString: text)

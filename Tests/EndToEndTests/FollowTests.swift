@@ -406,6 +406,16 @@ struct FollowTests {
         #expect(silent.status == 1)
         #expect(
             silent.stderr.contains("cannot connect") && silent.stderr.contains("start it once Redis answers"), "\(silent.stderr)")
+        // A path that is no socket is said as what it is, and not as a Redis to wait for: connect(2)
+        // refuses a directory as it refuses a server not listening ("Connection refused").
+        let directory = try run(
+            Binaries.boardd, ["--socket", sandbox.socket, "--follow", "unix://\(sandbox.path)"],
+            environment: sandbox.environment())
+        #expect(directory.status == 1)
+        #expect(
+            directory.stderr
+                == "boardd: redis unix://\(sandbox.path): cannot connect: \(sandbox.path) is a directory, not a socket: give the Redis server's socket (its unixsocket setting)\n",
+            "\(directory.stderr)")
         #expect(ContinuousClock.now - began < .seconds(10), "each start gives up within its deadline")
         // A host that takes the connection and never answers: exit 1 within the 4 s the start may wait.
         let mute = try TCPSocket.listenOnLoopback()

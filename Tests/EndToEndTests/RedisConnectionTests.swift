@@ -114,6 +114,12 @@ struct RedisConnectionTests {
         } throws: { error in
             "\(error)" == "redis unix:///tmp/board-no-such-redis-\(port).sock: cannot connect: No such file or directory"
         }
+        #expect {
+            try RedisConnection(RedisURL(endpoint: .unix(path: "/etc/passwd/redis.sock")))
+        } throws: { error in
+            "\(error)"
+                == "redis unix:///etc/passwd/redis.sock: cannot connect: a part of /etc/passwd/redis.sock is not a directory: give the Redis server's socket (its unixsocket setting)"
+        }
         // Refused at once, not at the connect deadline. (The host's name below is looked up by the
         // resolver, whose time is the machine's, not the deadline's: it is not timed.)
         #expect(ContinuousClock.now - started < .seconds(2))

@@ -39,6 +39,8 @@ extension Daemon {
             return failure("cannot follow \(code) on \(url.server): \(reason)")
         case .refused(let error):
             return failure("\(error)\(Self.passwordHint(error))")
+        case .unreachable(let error) where error.isWrongPath:
+            return failure("\(error)")
         case .unreachable(let error):
             return failure("\(error); a replica starts from its source's state: start it once Redis answers")
         }

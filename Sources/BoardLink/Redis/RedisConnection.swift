@@ -69,6 +69,19 @@ public final class RedisConnection {
             }
         } catch {
             if error.isTimedOut { throw RedisError(server: url.server, .connectTimedOut(limit)) }
+            // A path to something else than a socket is refused by connect(2) as a server that is not
+            // listening would be: said as what it is, as `board --socket` says it.
+            if case .unix(let path) = url.endpoint {
+                let status = try? FileStatus(path: path)
+                let what =
+                    error.isNotASocket
+                    ? "a part of \(path) is not a directory"
+                    : status.map { $0.kind != .socket ? "\(path) is \($0.kind.name), not a socket" : nil } ?? nil
+                if let what {
+                    let detail = what + ": give the Redis server's socket (its unixsocket setting)"
+                    throw RedisError(server: url.server, .cannotConnect(.notASocket(error.call, detail: detail)))
+                }
+            }
             throw RedisError(server: url.server, .cannotConnect(error))
         }
     }

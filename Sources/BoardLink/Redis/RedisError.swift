@@ -39,6 +39,13 @@ public struct RedisError: Error, Hashable, Sendable, CustomStringConvertible {
         self.reason = reason
     }
 
+    /// The URL's path is no socket (a directory, a file, a part of it not a directory): waiting for
+    /// Redis does not mend it.
+    public var isWrongPath: Bool {
+        if case .cannotConnect(let error) = reason { return error.isNotASocket }
+        return false
+    }
+
     /// The server refused the command; the connection is fine and the next command may be sent.
     public var isRefusal: Bool {
         if case .refused = reason { return true }
