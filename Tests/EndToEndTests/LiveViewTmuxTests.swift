@@ -307,12 +307,24 @@ final class TmuxPane {
             try pane.tmux(["-S", pane.socket, "display-message", "-p", "#{alternate_on}"]).stdout.trimmingCharacters(
                 in: .whitespacesAndNewlines)
         }
+        // What the view writes from the stop on, to count how often it takes the screen again.
+        let written = pane.socket + ".out"
+        _ = try pane.tmux(["-S", pane.socket, "pipe-pane", "-o", "cat >> '\(written)'"])
         try stop()
         try pane.waitFor("the shell, the view stopped (128 + SIGTSTP)") { $0.contains("STOPPED-148") }
         #expect(try alternateScreen() == "0", "the terminal given back")
         try pane.send("Enter")
         try pane.waitFor("the view again after fg") { $0.contains("● live") && !$0.contains("STOPPED-148") }
         #expect(try alternateScreen() == "1")
+        // Keys are read one by one again: ? shows the keys with no Enter after it.
+        try pane.send("?")
+        try pane.waitFor("the keys' help") { $0.contains("Esc closes") }
+        try pane.send("Escape")
+        try pane.waitFor("the board again") { $0.contains("● live") && !$0.contains("Esc closes") }
+        // Taken and drawn whole once: the SIGCONT that fg sends is the stop's own end, and it drew
+        // the whole view a second time (the screen cleared twice, a flicker).
+        let output = try String(contentsOfFile: written, encoding: .utf8)
+        #expect(output.components(separatedBy: "\u{1B}[?1049h").count - 1 == 1, "\(output.debugDescription.prefix(400))")
     }
 
     /// Ctrl-Z stops the view as less and vim stop: the terminal given back to the shell (it was
@@ -348,11 +360,6 @@ final class TmuxPane {
         let pid = try #require(
             Int32((try String(contentsOfFile: pidFile, encoding: .utf8)).trimmingCharacters(in: .whitespacesAndNewlines)))
         try Self.expectStoppedAndBroughtBack(pane) { #expect(kill(pid, SIGTSTP) == 0) }
-        // Keys are read one by one again: ? shows the keys with no Enter after it.
-        try pane.send("?")
-        try pane.waitFor("the keys' help") { $0.contains("Esc closes") }
-        try pane.send("Escape")
-        try pane.waitFor("the board again") { $0.contains("● live") && !$0.contains("Esc closes") }
         try pane.send("q")
         try pane.waitFor("the shell after quitting") { $0.contains("EXITED-0") }
 

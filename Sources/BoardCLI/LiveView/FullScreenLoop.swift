@@ -37,6 +37,8 @@ struct FullScreenLoop {
     /// Notices a daemon that keeps its socket open but no longer answers (stopped, wedged).
     var heartbeat: Heartbeat
     var exitStatus: Int32?
+    /// The signals the view takes as events (`run` sets them up).
+    var signals: SignalDescriptor?
     /// The key this pane's view is saved under (`SavedLiveViews.pane`).
     let pane: String
     /// `tmux set-buffer` children not yet reaped.
@@ -74,6 +76,7 @@ struct FullScreenLoop {
         // first; SIGCONT (after any stop, `kill -STOP` too) draws it whole again.
         let handled: [UnixSignal] = [.interrupt, .terminate, .hangUp, .quit, .windowChanged, .terminalStop, .continued]
         guard let signals = try? SignalDescriptor(handled) else { return 1 }
+        self.signals = signals
         do { try terminal.enter() } catch {
             Output.error("cannot use the terminal: \(error)")
             return 1
@@ -92,17 +95,7 @@ struct FullScreenLoop {
         while exitStatus == nil {
             let ready = DescriptorPoll.readable(
                 [terminal.input, signals.descriptor, connection?.descriptor], timeout: waitTime())
-            if ready[1] {
-                for signal in signals.drain() {
-                    switch signal {
-                    case .windowChanged: dispatch(.resized(terminal.size))
-                    case .terminalStop: suspend()
-                    case .continued: resume()
-                    default: dispatch(.signal(signal))
-                    }
-                    if exitStatus != nil { break }
-                }
-            }
+            if ready[1] { handle(signals.drain()) }
             if ready[0] { readKeys() }
             if ready[2] { readDaemon() }
             reconnectWhenDue()
@@ -241,25 +234,6 @@ struct FullScreenLoop {
             dispatch(.key(key))
             if exitStatus != nil { return }
         }
-    }
-
-    /// Ctrl-Z: stopped with the terminal given back, then the whole screen drawn again on `fg`.
-    mutating func suspend() { takeTheTerminalAgain { terminal throws(SystemError) in try terminal.suspend() } }
-
-    /// Continued after a stop: full screen again and drawn whole (a stop it did not see, `kill -STOP`,
-    /// left the shell's lines over it). In the background, setting the terminal stops it again
-    /// (SIGTTOU) until `fg`, as vim does.
-    mutating func resume() { takeTheTerminalAgain { terminal throws(SystemError) in try terminal.enter() } }
-
-    /// Full screen again after `step`, drawn whole; one that fails ends the view (status 1).
-    private mutating func takeTheTerminalAgain(_ step: (TerminalMode) throws(SystemError) -> Void) {
-        do { try step(terminal) } catch {
-            Output.error("cannot use the terminal again: \(error)")
-            exitStatus = 1
-            return
-        }
-        painter.invalidate()
-        dispatch(.resized(terminal.size))
     }
 
     mutating func readDaemon() {
