@@ -154,6 +154,7 @@ final class BoardServer: LoopDuty {
     }
 
     var hasWorkWaiting: Bool { boardFanOut.isOffering || eventsFanOut.isOffering }
+    var answersOnlyReads: Bool { false }
 
     func secondsUntilDue(in loop: ConnectionLoop) -> Double? {
         var seconds: Double? = service.clock.realDelay(until: min(nextChange, eventsFanOut.nextChange))

@@ -117,10 +117,12 @@ struct ClientConnection {
     var hasOutput: Bool { !chunks.isEmpty }
 
     /// Whether more may be queued for this client now, reply, board or event alike: its own output
-    /// within `maxQueuedBytes`, and, while any of it waits, all clients' within `maxQueuedBytesTotal`
-    /// (a client that reads as it goes, with nothing waiting, is always served).
+    /// within `maxQueuedBytes`, and all clients' within `maxQueuedBytesTotal` while any of its own
+    /// waits, within `maxQueuedBytesCeiling` when none does (a client that reads as it goes is served
+    /// past the total, but not past the ceiling).
     func hasRoom(within limits: ServerLimits) -> Bool {
-        queuedBytes <= limits.maxQueuedBytes && (queuedBytes == 0 || meter.queuedBytes <= limits.maxQueuedBytesTotal)
+        queuedBytes <= limits.maxQueuedBytes
+            && meter.queuedBytes <= (queuedBytes == 0 ? limits.maxQueuedBytesCeiling : limits.maxQueuedBytesTotal)
     }
 
     mutating func enqueue(_ bytes: [UInt8], now: ContinuousClock.Instant) { enqueue(bytes[...], now: now) }

@@ -63,6 +63,10 @@ extension ConnectionLoop {
                 log.info("closing a client that stopped reading (\(connection.queuedBytes) bytes waiting)")
                 close(token)
             } else if connection.readingPaused {
+                if !connection.inbox.isEmpty, !connection.hasOutput, mayServe(connection), inBacklog.insert(token).inserted {
+                    // Held back by all clients' output over the ceiling, and there is room again.
+                    backlog.append(token)
+                }
                 // While its reading is paused (its requests or replies wait on the daemon), the rest
                 // of its line cannot arrive: that is not the client's delay.
                 connections[token]?.partialSince = connection.partialSince.map { _ in now }

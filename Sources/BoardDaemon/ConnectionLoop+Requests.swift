@@ -12,9 +12,13 @@ extension ConnectionLoop {
 
     func handle(_ event: Epoll.Event, _ duty: some LoopDuty) {
         guard connections.contains(event.token) else { return }
+        if duty.answersOnlyReads, !event.events.isDisjoint(with: .peerGone) {
+            // Gone both ways: its answers would be read by no one.
+            return close(event.token)
+        }
         if event.events.contains(.readable) || event.events.contains(.hangUp) {
             read(event.token)
-            serveInbox(event.token, duty)
+            serveOrWait(event.token, duty)
         }
         if connections.contains(event.token), event.events.contains(.writable) {
             flush(event.token, writable: true)
@@ -64,9 +68,14 @@ extension ConnectionLoop {
     /// go to its end.
     func serveBacklog(first count: Int, _ duty: some LoopDuty) {
         guard count > 0 else { return }
-        let tokens = backlog[..<count]
+        let tokens = Array(backlog[..<count])
         backlog.removeFirst(count)
-        for token in tokens {
+        for (index, token) in tokens.enumerated() {
+            if index > 0, servingOverBudget {
+                // Past the turn's budget the rest keep their places, first in the next turn.
+                backlog.insert(contentsOf: tokens[index...], at: 0)
+                return
+            }
             inBacklog.remove(token)
             serveInbox(token, duty)
         }
@@ -123,8 +132,13 @@ extension ConnectionLoop {
             flush(token)
             // Stopped by its output and drained since: with reading paused and nothing left to write, no
             // event would bring it back, so it waits in the backlog for the next turn.
-            if connections.update(token, { !$0.inbox.isEmpty && mayServe($0) }) == true, inBacklog.insert(token).inserted {
+            let waiting = connections.update(token) { (!$0.inbox.isEmpty, mayServe($0), $0.hasOutput) }
+            if let waiting, waiting.0, waiting.1, inBacklog.insert(token).inserted {
                 backlog.append(token)
+            } else if let waiting, waiting.0, !waiting.1, !waiting.2 {
+                // Held back by all clients' output over the ceiling, with none of its own whose draining
+                // would bring it back: the sweep looks at it again.
+                sweepWanted = true
             }
         }
     }

@@ -15,6 +15,9 @@ protocol LoopDuty: AnyObject {
     func finishTurn(in loop: ConnectionLoop)
     /// Whether work waits for the next turn (a fan-out under way): the loop then does not sleep.
     var hasWorkWaiting: Bool { get }
+    /// Whether every request the duty answers only reads: a client gone both ways then has its
+    /// requests dropped unanswered, since no one reads the answers (a write is carried out all the same).
+    var answersOnlyReads: Bool { get }
     /// Seconds until the duty's next timer; nil when it has none.
     func secondsUntilDue(in loop: ConnectionLoop) -> Double?
 }
@@ -69,6 +72,8 @@ final class ConnectionLoop {
     var lastTrim: ContinuousClock.Instant?
     /// When the last wake that brought work came; nil once the loop has looked for more and found none.
     private var lastWork: ContinuousClock.Instant?
+    /// When this turn began serving: past `servingBudget`, the rest waits for the next turn.
+    private var servingSince: ContinuousClock.Instant?
 
     /// A loop whose arrivals come through `arrivals` and whose hand-overs go to `departures`.
     init(
@@ -123,6 +128,7 @@ final class ConnectionLoop {
     /// requests they bring and those left from the last turn, the answers written, then the duty's part.
     func turn(_ duty: some LoopDuty, sleeping: Bool = true) {
         let events = sleeping ? nextEvents(duty) : epoll.wait(timeoutMilliseconds: 0)
+        servingSince = now
         // Those left waiting by the last turn are served after this turn's events; those this turn's
         // events leave waiting, in the next turn.
         let waiting = backlog.count
@@ -212,8 +218,22 @@ final class ConnectionLoop {
     private func takeArrivals(_ duty: some LoopDuty) {
         for connection in arrivals.take() {
             guard let token = adopt(connection) else { continue }
-            serveInbox(token, duty)
+            serveOrWait(token, duty)
         }
+    }
+
+    /// How long a turn answers requests before it looks at its events again: what is left waits in
+    /// the backlog for the next turn. Thousands of clients handed over at once, each with a search,
+    /// were answered in one turn of half a minute, those that had hung up meanwhile too.
+    static let servingBudget = Duration.milliseconds(5)
+
+    /// Whether this turn has served for its budget.
+    var servingOverBudget: Bool { servingSince.map { now - $0 >= Self.servingBudget } ?? false }
+
+    /// Answers a connection's requests now, or, past the turn's budget, in the next turn.
+    func serveOrWait(_ token: UInt64, _ duty: some LoopDuty) {
+        guard servingOverBudget else { return serveInbox(token, duty) }
+        if connections.update(token, { !$0.inbox.isEmpty }) == true, inBacklog.insert(token).inserted { backlog.append(token) }
     }
 
     /// Hands a client to the other loop. `line` (a request this loop does not answer) and every line

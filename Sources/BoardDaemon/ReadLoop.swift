@@ -270,6 +270,7 @@ final class ReadLoop: LoopDuty {
     }
 
     var hasWorkWaiting: Bool { false }
+    var answersOnlyReads: Bool { true }
 
     func secondsUntilDue(in loop: ConnectionLoop) -> Double? {
         listeningAgainAt.map { max(0, ($0 - loop.now) / .seconds(1)) }

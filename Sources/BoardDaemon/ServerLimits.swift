@@ -10,6 +10,10 @@ struct ServerLimits: Equatable, Sendable {
     /// Past this much output queued for all clients together, a client whose output is still waiting
     /// is not answered further until it drains (clients that read as they go are answered as usual).
     var maxQueuedBytesTotal = 64 << 20
+    /// Past this much output queued for all clients together, no client is answered, not even one with
+    /// nothing waiting, until it falls back under: thousands of clients that each asked once and never
+    /// read could otherwise hold a reply each (8,000 searches held 760 MB).
+    var maxQueuedBytesCeiling = 128 << 20
 
     /// Descriptors kept for everything but clients: the standard three, the log, the listener and its
     /// lock, each loop's epoll, wake-up and splice pipe (two), the signals, the spare, the service

@@ -10,6 +10,9 @@ public struct Epoll: ~Copyable {
         public static let writable = Events(rawValue: board_epollout())
         /// Error, hang-up or peer closed its end.
         public static let hangUp = Events(rawValue: board_epollerr())
+        /// The peer is gone both ways (closed, or an error): nothing written to it is read. A peer that
+        /// only shut its writing (`hangUp` alone) still reads.
+        public static let peerGone = Events(rawValue: board_epollhup())
     }
 
     public struct Event: Sendable {

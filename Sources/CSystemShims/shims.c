@@ -77,6 +77,7 @@ int board_signalfd_read(int fd) {
 unsigned int board_epollin(void) { return EPOLLIN; }
 unsigned int board_epollout(void) { return EPOLLOUT; }
 unsigned int board_epollerr(void) { return EPOLLERR | EPOLLHUP | EPOLLRDHUP; }
+unsigned int board_epollhup(void) { return EPOLLERR | EPOLLHUP; }
 
 
 /// A non-blocking eventfd, closed on exec: one thread wakes another's epoll through it.

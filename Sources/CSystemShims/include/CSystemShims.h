@@ -17,6 +17,7 @@ int board_signalfd_read(int fd);
 unsigned int board_epollin(void);
 unsigned int board_epollout(void);
 unsigned int board_epollerr(void);
+unsigned int board_epollhup(void);
 int board_splice_pipe(int fds[2], int size);
 long board_vmsplice(int pipe_fd, const void *vectors, int count);
 long board_splice(int from_fd, int to_fd, unsigned long length);
