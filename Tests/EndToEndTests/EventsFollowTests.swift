@@ -178,6 +178,35 @@ import Testing
         #expect(result.stderr.contains("reconnecting"), "\(result.stderr)")
     }
 
+    /// A daemon killed without a word (a crash, kill -9) under `board events --follow` or `board
+    /// wait` is started again by them, as the live view and every command start one: they waited
+    /// for one for good, `board wait X && notify-send` hanging until some other command started it.
+    @Test(arguments: [["events", "--follow", "--since", "0m"], ["wait", "3220", "--until", "departed"]])
+    func aFollowStartsAKilledDaemonAgain(arguments: [String]) throws {
+        let sandbox = Sandbox()
+        defer { for pid in ProcessTable.processes(withArgument: sandbox.socket) { try? ProcessTable.stop(pid) } }
+        let quiet = sandbox.environment(autostart: false)
+        let follower = try StartedProcess([Binaries.board] + arguments, environment: sandbox.environment(autostart: true))
+        // Started by the follower, and answering both it and `board clock` (three sockets on its path).
+        var daemon: pid_t?
+        try waitUntil("a daemon started by the follower, answering it", timeout: 15) {
+            daemon = ProcessTable.processes(withArgument: sandbox.socket).first
+            guard try runAsFromAShell([Binaries.board, "clock"], environment: quiet).status == 0 else { return false }
+            let sockets = (try? String(contentsOfFile: "/proc/self/net/unix", encoding: .utf8)) ?? ""
+            return sockets.components(separatedBy: sandbox.socket).count - 1 >= 2
+        }
+        #expect(kill(try #require(daemon), SIGKILL) == 0)
+        try waitUntil("a daemon started again", timeout: 20) {
+            ProcessTable.processes(withArgument: sandbox.socket).contains { $0 != daemon }
+        }
+        try waitUntil("the new daemon answering", timeout: 15) {
+            try runAsFromAShell([Binaries.board, "clock"], environment: quiet).status == 0
+        }
+        kill(follower.pid, SIGTERM)
+        let result = try follower.finish(timeout: 10).result
+        #expect(result.stderr.contains("reconnecting"), "\(result.stderr)")
+    }
+
     @Test func followFetchesTheChangesASkippedEventLeftOut() throws {
         let sandbox = Sandbox()
         let fake = try Self.fake(sandbox, pageSize: 2, skipAbove: 2)

@@ -71,6 +71,9 @@ enum EventStream {
         var connection: BoardConnection? = first
         var filters = filters
         var backoff = Backoff()
+        // A daemon that died without a word (a crash, kill -9) is started again, as the live view
+        // starts one; one stopped on purpose (it said `shutdown`) is waited for.
+        var revival = DaemonRevival(client: client)
         var warned = false
         var refiltered = false
         while true {
@@ -88,7 +91,7 @@ enum EventStream {
                 var pause = backoff.next()
                 if let deadline { pause = min(pause, max(.zero, deadline - .now)) }
                 _ = DescriptorPoll.readable([], timeout: pause)
-                connection = try? BoardConnection(path: client.socket, timeoutMilliseconds: 1000)
+                connection = revival.connect(timeoutMilliseconds: 1000)
                 continue
             }
             let id = current.send(follow.watchRequest(filters))
@@ -102,6 +105,7 @@ enum EventStream {
                     else {
                         return .timedOut
                     }
+                    if message["event"]?.string == "shutdown" { revival.shutdownAnnounced = true }
                     step = try follow.read(message, subscription: id)
                 } catch .remote(let error) {
                     // A daemon back with its clock behind the last change (restarted at an earlier
