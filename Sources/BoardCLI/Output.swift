@@ -30,6 +30,12 @@ enum Output {
         }
     }
 
+    /// A line for people about the output, not part of it (`No changes since 10:31.`): on stderr, so
+    /// that a script reading stdout line by line never takes it for data.
+    static func note(_ message: String) {
+        try? FileDescriptor.standardError.writeAll("\(message.replacingControlCharacters())\n")
+    }
+
     /// `board: warning: ` and the message, on one line (see `error`).
     static func warning(_ message: String) {
         try? FileDescriptor.standardError.writeAll("board: warning: \(message.replacingControlCharacters())\n")

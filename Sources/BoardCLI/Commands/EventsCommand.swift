@@ -136,7 +136,7 @@ struct EventsCommand: BoardCommand, Equatable {
         if pinned && client.sentPins.isEmpty {
             // An empty `pinned` names no flight: say so rather than print nothing, or everything.
             guard follow else {
-                if !client.options.json { Output.print("No pinned flights; 'board pin FLIGHT' pins one.") }
+                if !client.options.json { Output.note("No pinned flights; 'board pin FLIGHT' pins one.") }
                 return
             }
             Output.warning("no pinned flights yet; following their changes once one is pinned ('board pin FLIGHT')")
@@ -236,7 +236,7 @@ struct EventsCommand: BoardCommand, Equatable {
             let current = try readClock().now
             if since != nil {
                 let sentence = emptyBounds(since: from, until: to, now: current).message
-                return json ? Output.warning(sentence) : Output.print("No changes: " + sentence + ".")
+                return json ? Output.warning(sentence) : Output.note("No changes: " + sentence + ".")
             }
             // An --until the daemon cut to its now is not what is wrong: the flight's day is to come.
             if EventTime.instant(of: current).map({ end < $0 }) == true {
@@ -256,15 +256,15 @@ struct EventsCommand: BoardCommand, Equatable {
             if flight != nil, self.since == nil, until == nil, let start = first?.since.flatMap(EventTime.instant(of:)),
                 let current = now, let clock = EventTime.instant(of: current), start > clock
             {
-                return Output.print(
+                return Output.note(
                     "No changes yet: the flight's day starts at \(since), after the daemon's now (\(ChangeLine.bound(current, today: today)))."
                 )
             }
             // With --until, both bounds: an until before today's start holds nothing, and says so.
             if until != nil, let end = first?.until {
-                Output.print("No changes\(matching) from \(since) to \(ChangeLine.bound(end, today: today)).")
+                Output.note("No changes\(matching) from \(since) to \(ChangeLine.bound(end, today: today)).")
             } else {
-                Output.print("No changes\(matching) since \(since).")
+                Output.note("No changes\(matching) since \(since).")
             }
         }
     }
