@@ -93,6 +93,9 @@ struct EventsArgumentsTests {
         #expect(EventTime.ago(minutes: 600).param(now: "2026-11-30T09:12:00-05:00") == "2026-11-29T23:12:00-05:00")
         #expect(EventTime.ago(minutes: 30).param(now: "2026-11-30T00:10:00+05:30") == "2026-11-29T23:40:00+05:30")
         #expect(EventTime.ago(minutes: 30).param(now: "2026-11-30T00:10:00Z") == "2026-11-29T23:40:00+00:00")
+        // Further back than any change can be: from the range's first instant, in the same offset (it was
+        // a year before 1 the daemon refused in the wire's words, `"since" must be a time`).
+        #expect(EventTime.ago(minutes: 1_000_000 * 1440).param(now: "2026-11-30T09:12:00-05:00") == "1969-12-31T19:00:00-05:00")
         #expect(EventTime.ago(minutes: 30).param(now: nil) == nil)
         #expect(EventTime.instant("09:00").param(now: nil) == "09:00")
         #expect(EventTime.ago(minutes: 5).needsNow && !EventTime.instant("09:00").needsNow)
@@ -155,6 +158,10 @@ struct EventsArgumentsTests {
         (
             ["wait", "1234", "--until", "landed", "--timeout", "soon"],
             #"--timeout needs a length of time such as 30s, 10m or 2h, not "soon"; see 'board help wait'"#
+        ),
+        (
+            ["wait", "1234", "--until", "landed", "--timeout", "100000h"],
+            #"--timeout is at most 366d, not "100000h"; see 'board help wait'"#
         ),
         (
             ["wait", "1234", "--until", "landed", "--timeout", "5"],

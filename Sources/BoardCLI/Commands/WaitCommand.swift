@@ -70,6 +70,9 @@ struct WaitCommand: BoardCommand, Equatable {
                 if let number = Int(text), number > 0 {
                     throw arguments.usageError("--timeout needs a unit: \(number)s, \(number)m or \(number)h, not \"\(text)\"")
                 }
+                if let minutes = DurationInput.minutes(text), minutes > 366 * 1440 {
+                    throw arguments.usageError("--timeout is at most 366d, not \"\(text)\"")
+                }
                 throw arguments.usageError("--timeout needs a length of time such as 30s, 10m or 2h, not \"\(text)\"")
             }
             self.timeout = timeout

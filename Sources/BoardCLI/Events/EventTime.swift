@@ -1,3 +1,4 @@
+import BoardProtocol
 import FlightData
 import FoundationEssentials
 
@@ -40,11 +41,16 @@ enum EventTime: Hashable, Sendable {
         }
     }
 
-    /// `time` (ISO-8601 with an offset) moved by `minutes`, written with the same offset.
+    /// `time` (ISO-8601 with an offset) moved by `minutes`, written with the same offset, within the
+    /// changes' range (`ClockLimits.changeInstants`): `--since 1000000d` is from the first instant a
+    /// change can be at, as `--since 9999-12-31` is read as the range's end. It was a year the daemon
+    /// could not read, refused in the wire's words (`"since" must be a time`).
     static func moving(_ time: String, byMinutes minutes: Int) -> String? {
         guard let offset = offsetSeconds(of: time), let zone = TimeZone(secondsFromGMT: offset), let instant = instant(of: time)
         else { return nil }
-        return LocalTime(timeZone: zone).iso8601(instant.addingTimeInterval(Double(minutes * 60)))
+        let moved = instant.addingTimeInterval(Double(minutes) * 60)
+        let range = ClockLimits.changeInstants
+        return LocalTime(timeZone: zone).iso8601(min(max(moved, range.lowerBound), range.upperBound))
     }
 
     /// The instant an ISO-8601 time with its offset names (as the daemon writes them); nil when it is none.
