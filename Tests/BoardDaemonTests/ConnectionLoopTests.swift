@@ -105,15 +105,22 @@ struct ConnectionLoopTests {
         #expect(received == expected)
     }
 
-    @Test func aClientWithNothingWaitingIsAnsweredWhileAllOutputIsOverTheTotal() throws {
+    /// A loop whose clients may queue 100 KiB in all (`ceiling` at most), a heavy client that asked
+    /// for 2 MB without reading and a light one that has asked nothing yet.
+    static func heavyAndLight(ceiling: Int) throws -> (LoopHarness, heavy: TestClient, light: TestClient, ServerLimits) {
         var limits = ServerLimits()
         limits.maxQueuedBytesTotal = 100 << 10
-        limits.maxQueuedBytesCeiling = 4 << 20
+        limits.maxQueuedBytesCeiling = ceiling
         let harness = try LoopHarness(limits: limits)
         let heavy = try harness.connect()
         let light = try harness.connect()
         try heavy.send("size 2000000\n")
         harness.turn()
+        return (harness, heavy, light, limits)
+    }
+
+    @Test func aClientWithNothingWaitingIsAnsweredWhileAllOutputIsOverTheTotal() throws {
+        let (harness, heavy, light, limits) = try Self.heavyAndLight(ceiling: 4 << 20)
         #expect(harness.link.meter.queuedBytes > limits.maxQueuedBytesTotal)
         try heavy.send("echo heavy\n")
         try light.send("echo light\n")
@@ -126,14 +133,7 @@ struct ConnectionLoopTests {
     /// and is once the output falls back under it (the sweep looks at it again: no event of its own
     /// would). Clients that each asked once and never read held a reply each, 760 MB for 8,000.
     @Test func noClientIsAnsweredWhileAllOutputIsOverTheCeiling() throws {
-        var limits = ServerLimits()
-        limits.maxQueuedBytesTotal = 100 << 10
-        limits.maxQueuedBytesCeiling = 1 << 20
-        let harness = try LoopHarness(limits: limits)
-        let heavy = try harness.connect()
-        let light = try harness.connect()
-        try heavy.send("size 2000000\n")
-        harness.turn()
+        let (harness, heavy, light, limits) = try Self.heavyAndLight(ceiling: 1 << 20)
         #expect(harness.link.meter.queuedBytes > limits.maxQueuedBytesCeiling)
         try light.send("echo light\n")
         harness.turn()
