@@ -154,7 +154,6 @@ final class BoardServer: LoopDuty {
     }
 
     var hasWorkWaiting: Bool { boardFanOut.isOffering || eventsFanOut.isOffering }
-    var answersOnlyReads: Bool { false }
 
     func secondsUntilDue(in loop: ConnectionLoop) -> Double? {
         var seconds: Double? = service.clock.realDelay(until: min(nextChange, eventsFanOut.nextChange))

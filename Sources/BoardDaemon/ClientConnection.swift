@@ -32,6 +32,9 @@ struct ClientConnection {
     var inbox: [LineFramer.Output] = []
     /// The client has finished sending (end of file or an error); answer what it asked, then close.
     var peerClosed = false
+    /// The client is gone both ways (closed: `EPOLLHUP`), not only done writing: no answer reaches it.
+    /// The read loop leaves its reads unanswered; its writes are carried out all the same.
+    var peerGone = false
     var closeWhenFlushed = false
     var readingPaused = false
     var wantsWritable = false

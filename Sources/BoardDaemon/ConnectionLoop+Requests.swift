@@ -12,9 +12,9 @@ extension ConnectionLoop {
 
     func handle(_ event: Epoll.Event, _ duty: some LoopDuty) {
         guard connections.contains(event.token) else { return }
-        if duty.answersOnlyReads, !event.events.isDisjoint(with: .peerGone) {
-            // Gone both ways: its answers would be read by no one.
-            return close(event.token)
+        if !event.events.isDisjoint(with: .peerGone) {
+            // Gone both ways: what it sent is still read, and its answers are read by no one.
+            connections.update(event.token) { $0.peerGone = true }
         }
         if event.events.contains(.readable) || event.events.contains(.hangUp) {
             read(event.token)

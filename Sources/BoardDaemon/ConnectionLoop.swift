@@ -15,9 +15,6 @@ protocol LoopDuty: AnyObject {
     func finishTurn(in loop: ConnectionLoop)
     /// Whether work waits for the next turn (a fan-out under way): the loop then does not sleep.
     var hasWorkWaiting: Bool { get }
-    /// Whether every request the duty answers only reads: a client gone both ways then has its
-    /// requests dropped unanswered, since no one reads the answers (a write is carried out all the same).
-    var answersOnlyReads: Bool { get }
     /// Seconds until the duty's next timer; nil when it has none.
     func secondsUntilDue(in loop: ConnectionLoop) -> Double?
 }

@@ -216,6 +216,9 @@ final class ReadLoop: LoopDuty {
             loop.handOver(token, unanswered: line, at: service.clock.now)
             return
         }
+        // A client gone both ways reads no answer: its reads are not computed (thousands that each
+        // asked for a search and hung up kept this loop busy for half a minute). Its writes went above.
+        if loop.connections.update(token, { $0.peerGone }) == true { return }
         if method?.answeredOnReadLoopFirst == true {
             // A search can take seconds: the clients this loop accepted and has not answered yet go to
             // the main loop first, so no client's first answer (a clock move, say) waits for it.
@@ -270,7 +273,6 @@ final class ReadLoop: LoopDuty {
     }
 
     var hasWorkWaiting: Bool { false }
-    var answersOnlyReads: Bool { true }
 
     func secondsUntilDue(in loop: ConnectionLoop) -> Double? {
         listeningAgainAt.map { max(0, ($0 - loop.now) / .seconds(1)) }
