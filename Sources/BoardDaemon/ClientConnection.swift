@@ -301,6 +301,16 @@ struct ClientConnection {
         return .drained
     }
 
+    /// Drops everything queued (its share of the meter too): the client can read none of it.
+    mutating func discardOutput() {
+        release()
+        chunks.removeAll()
+        offset = 0
+        queuedBytes = 0
+        stalledSince = nil
+        watch?.pendingBoard = nil
+    }
+
     /// Takes what the socket took off the front of the queue.
     private mutating func remove(written: Int, now: ContinuousClock.Instant) {
         stalledSince = now

@@ -31,7 +31,15 @@ extension ConnectionLoop {
             connection.trimMark = connection.queuedTotal
             trimWanted = true
         }
-        if result == .failed || (result == .drained && connection.closeWhenFlushed) { return false }
+        if result == .failed {
+            // No answer reaches it (a client that sent a clock move and closed at once, before even
+            // its hello was written): what it sent is still read and carried out, and its answers
+            // dropped, until it has nothing more to say. Closed at once, the move was lost.
+            guard !connection.peerClosed || !connection.inbox.isEmpty else { return false }
+            connection.discardOutput()
+            connection.peerGone = true
+        }
+        if result == .drained && connection.closeWhenFlushed { return false }
         let wantsWritable = result == .blocked
         if wantsWritable { sweepWanted = true }
         let pauseReading =

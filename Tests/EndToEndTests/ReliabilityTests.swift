@@ -307,6 +307,25 @@ import Testing
         try daemon.stop()
     }
 
+    /// A write sent by a client that closes at once (`printf ... | nc -U -q0`) is carried out, on
+    /// whichever loop took the client, though the hello it never read makes every write to it fail:
+    /// half of twenty such clock moves were lost, the connection closed at the hello's EPIPE with the
+    /// move unread. The read loop leaves a closed client's reads unanswered, never its writes.
+    @Test func aWriteFromAClientThatClosesAtOnceIsCarriedOut() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        defer { _ = try? daemon.stop() }
+        for _ in 0..<20 {
+            let client = try UnixSocket.connect(path: daemon.socket)
+            try client.writeAll(#"{"id":1,"method":"clock.advance","params":{"minutes":1}}"# + "\n")
+            client.close()
+        }
+        // 12:00 and twenty moves of a minute: 12:20.
+        try waitUntil("twenty clock moves carried out", timeout: 10) {
+            try sandbox.board("clock").stdout.hasPrefix("2026-11-30 12:20:00")
+        }
+    }
+
     // MARK: Signals
 
     @Test func sighupReloadsTheConfigAndABadOneKeepsTheOld() throws {
