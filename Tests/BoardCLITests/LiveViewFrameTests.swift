@@ -118,6 +118,9 @@ struct LiveViewFrameTests {
         search.update(.replied(id, Fixture.search("qx")))
         #expect(search.frame()[2].hasPrefix("0 found for \"qx\""))
         #expect(search.frame()[3] == "  Nothing in the window matches. Esc goes back to the board.")
+        // A narrow pane shortens the title's note, then leaves it out, rather than cut it mid-word.
+        #expect(search.frame(TerminalSize(columns: 32, rows: 20))[2].trimmingTrailingSpaces() == "0 found for \"qx\" (Esc: back)")
+        #expect(search.frame(TerminalSize(columns: 22, rows: 20))[2].trimmingTrailingSpaces() == "0 found for \"qx\"")
         // A search of a direction's tab says whose results they are: it read as nothing anywhere.
         var departures = Fixture.liveModel(tab: .departures)
         let asked = try #require(LiveModel.sentID(departures.press(.character("/"), .character("q"), .character("x"), .enter)))
@@ -132,7 +135,9 @@ struct LiveViewFrameTests {
         // `⏎ open` and `a actions`, which did nothing; the room goes to the keys that do something.
         for model in [search, filtered] {
             let footer = try #require(model.frame().last)
-            #expect(!footer.contains("open") && !footer.contains("actions") && !footer.contains("move"), "\(footer)")
+            #expect(
+                !footer.contains("open") && !footer.contains("actions") && !footer.contains("move") && !footer.contains("P pin"),
+                "\(footer)")
             #expect(footer.contains("/ search") && footer.contains("q quit"), "\(footer)")
         }
         #expect(try #require(Fixture.liveModel().frame().last).contains("⏎ open"), "a board with rows offers them")

@@ -134,6 +134,10 @@ struct LiveViewWatchlistTests {
         // typed past the limit is said too, and the next key that fits clears it.
         #expect(model.message == "the search holds 100 characters")
         #expect(model.frame(TerminalSize(columns: 140, rows: 24)).last?.hasSuffix("█  the search holds 100 characters") == true)
+        // At 80 columns too, beside the search's end (it was left out under 136 columns).
+        let narrow = try #require(model.frame(TerminalSize(columns: 80, rows: 24)).last)
+        #expect(narrow.hasPrefix("/…") && narrow.hasSuffix("a█  the search holds 100 characters"), "\(narrow)")
+        #expect(narrow.columns <= 80)
         model.press(.backspace)
         #expect(model.message == nil)
         model.press(.character("b"), .character("c"))
@@ -166,6 +170,8 @@ struct LiveViewWatchlistTests {
         model.update(.tick(Fixture.start + .seconds(6.5)))
         #expect(model.message == nil, "gone from the footer")
         #expect(model.press(.character("u")) == [], "too late")
+        // Said, with where a hidden flight comes back from: `u` did nothing and said nothing.
+        #expect(model.message?.hasPrefix("Nothing to undo: 'board hidden' lists the flights you hid") == true)
         // Another key ends it at once.
         model.press(.character("x"))
         model.press(.down)

@@ -8,7 +8,11 @@ extension LiveFrame {
             let prompt = Self.prompt(text, width: size.columns)
             guard let message = model.message else { return prompt }
             let both = prompt + "  " + message
-            return both.columns <= size.columns ? both : prompt
+            if both.columns <= size.columns { return both }
+            // A long search's end (where the typing is) beside the message, where 20 columns are left
+            // for it: the word that a paste was cut was never seen under 136 columns.
+            let room = size.columns - message.columns - 2
+            return room >= 20 ? Self.prompt(text, width: room) + "  " + message : prompt
         }
         if let message = model.message { return fit(message, size.columns) }
         if model.menu != nil {

@@ -113,7 +113,7 @@ struct LiveFrame {
         // change's mark and a countdown follow it between the boards the daemon pushes.
         let current = model.daemonNow(at: now)
         if case .searchResults(let results) = model.top {
-            lines.append(style.bold(fit(results.title(in: model.tab), size.columns)))
+            lines.append(style.bold(fit(results.title(in: model.tab, width: size.columns), size.columns)))
         } else {
             lines.append(wideCut(renderer.columnTitles(), renderer))
         }

@@ -117,7 +117,7 @@ enum LiveKeyMap {
     ]
     static let goneHints = ["⏎/s soonest", "Esc back", "b board", "q quit"]
     /// The list's hints that act on its rows.
-    static let rowHints: Set = ["↑/↓ move", "⏎ open", "a actions"]
+    static let rowHints: Set = ["↑/↓ move", "⏎ open", "a actions", "P pin"]
     /// The hints that say otherwise on a split pane with a flight open beside the list.
     static let splitHints = ["⏎ open": "⏎ details", "Esc back": "Esc list"]
 

@@ -40,13 +40,18 @@ extension LiveModel {
             return results
         }
 
-        /// The line over the results: how many are shown, of what, and how to go back.
-        func title(in tab: Tab) -> String {
+        /// The line over the results: how many are shown, of what, and how to go back; where that
+        /// is wider than `width`, its parenthesis shortened, then left out (it was cut mid-word:
+        /// `(Esc: back to th…`).
+        func title(in tab: Tab, width: Int = .max) -> String {
             // A search of one direction's tab says so: its results are that tab's alone.
             let scope = tab == .all ? "" : " in \(tab.title)"
             let found = "\(flights.count) found for \"\(text)\"\(scope)"
-            guard more > 0 else { return found + " (Esc: back to the board)" }
-            return found + " (\(more) more not shown: narrow the search; Esc: back to the board)"
+            let notes =
+                more > 0
+                ? [" (\(more) more not shown: narrow the search; Esc: back to the board)", " (\(more) more; Esc: back)"]
+                : [" (Esc: back to the board)", " (Esc: back)"]
+            return notes.map { found + $0 }.first { $0.columns <= width } ?? found
         }
 
         /// One line of the list as shown.

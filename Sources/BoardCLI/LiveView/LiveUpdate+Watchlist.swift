@@ -243,7 +243,11 @@ extension LiveModel {
     }
 
     private mutating func undoHide() -> [LiveEffect] {
-        guard let undo else { return [] }
+        guard let undo else {
+            // The undo is offered for 5 s: past that, `u` said nothing and did nothing.
+            message = "Nothing to undo: 'board hidden' lists the flights you hid, 'board unhide FLIGHT' brings one back."
+            return []
+        }
         self.undo = nil
         let watched = Self.watchedTab(tab, filter: filter, hidden: hidden)
         hidden.removeAll { $0 == undo.key }
