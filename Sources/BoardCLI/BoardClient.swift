@@ -28,11 +28,13 @@ public struct BoardClient {
         return wideRenderer
     }
 
-    init(options: GlobalOptions) {
+    /// `leavingStateAsItIs`: a corrupt state file is read as defaults, neither kept aside nor rewritten
+    /// (`RunnableCommand.leavesStateAsItIs`).
+    init(options: GlobalOptions, leavingStateAsItIs: Bool = false) {
         self.options = options
         socket = options.socket ?? BoardPaths.defaultSocket()
         store = StateStore(directory: options.stateDirectory ?? BoardPaths.defaultStateDirectory())
-        state = store.load()
+        state = leavingStateAsItIs ? store.loadLeavingItAsItIs() : store.load()
         style = Style.decide(options.color)
         renderer = BoardRenderer(style: style, width: Output.width())
     }
@@ -46,7 +48,7 @@ public struct BoardClient {
             Output.error(error.pointingAtBoardHelp)
             return 2
         }
-        var client = BoardClient(options: parsed.options)
+        var client = BoardClient(options: parsed.options, leavingStateAsItIs: parsed.command.leavesStateAsItIs)
         do {
             try parsed.command.run(on: &client)
             return 0

@@ -65,6 +65,18 @@ struct StateStore {
         return baseline
     }
 
+    /// What the file holds, read without a word: a corrupt or unreadable file is defaults and stays as
+    /// it is, and a part of one that cannot be read is left out and kept. A shell's Tab and tmux's
+    /// status line read it so: a Tab on a corrupt file kept it aside and rewrote it empty, its warning
+    /// lost, and the next command by hand said only "No pinned flights".
+    mutating func loadLeavingItAsItIs() -> ClientState {
+        switch read() {
+        case .found(let state, _), .newer(let state, _): baseline = state
+        case .missing, .unreadable, .corrupt: baseline = ClientState()
+        }
+        return baseline
+    }
+
     /// What a save says of a file a newer `board` wrote: this one reads what it knows of it, and
     /// writes nothing over it, as git refuses a repository of a newer format; its pins are kept whole.
     static func newerNote(_ path: String, schema: Int, reading: Bool) -> String {

@@ -155,6 +155,24 @@ import Testing
         try expectLeftAsItIs(file, of: user)
     }
 
+    /// A shell's Tab (`board completions --pinned-ids`, `--hidden-ids`, `--ids`) and tmux's status
+    /// line read a corrupt state file as defaults and leave it as it is, saying nothing where no one
+    /// would see it: a Tab kept it aside and rewrote it empty, and the next command by hand said only
+    /// "No pinned flights". That command keeps it aside and says so.
+    @Test func aTabOrTheStatusLineLeavesACorruptStateFileForACommandByHandToReport() throws {
+        let user = try BoardUser.ofSharedDaemon()
+        try FileManager.default.createDirectory(atPath: user.sandbox.stateDirectory, withIntermediateDirectories: true)
+        let file = Data(#"{"schema":1,"pins":[{"id":3220,"date":"2026-11-30""#.utf8)
+        try file.write(to: URL(fileURLWithPath: user.stateFile))
+        for arguments in [["completions", "--pinned-ids"], ["completions", "--hidden-ids"], ["completions", "--ids"], ["status"]] {
+            let result = try user.board(arguments: arguments)
+            #expect(result.status == 0 && result.stderr.isEmpty, "\(arguments): \(result.stderr)")
+            try expectLeftAsItIs(file, of: user)
+        }
+        let byHand = try user.board("pins")
+        #expect(byHand.stderr.contains("is corrupt; kept it as"), "\(byHand.stderr)")
+    }
+
     /// A state file that cannot be read says why (a directory in its place, a FIFO), where it said
     /// only "cannot read"; the board still shows.
     @Test func aStateFileThatCannotBeReadSaysWhy() throws {

@@ -3,6 +3,14 @@ import BoardArguments
 /// Something `board` can run once its arguments are read: a command of the table, or `--version`.
 protocol RunnableCommand: Sendable, Equatable {
     func run(on client: inout BoardClient) throws(ClientError)
+    /// Whether it only reads the state file, run where no one sees its warnings (a shell's Tab,
+    /// tmux's status line): a corrupt file is then read as defaults and left as it is, for a command
+    /// run by hand to keep aside and say so.
+    var leavesStateAsItIs: Bool { get }
+}
+
+extension RunnableCommand {
+    var leavesStateAsItIs: Bool { false }
 }
 
 /// One `board` command: its declaration, how it reads its arguments, and what it does.

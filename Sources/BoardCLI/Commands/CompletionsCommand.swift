@@ -70,6 +70,8 @@ struct CompletionsCommand: BoardCommand, Equatable {
         action = .script(shell)
     }
 
+    var leavesStateAsItIs: Bool { true }
+
     func run(on client: inout BoardClient) throws(ClientError) {
         switch action {
         case .script(let shell):

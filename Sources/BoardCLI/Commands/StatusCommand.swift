@@ -93,6 +93,8 @@ struct StatusCommand: BoardCommand, Equatable {
         filter.within = try arguments.within()
     }
 
+    var leavesStateAsItIs: Bool { true }
+
     func run(on client: inout BoardClient) throws(ClientError) {
         if waybar && client.options.json {
             throw .usage(UsageError(message: "--waybar prints waybar's JSON already: drop --json", command: "status"))
