@@ -164,7 +164,9 @@ import Testing
         try FileManager.default.createDirectory(atPath: user.sandbox.stateDirectory, withIntermediateDirectories: true)
         let file = Data(#"{"schema":1,"pins":[{"id":3220,"date":"2026-11-30""#.utf8)
         try file.write(to: URL(fileURLWithPath: user.stateFile))
-        for arguments in [["completions", "--pinned-ids"], ["completions", "--hidden-ids"], ["completions", "--ids"], ["status"]] {
+        for arguments in [
+            ["completions", "--pinned-ids"], ["completions", "--hidden-ids"], ["completions", "--ids"], ["status"],
+        ] {
             let result = try user.board(arguments: arguments)
             #expect(result.status == 0 && result.stderr.isEmpty, "\(arguments): \(result.stderr)")
             try expectLeftAsItIs(file, of: user)
