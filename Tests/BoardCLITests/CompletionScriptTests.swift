@@ -59,6 +59,16 @@ struct CompletionScriptTests {
         }
     }
 
+    /// zsh's `_message` reads its text as a prompt: the `--format` hint's `%n` showed as `(-1  )`; and
+    /// `--flight=82` completed nothing, its ids offered without the `--flight=` before them.
+    @Test func zshHintsKeepTheirPercentSignsAndFlightIdsFollowAnEqualsSign() {
+        let script = CompletionScript.text(for: .zsh)
+        let format = script.split(separator: "\n").first { $0.hasPrefix("    --format)") }
+        #expect(format?.contains("%%-codes (%%n %%t %%g)") == true, "\(format ?? "")")
+        let flight = script.split(separator: "\n").first { $0.hasPrefix("    --flight)") }
+        #expect(flight?.contains(#"_describe -t ids 'flight id' ids -P "$prefix""#) == true, "\(flight ?? "")")
+    }
+
     @Test func bashSkipsTheValueOfEveryFlagThatTakesOne() throws {
         let script = CompletionScript.text(for: .bash)
         let valueFlags = ClientArguments.knownFlags.filter(\.takesValue).map(\.name)

@@ -13,13 +13,16 @@ enum ZshCompletion {
                 case .choices(let words): "compadd -P \"$prefix\" -- \(CompletionScript.words(words))"
                 case .file: "_files -P \"$prefix\""
                 case .directory: "_files -/ -P \"$prefix\""
-                case .free, .number, .none: "_message \(CompletionScript.quoted(Spec.summary(ofFlag: flag)))"
+                // `_message` reads its text as a prompt: `%n` in a summary is written `%%n` (it showed `(-1  )`).
+                case .free, .number, .none:
+                    "_message \(CompletionScript.quoted(Spec.summary(ofFlag: flag).replacingAll("%", with: "%%")))"
                 }
             let own = Spec.commandValues(of: flag).compactMap { command, value -> String? in
                 switch value {
                 case .words(let list): "\(command)) compadd -P \"$prefix\" -- \(CompletionScript.words(list)) ;; "
                 case .flightIDs:
-                    #"\#(command)) ids=(${(f)"$(_board_ids)"}); ids=(${ids//$'\t'/:}); (( $#ids )) && _describe -t ids 'flight id' ids ;; "#
+                    // After `--flight=`, the ids go after that prefix, as the other values do.
+                    #"\#(command)) ids=(${(f)"$(_board_ids)"}); ids=(${ids//$'\t'/:}); (( $#ids )) && _describe -t ids 'flight id' ids -P "$prefix" ;; "#
                 default: nil
                 }
             }
