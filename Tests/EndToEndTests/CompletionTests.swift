@@ -265,9 +265,25 @@ import Testing
             return !offered.isEmpty
         }
         #expect(offered.sorted() == ids.sorted())
+        // `--date=tomorrow` as `--date tomorrow`: tomorrow's ids (it offered today's, which `show` then refused).
+        let tomorrow = try #require(try sandbox.board("--json", "--date", "tomorrow").json?["flights"]?.array)
+            .compactMap { $0["id"]?.int }.map(String.init)
+        #expect(try complete("board show --date=tomorrow ").sorted() == tomorrow.sorted())
         try daemon.stop()
         try Self.writeWatchlistState(sandbox)
         #expect(try complete("board unhide ").sorted() == ["1234", "2345"])
+        // Another state directory, given as `--state-dir=DIR` or with a `~`: its pins, not the default's.
+        let other = sandbox.path + "/other-state"
+        try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: true)
+        try #"{"pins":[{"id":4567,"designator":"US 4","date":"2026-11-30"}]}"#.write(
+            toFile: other + "/state.json", atomically: true, encoding: .utf8)
+        #expect(try complete("board --state-dir=\(other) unpin ") == ["4567"])
+        var home = shellEnvironment(sandbox)
+        home["HOME"] = sandbox.path
+        let tilde = try run(
+            fish, ["--no-config", "-c", "source \(path); complete -C 'board --state-dir ~/other-state unpin '"], environment: home
+        )
+        #expect(tilde.stdout.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) } == ["4567"], "\(tilde.stderr)")
         #expect(try complete("board pins ") == ["move"])
         #expect(try complete("board pins move ") == ["3456"])
         #expect(try complete("board unpin ") == ["3456"], "the pinned flights, not the day's")

@@ -131,30 +131,36 @@ enum FishCompletion {
                 contains -- move (commandline -opc)
             end
 
+            # Each of the flags given so far ($argv) and its value, `--flag value` or `--flag=value`, a
+            # leading ~ as $HOME: one word a line.
+            function __board_given
+                set -l tokens (commandline -opc)
+                for flag in $argv
+                    set -l value
+                    set -l index (contains -i -- $flag $tokens)
+                    if test -n "$index"
+                        set value $tokens[(math $index + 1)]
+                    else
+                        set value (string replace -rf -- "^$flag=" '' $tokens)[1]
+                    end
+                    test -n "$value"; and printf '%s\n' $flag (string replace -r -- '^~' $HOME $value)
+                end
+            end
+
             # The hidden ($argv[1] = --hidden-ids) or pinned (--pinned-ids) flights with their names, from the state file.
             function __board_state_ids
-                set -l tokens (commandline -opc)
-                set -l exe $tokens[1]
+                set -l exe (commandline -opc)[1]
                 string match -q '*/*' -- $exe; and test -x $exe; or set exe board
                 command -q $exe; or return 0
-                set -l args completions $argv[1]
-                set -l index (contains -i -- --state-dir $tokens)
-                and set -a args --state-dir $tokens[(math $index + 1)]
-                $exe $args 2>/dev/null
+                $exe completions $argv[1] (__board_given --state-dir) 2>/dev/null
             end
 
             # Today's flight ids (or those of --date) with a summary, if the daemon answers quickly.
             function __board_ids
-                set -l tokens (commandline -opc)
-                set -l exe $tokens[1]
+                set -l exe (commandline -opc)[1]
                 string match -q '*/*' -- $exe; and test -x $exe; or set exe board
                 command -q $exe; or return 0
-                set -l args completions --ids
-                set -l index (contains -i -- --socket $tokens)
-                and set -a args --socket $tokens[(math $index + 1)]
-                set index (contains -i -- --date $tokens)
-                and set -a args --date $tokens[(math $index + 1)]
-                $exe $args 2>/dev/null
+                $exe completions --ids (__board_given --socket --date) 2>/dev/null
             end
 
             complete -c board -f
