@@ -45,7 +45,7 @@ import Testing
     }
 
     /// Drives `_board` as bash's completion does: COMP_WORDS and COMP_CWORD in, COMPREPLY out.
-    func bashCompletes(_ words: [String], script: String, sandbox: Sandbox) throws -> [String] {
+    func bashCompletes(_ words: [String], script: String, sandbox: Sandbox, home: String? = nil) throws -> [String] {
         let quoted = words.map { "'" + $0 + "'" }.joined(separator: " ")
         let driver = """
             source '\(script)'
@@ -54,9 +54,27 @@ import Testing
             _board
             printf '%s\\n' "${COMPREPLY[@]}"
             """
-        let result = try run("/bin/bash", ["-c", driver], environment: shellEnvironment(sandbox))
+        var environment = shellEnvironment(sandbox)
+        if let home { environment["HOME"] = home }
+        let result = try run("/bin/bash", ["-c", driver], environment: environment)
         #expect(result.status == 0, "\(result.stderr)")
         return result.stdout.split(separator: "\n").map(String.init)
+    }
+
+    /// A `--state-dir` typed in quotes, with a backslash before its space or with a `~` is read as
+    /// the shell passes it: its pins were asked of a directory named with the quotes, and none came.
+    @Test func bashReadsAStateDirectoryAsTheShellPassesIt() throws {
+        let sandbox = Sandbox()
+        let path = try script("bash", in: sandbox)
+        let other = sandbox.path + "/other state"
+        try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: true)
+        try #"{"pins":[{"id":4567,"designator":"US 4","date":"2026-11-30"}]}"#.write(
+            toFile: other + "/state.json", atomically: true, encoding: .utf8)
+        for typed in ["\"\(other)\"", other.replacingOccurrences(of: " ", with: "\\ "), "~/other\\ state"] {
+            let offered = try bashCompletes(
+                ["board", "--state-dir", typed, "unpin", ""], script: path, sandbox: sandbox, home: sandbox.path)
+            #expect(offered == ["4567"], "\(typed)")
+        }
     }
 
     @Test func bashCompletesCommandsTabsFlagsAndValues() throws {
@@ -228,6 +246,14 @@ import Testing
         #expect(try complete("board", "pins", "move", "") == ["3456"])
         #expect(try complete("board", "unpin", "") == ["3456"], "the pinned flights, not the day's")
         #expect(try complete("board", "pins", "move", "3456", "") == ["up", "down", "first", "last"])
+        // A --state-dir typed in quotes or with a backslash before its space, as the shell passes it.
+        let other = sandbox.path + "/other state"
+        try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: true)
+        try #"{"pins":[{"id":4567,"designator":"US 4","date":"2026-11-30"}]}"#.write(
+            toFile: other + "/state.json", atomically: true, encoding: .utf8)
+        for typed in ["\"\(other)\"", other.replacingOccurrences(of: " ", with: "\\ ")] {
+            #expect(try complete("board", "--state-dir", typed, "unpin", "") == ["4567"], "\(typed)")
+        }
     }
 
     /// A state file with two hidden flights and one pin.

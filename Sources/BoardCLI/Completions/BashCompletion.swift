@@ -53,9 +53,22 @@ enum BashCompletion {
                 mapfile -t COMPREPLY < <(compgen -W "$1" -- "$cur")
             }
 
+            # A word as it was typed ("/a b", /a\ b, ~/a) as the shell passes it: its quotes and
+            # backslashes taken off, a leading ~ as $HOME.
+            _board_word() {
+                local word="$1"
+                case "$word" in
+                    \"*\") word="${word:1:${#word}-2}" ;;
+                    \'*\') word="${word:1:${#word}-2}" ;;
+                    *) word="${word//\\/}" ;;
+                esac
+                case "$word" in "~" | "~/"*) word="$HOME${word:1}" ;; esac
+                printf '%s' "$word"
+            }
+
             # Today's flight ids (or those of --date), from the daemon if it answers quickly.
             _board_ids() {
-                local exe="$1" socket="$2" date="$3" id rest
+                local exe="$1" socket="$(_board_word "$2")" date="$3" id rest
                 local -a args=(completions --ids)
                 [ -n "$socket" ] && args+=(--socket "$socket")
                 [ -n "$date" ] && args+=(--date "$date")
@@ -64,7 +77,7 @@ enum BashCompletion {
 
             # The hidden ($3 = --hidden-ids) or pinned (--pinned-ids) flights' ids, from the state file.
             _board_state_ids() {
-                local exe="$1" statedir="$2" id rest
+                local exe="$1" statedir="$(_board_word "$2")" id rest
                 local -a args=(completions "$3")
                 [ -n "$statedir" ] && args+=(--state-dir "$statedir")
                 "$exe" "${args[@]}" 2>/dev/null | while IFS=$'\t' read -r id rest; do printf '%s\n' "$id"; done

@@ -138,9 +138,16 @@ enum ZshCompletion {
             }
 
             # Today's flight ids (or those of --date) as "id<TAB>summary", if the daemon answers quickly.
+            # A word as it was typed ("/a b", /a\ b, ~/a) as the shell passes it: unquoted, a leading ~ as $HOME.
+            _board_word() {
+              local word="${(Q)1}"
+              [[ "$word" == "~" || "$word" == "~/"* ]] && word="$HOME${word:1}"
+              print -rn -- "$word"
+            }
+
             _board_ids() {
               local -a args=(completions --ids)
-              [[ -n "$socket" ]] && args+=(--socket "$socket")
+              [[ -n "$socket" ]] && args+=(--socket "$(_board_word "$socket")")
               [[ -n "$date" ]] && args+=(--date "$date")
               "$exe" "${args[@]}" 2>/dev/null
             }
@@ -148,7 +155,7 @@ enum ZshCompletion {
             # The hidden ($1 = --hidden-ids) or pinned (--pinned-ids) flights as "id<TAB>name", from the state file.
             _board_state_ids() {
               local -a args=(completions "$1")
-              [[ -n "$statedir" ]] && args+=(--state-dir "$statedir")
+              [[ -n "$statedir" ]] && args+=(--state-dir "$(_board_word "$statedir")")
               "$exe" "${args[@]}" 2>/dev/null
             }
 
