@@ -186,15 +186,7 @@ struct ConnectionLoopTests {
         let handed = harness.link.toMain.take()
         #expect(handed.count == 1)
         #expect(handed.first.map { $0.queuedBytes == 0 && $0.inbox.count == 1 } == true, "no search answer, the move on its way")
-        if case .line(let line) = handed.first?.inbox.first {
-            #expect(String(decoding: line, as: UTF8.self).contains("clock.advance"))
-        } else {
-            Issue.record("the clock.advance request was not handed over")
-        }
-        for connection in handed {
-            connection.release()
-            connection.descriptor.close()
-        }
+        Self.expectClockMoveFirstAndLetGo(handed)
         #expect(try halfClosed.received().contains(#""id":3,"result""#))
     }
 
@@ -251,6 +243,12 @@ struct ConnectionLoopTests {
         #expect(handed.first.map { $0.queuedBytes > 0 && $0.inbox.count == 2 } == true)
         // A subscription it asked for would start where the read loop's clock was (`handedOverAt`).
         #expect(handed.first?.handedOverAt == harness.service.clock.now)
+        Self.expectClockMoveFirstAndLetGo(handed)
+    }
+
+    /// The clients the read loop handed to the main loop: the first one's first line waiting is the
+    /// clock move; then they are let go (their share of the meter and their descriptors).
+    static func expectClockMoveFirstAndLetGo(_ handed: [ClientConnection]) {
         if case .line(let line) = handed.first?.inbox.first {
             #expect(String(decoding: line, as: UTF8.self).contains("clock.advance"))
         } else {
