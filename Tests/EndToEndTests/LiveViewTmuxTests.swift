@@ -367,8 +367,11 @@ final class TmuxPane {
         let alonePID = sandbox.path + "/alone.pid"
         // A tmux server of its own: on the first's socket it would be a second session, and a pane
         // named without a target could be the first's.
+        // The view is the pane's process's child, not the pane's process: tmux continues a pane's
+        // process that stops (`server_child_stopped`), which raced the text written over the view.
         let alone = try TmuxPane(
-            sandbox: sandbox, command: "sh -c 'echo $$ > \(alonePID); exec \(Binaries.board) watch all'",
+            sandbox: sandbox,
+            command: "sh -c 'sh -c \"echo \\$\\$ > \(alonePID); exec \(Binaries.board) watch all\"; sleep 30'",
             socketName: "alone.sock")
         try alone.waitFor("the live board") { $0.contains("● live") }
         let view = try #require(
@@ -379,6 +382,9 @@ final class TmuxPane {
             in: .whitespacesAndNewlines)
         try Data("\u{1B}[2JGARBAGE-OVER-THE-VIEW\r\n".utf8).write(to: URL(fileURLWithPath: tty))
         try alone.waitFor("the text over the view") { $0.contains("GARBAGE-OVER-THE-VIEW") }
+        // Still stopped (`T` in /proc): nothing but the test continues it.
+        let state = try String(contentsOfFile: "/proc/\(view)/stat", encoding: .utf8)
+        #expect(state.split(separator: ")").last?.split(separator: " ").first == "T", "\(state)")
         #expect(kill(view, SIGCONT) == 0)
         try alone.waitFor("the view drawn whole again") { $0.contains("● live") && !$0.contains("GARBAGE-OVER-THE-VIEW") }
         try alone.send("q")
