@@ -191,10 +191,12 @@ import Testing
         // Started by the follower, and answering both it and `board clock` (three sockets on its path).
         var daemon: pid_t?
         try waitUntil("a daemon started by the follower, answering it", timeout: 15) {
-            daemon = ProcessTable.processes(withArgument: sandbox.socket).first
             guard try runAsFromAShell([Binaries.board, "clock"], environment: quiet).status == 0 else { return false }
             let sockets = (try? String(contentsOfFile: "/proc/self/net/unix", encoding: .utf8)) ?? ""
-            return sockets.components(separatedBy: sandbox.socket).count - 1 >= 2
+            guard sockets.components(separatedBy: sandbox.socket).count - 1 >= 2 else { return false }
+            // Looked up once it answers: a moment after the fork, its arguments are still board's.
+            daemon = ProcessTable.processes(withArgument: sandbox.socket).first
+            return daemon != nil
         }
         #expect(kill(try #require(daemon), SIGKILL) == 0)
         try waitUntil("a daemon started again", timeout: 20) {
