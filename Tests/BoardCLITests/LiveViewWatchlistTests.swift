@@ -115,12 +115,16 @@ struct LiveViewWatchlistTests {
         #expect(model.message == "Pinned \(selected.flightName).")
     }
 
-    /// Pasted text goes into the search prompt, as much as a search takes; elsewhere it does nothing.
-    @Test func aPasteIsTextInThePromptAndNothingElsewhere() throws {
+    /// Pasted text goes into the search prompt, as much as a search takes; off the prompt it opens the
+    /// prompt holding it (it was dropped without a word), and no key of it acts.
+    @Test func aPasteIsTextInThePromptAndOpensItElsewhere() throws {
         var model = Self.model()
         let before = model.hidden
-        #expect(model.press(.paste("xPq")) == [], "no key of it runs on the board")
-        #expect(model.hidden == before && model.screens == [.board])
+        #expect(model.press(.paste("  xPq")) == [], "no key of it runs on the board")
+        #expect(model.hidden == before && model.pins.isEmpty && model.screens == [.board, .searchPrompt("xPq")])
+        model.press(.escape)
+        #expect(model.screens == [.board], "Esc leaves the prompt the paste opened")
+        #expect(model.press(.paste("   ")) == [] && model.screens == [.board], "spaces alone are nothing to search for")
         model.press(.character("/"))
         model.press(.paste("miami xq"))
         #expect(model.screens.last == .searchPrompt("miami xq"))

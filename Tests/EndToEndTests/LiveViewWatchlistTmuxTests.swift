@@ -118,6 +118,11 @@ import Testing
         // the prompt takes as no key (as tmux reads them within its `escape-time`).
         try pane.send("Escape")
         try pane.waitFor("the prompt closed") { !$0.contains("█") && $0.contains("● live") }
+        // On the board, the paste opens the prompt holding it: its P and q act on nothing.
+        _ = try pane.tmux(["-S", pane.socket, "paste-buffer", "-p"])
+        try pane.waitFor("the paste in a prompt it opened") { $0.contains("/miamixPq█") }
+        try pane.send("Escape")
+        try pane.waitFor("that prompt closed") { !$0.contains("█") && $0.contains("● live") }
         try pane.send("q")
         try pane.waitFor("the shell after quitting") { $0.contains("EXITED-0") }
         let state = FileManager.default.contents(atPath: sandbox.stateDirectory + "/state.json").flatMap {

@@ -38,6 +38,16 @@ extension LiveModel {
         return []
     }
 
+    /// A paste off the prompt: what to search for, never keys (a `q` or a `P` in it acts on nothing).
+    /// The prompt opens holding it, as `/` and the paste would, and Enter searches; a paste of spaces
+    /// alone is nothing to search for.
+    mutating func openPrompt(holding pasted: String) -> [LiveEffect] {
+        let text = String(pasted.drop { $0 == " " })
+        guard !text.isEmpty else { return [] }
+        let effects = perform(.search)
+        return effects + pressInPrompt(.paste(text), text: "")
+    }
+
     /// Says beside the prompt that what was typed or pasted past the search's limit was left out: it
     /// was dropped without a word. A step `w` waited for keeps the footer.
     private mutating func sayTheSearchIsFull() -> [LiveEffect] {

@@ -231,6 +231,7 @@ extension LiveModel {
         switch top {
         case .searchPrompt(let text): return pressInPrompt(key, text: text)
         case .details, .gone, .board, .searchResults:
+            if case .paste(let pasted) = key { return openPrompt(holding: pasted) }
             // On a split pane, the side with the focus (`keyScreen`): the list's keys beside a flight too.
             return LiveKeyMap.action(for: key, on: keyScreen).map { perform($0) } ?? []
         }
