@@ -33,6 +33,44 @@ extension ActionMenuPlacementTests {
     }
 }
 
+extension ActionMenuPlacementTests {
+    /// A narrow pane tall enough for the menu shows each action whole: a title without its note in
+    /// brackets, else in its word, and the heading shorter; at 30 columns three titles and the
+    /// heading ended in `…`.
+    @Test(arguments: [24, 30, 34, 40, 44])
+    func aNarrowPaneShowsEachActionWhole(columns: Int) throws {
+        for (pinned, onDetails) in [(false, false), (true, false), (false, true)] {
+            var model = Fixture.liveModel()
+            model.insideTmux = true
+            let size = TerminalSize(columns: columns, rows: 24)
+            model.update(.resized(size))
+            if onDetails { try model.openSelected() }
+            if pinned { model.press(.character("P")) }
+            model.press(.character("a"))
+            let menu = try #require(model.menu)
+            let text = model.frame(size).map(\.visibleText)
+            #expect(text.allSatisfy { $0.columns <= columns }, "\(text.joined(separator: "\n"))")
+            let lines = menu.lines(width: columns - 1)
+            for line in lines {
+                #expect(!line.contains("…") && text.contains { $0.contains(line) }, "\(line): \(text.joined(separator: "\n"))")
+            }
+            #expect(lines[0].contains(menu.flight.flightName))
+            for item in menu.items {
+                let shown = text.first { $0.contains("  \(item.key)  ") }
+                #expect(shown?.contains(item.word) == true, "\(item.key): \(text.joined(separator: "\n"))")
+            }
+        }
+        // Wide enough, every title is said whole.
+        var wide = Fixture.liveModel()
+        wide.insideTmux = true
+        wide.press(.character("a"))
+        let menu = try #require(wide.menu)
+        let text = wide.frame(TerminalSize(columns: 80, rows: 24)).map(\.visibleText)
+        for line in menu.lines { #expect(text.contains { $0.contains(line.trimmingTrailingSpaces()) }, "\(line)") }
+        #expect(menu.lines.contains("  x  hide from your boards (u undoes)"))
+    }
+}
+
 /// A footer message wider than the pane wraps over the lines above the footer (up to five), so a
 /// sentence said once is read whole: two pins that left the window were cut at "Pacific 32…".
 struct LongFooterMessageTests {

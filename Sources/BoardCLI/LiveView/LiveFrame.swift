@@ -303,7 +303,7 @@ struct LiveFrame {
     func withMenu(_ lines: [String], _ model: LiveModel) -> [String] {
         guard let menu = model.menu else { return lines }
         var out = lines
-        var shown = menu.lines
+        var shown = menu.lines(width: size.columns - 1)
         if shown.count > out.count - 2 {
             // Its flight's name first where that fits too: the menu may cover the flight's row.
             let compact = menu.compactLines(width: size.columns - 1)

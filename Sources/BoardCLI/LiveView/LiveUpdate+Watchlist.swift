@@ -62,9 +62,21 @@ struct ActionMenu: Hashable, Sendable {
         self.items = items
     }
 
-    /// `Pacific 123 (1234)`, then one line an item, then how to close it.
-    var lines: [String] {
-        ["Actions for \(flight.flightName) (\(flight.id))"] + items.map { "  \($0.key)  \($0.title)" } + ["  Esc  close"]
+    /// `Actions for Pacific 123 (1234)`, then one line an item, then how to close it.
+    var lines: [String] { lines(width: .max) }
+
+    /// `lines` for a menu of at most `width` columns: a title too wide is said without its note in
+    /// brackets, else in its word, and the heading without the id, then without `Actions for`, so that
+    /// a narrow pane shows each action whole (at 30 columns they ended in `…`).
+    func lines(width: Int) -> [String] {
+        let name = flight.flightName
+        let heading = ["Actions for \(name) (\(flight.id))", "Actions for \(name)", "\(name) (\(flight.id))"]
+        let shown = items.map { item in
+            let titles = [item.title, String(item.title.prefix { $0 != "(" }).trimmingTrailingSpaces(), item.word]
+            let lines = titles.map { "  \(item.key)  \($0)" }
+            return lines.first { $0.columns <= width } ?? lines[2]
+        }
+        return [heading.first { $0.columns <= width } ?? name] + shown + ["  Esc  close"]
     }
 
     /// Every item as its key and word (`P pin  x hide`), as many to a line as fit `width`: the menu
