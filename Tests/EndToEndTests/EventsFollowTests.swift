@@ -142,7 +142,14 @@ import Testing
         let late = try user.board("events", "--since", "3999-01-01T00:00")
         #expect(late.status == 0 && late.stdout.isEmpty, "\(late.stdout)")
         #expect(
-            late.stderr.hasPrefix("No changes: --since (Dec 31 3998 19:00) is after the daemon's now (10:00, "), "\(late.stderr)")
+            late.stderr.hasPrefix(
+                "No changes: --since (3999-01-01T00:00, read as the clock's end: Dec 31 3998 19:00) is after the daemon's now (10:00, "
+            ),
+            "\(late.stderr)")
+        let far = try user.board("events", "--since", "9999-12-31T00:00")
+        #expect(
+            far.status == 0 && far.stderr.hasPrefix("No changes: --since (9999-12-31T00:00, read as the clock's end: "),
+            "\(far.stderr)")
         let early = try user.board("events", "--until", "2020-12-05T23:00")
         #expect(early.status == 2 && early.stdout.isEmpty, "\(early.stdout)")
         #expect(early.stderr.hasPrefix("board: --until (Dec 5 2020 23:00) is before today's start (00:00)"), "\(early.stderr)")

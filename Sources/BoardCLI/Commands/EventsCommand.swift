@@ -275,9 +275,14 @@ struct EventsCommand: BoardCommand, Equatable {
     func emptyBounds(since start: String, until end: String, now: String) -> UsageError {
         let today = EventTime.date(of: now)
         let listingStart = flight == nil ? "today's start" : "the start of the flight's day"
+        var sinceRead = ChangeLine.bound(start, today: today)
+        if case .instant(let typed)? = since, let read = EventTime.instant(of: start), read >= ClockLimits.instants.upperBound {
+            // Past the clock's range, the daemon read it as the range's end: what was typed, then that.
+            sinceRead = "\(typed), read as the clock's end: \(sinceRead)"
+        }
         let message =
             since != nil
-            ? "--since (\(ChangeLine.bound(start, today: today))) is after the daemon's now "
+            ? "--since (\(sinceRead)) is after the daemon's now "
                 + "(\(ChangeLine.bound(now, today: today)), its clock's time), where a listing ends"
             : "--until (\(ChangeLine.bound(end, today: today))) is before \(listingStart) "
                 + "(\(ChangeLine.bound(start, today: today))), where a listing without --since starts: give --since too"
