@@ -12,7 +12,7 @@ enum Output {
     /// else 80, or `uncutWidth` with `uncut` (`--wide` piped: every column whole, the ID too, as
     /// `ps -ww` prints).
     static func width(uncut: Bool = false, environment: (String) -> String? = BoardPaths.environment) -> Int {
-        if let size = TerminalSize(of: .standardOutput) { return size.columns }
+        if let columns = TerminalSize.columns(of: .standardOutput) { return columns }
         if let text = environment("COLUMNS"), let columns = Int(text), (1...10_000).contains(columns) { return columns }
         return uncut ? uncutWidth : 80
     }

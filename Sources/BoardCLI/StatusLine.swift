@@ -184,7 +184,7 @@ struct StatusLine {
 
     /// The terminal's width, else `COLUMNS`; nil for a status bar, which has neither and cuts the line itself.
     static func knownWidth() -> Int? {
-        if let size = TerminalSize(of: .standardOutput) { return size.columns }
+        if let columns = TerminalSize.columns(of: .standardOutput) { return columns }
         return BoardPaths.environment("COLUMNS").flatMap(Int.init).flatMap { (1...10_000).contains($0) ? $0 : nil }
     }
 

@@ -210,6 +210,20 @@ import Testing
         #expect(!(try runOnTerminal(Binaries.board, [], environment: unknown)).stdout.hasANSI, "no colour without TERM")
     }
 
+    /// A terminal that says its columns and no rows (a serial console, `script`'s pty) is as wide as it
+    /// says: the rows were printed 80 columns wide on a 30-column terminal, which wrapped them.
+    @Test func aTerminalWithNoRowsIsAsWideAsItSays() throws {
+        let user = try BoardUser.ofSharedDaemon()
+        var environment = user.environment
+        environment["COLUMNS"] = nil
+        for arguments in [["departures", "--color", "never"], ["status"]] {
+            let result = try runOnTerminal(Binaries.board, arguments, environment: environment, columns: 30, rows: 0)
+            #expect(result.status == 0, "\(result.stderr)")
+            let lines = result.stdout.split(whereSeparator: \.isNewline)
+            #expect(!lines.isEmpty && lines.allSatisfy { $0.count <= 30 }, "\(arguments): \(result.stdout)")
+        }
+    }
+
     @Test func dataGoesToStdoutAndNothingToStderr() throws {
         let user = try BoardUser.ofSharedDaemon()
         for command in [[], ["--json"], ["search", "B3"], ["clock", "--json"], ["help"], ["--version"]] {

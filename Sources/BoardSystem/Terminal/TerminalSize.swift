@@ -17,5 +17,13 @@ public struct TerminalSize: Hashable, Sendable, CustomStringConvertible {
         self.init(columns: Int(size.ws_col), rows: Int(size.ws_row))
     }
 
+    /// The width of the terminal on `descriptor`, or nil when it is not a terminal or says none: a
+    /// line's width needs only its columns (a serial console or `script`'s pty may say 0 rows).
+    public static func columns(of descriptor: FileDescriptor) -> Int? {
+        var size = winsize()
+        guard ioctl(descriptor.rawValue, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
+
     public var description: String { "\(columns)x\(rows)" }
 }

@@ -4,9 +4,11 @@ import Foundation
 import Glibc
 
 /// Runs a program with its stdout on a pseudo-terminal, so it sees a TTY; what it wrote there.
-func runOnTerminal(_ executable: String, _ arguments: [String], environment: [String: String], timeout: Double = 20) throws
-    -> ProcessResult
-{
+/// The terminal is `columns` wide and `rows` high (0 rows: a serial console's or `script`'s pty).
+func runOnTerminal(
+    _ executable: String, _ arguments: [String], environment: [String: String], columns: UInt16 = 80, rows: UInt16 = 40,
+    timeout: Double = 20
+) throws -> ProcessResult {
     let master = PseudoTerminalCalls.openMaster(O_RDWR | O_NOCTTY | O_CLOEXEC)
     guard master >= 0, PseudoTerminalCalls.grant(master) == 0, PseudoTerminalCalls.unlock(master) == 0,
         let name = PseudoTerminalCalls.slaveName(master)
@@ -18,7 +20,7 @@ func runOnTerminal(_ executable: String, _ arguments: [String], environment: [St
         close(master)
         throw ShapeError(description: "cannot open \(String(cString: name))")
     }
-    var size = winsize(ws_row: 40, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
+    var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
     _ = ioctl(slave, UInt(TIOCSWINSZ), &size)
 
     // Started as a shell starts it, with the terminal as its stdout (and its stderr collected apart).
