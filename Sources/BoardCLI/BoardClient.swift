@@ -316,8 +316,9 @@ public struct BoardClient {
             Output.print(json.text)
             return
         }
-        for pin in ended ?? [] { Output.print(pin.sentence) }
-        guard !remembered.isEmpty else { return Output.print(cut(empty, renderer.width)) }
+        // Said to people on stderr, as `board events` says its notices: not rows a script counts.
+        for pin in ended ?? [] { Output.note(pin.sentence) }
+        guard !remembered.isEmpty else { return Output.note(cut(empty, renderer.width)) }
         // Each row after its date: the list is in your order, not the day's. Where a date column
         // would leave a row less than its narrowest (the name and the id), the date heads the rows
         // of its day instead, again wherever the day changes down the list.

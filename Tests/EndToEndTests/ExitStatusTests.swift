@@ -107,6 +107,8 @@ import Testing
 
     @Test func successIsZero() throws {
         let user = try BoardUser.ofSharedDaemon()
+        // A pin to list: an empty list says so on stderr (`PinTests.pinsListsThePinnedFlights`).
+        _ = try user.json("pin", String(try #require(try user.lookup().first).id))
         for arguments in [[], ["--json"], ["all"], ["search", "x"], ["pins"], ["clock"], ["help"], ["--help"], ["--version"]] {
             let result = try user.board(arguments: arguments)
             #expect(result.status == 0, "board \(arguments): \(result.stderr)")

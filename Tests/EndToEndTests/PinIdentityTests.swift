@@ -34,14 +34,14 @@ struct PinIdentityTests {
         #expect(pinsJSON["ended"]?.array?.first?["designator"]?.string == "Southeast 428")
         #expect(user.state()?["pins"]?.array?.count == 1, "listing the pins with --json saves nothing")
         // Its day has left the window: the pin has ended, said once, and dropped.
-        let pins = try user.text("pins")
+        let pins = try user.note("pins")
         #expect(pins.contains("Southeast 428 of Nov 30 left the window; unpinned."), "\(pins)")
         #expect(!pins.contains("US 389"), "\(pins)")
         #expect(user.state()?["pins"]?.array?.isEmpty == true, "\(user.state()?.text ?? "no state")")
 
         let shown = try user.text("show", "6249")
         #expect(shown.contains("US 389") && !shown.contains("(pinned)"), "\(shown)")
-        #expect(try user.text("pins").contains("No pinned flights"))
+        #expect(try user.note("pins").contains("No pinned flights"))
 
         // US 389 pinned is pinned by its own identity.
         _ = try user.text("pin", "6249")
@@ -68,9 +68,12 @@ struct PinIdentityTests {
         #expect(ended.first?["sentence"] == "Pacific 578 of Nov 30 left the window; unpinned.")
         #expect(json["flights"]?.array?.map { $0["id"] } == [.int(tomorrow.id)])
         #expect(user.state()?["pins"]?.array?.count == 2, "--json only reads")
-        let said = try user.text("pins")
-        #expect(said.hasPrefix("Pacific 578 of Nov 30 left the window; unpinned.\n"), "\(said)")
-        #expect(said.contains("Pacific 578") && said.hasSuffix(" \(tomorrow.id)\n"), "tomorrow's pin listed: \(said)")
+        // The sentence to people on stderr, the rows on stdout.
+        let said = try user.board("pins")
+        #expect(said.status == 0 && said.stderr == "Pacific 578 of Nov 30 left the window; unpinned.\n", "\(said.stderr)")
+        #expect(
+            said.stdout.contains("Pacific 578") && said.stdout.hasSuffix(" \(tomorrow.id)\n"),
+            "tomorrow's pin listed: \(said.stdout)")
         #expect(user.state()?["pins"]?.array?.map { $0["id"] } == [.int(tomorrow.id)])
         #expect(!(try user.text("pins")).contains("left the window"), "said once")
 
@@ -78,9 +81,9 @@ struct PinIdentityTests {
         _ = try user.text("clock", "advance", "1d")
         _ = try user.text("show", "Pacific 578")
         #expect(user.state()?["pins"]?.array?.isEmpty == true, "\(user.state()?.text ?? "no state")")
-        let later = try user.text("pins")
+        let later = try user.note("pins")
         #expect(later == "Pacific 578 of Dec 1 left the window; unpinned.\nNo pinned flights; 'board pin FLIGHT' pins one.\n")
-        #expect(try user.text("pins") == "No pinned flights; 'board pin FLIGHT' pins one.\n")
+        #expect(try user.note("pins") == "No pinned flights; 'board pin FLIGHT' pins one.\n")
     }
 
     /// A daily service fills the same slot every day, so it has the same id every 15 days: Pacific 578
@@ -119,7 +122,7 @@ struct PinIdentityTests {
         let again = try #require(rows.first { $0.id == 9541 })
         #expect(again.flightName == "Pacific 578")
         #expect(rows.allSatisfy { !$0.pinned }, "Dec 15's Pacific 578 is another flight")
-        let pins = try user.text("pins")
+        let pins = try user.note("pins")
         #expect(pins.contains("Pacific 578 of Nov 30 left the window; unpinned."), "\(pins)")
     }
 

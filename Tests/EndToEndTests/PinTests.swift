@@ -72,7 +72,7 @@ import Testing
     @Test func pinsListsThePinnedFlights() throws {
         let user = try BoardUser.ofSharedDaemon()
         #expect(try user.json("pins")["flights"]?.array?.isEmpty == true)
-        #expect(try user.text("pins").contains("No pinned flights"))
+        #expect(try user.note("pins").contains("No pinned flights"))
         let rows = try user.lookup()
         _ = try user.json("pin", String(rows[7].id))
         _ = try user.text("pin", rows[9].flightName)

@@ -105,7 +105,7 @@ struct WatchlistTests {
         #expect(notHidden.stderr == "board: \(departures[4].id) is not hidden; 'board hidden' lists the hidden flights\n")
         _ = try user.text("unhide", hidden.flightName)
         #expect(try user.rows("departures").map(\.id) == departures.map(\.id))
-        #expect(try user.text("hidden").contains("No hidden flights"))
+        #expect(try user.note("hidden").contains("No hidden flights"))
 
         // board status's next departure is never a hidden one, and its counts leave hidden flights out.
         let status = try #require(try user.status("--json").json)

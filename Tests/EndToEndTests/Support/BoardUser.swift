@@ -82,6 +82,15 @@ final class BoardUser {
         return result.stdout
     }
 
+    /// What a command said on stderr for people where it had nothing to print (`No pinned flights…`),
+    /// having printed nothing on stdout and exited 0.
+    func note(_ arguments: String...) throws -> String {
+        let result = try board(arguments: arguments)
+        try #require(result.status == 0, "board \(arguments.joined(separator: " ")) exited \(result.status): \(result.stderr)")
+        #expect(result.stdout == "", "board \(arguments.joined(separator: " ")) printed data: \(result.stdout)")
+        return result.stderr
+    }
+
     /// The state file as JSON, or nil when it is missing or not JSON.
     func state() -> JSON? {
         guard let data = FileManager.default.contents(atPath: stateFile) else { return nil }
