@@ -18,7 +18,9 @@ import FlightData
 /// (`StatusLine.isToCome`) counts down: canceled and diverted flights, departed and landed ones from
 /// the instant after their time, flights beyond the horizon and past flights keep their clock time
 /// (nil here). At the very instant a flight leaves or lands it is still to come: `now`.
-/// A narrow time column (under 12) shows the minutes only: `25m`, `0m`.
+/// A narrow time column (under 12) shows only the minutes to the flight's own time (`25m`, `0m`):
+/// without its word a count to boarding or to the gate's closing read as the time to leave, and the
+/// rows' minutes went 130m then 110m down a board in time order.
 enum Countdown {
     static let horizon = 180
     /// Minutes before the current time that boarding starts and the gate closes (the contract's status table).
@@ -51,7 +53,7 @@ enum Countdown {
         default:
             break
         }
-        if short { return "\(left)m" }
+        if short { return "\(minutes)m" }
         return left == 0 ? verb + "now" : verb + "in \(left) min"
     }
 

@@ -56,7 +56,10 @@ struct CountdownTests {
         #expect(text("Southeast 428") == "in 135 min")
         #expect(text("Overland 128") == nil)
         #expect(text("Pacific 762") == nil)
-        #expect(Countdown.text(Self.flight("Overland 256", on: board), now: board.now, short: true) == "30m")
+        // Short, the minutes to the flight's own time, whatever the step: Overland 256 leaves in 40.
+        #expect(Countdown.text(Self.flight("Overland 256", on: board), now: board.now, short: true) == "40m")
+        #expect(Countdown.text(Self.flight("US 455", on: board), now: board.now, short: true) == "100m")
+        #expect(Countdown.text(Self.flight("Southeast 961", on: board), now: board.now, short: true) == "100m")
         let landed = Self.board(atMinute: 5)
         let pacific = Self.flight("Pacific 578", on: landed)
         #expect(pacific.status == .landed && !pacific.past)
@@ -114,8 +117,9 @@ struct CountdownTests {
         #expect(lines.contains { $0.hasPrefix("  boards in 60 min  US 455") })
         #expect(lines.contains { $0.hasPrefix("  16:00             Pacific 320") })
         #expect(lines.allSatisfy { $0.count <= 80 })
-        // Narrow: minutes only.
+        // Narrow: minutes only, to the flight's own time (13:40), not to boarding: without the word,
+        // 60m read as the time to leave.
         renderer.width = 40
-        #expect(renderer.board(board).split(separator: "\n").contains { $0.hasPrefix("  60m   US 455") })
+        #expect(renderer.board(board).split(separator: "\n").contains { $0.hasPrefix("  100m  US 455") })
     }
 }

@@ -69,7 +69,7 @@ struct BoardViewCommand: BoardCommand, Equatable {
             "now" at 0 minutes, the very minute a flight leaves or lands too.
             Canceled, diverted and past flights, departed and landed ones after
             that minute, and flights beyond 180 minutes keep their clock time. On a narrow
-            screen the time column says only the minutes: 25m.
+            screen the time column says only the minutes to the flight's time: 25m.
 
             Width: the board fits the terminal (else COLUMNS, else 80) and never
             wraps. Under 78 columns (83 with --countdown) the columns give way in
