@@ -1,6 +1,9 @@
 import FoundationEssentials
 
 /// A day as people name it: `2026-11-30`, `today`, `tomorrow`, `+N`.
+///
+/// `+N` takes up to six digits (2,700 years on), so that any day after the window a person types is
+/// said to be outside it, as `+100` is; `+1000` was refused as no `+N` at all.
 public enum DateSpec: Hashable, Sendable, CustomStringConvertible {
     case exact(LocalDate)
     case relative(days: Int)
@@ -10,7 +13,7 @@ public enum DateSpec: Hashable, Sendable, CustomStringConvertible {
         case "today": self = .relative(days: 0)
         case "tomorrow": self = .relative(days: 1)
         case let t where t.hasPrefix("+"):
-            guard t.count > 1, t.count <= 4, t.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }),
+            guard t.count > 1, t.count <= 7, t.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }),
                 let n = Int(t.dropFirst())
             else { return nil }
             self = .relative(days: n)

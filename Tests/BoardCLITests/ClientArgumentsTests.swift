@@ -417,9 +417,11 @@ struct ClientArgumentsTests {
     func aMalformedDateIsAUsageError(spec: String) {
         for (arguments, hint) in [(["--date", spec], "'board --help'"), (["show", "1", "--date=\(spec)"], "'board help show'")] {
             let error = #expect(throws: UsageError.self, "board \(arguments)") { try ClientArguments(arguments) }
+            // A day before today is said to be before the window, not only malformed.
+            let why = spec == "-1" ? "; the board's window starts today: it holds no day before it" : ""
             #expect(
                 error?.pointingAtBoardHelp
-                    == "--date needs YYYY-MM-DD, today, tomorrow or +N, not \"\(spec)\"; see \(hint)")
+                    == "--date needs YYYY-MM-DD, today, tomorrow or +N, not \"\(spec)\"\(why); see \(hint)")
         }
     }
 

@@ -30,6 +30,8 @@ import Testing
         (["watch", "--print-route", "all"], 2, "--print-route only prints"),
         (["watch", "--route", "all", "--date", "tomorrow"], 2, "--route names the day too"),
         (["watch", "--date", "+30"], 4, "outside the board's window"),
+        (["watch", "--date", "+1000"], 4, "2029-08-26 is outside the board's window"),
+        (["watch", "--date", "-1"], 2, "not \"-1\"; the board's window starts today: it holds no day before it"),
         (["watch", "sideways"], 2, "expected a tab (arrivals, all or departures) or a flight"),
         (["watch", "--layout", "wide"], 2, "--layout needs auto, stack or split, not \"wide\""),
         (["watch", "9999999"], 4, "no flight 9999999"),

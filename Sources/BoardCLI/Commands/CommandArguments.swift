@@ -36,7 +36,10 @@ struct CommandArguments {
     func date() throws(UsageError) -> DateSpec? {
         guard let text = flags["--date"] else { return nil }
         guard let spec = DateSpec(text) else {
-            throw usageError("--date needs YYYY-MM-DD, today, tomorrow or +N, not \"\(text)\"")
+            // A day before today is no typo: the window starts today, and that is what to say.
+            let past = text.lowercased() == "yesterday" || (text.hasPrefix("-") && Int(text.dropFirst()) != nil)
+            let why = past ? "; the board's window starts today: it holds no day before it" : ""
+            throw usageError("--date needs YYYY-MM-DD, today, tomorrow or +N, not \"\(text)\"\(why)")
         }
         return spec
     }
