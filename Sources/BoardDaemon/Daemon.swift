@@ -8,6 +8,10 @@ import FoundationEssentials
 /// Runs `boardd`: reads the arguments and the config, takes the socket, serves. Returns the exit status.
 public enum Daemon {
     public static func main(_ arguments: [String]) -> Int32 {
+        FileDescriptor.openClosedStandardDescriptors()
+        // A reload or a status asked for while the daemon starts (its config read, Redis reached) waits
+        // for the loop; stopping signals end a start at once, as there is nothing to save yet.
+        UnixSignal.hold([.hangUp, .userDefined1, .userDefined2])
         UnixSignal.ignoreBrokenPipe()
         UnixSignal.ignoreFileSizeLimit()
         let command: DaemonCommand

@@ -10,6 +10,17 @@ public struct FileDescriptor: Hashable, Sendable {
     public static let standardOutput = FileDescriptor(1)
     public static let standardError = FileDescriptor(2)
 
+    /// Opens `/dev/null` on each of descriptors 0, 1 and 2 that is closed (`boardd 2>&-`, a supervisor
+    /// that closes them), as nginx and redis do at start: else the next file opened takes its number,
+    /// and the log was written into the socket's lock file.
+    public static func openClosedStandardDescriptors() {
+        for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
+            let null = Glibc.open("/dev/null", O_RDWR)
+            // The lowest free number: `fd` itself, as the ones below it are open.
+            if null >= 0, null != fd { Glibc.close(null) }
+        }
+    }
+
     /// Writes the chunks in order with one `writev`, the first one from `skippingFirst`; for
     /// non-blocking sockets. Returns the count written (0 if it would block).
     public func writeVector(_ chunks: ArraySlice<OutputChunk>, skippingFirst offset: Int) throws(SystemError) -> Int {

@@ -27,6 +27,16 @@ public enum UnixSignal: Int32, Sendable, CaseIterable, CustomStringConvertible {
         }
     }
 
+    /// Blocks `signals` for normal delivery from here on, in this thread and every thread it starts: one
+    /// that comes before a `SignalDescriptor` reports them waits for it, rather than taking its default
+    /// action (SIGHUP's and SIGUSR1's end the process: a reload sent to a daemon starting up killed it).
+    public static func hold(_ signals: [UnixSignal]) {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signal in signals { sigaddset(&set, signal.rawValue) }
+        pthread_sigmask(SIG_BLOCK, &set, nil)
+    }
+
     /// Ignores SIGPIPE for the whole process: a closed peer is an EPIPE to handle, not a death.
     public static func ignoreBrokenPipe() { signal(SIGPIPE, SIG_IGN) }
 
