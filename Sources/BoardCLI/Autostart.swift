@@ -129,8 +129,10 @@ enum Autostart {
         markDescriptorsCloseOnExec()
         do {
             // Its own session, so a closing terminal or Ctrl-C in this one does not reach it.
+            var environment = ProcessInfo.processInfo.environment
+            environment[BoardPaths.startedByBoardVariable] = "1"
             let pid = try ChildProcess.spawn(
-                [executable, "--socket", socket], stdout: .devNull,
+                [executable, "--socket", socket], environment: environment, stdout: .devNull,
                 stderr: logPath.map { .file($0, append: true) } ?? .devNull, newSession: true)
             return .success(Launched(pid: pid, logPath: logPath))
         } catch {

@@ -105,8 +105,14 @@ public enum Daemon {
         }
         let listener: SocketListener
         do { listener = try takeSocket(options, log: log) } catch {
-            log.error("\(error)")
             publisher?.releaseLease()
+            if case ListenError.alreadyServing(let path) = error, Autostarted.isSet, Autostarted.answers(path) {
+                // Several boards started one each at once (tmux panes at login): the first serves, and
+                // what board asked for is done. No error in the log for a race nobody lost.
+                log.info("another boardd, started at the same time, serves \(path): this one steps aside")
+                return 0
+            }
+            log.error("\(error)")
             return 1
         }
         let path = listener.path

@@ -48,6 +48,11 @@ struct AutostartTests {
         #expect(ProcessTable.executable(of: pid) == Binaries.boardd, "the boardd beside board")
         let arguments = ProcessTable.arguments(of: pid)
         #expect(arguments.dropFirst() == ["--socket", user.socket], "the same socket: \(arguments)")
+        // Marked as board's, so that one of several started at once steps aside quietly.
+        let environment = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/environ"))) ?? Data()
+        #expect(
+            environment.split(separator: 0).contains { String(decoding: $0, as: UTF8.self) == "BOARDD_STARTED_BY_BOARD=1" },
+            "DaemonStartTests.aDaemonBoardStartedBesideOneThatServesStepsAsideQuietly")
 
         // The contract's socket permissions: a private directory, a private socket.
         var info = stat()

@@ -57,4 +57,25 @@ import Testing
         #expect(ending == .exited(1), "\(ending): \(result.stderr)")
         #expect(result.stderr.contains("no reply within"), "\(result.stderr)")
     }
+
+    /// A daemon `board` started (autostart, `BOARDD_STARTED_BY_BOARD=1`) beside one that already
+    /// answers steps aside with an info line and status 0: a dozen tmux panes starting at once logged
+    /// "error: another boardd is already serving" for each one that lost the race. By hand it is still
+    /// that error, status 1.
+    @Test func aDaemonBoardStartedBesideOneThatServesStepsAsideQuietly() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        defer { _ = try? daemon.stop() }
+        let second = try run(
+            Binaries.boardd, ["--socket", sandbox.socket],
+            environment: sandbox.environment(extra: [BoardPaths.startedByBoardVariable: "1"]))
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(
+            second.stderr.contains("info: another boardd, started at the same time, serves \(sandbox.socket)"), "\(second.stderr)"
+        )
+        #expect(!second.stderr.contains("error"), "\(second.stderr)")
+        let byHand = try run(Binaries.boardd, ["--socket", sandbox.socket], environment: sandbox.environment())
+        #expect(byHand.status == 1 && byHand.stderr.contains("another boardd is already serving"), "\(byHand.stderr)")
+        #expect(answers(sandbox.socket), "the first still serves")
+    }
 }

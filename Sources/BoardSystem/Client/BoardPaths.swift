@@ -8,6 +8,10 @@ public enum BoardPaths {
     /// and a state file per working directory).
     public static func xdg(_ name: String) -> String? { environment(name).flatMap { $0.hasPrefix("/") ? $0 : nil } }
 
+    /// Set to 1 in the environment of a daemon `board` starts (autostart): such a daemon steps aside
+    /// quietly when another already answers on its socket, started by another `board` at once.
+    public static let startedByBoardVariable = "BOARDD_STARTED_BY_BOARD"
+
     /// `$BOARD_SOCKET`, else `$XDG_RUNTIME_DIR/board/boardd.sock`, else `/tmp/board-$UID/boardd.sock`.
     public static func defaultSocket() -> String {
         if let explicit = environment("BOARD_SOCKET") { return explicit }
