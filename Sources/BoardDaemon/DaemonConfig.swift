@@ -44,6 +44,9 @@ public struct DaemonConfig: Hashable, Sendable {
     var replication: ReplicationSettings?
     /// Where it came from, for messages: a path, or "built-in defaults".
     var source: String
+    /// The seed the file gives when `--seed` gave another, which wins (at the start and each reload),
+    /// for the summary to say: a seed edited in the file and reloaded changed nothing without a word.
+    var seedOverridden: UInt64?
 
     public static let builtIn = DaemonConfig(schedule: .default, source: "built-in defaults")
 
@@ -71,7 +74,8 @@ public struct DaemonConfig: Hashable, Sendable {
     /// One line for `--check-config` and the start-up log: what the config sets.
     var summary: String {
         let airport = schedule.airport
-        return "\(airport.code) \"\(airport.name)\" in \(airport.timeZoneIdentifier), seed \(schedule.seed), "
+        let seed = seedOverridden.map { "seed \(schedule.seed) (from --seed; the file says \($0))" } ?? "seed \(schedule.seed)"
+        return "\(airport.code) \"\(airport.name)\" in \(airport.timeZoneIdentifier), \(seed), "
             + "\(schedule.days) days x \(schedule.flightsPerDay) flights a day"
     }
 

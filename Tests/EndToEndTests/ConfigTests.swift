@@ -134,6 +134,25 @@ struct BadConfig: CustomStringConvertible, Sendable {
         #expect(file.stdout.replacingOccurrences(of: repoConfig, with: "built-in defaults") == builtIn.stdout)
     }
 
+    /// `--seed` wins over the file's seed at the start and at each reload, and the log says so with
+    /// the file's: a seed edited in the file and reloaded said "reloaded … seed 5" and changed nothing.
+    @Test func aSeedFlagOverTheFilesSeedIsSaidAtEachReload() throws {
+        let sandbox = Sandbox()
+        let config = sandbox.path + "/boardd.json"
+        try #"{"seed": 8}"#.write(toFile: config, atomically: true, encoding: .utf8)
+        let daemon = try RunningDaemon(sandbox: sandbox, extra: ["--config", config, "--seed", "5"])
+        defer { _ = try? daemon.stop() }
+        #expect(daemon.logText().contains("seed 5 (from --seed; the file says 8)"), "\(daemon.logText())")
+        try #"{"seed": 11}"#.write(toFile: config, atomically: true, encoding: .utf8)
+        kill(daemon.pid, SIGHUP)
+        try waitUntil("the reload", timeout: 5) { daemon.logText().contains("reloaded the config") }
+        #expect(
+            daemon.logText().contains(
+                "reloaded the config from \(config) (MTN \"Mountain Airport\" in America/New_York, seed 5 (from --seed; the file says 11), "
+            ),
+            "\(daemon.logText())")
+    }
+
     /// --config, then BOARDD_CONFIG, then $XDG_CONFIG_HOME/board/boardd.json, then the built-in defaults; --seed overrides.
     @Test func theConfigIsFoundInOrderOfPrecedence() throws {
         let sandbox = Sandbox()
@@ -151,7 +170,8 @@ struct BadConfig: CustomStringConvertible, Sendable {
         #expect(try check([], ["BOARDD_CONFIG": fromEnvironment]).hasPrefix("\(fromEnvironment) (from BOARDD_CONFIG): ok"))
         #expect(try check([]).hasPrefix("\(xdg): ok"))
         #expect(try check([]).contains("seed 3,"))
-        #expect(try check(["--seed", "99"]).contains("seed 99,"))
+        #expect(try check(["--seed", "99"]).contains("seed 99 (from --seed; the file says 3),"))
+        #expect(try check(["--seed", "3"]).contains("seed 3,"), "the same seed needs no word")
         try FileManager.default.removeItem(atPath: xdg)
         #expect(try check([]).hasPrefix("built-in defaults: ok"))
         // An explicit file that is missing is an error, never a silent fall back to the defaults.
