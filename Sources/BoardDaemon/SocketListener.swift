@@ -191,7 +191,12 @@ struct SocketListener {
     static func takeLock(_ lockPath: String, socket: String) throws(ListenError) -> FileLock {
         do { return try FileLock(lockPath, .file, waiting: false) } catch {
             switch error {
-            case .cannotOpen(_, let reason): throw .system("cannot open \(lockPath)", reason)
+            case .cannotOpen(_, let reason):
+                // The lock is a file the user never named: said as the socket's, with what to do.
+                throw .unsafeDirectory(
+                    BoardPaths.directory(of: lockPath),
+                    "the socket's lock \(lockPath) cannot be made there (\(SystemError.message(for: reason.code))); "
+                        + "choose a --socket in a directory you can write")
             case .heldElsewhere, .failed: throw .alreadyServing(socket)
             }
         }

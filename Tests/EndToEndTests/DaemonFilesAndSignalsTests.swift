@@ -18,6 +18,21 @@ import Testing
 
     // MARK: A removed socket
 
+    /// A lock beside the socket that cannot be made (here a directory in its place; a directory the
+    /// user cannot write as well) is said as the socket's, with what to do: it said only
+    /// `cannot open …/s.sock.lock: open: Is a directory`, naming a file the user never asked about.
+    @Test func aLockThatCannotBeMadeIsSaidAsTheSocketsWithWhatToDo() throws {
+        let sandbox = Sandbox()
+        try FileManager.default.createDirectory(atPath: sandbox.socket + ".lock", withIntermediateDirectories: true)
+        let result = try run(Binaries.boardd, ["--socket", sandbox.socket], environment: sandbox.environment())
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "the socket's lock \(sandbox.socket).lock cannot be made there (Is a directory); choose a --socket in a directory you can write"
+            ), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+    }
+
     /// A socket in a directory others may write has its lock in the user's own directory; when that
     /// cannot be made, the error says why that directory, which the user never named.
     @Test func aLockDirectoryThatCannotBeMadeIsSaidWithWhy() throws {
