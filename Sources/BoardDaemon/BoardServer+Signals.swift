@@ -12,7 +12,8 @@ extension BoardServer {
                 stop()
             case .hangUp:
                 onEvent(.reloading)
-                onEvent(.reloaded(refused: reload()))
+                refusedReload = reload()
+                onEvent(.reloaded(refused: refusedReload))
             case .userDefined1, .userDefined2:
                 if signal == .userDefined1 { checkSocket() }  // at once, as tmux recreates its socket on SIGUSR1
                 logStatus(signal)
@@ -75,7 +76,8 @@ extension BoardServer {
             "\(signal): serving \(acceptor.listener.path): \(link.clients.load(ordering: .relaxed)) client(s), \(watchers) watching, "
                 + "\(followers) following events, \(link.readLoopClients.load(ordering: .relaxed)) on the read loop, "
                 + "\(link.spliceStatistics.readBack.load(ordering: .relaxed) >> 10) KiB read back from splices, "
-                + "clock \(service.localTime.iso8601(service.clock.now)), config \(service.config.source)")
+                + "clock \(service.localTime.iso8601(service.clock.now)), config \(service.config.source)"
+                + (refusedReload.map { " as it was before the last reload, which was refused: \($0)" } ?? ""))
     }
 
     /// Looks at the socket's path: a removed socket is bound again; one taken by another daemon ends this one.

@@ -47,6 +47,9 @@ final class BoardServer: LoopDuty {
     var eventsFanOut: EventsFanOut
     /// When the socket's path is next checked (a removed socket is bound again; see `SocketListener.keepBound`).
     var nextSocketCheck: ContinuousClock.Instant
+    /// Why the last reload was refused, until one succeeds: the status line says the file is not the
+    /// config served (`logStatus`).
+    var refusedReload: String?
     /// The source's queue, when the daemon publishes (`--publish`): each clock move and config goes to it.
     var replication: ReplicationSource?
     /// The follower's moves, when the daemon is a replica (`--follow`): applied as the source applied them.

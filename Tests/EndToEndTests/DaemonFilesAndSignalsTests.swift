@@ -170,6 +170,21 @@ import Testing
         #expect(daemon.logText().contains("is a FIFO, not a regular file"), "\(daemon.logText())")
         let info = try BoardConnection(path: daemon.socket, timeoutMilliseconds: 2000).call(.ping)
         _ = info
+        // The status line says the file is not what is served, until a reload succeeds.
+        kill(daemon.pid, SIGUSR2)
+        try waitUntil("the status line", timeout: 5) { daemon.logText().contains("SIGUSR2: serving") }
+        #expect(
+            daemon.logText().contains(
+                "config \(config) as it was before the last reload, which was refused: \(config): is a FIFO"),
+            "\(daemon.logText())")
+        #expect(unlink(config) == 0)
+        try "{\"seed\": 8}".write(toFile: config, atomically: true, encoding: .utf8)
+        kill(daemon.pid, SIGHUP)
+        try waitUntil("the reload", timeout: 5) { daemon.logText().contains("reloaded the config") }
+        kill(daemon.pid, SIGUSR1)
+        try waitUntil("the next status line", timeout: 5) { daemon.logText().contains("SIGUSR1: serving") }
+        let last = daemon.logText().split(separator: "\n").last { $0.contains("SIGUSR1: serving") } ?? ""
+        #expect(last.hasSuffix("config \(config)"), "\(last)")
         #expect(try daemon.stop() == 0)
     }
 
