@@ -4,6 +4,8 @@ import BoardSystem
 /// Why the daemon cannot take its socket.
 enum ListenError: Error, CustomStringConvertible {
     case alreadyServing(String)
+    /// The socket answers while this daemon holds its lock: no boardd of this lock listens there.
+    case otherListener(String)
     case notASocket(String)
     case unsafeDirectory(String, String)
     case system(String, SystemError)
@@ -12,6 +14,8 @@ enum ListenError: Error, CustomStringConvertible {
         switch self {
         case .alreadyServing(let path):
             "another boardd is already serving \(path); stop it first, or use --socket for a second one"
+        case .otherListener(let path):
+            "another program listens on \(path) (not a boardd: it holds no boardd lock); stop it, or use --socket for another path"
         case .notASocket(let path):
             "\(path) exists and is not a socket; it was left alone. Move it away or choose another --socket"
         case .unsafeDirectory(let path, let why): "refusing to use \(path): \(why)"
@@ -87,7 +91,7 @@ struct SocketListener {
             do {
                 try UnixSocket.connect(path: path, timeoutMilliseconds: 500).close()
                 lock.release()
-                throw ListenError.alreadyServing(path)
+                throw ListenError.otherListener(path)
             } catch let error as ListenError {
                 throw error
             } catch {

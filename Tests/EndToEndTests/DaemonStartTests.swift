@@ -78,4 +78,21 @@ import Testing
         #expect(byHand.status == 1 && byHand.stderr.contains("another boardd is already serving"), "\(byHand.stderr)")
         #expect(answers(sandbox.socket), "the first still serves")
     }
+
+    /// A socket another program listens on (no boardd's lock held) is said to be another program's:
+    /// it was "another boardd is already serving", sending the user looking for a daemon not there.
+    @Test func aSocketAnotherProgramListensOnIsSaidToBeIt() throws {
+        let sandbox = Sandbox()
+        try FileManager.default.createDirectory(
+            atPath: (sandbox.socket as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
+        let other = try UnixSocket.listen(path: sandbox.socket)
+        defer { other.close() }
+        let result = try run(Binaries.boardd, ["--socket", sandbox.socket], environment: sandbox.environment())
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(
+            result.stderr.contains("another program listens on \(sandbox.socket) (not a boardd: it holds no boardd lock)"),
+            "\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: sandbox.socket), "its socket is left alone")
+    }
 }
