@@ -223,7 +223,7 @@ public struct BoardClient {
             state.lastViewed = RememberedFlight(details.flight)
             saveState()
         }
-        Output.print(options.json ? json.text : renderer.details(details))
+        Output.print(options.json ? json.text : renderer.details(details, hidden: state.hides(details.flight)))
     }
 
     func printPins(message: String) {

@@ -4,12 +4,13 @@ import FlightData
 /// A flight's details for people (`board show`, the live view's details screen): times, boarding,
 /// the days it runs, gate, baggage, progress, history and the announcements so far.
 extension BoardRenderer {
-    /// One flight's details: times, gate, status, progress, on-time history.
-    public func details(_ details: FlightDetailsDocument) -> String {
-        fitted(wrapping: true) { $0.detailLines(details) }
+    /// One flight's details: times, gate, status, progress, on-time history. `hidden`: the flight is
+    /// off your boards (`board hide`), said beside its status, where nothing said why it was missing.
+    public func details(_ details: FlightDetailsDocument, hidden: Bool = false) -> String {
+        fitted(wrapping: true) { $0.detailLines(details, hidden: hidden) }
     }
 
-    fileprivate func detailLines(_ details: FlightDetailsDocument) -> String {
+    fileprivate func detailLines(_ details: FlightDetailsDocument, hidden: Bool) -> String {
         let flight = details.flight
         let direction =
             flight.direction == .arrival ? "Arrival from \(flight.otherAirport)" : "Departure to \(flight.otherAirport)"
@@ -18,7 +19,8 @@ extension BoardRenderer {
         field("Date", Self.longDate(flight.date))
         var status = style.status(flight.status, Self.statusText(flight, width: .max))
         if let city = flight.divertedTo { status += " to \(city)" }
-        field("Status", status + (flight.pinned ? "  (pinned)" : ""))
+        let notes = [flight.pinned ? "pinned" : nil, hidden ? "hidden from your boards" : nil].compactMap { $0 }
+        field("Status", status + (notes.isEmpty ? "" : "  (\(notes.joined(separator: ", ")))"))
         var times = "scheduled \(clockText(flight.scheduledTime))"
         if let current = flight.currentTime, flight.delayMinutes > 0 {
             // Once it has happened, the time is said as what happened, not as an estimate ("now 09:25").

@@ -87,7 +87,9 @@ enum RouteStream {
             }
             let details = try client.decode(FlightDetailsDocument.self, reply)
             let compared = reply.removing("now").text
-            return Printed(text: json ? reply.text : client.renderer.details(details) + "\n", compared: compared)
+            return Printed(
+                text: json ? reply.text : client.renderer.details(details, hidden: client.state.hides(details.flight)) + "\n",
+                compared: compared)
         }
     }
 }

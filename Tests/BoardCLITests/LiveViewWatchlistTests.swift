@@ -592,4 +592,21 @@ struct LiveViewEndedPinsTests {
         model.showGone(LiveModel.GoneFlight(LiveViewFixture.board().flights[3]))
         #expect(model.message == nil)
     }
+
+    /// A hidden flight opened (from a search) says so beside its status, in the live view as `board
+    /// show` does; the line's count is the one the layout pages by.
+    @Test func aHiddenFlightsDetailsSayItIsHidden() throws {
+        var model = LiveViewFixture.liveModel()
+        try model.openSelected()
+        guard case .details(let open)? = model.screens.last else {
+            Issue.record("no details open")
+            return
+        }
+        #expect(!model.frame().contains { $0.contains("hidden from your boards") })
+        model.hidden = [open.key]
+        #expect(model.frame().contains { $0.contains("(hidden from your boards)") }, "\(model.frame().screenText)")
+        let renderer = BoardRenderer(style: Style(enabled: false), width: 80)
+        let status = renderer.details(open.details, hidden: true).split(separator: "\n").first { $0.hasPrefix("Status") }
+        #expect(status?.hasSuffix("  (hidden from your boards)") == true, "\(status ?? "")")
+    }
 }

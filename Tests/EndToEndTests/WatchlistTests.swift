@@ -96,6 +96,9 @@ struct WatchlistTests {
         #expect(try user.json("departures", "--airline", ownAirline)["hidden"]?.int == 1)
         // Commands that name the flight still find it.
         #expect(try user.json("show", String(hidden.id))["id"]?.int == hidden.id)
+        // And say it is hidden: nothing said why it was missing from the boards.
+        let shown = try user.text("show", String(hidden.id))
+        #expect(shown.contains("(hidden from your boards)"), "\(shown)")
         let list = try user.json("hidden")
         #expect(list["hidden"]?.array?.map { $0["id"]?.int } == [hidden.id])
         #expect(try user.text("hidden").contains(hidden.flightName))

@@ -87,7 +87,7 @@ struct LiveFrame {
         lines.append(bar)
         if case .details(let open) = model.top {
             lines.append("")
-            let all = details(open)
+            let all = details(open, hidden: model.hides(open.key))
             let layout = Self.detailsLayout(lineCount: all.count, scroll: open.scroll, rows: size.rows)
             lines += all[layout.scroll..<(layout.scroll + layout.shown)]
             if let marks = layout.marks {
@@ -230,17 +230,18 @@ struct LiveFrame {
         if size.columns >= narrowest, model.layout.splits(columns: size.columns), size.rows > 3, model.board != nil {
             width = sideWidths(model, columns: size.columns).flight
         }
-        let count = BoardRenderer(style: Style(enabled: false), width: width).details(open.details)
+        let count = BoardRenderer(style: Style(enabled: false), width: width)
+            .details(open.details, hidden: model.hides(open.key))
             .split(separator: "\n", omittingEmptySubsequences: false).count
         return detailsLayout(lineCount: count, scroll: open.scroll, rows: size.rows)
     }
 
     /// The open flight's lines, each cut to the screen's width.
     ///
-    private func details(_ open: LiveModel.OpenFlight) -> [String] {
-        let styled = BoardRenderer(style: style, width: size.columns).details(open.details)
+    private func details(_ open: LiveModel.OpenFlight, hidden: Bool) -> [String] {
+        let styled = BoardRenderer(style: style, width: size.columns).details(open.details, hidden: hidden)
             .split(separator: "\n", omittingEmptySubsequences: false)
-        let plain = BoardRenderer(style: Style(enabled: false), width: size.columns).details(open.details)
+        let plain = BoardRenderer(style: Style(enabled: false), width: size.columns).details(open.details, hidden: hidden)
             .split(separator: "\n", omittingEmptySubsequences: false)
         return styled.enumerated().map { index, line in
             let text = index < plain.count ? String(plain[index]) : String(line)

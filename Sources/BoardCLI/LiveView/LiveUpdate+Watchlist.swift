@@ -121,6 +121,9 @@ extension LiveModel {
         board = arranged(pushedBoard)
     }
 
+    /// Whether the flight of `key` is off this person's boards (its details say so).
+    func hides(_ key: FlightKey) -> Bool { hidden.contains(key) }
+
     /// The flight the actions are for: the open flight's, else the one under the cursor.
     var actionFlight: FlightDocument? {
         // On a split pane whose list has the keys, the flight under its cursor.
