@@ -5,11 +5,4 @@ import BoardSystem
 /// a daemon started by hand says that another serves (exit 1).
 enum Autostarted {
     static var isSet: Bool { Environment.value(BoardPaths.startedByBoardVariable) == "1" }
-
-    /// Whether a daemon answers on `path`.
-    static func answers(_ path: String) -> Bool {
-        guard let probe = try? UnixSocket.connect(path: path, timeoutMilliseconds: 200) else { return false }
-        probe.close()
-        return true
-    }
 }

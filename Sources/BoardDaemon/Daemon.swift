@@ -111,7 +111,9 @@ public enum Daemon {
         let listener: SocketListener
         do { listener = try takeSocket(options, log: log) } catch {
             publisher?.releaseLease()
-            if case ListenError.alreadyServing(let path) = error, Autostarted.isSet, Autostarted.answers(path) {
+            if case ListenError.alreadyServing(let path) = error, Autostarted.isSet,
+                SocketListener.answers(path, timeoutMilliseconds: 200)
+            {
                 // Several boards started one each at once (tmux panes at login): the first serves, and
                 // what board asked for is done. No error in the log for a race nobody lost.
                 log.info("another boardd, started at the same time, serves \(path): this one steps aside")
@@ -264,10 +266,7 @@ public enum Daemon {
     static func waitForTheHolderToBindAgain(_ path: String) {
         let deadline = ContinuousClock.now + SocketListener.checkInterval * 2
         while ContinuousClock.now < deadline {
-            if let probe = try? UnixSocket.connect(path: path, timeoutMilliseconds: 100) {
-                probe.close()
-                return
-            }
+            if SocketListener.answers(path, timeoutMilliseconds: 100) { return }
             Program.sleep(for: .milliseconds(20))
         }
     }

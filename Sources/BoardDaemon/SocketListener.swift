@@ -192,6 +192,13 @@ struct SocketListener {
         }
     }
 
+    /// Whether something answers on `path` within the time given.
+    static func answers(_ path: String, timeoutMilliseconds: Int32) -> Bool {
+        guard let probe = try? UnixSocket.connect(path: path, timeoutMilliseconds: timeoutMilliseconds) else { return false }
+        probe.close()
+        return true
+    }
+
     static func takeLock(_ lockPath: String, socket: String) throws(ListenError) -> FileLock {
         do { return try FileLock(lockPath, .file, waiting: false) } catch {
             switch error {
