@@ -24,10 +24,6 @@ struct StatusLine {
     /// The filter flags: the counts count, and the next flight is, the matching flights of today's board.
     var filter = FlightFilter()
 
-    static let offlineText = "board: offline"
-    /// The daemon was stopped on purpose (`ShutdownMarker`): said, and none is started.
-    static let stoppedText = "board: stopped"
-
     /// What the line shows: the placeholders' values, the next departure's and the pinned flight's
     /// statuses for their tmux colours, and a pinned flight's recent change to show first.
     struct Reading {
@@ -110,11 +106,7 @@ struct StatusLine {
     /// markup, so `&`, `<` and `>` are escaped.
     func waybarJSON(_ reading: Reading?) -> String {
         let text = line(reading)
-        var tooltip =
-            ShutdownMarker.isSet(forSocket: socket)
-            ? "The daemon was stopped on purpose; "
-                + (autostartLogDirectory == nil ? "start it with boardd." : "any other command (board clock) starts it again.")
-            : "No daemon answered in time; any other command (board clock) says why."
+        var tooltip = offlineTooltip
         if let values = reading?.values {
             var lines = [
                 "\(values.airport) (\(values.code))  \(values.clock)",
@@ -189,10 +181,7 @@ struct StatusLine {
     }
 
     func line(_ reading: Reading?, as chosen: StatusFormat? = nil) -> String {
-        guard let reading else {
-            let text = ShutdownMarker.isSet(forSocket: socket) ? Self.stoppedText : Self.offlineText
-            return tmux ? tmuxStyled("fg=colour244", text) : text
-        }
+        guard let reading else { return tmux ? tmuxStyled("fg=colour244", offlineLine) : offlineLine }
         // The command checked the format; an unreadable one here is the default line.
         let format = chosen ?? format.flatMap { try? StatusFormat($0) } ?? .standard
         let values = Dictionary(uniqueKeysWithValues: reading.values.named.map { ($0.name, $0.value) })
@@ -235,8 +224,7 @@ struct StatusLine {
         let deadline = ContinuousClock.now + .milliseconds(150)
         let connection: BoardConnection
         do { connection = try BoardConnection(path: socket, timeoutMilliseconds: 80) } catch {
-            // A daemon stopped on purpose is not started again (`ShutdownMarker`).
-            if case .noDaemon = error, let logDirectory = autostartLogDirectory, !ShutdownMarker.isSet(forSocket: socket) {
+            if case .noDaemon = error, let logDirectory = autostartLogDirectory, mayStartDaemon {
                 // Started, not waited for: this line says offline, the next one is live.
                 _ = Autostart.launch(socket: socket, logDirectory: logDirectory)
             }

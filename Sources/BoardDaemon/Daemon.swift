@@ -73,6 +73,7 @@ public enum Daemon {
         case .success(let loaded): config = loaded
         case .failure(let error):
             log.error("\(error)")
+            Autostarted.noteFailure("\(error)", socket: given.socket)
             return 2
         }
         let options: DaemonOptions
@@ -81,6 +82,7 @@ public enum Daemon {
         case .success(let checked): (options, startingClock) = checked
         case .failure(let failure):
             printError("boardd: \(failure.message)")
+            Autostarted.noteFailure(failure.message, socket: given.socket)
             return failure.status
         }
         var clock = startingClock ?? DaemonClock()

@@ -67,6 +67,7 @@ struct SocketListener {
         // Served now: an older daemon's "stopped on purpose" note no longer holds (`board status`
         // would say stopped, and start none, once the socket is gone again).
         ShutdownMarker.clear(forSocket: path)
+        StartFailureMarker.clear(forSocket: path)
     }
 
     init(path: String) throws(ListenError) {
@@ -106,6 +107,7 @@ struct SocketListener {
         }
         bound = FileIdentity(path: path)
         ShutdownMarker.clear(forSocket: path)
+        StartFailureMarker.clear(forSocket: path)
     }
 
     /// Where the lock for `socket` lives: beside it in a private directory, else in the user's own directory.

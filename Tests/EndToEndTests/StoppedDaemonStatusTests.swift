@@ -52,4 +52,40 @@ import Testing
             (try? BoardConnection(path: sandbox.socket, timeoutMilliseconds: 200)) != nil
         }
     }
+
+    /// A daemon status started that could not start (a config it refused) is said as such, and status
+    /// starts another at most once a minute: each refresh said "offline" and started one that failed,
+    /// adding an error to the log. A command by hand still starts one and says why; a daemon that
+    /// takes the socket clears the note.
+    @Test func aStartThatFailedIsSaidAndNotTriedAtEachRefresh() throws {
+        let sandbox = Sandbox()
+        defer { for pid in ProcessTable.processes(withArgument: sandbox.socket) { try? ProcessTable.stop(pid) } }
+        let config = sandbox.path + "/boardd.json"
+        try #"{"seed": "x"}"#.write(toFile: config, atomically: true, encoding: .utf8)
+        let broken = ["BOARDD_CONFIG": config]
+        let first = try sandbox.board("status", autostart: true, env: broken, timeout: 5)
+        #expect(first.stdout == "board: offline\n", "\(first.stdout)")
+        try waitUntil("the failed start's note", timeout: 10) { StartFailureMarker.read(forSocket: sandbox.socket) != nil }
+        #expect(StartFailureMarker.read(forSocket: sandbox.socket)?.reason.contains("seed") == true)
+        let log = sandbox.stateDirectory + "/boardd.log"
+        let errors = { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").components(separatedBy: "error:").count - 1 }
+        #expect(errors() == 1)
+        for _ in 0..<3 {
+            let line = try sandbox.board("status", autostart: true, env: broken, timeout: 5)
+            #expect(line.stdout == "board: start failed\n", "\(line.stdout)")
+        }
+        let waybar = try JSON.parse(
+            Array(try sandbox.board("status", "--waybar", autostart: true, env: broken, timeout: 5).stdout.utf8))
+        #expect(waybar["class"]?.string == "offline")
+        #expect(waybar["tooltip"]?.string?.hasPrefix("boardd could not start: ") == true, "\(waybar)")
+        // The launcher returns once the child exists: none does, so none was started again.
+        #expect(ProcessTable.processes(withArgument: sandbox.socket).isEmpty, "status started a daemon")
+        #expect(errors() == 1, "one failed start logged, not one a refresh")
+        // By hand, with the config mended: a daemon starts, takes the socket, and the note goes.
+        try #"{"seed": 7}"#.write(toFile: config, atomically: true, encoding: .utf8)
+        #expect(try sandbox.board("clock", autostart: true, env: broken).status == 0)
+        #expect(StartFailureMarker.read(forSocket: sandbox.socket) == nil)
+        let live = try statusOnline { try sandbox.board("status", autostart: true, env: broken, timeout: 5) }
+        #expect(live.stdout.hasPrefix("MTN "), "\(live.stdout)")
+    }
 }

@@ -20,12 +20,14 @@ struct StatusCommand: BoardCommand, Equatable {
             Prints exactly one line for a status bar within 200 ms, even when the
             daemon is down or hung (then "\(StatusLine.offlineText)"). When no daemon
             answers it starts one in the background (unless autostart is off) and
-            prints the offline marker this once; it never waits for the daemon.
-            Offline for longer? Any other command (board clock) says why. On a
-            terminal, or with COLUMNS set, the default line gives up the status,
-            "next", the gate and the airport's code, in that order, to fit the
-            width; anything longer still (or a FMT of yours) is cut with … (not
-            with --tmux: tmux's status-right-length cuts it).
+            prints the offline marker this once; it never waits for the daemon. One
+            that could not start (a config it refused) is said as "\(StatusLine.startFailedText)",
+            and another is started at most once a minute. Offline for longer? Any
+            other command (board clock) says why. On a terminal, or with COLUMNS
+            set, the default line gives up the status, "next", the gate and the
+            airport's code, in that order, to fit the width; anything longer still
+            (or a FMT of yours) is cut with … (not with --tmux: tmux's
+            status-right-length cuts it).
 
             For 10 minutes of the daemon's clock after a pinned flight of today
             changes, the line starts with it: "◆ Pacific 123 Gate changed from A3".

@@ -7,12 +7,16 @@
 /// that takes the socket removes it; any other command still starts a daemon when none answers.
 public enum ShutdownMarker {
     /// Where the marker of `socket` lives; nil when its directory is not private.
-    public static func path(forSocket socket: String) -> String? {
+    public static func path(forSocket socket: String) -> String? { path(forSocket: socket, suffix: ".stopped") }
+
+    /// `socket` with `suffix`, for a note beside it; nil when its directory is not private (anyone
+    /// could plant the note there).
+    static func path(forSocket socket: String, suffix: String) -> String? {
         let directory = BoardPaths.directory(of: socket)
         guard let info = try? FileStatus(path: directory), info.owner == Program.userID, !info.isWritableByOthers else {
             return nil
         }
-        return socket + ".stopped"
+        return socket + suffix
     }
 
     /// Whether the daemon of `socket` was stopped on purpose and none has taken it since.

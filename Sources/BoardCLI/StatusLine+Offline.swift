@@ -1,0 +1,37 @@
+import BoardSystem
+
+/// The status line with no daemon answering: stopped on purpose (`ShutdownMarker`), a start that
+/// failed (`StartFailureMarker`), else offline; and whether to start one.
+extension StatusLine {
+    static let offlineText = "board: offline"
+    /// The daemon was stopped on purpose (`ShutdownMarker`): said, and none is started.
+    static let stoppedText = "board: stopped"
+    /// The last daemon started could not start (its config refused): said, and another is started
+    /// at most once every `StartFailureMarker.retryInterval`.
+    static let startFailedText = "board: start failed"
+
+    var offlineLine: String {
+        if ShutdownMarker.isSet(forSocket: socket) { return Self.stoppedText }
+        return StartFailureMarker.read(forSocket: socket) == nil ? Self.offlineText : Self.startFailedText
+    }
+
+    /// waybar's tooltip for the line with no daemon: why, and what to do.
+    var offlineTooltip: String {
+        if ShutdownMarker.isSet(forSocket: socket) {
+            return "The daemon was stopped on purpose; "
+                + (autostartLogDirectory == nil ? "start it with boardd." : "any other command (board clock) starts it again.")
+        }
+        if let failure = StartFailureMarker.read(forSocket: socket) {
+            return "boardd could not start: \(failure.reason.replacingControlCharacters(with: " "))"
+        }
+        return "No daemon answered in time; any other command (board clock) says why."
+    }
+
+    /// Whether a daemon may be started now: not one stopped on purpose, nor again within a minute of
+    /// a start that failed (each refresh started one that failed, and logged it).
+    var mayStartDaemon: Bool {
+        guard !ShutdownMarker.isSet(forSocket: socket) else { return false }
+        guard let failure = StartFailureMarker.read(forSocket: socket) else { return true }
+        return failure.secondsAgo >= StartFailureMarker.retryInterval
+    }
+}
