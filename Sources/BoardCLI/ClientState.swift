@@ -24,8 +24,9 @@ struct ClientState: Equatable {
         let value: JSON
     }
 
-    /// Whether `flight` (its identity: id and day) is off this person's boards.
-    func hides(_ flight: FlightDocument) -> Bool { hidden.contains { $0.id == flight.id && $0.date == flight.date } }
+    /// Whether `flight` is off this person's boards: the flight of a hidden entry's name, as the boards
+    /// decide (`Watchlist.shows`); another schedule's flight under the same id and day is not.
+    func hides(_ flight: FlightDocument) -> Bool { hidden.contains { $0.names(flight) } }
 
     /// The version of the file's shape this `board` writes; a file of a later one is never written over.
     static let schema = 1

@@ -603,7 +603,10 @@ struct LiveViewEndedPinsTests {
             return
         }
         #expect(!model.frame().contains { $0.contains("hidden from your boards") })
-        model.hidden = [open.key]
+        // Another schedule's flight under the same id and day is not the one hidden.
+        model.hidden = [LiveModel.FlightKey(id: open.key.id, date: open.key.date, name: "Nowhere 1")]
+        #expect(!model.frame().contains { $0.contains("hidden from your boards") })
+        model.hidden = [LiveModel.FlightKey(open.flight)]
         #expect(model.frame().contains { $0.contains("(hidden from your boards)") }, "\(model.frame().screenText)")
         let renderer = BoardRenderer(style: Style(enabled: false), width: 80)
         let status = renderer.details(open.details, hidden: true).split(separator: "\n").first { $0.hasPrefix("Status") }

@@ -235,4 +235,15 @@ struct WatchlistTests {
         var fresh = StateStore(directory: directory)
         #expect(fresh.load().endedPins.isEmpty, "said once: cleared")
     }
+
+    /// A hidden entry hides the flight of its name only: after a config with another seed, another
+    /// flight under the same id and day is on the boards and its details do not say it is hidden.
+    @Test func hidingIsOfTheFlightOfItsName() throws {
+        let flight = try #require(Fixture.board().flights.first)
+        var state = ClientState()
+        state.hidden = [RememberedFlight(id: flight.id, designator: "Nowhere 1", date: flight.date)]
+        #expect(!state.hides(flight))
+        state.hidden = [RememberedFlight(flight)]
+        #expect(state.hides(flight))
+    }
 }

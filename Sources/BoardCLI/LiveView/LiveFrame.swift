@@ -87,7 +87,7 @@ struct LiveFrame {
         lines.append(bar)
         if case .details(let open) = model.top {
             lines.append("")
-            let all = details(open, hidden: model.hides(open.key))
+            let all = details(open, hidden: model.hides(open.flight))
             let layout = Self.detailsLayout(lineCount: all.count, scroll: open.scroll, rows: size.rows)
             lines += all[layout.scroll..<(layout.scroll + layout.shown)]
             if let marks = layout.marks {
@@ -231,7 +231,7 @@ struct LiveFrame {
             width = sideWidths(model, columns: size.columns).flight
         }
         let count = BoardRenderer(style: Style(enabled: false), width: width)
-            .details(open.details, hidden: model.hides(open.key))
+            .details(open.details, hidden: model.hides(open.flight))
             .split(separator: "\n", omittingEmptySubsequences: false).count
         return detailsLayout(lineCount: count, scroll: open.scroll, rows: size.rows)
     }

@@ -121,8 +121,8 @@ extension LiveModel {
         board = arranged(pushedBoard)
     }
 
-    /// Whether the flight of `key` is off this person's boards (its details say so).
-    func hides(_ key: FlightKey) -> Bool { hidden.contains(key) }
+    /// Whether `flight` is off this person's boards (its details say so), as the boards decide.
+    func hides(_ flight: FlightDocument) -> Bool { hidden.contains { $0.names(flight) } }
 
     /// The flight the actions are for: the open flight's, else the one under the cursor.
     var actionFlight: FlightDocument? {
