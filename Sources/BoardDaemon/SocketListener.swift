@@ -4,7 +4,7 @@ import BoardSystem
 /// Why the daemon cannot take its socket.
 enum ListenError: Error, CustomStringConvertible {
     case alreadyServing(String)
-    /// The socket answers while this daemon holds its lock: no boardd of this lock listens there.
+    /// The socket answers while this daemon holds its lock, and not with a boardd's hello.
     case otherListener(String)
     case notASocket(String)
     case unsafeDirectory(String, String)
@@ -15,7 +15,7 @@ enum ListenError: Error, CustomStringConvertible {
         case .alreadyServing(let path):
             "another boardd is already serving \(path); stop it first, or use --socket for a second one"
         case .otherListener(let path):
-            "another program listens on \(path) (not a boardd: it holds no boardd lock); stop it, or use --socket for another path"
+            "another program listens on \(path) (it does not greet as a boardd); stop it, or use --socket for another path"
         case .notASocket(let path):
             "\(path) exists and is not a socket; it was left alone. Move it away or choose another --socket"
         case .unsafeDirectory(let path, let why): "refusing to use \(path): \(why)"
@@ -90,9 +90,13 @@ struct SocketListener {
             throw .notASocket(path)
         case true?:
             do {
-                try UnixSocket.connect(path: path, timeoutMilliseconds: 500).close()
+                let probe = try UnixSocket.connect(path: path, timeoutMilliseconds: 500)
+                let greets = Self.greetsAsBoardd(probe)
+                probe.close()
                 lock.release()
-                throw ListenError.otherListener(path)
+                // A boardd holding no lock of ours (socket activation, its lock file removed) still
+                // says hello as one.
+                throw greets ? ListenError.alreadyServing(path) : ListenError.otherListener(path)
             } catch let error as ListenError {
                 throw error
             } catch {
@@ -192,6 +196,17 @@ struct SocketListener {
             throw .unsafeDirectory(
                 directory, "other users can write to it and could replace the socket; choose a --socket in a private directory")
         }
+    }
+
+    /// Whether what answers on `probe` says the hello line of a boardd (`{"type":"hello",…,"server":"boardd/…"}`)
+    /// within half a second.
+    static func greetsAsBoardd(_ probe: FileDescriptor) -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 512)
+        guard (try? probe.waitUntilReadable(timeoutMilliseconds: 500)) == true, let count = try? probe.read(into: &buffer),
+            count > 0
+        else { return false }
+        let line = String(decoding: buffer.prefix(count), as: UTF8.self)
+        return line.hasPrefix(#"{"type":"hello""#) && line.contains(#""server":"boardd/"#)
     }
 
     /// Whether something answers on `path` within the time given.

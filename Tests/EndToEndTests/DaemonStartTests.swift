@@ -79,20 +79,30 @@ import Testing
         #expect(answers(sandbox.socket), "the first still serves")
     }
 
-    /// A socket another program listens on (no boardd's lock held) is said to be another program's:
-    /// it was "another boardd is already serving", sending the user looking for a daemon not there.
+    /// A socket another program listens on (no boardd's lock held, no boardd's hello) is said to be
+    /// another program's: it was "another boardd is already serving", sending the user looking for a
+    /// daemon not there. A boardd whose lock this one does not see (its lock file removed, a socket
+    /// systemd passed) says hello as one, and is said to be one.
     @Test func aSocketAnotherProgramListensOnIsSaidToBeIt() throws {
         let sandbox = Sandbox()
         try FileManager.default.createDirectory(
             atPath: (sandbox.socket as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
             attributes: [.posixPermissions: 0o700])
         let other = try UnixSocket.listen(path: sandbox.socket)
-        defer { other.close() }
         let result = try run(Binaries.boardd, ["--socket", sandbox.socket], environment: sandbox.environment())
+        other.close()
         #expect(result.status == 1, "\(result.stderr)")
         #expect(
-            result.stderr.contains("another program listens on \(sandbox.socket) (not a boardd: it holds no boardd lock)"),
+            result.stderr.contains("another program listens on \(sandbox.socket) (it does not greet as a boardd)"),
             "\(result.stderr)")
         #expect(FileManager.default.fileExists(atPath: sandbox.socket), "its socket is left alone")
+        try FileManager.default.removeItem(atPath: sandbox.socket)
+
+        let daemon = try RunningDaemon(sandbox: sandbox)
+        defer { _ = try? daemon.stop() }
+        #expect(unlink(sandbox.socket + ".lock") == 0)
+        let second = try run(Binaries.boardd, ["--socket", sandbox.socket], environment: sandbox.environment())
+        #expect(second.status == 1 && second.stderr.contains("another boardd is already serving"), "\(second.stderr)")
+        #expect(answers(sandbox.socket), "the first still serves")
     }
 }
