@@ -7,6 +7,8 @@ enum ListenError: Error, CustomStringConvertible {
     /// The socket answers while this daemon holds its lock, and not with a boardd's hello.
     case otherListener(String)
     case notASocket(String)
+    /// The lock (a file the user never named) cannot be made: said as the socket's, with what to do.
+    case lockUnmakeable(String, socket: String, SystemError)
     case unsafeDirectory(String, String)
     case system(String, SystemError)
 
@@ -18,6 +20,11 @@ enum ListenError: Error, CustomStringConvertible {
             "another program listens on \(path) (it does not greet as a boardd); stop it, or use --socket for another path"
         case .notASocket(let path):
             "\(path) exists and is not a socket; it was left alone. Move it away or choose another --socket"
+        case .lockUnmakeable(let lock, let socket, let reason):
+            "cannot make \(lock), the lock of the socket \(socket) (\(SystemError.message(for: reason.code))): "
+                + (BoardPaths.directory(of: lock) == BoardPaths.directory(of: socket)
+                    ? "choose a --socket in a directory you can write"
+                    : "boardd needs to write in \(BoardPaths.directory(of: lock))")
         case .unsafeDirectory(let path, let why): "refusing to use \(path): \(why)"
         case .system(let what, let error): "\(what): \(error)"
         }
@@ -219,12 +226,7 @@ struct SocketListener {
     static func takeLock(_ lockPath: String, socket: String) throws(ListenError) -> FileLock {
         do { return try FileLock(lockPath, .file, waiting: false) } catch {
             switch error {
-            case .cannotOpen(_, let reason):
-                // The lock is a file the user never named: said as the socket's, with what to do.
-                throw .unsafeDirectory(
-                    BoardPaths.directory(of: lockPath),
-                    "the socket's lock \(lockPath) cannot be made there (\(SystemError.message(for: reason.code))); "
-                        + "choose a --socket in a directory you can write")
+            case .cannotOpen(_, let reason): throw .lockUnmakeable(lockPath, socket: socket, reason)
             case .heldElsewhere, .failed: throw .alreadyServing(socket)
             }
         }

@@ -28,7 +28,8 @@ import Testing
         #expect(result.status == 1, "\(result.stderr)")
         #expect(
             result.stderr.contains(
-                "the socket's lock \(sandbox.socket).lock cannot be made there (Is a directory); choose a --socket in a directory you can write"
+                "error: cannot make \(sandbox.socket).lock, the lock of the socket \(sandbox.socket) (Is a directory): "
+                    + "choose a --socket in a directory you can write"
             ), "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
     }
