@@ -2,21 +2,25 @@ import FoundationEssentials
 
 /// A day as people name it: `2026-11-30`, `today`, `tomorrow`, `+N`.
 ///
-/// `+N` takes up to six digits (2,700 years on), so that any day after the window a person types is
-/// said to be outside it, as `+100` is; `+1000` was refused as no `+N` at all.
+/// `+N` takes any number of digits, so that any day after the window a person types is said to be
+/// outside it, as `+100` is (`+1000` was refused as no `+N` at all); past `maximumDays` (2,700 years
+/// on) it is read as that.
 public enum DateSpec: Hashable, Sendable, CustomStringConvertible {
     case exact(LocalDate)
     case relative(days: Int)
+
+    /// The most days ahead a `+N` names.
+    public static let maximumDays = 999_999
 
     public init?(_ text: String) {
         switch text.lowercased() {
         case "today": self = .relative(days: 0)
         case "tomorrow": self = .relative(days: 1)
         case let t where t.hasPrefix("+"):
-            guard t.count > 1, t.count <= 7, t.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }),
-                let n = Int(t.dropFirst())
-            else { return nil }
-            self = .relative(days: n)
+            let digits = t.dropFirst()
+            guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+            let significant = digits.drop { $0 == "0" }
+            self = .relative(days: significant.count > 6 ? Self.maximumDays : Int(significant) ?? 0)
         default:
             guard let date = LocalDate(text) else { return nil }
             self = .exact(date)

@@ -413,12 +413,13 @@ struct ClientArgumentsTests {
         #expect(("board: " + message).count <= Output.longestError, "\(message.count) characters")
     }
 
-    @Test(arguments: ["soon", "2026-13-01", "2026-11-31", "30/11/2026", "+", "+x", "-1", "tomorow", ""])
+    @Test(arguments: ["soon", "2026-13-01", "2026-11-31", "30/11/2026", "+", "+x", "-1", "-0", "-+1", "yesterday", "tomorow", ""])
     func aMalformedDateIsAUsageError(spec: String) {
         for (arguments, hint) in [(["--date", spec], "'board --help'"), (["show", "1", "--date=\(spec)"], "'board help show'")] {
             let error = #expect(throws: UsageError.self, "board \(arguments)") { try ClientArguments(arguments) }
             // A day before today is said to be before the window, not only malformed.
-            let why = spec == "-1" ? "; the board's window starts today: it holds no day before it" : ""
+            // `-0` is today, and `-+1` no day at all: only a day before today is said so.
+            let why = ["-1", "yesterday"].contains(spec) ? "; the board's window starts today: it holds no day before it" : ""
             #expect(
                 error?.pointingAtBoardHelp
                     == "--date needs YYYY-MM-DD, today, tomorrow or +N, not \"\(spec)\"\(why); see \(hint)")

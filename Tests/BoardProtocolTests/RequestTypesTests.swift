@@ -154,7 +154,7 @@ struct RequestTypesTests {
             #"a pin's "flightName" must be a string of at most 100 bytes."#
         ),
         (.boardWatch, ["tab": "up"], #""tab" must be arrivals, all or departures."#),
-        (.boardWatch, ["date": "+1234567"], #""date" must be YYYY-MM-DD, today, tomorrow or +N."#),
+        (.boardWatch, ["date": "+12d"], #""date" must be YYYY-MM-DD, today, tomorrow or +N."#),
         (.flightGet, [:], #"flight.get needs "id" or "designator"."#),
         (.flightGet, ["id": 0], #""id" must be a positive flight id."#),
         (.flightGet, ["id": "Pacific 123"], #""id" must be a positive flight id."#),

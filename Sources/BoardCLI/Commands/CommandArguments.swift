@@ -37,7 +37,11 @@ struct CommandArguments {
         guard let text = flags["--date"] else { return nil }
         guard let spec = DateSpec(text) else {
             // A day before today is no typo: the window starts today, and that is what to say.
-            let past = text.lowercased() == "yesterday" || (text.hasPrefix("-") && Int(text.dropFirst()) != nil)
+            let back = text.dropFirst()
+            let past =
+                text.lowercased() == "yesterday"
+                || (text.hasPrefix("-") && !back.isEmpty && back.allSatisfy { $0.isASCII && $0.isNumber }
+                    && back.contains { $0 != "0" })
             let why = past ? "; the board's window starts today: it holds no day before it" : ""
             throw usageError("--date needs YYYY-MM-DD, today, tomorrow or +N, not \"\(text)\"\(why)")
         }
