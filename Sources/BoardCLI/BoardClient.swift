@@ -209,7 +209,7 @@ public struct BoardClient {
     /// the command's error, status 1, rather than a warning under "Pinned …".
     mutating func saveChange(_ what: String) throws(ClientError) {
         do { state = try store.saveChange(state, pruningBefore: today) } catch {
-            throw .failure("\(what) is not saved: \(error.reason); 'board --state-dir DIR' or BOARD_STATE_DIR names another")
+            throw .failure("\(what) is not saved: \(error.reason); or --state-dir DIR (BOARD_STATE_DIR) for another")
         }
     }
 

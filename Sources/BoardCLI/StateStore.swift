@@ -180,7 +180,7 @@ struct StateStore {
         case .unreadable(let why):
             // Not this process's to replace: what it holds (pins made as another user, a file behind
             // permissions) would be lost for good. The command's own work is done; the save is not.
-            return (state, "cannot read \(path) (\(why)), so it is left as it is; make it readable or move it away")
+            return (state, "cannot read \(path) (\(why)); left as it is: make it readable or move it away")
         case .missing: merged = baseline
         case .newer(_, let schema): return (state, Self.newerNote(path, schema: schema, reading: false))
         }

@@ -31,7 +31,7 @@ extension DaemonCommand {
                       [--log-level debug|info|warning|error] [--max-clients N]
                       [--request-timeout SECONDS] [--stall-timeout SECONDS]
                       [--publish URL | --follow URL] [--redis-password-file FILE]
-               boardd --check-config [--config FILE]
+               boardd --check-config [--config FILE] [any flag above]
                boardd --help | --version
 
         Serves the flight board on a Unix socket (default:
@@ -55,7 +55,8 @@ extension DaemonCommand {
           --redis-password-file FILE
                             Redis's password, the file's first line (only its owner may read it);
                             else BOARDD_REDIS_PASSWORD; never on the command line
-          --check-config    check the config and exit: 0 when it is good, 2 with the reason when not
+          --check-config    check the config and the flags beside it, and exit: 0 when they are good,
+                            2 with the reason when not
 
         Signals: SIGTERM, SIGINT or SIGQUIT shut down cleanly (the socket is removed); SIGHUP
         reloads the config (docs/CONFIG.md); SIGUSR1 binds a removed socket again at once and,

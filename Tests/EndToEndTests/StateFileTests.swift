@@ -85,6 +85,24 @@ import Testing
     /// A state file that cannot be read (a FIFO, a link to a device, a file behind permissions) is not
     /// replaced by a save: what it holds would be lost for good. `board pin` fails saying so; a command
     /// that shows still shows, with the warning. A FIFO in its place was replaced by a one-pin file.
+    /// The sentence of a save that fails is whole with a state file's path of 40 characters (the
+    /// longest a line keeps whole) and the longest designator: it was cut in its middle, through
+    /// "make it readable".
+    @Test func aFailedSaveIsSaidWholeWithALongPath() throws {
+        let user = try BoardUser.ofSharedDaemon()
+        let row = try #require(try user.lookup().max { $0.flightName.count < $1.flightName.count })
+        let padding = String(repeating: "d", count: max(1, 40 - user.sandbox.path.count - "//state.json".count))
+        let directory = user.sandbox.path + "/" + padding
+        try FileManager.default.createDirectory(atPath: directory + "/state.json", withIntermediateDirectories: true)
+        let pin = try user.board("pin", String(row.id), env: ["BOARD_STATE_DIR": directory])
+        #expect(pin.status == 1, "\(pin.stdout) \(pin.stderr)")
+        #expect(
+            pin.stderr.contains(
+                "cannot read \(directory)/state.json (is a directory, not a regular file); left as it is: "
+                    + "make it readable or move it away; or --state-dir DIR (BOARD_STATE_DIR) for another\n"),
+            "\(pin.stderr)")
+    }
+
     @Test func aStateFileThatCannotBeReadIsNeverSavedOver() throws {
         let user = try BoardUser.ofSharedDaemon()
         let row = try user.lookup()[7]
@@ -95,11 +113,11 @@ import Testing
         #expect(pin.status == 1, "\(pin.stdout) \(pin.stderr)")
         #expect(
             pin.stderr.contains(
-                "is not saved: cannot read \(path) (is a FIFO, not a regular file), so it is left as it is; make it readable or move it away"
+                "is not saved: cannot read \(path) (is a FIFO, not a regular file); left as it is: make it readable or move it away"
             ),
             "\(pin.stderr)")
         let hide = try user.board("hide", String(row.id))
-        #expect(hide.status == 1 && hide.stderr.contains("so it is left as it is"), "\(hide.stdout) \(hide.stderr)")
+        #expect(hide.status == 1 && hide.stderr.contains("left as it is: make it readable"), "\(hide.stdout) \(hide.stderr)")
         let show = try user.board("show", String(row.id))
         #expect(show.status == 0 && show.stdout.contains(row.flightName), "\(show.stderr)")
         #expect(show.stderr.contains("cannot read \(path)"), "\(show.stderr)")
