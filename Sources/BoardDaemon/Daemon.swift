@@ -57,12 +57,7 @@ public enum Daemon {
         } else {
             config = .builtIn
         }
-        if let seed = options.seed {
-            if seed != config.schedule.seed, config.source != DaemonConfig.builtIn.source {
-                config.seedOverridden = config.schedule.seed
-            }
-            config.schedule.seed = seed
-        }
+        if let seed = options.seed { config.schedule.seed = seed }
         return .success(config)
     }
 

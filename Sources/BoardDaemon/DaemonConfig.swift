@@ -44,9 +44,10 @@ public struct DaemonConfig: Hashable, Sendable {
     var replication: ReplicationSettings?
     /// Where it came from, for messages: a path, or "built-in defaults".
     var source: String
-    /// The seed the file gives when `--seed` gave another, which wins (at the start and each reload),
-    /// for the summary to say: a seed edited in the file and reloaded changed nothing without a word.
-    var seedOverridden: UInt64?
+    /// The seed the file names, when it names one: where `--seed` gave another, which wins (at the
+    /// start and each reload), the summary says both (a seed edited in the file and reloaded changed
+    /// nothing without a word).
+    var fileSeed: UInt64?
 
     public static let builtIn = DaemonConfig(schedule: .default, source: "built-in defaults")
 
@@ -74,7 +75,8 @@ public struct DaemonConfig: Hashable, Sendable {
     /// One line for `--check-config` and the start-up log: what the config sets.
     var summary: String {
         let airport = schedule.airport
-        let seed = seedOverridden.map { "seed \(schedule.seed) (from --seed; the file says \($0))" } ?? "seed \(schedule.seed)"
+        let overridden = fileSeed.flatMap { $0 == schedule.seed ? nil : $0 }
+        let seed = overridden.map { "seed \(schedule.seed) (from --seed; the file says \($0))" } ?? "seed \(schedule.seed)"
         return "\(airport.code) \"\(airport.name)\" in \(airport.timeZoneIdentifier), \(seed), "
             + "\(schedule.days) days x \(schedule.flightsPerDay) flights a day"
     }
@@ -151,7 +153,9 @@ public struct DaemonConfig: Hashable, Sendable {
             schedule.hall = try hall(value, file: file)
         }
         let replication = try json["replication"].map { value throws(ConfigError) in try ReplicationSettings(value, file: file) }
-        return DaemonConfig(schedule: schedule, source: file, replication: replication)
+        var config = DaemonConfig(schedule: schedule, source: file, replication: replication)
+        if json["seed"] != nil { config.fileSeed = schedule.seed }
+        return config
     }
 
     /// The optional `hall` object: how long finished flights stay on the board, each key optional,

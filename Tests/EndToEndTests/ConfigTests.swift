@@ -172,6 +172,10 @@ struct BadConfig: CustomStringConvertible, Sendable {
         #expect(try check([]).contains("seed 3,"))
         #expect(try check(["--seed", "99"]).contains("seed 99 (from --seed; the file says 3),"))
         #expect(try check(["--seed", "3"]).contains("seed 3,"), "the same seed needs no word")
+        // A file that names no seed has none to say: the default is no file's.
+        try #"{"days": 10}"#.write(toFile: xdg, atomically: true, encoding: .utf8)
+        #expect(try check(["--seed", "5"]).contains("seed 5,"), "a file naming no seed")
+        try #"{"seed": 3}"#.write(toFile: xdg, atomically: true, encoding: .utf8)
         try FileManager.default.removeItem(atPath: xdg)
         #expect(try check([]).hasPrefix("built-in defaults: ok"))
         // An explicit file that is missing is an error, never a silent fall back to the defaults.
