@@ -109,11 +109,11 @@ public enum Daemon {
         do { listener = try takeSocket(options, log: log) } catch {
             publisher?.releaseLease()
             if case ListenError.alreadyServing(let path) = error, Autostarted.isSet,
-                SocketListener.answers(path, timeoutMilliseconds: 200)
+                SocketListener.answers(path, within: .seconds(1))
             {
                 // Several boards started one each at once (tmux panes at login): the first serves, and
                 // what board asked for is done. No error in the log for a race nobody lost.
-                log.info("another boardd, started at the same time, serves \(path): this one steps aside")
+                log.info("another boardd serves \(path): this one, started by board, steps aside")
                 return 0
             }
             log.error("\(error)")
@@ -261,11 +261,7 @@ public enum Daemon {
     /// again within `SocketListener.checkInterval`. Waiting for that (a little longer, bounded) before
     /// refusing lets whoever started this one (autostart) find the socket answering.
     static func waitForTheHolderToBindAgain(_ path: String) {
-        let deadline = ContinuousClock.now + SocketListener.checkInterval * 2
-        while ContinuousClock.now < deadline {
-            if SocketListener.answers(path, timeoutMilliseconds: 100) { return }
-            Program.sleep(for: .milliseconds(20))
-        }
+        _ = SocketListener.answers(path, within: SocketListener.checkInterval * 2)
     }
 
     /// A random id for this run, so clients can tell a restarted daemon: 16 hex digits.

@@ -216,6 +216,17 @@ struct SocketListener {
         return line.hasPrefix(#"{"type":"hello""#) && line.contains(#""server":"boardd/"#)
     }
 
+    /// Whether something answers on `path` within `wait`, asked every 20 ms: a daemon holding the lock
+    /// may be binding its socket again, or replacing a stale one, which refuses until it listens.
+    static func answers(_ path: String, within wait: Duration) -> Bool {
+        let deadline = ContinuousClock.now + wait
+        while !answers(path, timeoutMilliseconds: 100) {
+            guard ContinuousClock.now < deadline else { return false }
+            Program.sleep(for: .milliseconds(20))
+        }
+        return true
+    }
+
     /// Whether something answers on `path` within the time given.
     static func answers(_ path: String, timeoutMilliseconds: Int32) -> Bool {
         guard let probe = try? UnixSocket.connect(path: path, timeoutMilliseconds: timeoutMilliseconds) else { return false }

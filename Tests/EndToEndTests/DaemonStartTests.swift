@@ -71,7 +71,8 @@ import Testing
             environment: sandbox.environment(extra: [BoardPaths.startedByBoardVariable: "1"]))
         #expect(second.status == 0, "\(second.stderr)")
         #expect(
-            second.stderr.contains("info: another boardd, started at the same time, serves \(sandbox.socket)"), "\(second.stderr)"
+            second.stderr.contains("info: another boardd serves \(sandbox.socket): this one, started by board, steps aside"),
+            "\(second.stderr)"
         )
         #expect(!second.stderr.contains("error"), "\(second.stderr)")
         let byHand = try run(Binaries.boardd, ["--socket", sandbox.socket], environment: sandbox.environment())
