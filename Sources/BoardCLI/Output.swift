@@ -12,9 +12,13 @@ enum Output {
     /// else 80, or `uncutWidth` with `uncut` (`--wide` piped: every column whole, the ID too, as
     /// `ps -ww` prints).
     static func width(uncut: Bool = false, environment: (String) -> String? = BoardPaths.environment) -> Int {
+        knownWidth(environment: environment) ?? (uncut ? uncutWidth : 80)
+    }
+
+    /// The terminal's width on stdout, else `COLUMNS` (1 to 10,000); nil when neither says one.
+    static func knownWidth(environment: (String) -> String? = BoardPaths.environment) -> Int? {
         if let columns = TerminalSize.columns(of: .standardOutput) { return columns }
-        if let text = environment("COLUMNS"), let columns = Int(text), (1...10_000).contains(columns) { return columns }
-        return uncut ? uncutWidth : 80
+        return environment("COLUMNS").flatMap(Int.init).flatMap { (1...10_000).contains($0) ? $0 : nil }
     }
 
     /// The width of a line that is not cut: more than any row's columns.

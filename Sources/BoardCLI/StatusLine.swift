@@ -175,10 +175,7 @@ struct StatusLine {
     }
 
     /// The terminal's width, else `COLUMNS`; nil for a status bar, which has neither and cuts the line itself.
-    static func knownWidth() -> Int? {
-        if let columns = TerminalSize.columns(of: .standardOutput) { return columns }
-        return BoardPaths.environment("COLUMNS").flatMap(Int.init).flatMap { (1...10_000).contains($0) ? $0 : nil }
-    }
+    static func knownWidth() -> Int? { Output.knownWidth() }
 
     func line(_ reading: Reading?, as chosen: StatusFormat? = nil) -> String {
         guard let reading else { return tmux ? tmuxStyled("fg=colour244", offlineLine) : offlineLine }

@@ -226,6 +226,23 @@ import Testing
         }
     }
 
+    /// The live view on such a terminal is its columns wide and 24 rows high (it was 80x24).
+    @Test func aTerminalWithNoRowsIsItsColumnsBy24() throws {
+        let master = PseudoTerminalCalls.openMaster(O_RDWR | O_NOCTTY | O_CLOEXEC)
+        defer { close(master) }
+        try #require(master >= 0 && PseudoTerminalCalls.grant(master) == 0 && PseudoTerminalCalls.unlock(master) == 0)
+        let name = try #require(PseudoTerminalCalls.slaveName(master))
+        let slave = open(name, O_RDWR | O_NOCTTY | O_CLOEXEC)
+        defer { close(slave) }
+        var size = winsize(ws_row: 0, ws_col: 30, ws_xpixel: 0, ws_ypixel: 0)
+        #expect(ioctl(slave, UInt(TIOCSWINSZ), &size) == 0)
+        #expect(TerminalSize(of: FileDescriptor(slave)) == TerminalSize(columns: 30, rows: 24))
+        #expect(TerminalSize.columns(of: FileDescriptor(slave)) == 30)
+        size = winsize(ws_row: 0, ws_col: 0, ws_xpixel: 0, ws_ypixel: 0)
+        #expect(ioctl(slave, UInt(TIOCSWINSZ), &size) == 0)
+        #expect(TerminalSize(of: FileDescriptor(slave)) == nil, "no width said: the caller's default")
+    }
+
     @Test func dataGoesToStdoutAndNothingToStderr() throws {
         let user = try BoardUser.ofSharedDaemon()
         for command in [[], ["--json"], ["search", "B3"], ["clock", "--json"], ["help"], ["--version"]] {

@@ -10,20 +10,18 @@ public struct TerminalSize: Hashable, Sendable, CustomStringConvertible {
         self.rows = rows
     }
 
-    /// The size of the terminal on `descriptor` (TIOCGWINSZ), or nil when it is not a terminal.
-    public init?(of descriptor: FileDescriptor) {
+    /// The size of the terminal on `descriptor` (TIOCGWINSZ), or nil when it is not a terminal or says
+    /// no width; a terminal that says its columns and no rows (a serial console, `script`'s pty) is
+    /// `rowsUnsaid` rows high.
+    public init?(of descriptor: FileDescriptor, rowsUnsaid: Int = 24) {
         var size = winsize()
-        guard ioctl(descriptor.rawValue, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
-        self.init(columns: Int(size.ws_col), rows: Int(size.ws_row))
+        guard ioctl(descriptor.rawValue, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        self.init(columns: Int(size.ws_col), rows: size.ws_row > 0 ? Int(size.ws_row) : rowsUnsaid)
     }
 
     /// The width of the terminal on `descriptor`, or nil when it is not a terminal or says none: a
-    /// line's width needs only its columns (a serial console or `script`'s pty may say 0 rows).
-    public static func columns(of descriptor: FileDescriptor) -> Int? {
-        var size = winsize()
-        guard ioctl(descriptor.rawValue, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
-        return Int(size.ws_col)
-    }
+    /// line's width needs only its columns.
+    public static func columns(of descriptor: FileDescriptor) -> Int? { TerminalSize(of: descriptor)?.columns }
 
     public var description: String { "\(columns)x\(rows)" }
 }
