@@ -146,6 +146,9 @@ import Testing
                 "No changes: --since (3999-01-01T00:00, read as the clock's end: Dec 31 3998 19:00) is after the daemon's now (10:00, "
             ),
             "\(late.stderr)")
+        // The end itself, typed with its offset, was read as typed: nothing to say of it.
+        let end = try user.board("events", "--since", "3998-12-31T19:00:00-05:00")
+        #expect(end.stderr.hasPrefix("No changes: --since (Dec 31 3998 19:00) is after"), "\(end.stderr)")
         let far = try user.board("events", "--since", "9999-12-31T00:00")
         #expect(
             far.status == 0 && far.stderr.hasPrefix("No changes: --since (9999-12-31T00:00, read as the clock's end: "),

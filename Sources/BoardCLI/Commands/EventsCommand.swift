@@ -276,8 +276,11 @@ struct EventsCommand: BoardCommand, Equatable {
         let today = EventTime.date(of: now)
         let listingStart = flight == nil ? "today's start" : "the start of the flight's day"
         var sinceRead = ChangeLine.bound(start, today: today)
-        if case .instant(let typed)? = since, let read = EventTime.instant(of: start), read >= ClockLimits.instants.upperBound {
-            // Past the clock's range, the daemon read it as the range's end: what was typed, then that.
+        if case .instant(let typed)? = since, let read = EventTime.instant(of: start), read >= ClockLimits.instants.upperBound,
+            EventTime.instant(of: typed).map({ $0 > read }) ?? true
+        {
+            // Past the clock's range, the daemon read it as the range's end: what was typed, then that
+            // (the end typed as it is was read as typed).
             sinceRead = "\(typed), read as the clock's end: \(sinceRead)"
         }
         let message =
