@@ -1,7 +1,9 @@
+import BoardLink
 import BoardSystem
 
-/// The status line with no daemon answering: stopped on purpose (`ShutdownMarker`), a start that
-/// failed (`StartFailureMarker`), else offline; and whether to start one.
+/// The status line with no daemon answering: one that refused this client (full, another protocol,
+/// a socket not to be trusted), stopped on purpose (`ShutdownMarker`), a start that failed
+/// (`StartFailureMarker`), else offline; and whether to start one.
 extension StatusLine {
     static let offlineText = "board: offline"
     /// The daemon was stopped on purpose (`ShutdownMarker`): said, and none is started.
@@ -11,12 +13,28 @@ extension StatusLine {
     static let startFailedText = "board: start failed"
 
     var offlineLine: String {
+        if let refusal, let text = Self.refusedText(refusal) { return text }
         if ShutdownMarker.isSet(forSocket: socket) { return Self.stoppedText }
         return StartFailureMarker.read(forSocket: socket) == nil ? Self.offlineText : Self.startFailedText
     }
 
+    /// The line for a daemon that was reached and said why it would not serve this client, or a socket
+    /// not to be trusted: said as such, since "offline" sends its reader to start a daemon that is
+    /// running. Nil for the errors that are said as offline (none listening, no answer in time).
+    static func refusedText(_ error: ConnectionError) -> String? {
+        switch error {
+        case .remote(let refusal) where refusal.code == .tooManyClients: "board: busy"
+        case .protocolMismatch: "board: version mismatch"
+        case .untrusted, .permissionDenied: "board: socket not trusted"
+        default: nil
+        }
+    }
+
     /// waybar's tooltip for the line with no daemon: why, and what to do.
     var offlineTooltip: String {
+        if let refusal, Self.refusedText(refusal) != nil {
+            return "boardd did not serve this client: \(refusal.description.replacingControlCharacters(with: " "))"
+        }
         if ShutdownMarker.isSet(forSocket: socket) {
             return "The daemon was stopped on purpose; "
                 + (autostartLogDirectory == nil ? "start it with boardd." : "any other command (board clock) starts it again.")

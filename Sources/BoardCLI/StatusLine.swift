@@ -23,6 +23,9 @@ struct StatusLine {
     var pinned = PinnedParam(pins: [])
     /// The filter flags: the counts count, and the next flight is, the matching flights of today's board.
     var filter = FlightFilter()
+    /// Why a daemon that was reached gave no reading, when it said (full, another protocol) or its socket
+    /// is not to be trusted: the line says so (`refusedLine`) instead of offline. Set by `run`.
+    var refusal: ConnectionError?
 
     /// What the line shows: the placeholders' values, the next departure's and the pinned flight's
     /// statuses for their tmux colours, and a pinned flight's recent change to show first.
@@ -75,7 +78,18 @@ struct StatusLine {
     var waybar = false
 
     func run(json: Bool) {
-        let reading = fetch()
+        var status = self
+        let reading: Reading?
+        switch fetch() {
+        case .success(let read): reading = read
+        case .failure(let refusal):
+            reading = nil
+            status.refusal = refusal
+        }
+        status.print(reading, json: json)
+    }
+
+    private func print(_ reading: Reading?, json: Bool) {
         if waybar { return Output.print(waybarJSON(reading)) }
         guard json else { return Output.print(line(reading, width: Self.knownWidth())) }
         let text = line(reading)
@@ -216,8 +230,9 @@ struct StatusLine {
         return text.replacingControlCharacters(with: " ")
     }
 
-    /// The placeholder values, or nil when the daemon is down, hung or broken.
-    func fetch() -> Reading? {
+    /// The placeholder values; nil when the daemon is down, hung or broken; the refusal when the daemon
+    /// said why it would not serve this client, or the socket was not to be trusted (`Self.refusal(_:)`).
+    func fetch() -> Result<Reading?, ConnectionError> {
         let deadline = ContinuousClock.now + .milliseconds(150)
         let connection: BoardConnection
         do { connection = try BoardConnection(path: socket, timeoutMilliseconds: 80) } catch {
@@ -225,8 +240,13 @@ struct StatusLine {
                 // Started, not waited for: this line says offline, the next one is live.
                 _ = Autostart.launch(socket: socket, logDirectory: logDirectory)
             }
-            return nil
+            return Self.refusedText(error) == nil ? .success(nil) : .failure(error)
         }
+        return .success(read(over: connection, until: deadline))
+    }
+
+    /// The placeholder values read over `connection` by `deadline`, or nil.
+    private func read(over connection: BoardConnection, until deadline: ContinuousClock.Instant) -> Reading? {
         // Every request at once, so that one round trip fits in the budget. With a filter or hidden
         // flights, the next departure is the filtered board's, and tomorrow's when today has none left.
         let hidden = Watchlist.keys(state.hidden)

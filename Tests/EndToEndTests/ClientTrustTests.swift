@@ -24,6 +24,7 @@ final class ScriptedDaemon {
 
     init(
         path: String, pace: Duration? = nil, paceHello: Bool = false,
+        hello: [UInt8] = WireLine.hello(server: "boardd/fake", instance: "fake"),
         reply: @escaping @Sendable (JSON) -> [UInt8]?
     ) throws {
         try FileManager.default.createDirectory(atPath: BoardPaths.directory(of: path), withIntermediateDirectories: true)
@@ -57,7 +58,7 @@ final class ScriptedDaemon {
                     client.setNonBlocking(false)
                     var framer = LineFramer()
                     var buffer = [UInt8](repeating: 0, count: 65536)
-                    var open = write(WireLine.hello(server: "boardd/fake", instance: "fake"), to: client, paced: paceHello)
+                    var open = write(hello, to: client, paced: paceHello)
                     serving: while open, readable(client) {
                         guard let n = try? client.read(into: &buffer), n > 0 else { break }
                         for case .line(let line) in framer.feed(Array(buffer[..<n])) {
@@ -195,6 +196,29 @@ final class ScriptedDaemon {
                 "refusing to connect to \(directory)/boardd.sock: other users can write to its directory \(directory)"),
             "\(result.stderr)")
         #expect(fake.connections == 0, "never connected")
+        #expect(!FileManager.default.fileExists(atPath: directory + "/boardd.sock.lock"), "no daemon was started there")
+    }
+
+    /// A status line whose daemon is there but will not serve it says why, not "offline" (which sends
+    /// its reader to start a daemon that runs), and starts none; waybar's tooltip says what to do.
+    @Test func theStatusLineSaysWhyADaemonThatIsThereWillNotServeIt() throws {
+        let sandbox = Sandbox()
+        let newer = WireLine.line(["type": "hello", "protocol": 99, "server": "boardd/next", "instance": "x"])
+        let fake = try ScriptedDaemon(path: sandbox.socket, hello: newer) { WireLine.result(id: $0["id"] ?? .null, [:]) }
+        let line = try sandbox.board("status", autostart: true)
+        #expect(line.stdout == "board: version mismatch\n", "\(line.stdout)")
+        let waybar = try JSON.parse(Array(try sandbox.board("status", "--waybar", autostart: true).stdout.utf8))
+        #expect(waybar["class"]?.string == "offline")
+        #expect(waybar["tooltip"]?.string?.contains("run matching versions of board and boardd") == true, "\(waybar)")
+        #expect(!FileManager.default.fileExists(atPath: sandbox.socket + ".lock"), "no daemon was started")
+        _ = fake
+
+        let directory = sandbox.path + "/open"
+        let open = try ScriptedDaemon(path: directory + "/boardd.sock") { WireLine.result(id: $0["id"] ?? .null, [:]) }
+        chmod(directory, 0o777)
+        let untrusted = try sandbox.board("status", autostart: true, env: ["BOARD_SOCKET": directory + "/boardd.sock"])
+        #expect(untrusted.stdout == "board: socket not trusted\n", "\(untrusted.stdout)")
+        #expect(open.connections == 0, "never connected")
         #expect(!FileManager.default.fileExists(atPath: directory + "/boardd.sock.lock"), "no daemon was started there")
     }
 

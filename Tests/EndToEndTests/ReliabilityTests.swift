@@ -223,6 +223,10 @@ import Testing
             let board = try sandbox.board("--json")
             #expect(board.status == 1, "\(board.stdout.prefix(200)) \(board.stderr)")
             #expect(board.stderr.contains("limit of 3 clients"))
+            // The status line says the daemon is busy, not offline, and its waybar tooltip why.
+            #expect(try sandbox.board("status").stdout == "board: busy\n")
+            let waybar = try JSON.parse(Array(try sandbox.board("status", "--waybar").stdout.utf8))
+            #expect(waybar["tooltip"]?.string?.contains("limit of 3 clients") == true, "\(waybar)")
         }
         try daemon.stop()
     }
