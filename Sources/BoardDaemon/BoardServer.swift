@@ -201,7 +201,7 @@ final class BoardServer: LoopDuty {
         case .watch(let view): watch(view, id: request.id, from: token)
         case .eventsWatch(let subscription):
             guard !subscribed else {
-                loop.enqueue(WireLine.error(id: request.id, Self.oneWatch), to: token)
+                loop.enqueueError(Self.oneWatch, id: request.id, method: request.method, to: token)
                 return
             }
             subscribe(token, id: request.id, subscription)
@@ -242,7 +242,7 @@ final class BoardServer: LoopDuty {
     /// Starts (or changes) a `board.watch`: the board now, then one at each change.
     private func watch(_ view: WatchView, id: JSON, from token: UInt64) {
         guard loop.connections.update(token, { $0.events == nil }) == true else {
-            loop.enqueue(WireLine.error(id: id, Self.oneWatch), to: token)
+            loop.enqueueError(Self.oneWatch, id: id, method: WireMethod.boardWatch.rawValue, to: token)
             return
         }
         loop.enqueueResult(id: id, service.watchBoard(view, at: service.clock.now), to: token)

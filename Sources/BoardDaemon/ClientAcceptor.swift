@@ -105,6 +105,11 @@ struct ClientAcceptor: ~Copyable {
         var connection = ClientConnection(descriptor: fd, meter: loop.link.meter)
         connection.enqueue(hello, now: loop.now)
         let number = loop.link.accepted.add(1, ordering: .relaxed).newValue
+        connection.number = number
+        if loop.log.minimum <= .debug {
+            let pid = UnixSocket.peerPID(fd).map { "pid \($0)" } ?? "pid unknown"
+            loop.log.debug("client \(number) connected (\(pid); \(clients) connected)")
+        }
         connection.movesAfterFirstAnswer = !side.keeps(number)
         connection.awaitsFirstAnswer = side == .read
         guard let token = loop.adopt(connection) else { return .accepted }

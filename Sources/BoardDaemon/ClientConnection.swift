@@ -50,6 +50,9 @@ struct ClientConnection {
     /// The read loop's clock when it handed this client over with a request unanswered: a
     /// subscription asked for then starts there, as if the main loop had read it on arrival.
     var handedOverAt: Date?
+    /// The daemon's count of clients accepted when it accepted this one: how the log names it
+    /// (`client 17`) from its connecting to its closing.
+    var number = 0
 
     struct Watch {
         let requestID: JSON

@@ -9,18 +9,18 @@ extension ConnectionLoop {
     /// whose connection failed, or that asked to close and got everything, is closed.
     func flush(_ token: UInt64, writable: Bool = false) {
         let now = now
-        let keep = connections.update(token) { connection in
+        let closing = connections.update(token) { connection in
             flush(&connection, token: token, now: now, writable: writable)
         }
-        if keep == false { close(token) }
+        if let closing, let closing { close(token, closing) }
     }
 
-    /// Writes what it can; false when the connection is finished and must be closed. A connection
+    /// Writes what it can; why the connection must be closed when it is finished. A connection
     /// waiting for epoll to say its socket takes more is not tried before it does: a full socket
     /// refuses every write, and a spliced write costs its `vmsplice` and reading the pipe back.
     private func flush(
         _ connection: inout ClientConnection, token: UInt64, now: ContinuousClock.Instant, writable: Bool
-    ) -> Bool {
+    ) -> ClosingReason? {
         let result: ClientConnection.FlushResult =
             connection.wantsWritable && !writable ? .blocked : connection.flush(now: now, splicer: splicer)
         if let splicer, !splicer.isWorking, !spliceStopReported {
@@ -35,11 +35,11 @@ extension ConnectionLoop {
             // No answer reaches it (a client that sent a clock move and closed at once, before even
             // its hello was written): what it sent is still read and carried out, and its answers
             // dropped, until it has nothing more to say. Closed at once, the move was lost.
-            guard !connection.peerClosed || !connection.inbox.isEmpty else { return false }
+            guard !connection.peerClosed || !connection.inbox.isEmpty else { return .writeFailed }
             connection.discardOutput()
             connection.peerGone = true
         }
-        if result == .drained && connection.closeWhenFlushed { return false }
+        if result == .drained && connection.closeWhenFlushed { return .finished }
         let wantsWritable = result == .blocked
         if wantsWritable { sweepWanted = true }
         let pauseReading =
@@ -53,7 +53,7 @@ extension ConnectionLoop {
             connection.wantsWritable = wantsWritable
             connection.readingPaused = pauseReading
         }
-        return true
+        return nil
     }
 
     /// Closes clients past their deadlines. It visits every client, so it runs a few times a second at most.
@@ -68,8 +68,10 @@ extension ConnectionLoop {
             // Output the socket has taken nothing of for so long is the client's doing, whatever
             // else waits: one that pipelined past the queue's limit has its reading paused too.
             if let since = connection.stalledSince, now - since > .seconds(limits.stalledWriteTimeout) {
-                log.info("closing a client that stopped reading (\(connection.queuedBytes) bytes waiting)")
-                close(token)
+                log.info(
+                    "closing a client that stopped reading (client \(connection.number), \(connection.queuedBytes) bytes waiting)"
+                )
+                close(token, .stalled)
             } else if connection.readingPaused {
                 if !connection.inbox.isEmpty, !connection.hasOutput, mayServe(connection), inBacklog.insert(token).inserted {
                     // Held back by all clients' output over the ceiling, and there is room again.
@@ -80,8 +82,8 @@ extension ConnectionLoop {
                 connections[token]?.partialSince = connection.partialSince.map { _ in now }
                 sweepWanted = true
             } else if let since = connection.partialSince, now - since > .seconds(limits.partialLineTimeout) {
-                log.info("closing a client whose request line never finished")
-                close(token)
+                log.info("closing a client whose request line never finished (client \(connection.number))")
+                close(token, .partialLine)
             } else if connection.partialSince != nil || connection.hasOutput {
                 sweepWanted = true
             }

@@ -103,7 +103,7 @@ extension ConnectionLoop {
             case .tooLarge:
                 let error = WireError(
                     .tooLarge, "A request line is limited to \(LineFramer.protocolLimit) bytes; closing the connection.")
-                enqueue(WireLine.error(id: .null, error), to: token)
+                enqueueError(error, id: .null, method: nil, to: token)
                 connections.update(token) { connection in
                     connection.inbox.removeAll()
                     connection.peerClosed = true
@@ -152,7 +152,7 @@ extension ConnectionLoop {
         switch WireRequest.parse(line) {
         case .success(let request): return request
         case .failure(let rejected):
-            enqueue(WireLine.error(id: rejected.id, rejected.error), to: token)
+            enqueueError(rejected.error, id: rejected.id, method: nil, to: token)
             return nil
         }
     }
@@ -164,10 +164,22 @@ extension ConnectionLoop {
         switch outcome {
         case .result(let result): enqueue(WireLine.result(id: request.id, result), to: token)
         case .encoded(let document): enqueueResult(id: request.id, document, to: token)
-        case .failure(let error): enqueue(WireLine.error(id: request.id, error), to: token)
+        case .failure(let error): enqueueError(error, id: request.id, method: request.method, to: token)
         case .watch, .eventsWatch, .clockMoved: return false
         }
         return true
+    }
+
+    /// Queues `error` as the reply to request `id` (of `method`, when the line named one); the log says
+    /// it at debug, with the client's number, so that a client's refused requests can be followed.
+    /// A client's method and id are cut to 64 characters there.
+    func enqueueError(_ error: WireError, id: JSON, method: String?, to token: UInt64) {
+        if log.minimum <= .debug, let number = connections.update(token, { $0.number }) {
+            func cut(_ text: String) -> String { text.count > 64 ? text.prefix(63) + "…" : text }
+            let request = "\(method.map(cut) ?? "a request") (id \(cut(id.text)))"
+            log.debug("client \(number): \(request) refused, \(error.code.rawValue): \(error.message)")
+        }
+        enqueue(WireLine.error(id: id, error), to: token)
     }
 
     /// Queues a line for the client under `token`, written at the end of the turn or by `flush`.

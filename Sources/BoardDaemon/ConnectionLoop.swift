@@ -246,9 +246,10 @@ final class ConnectionLoop {
         departures.post(connection)
     }
 
-    /// Closes a client: its descriptor, its count and its share of the meter.
-    func close(_ token: UInt64) {
+    /// Closes a client: its descriptor, its count and its share of the meter; the log says why at debug.
+    func close(_ token: UInt64, _ reason: ClosingReason) {
         guard let connection = connections.removeValue(forKey: token) else { return }
+        log.debug("client \(connection.number) closed: \(reason.rawValue)")
         link.clients.subtract(1, ordering: .relaxed)
         if connection.watch != nil { link.watchers.subtract(1, ordering: .relaxed) }
         connection.release()
@@ -264,6 +265,15 @@ final class ConnectionLoop {
         for connection in connections.values where connection.watch != nil || connection.events != nil {
             if !connection.hasOutput { _ = try? goodbye.withUnsafeBytes { try connection.descriptor.writeSome($0) } }
         }
-        for token in connections.tokens { close(token) }
+        for token in connections.tokens { close(token, .stopping) }
     }
+}
+
+/// Why a loop closes a client, as the log says it at debug (`client 17 closed: …`).
+enum ClosingReason: String, Sendable {
+    case finished = "it stopped sending, and every answer was written"
+    case writeFailed = "writing to it failed (it went away)"
+    case stalled = "it stopped reading"
+    case partialLine = "its request line never finished"
+    case stopping = "the daemon is stopping"
 }

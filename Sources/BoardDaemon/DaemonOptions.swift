@@ -42,7 +42,8 @@ extension DaemonCommand {
           --seed N          the schedule's seed, overriding the config
           --now TIME        start a simulated clock at TIME (ISO-8601, e.g. 2026-11-30T09:00:00-05:00)
           --speed X         run the simulated clock X times real time (0 freezes it)
-          --log-level L     the least important messages to log (default info)
+          --log-level L     the least important messages to log (default info); debug
+                            adds each client's connecting, refused requests and closing
           --max-clients N   connections served at once (default 10000); more get tooManyClients
           --request-timeout SECONDS
                             close a client whose request line does not finish in time (default 10)

@@ -317,6 +317,40 @@ import Testing
         #expect(moved + suppressed == moves, "\(log)")
     }
 
+    /// `--log-level debug` follows each client: its number and pid as it connects, each request refused
+    /// with why (a client's long method cut), and why it was closed; at info none of it is written.
+    @Test func theDebugLogFollowsAClientFromConnectingToClosing() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox, extra: ["--log-level", "debug"])
+        let client = try RawClient(path: daemon.socket)  // the last to connect (the harness asked first)
+        _ = try client.readLine()  // hello
+        let long = String(repeating: "m", count: 5000)
+        try client.send(#"{"id":7,"method":"board.get","params":{"tab":"zz"}}"# + "\n" + #"{"id":8,"method":"\#(long)"}"# + "\n")
+        for _ in 0..<2 { _ = try #require(try client.readLine()) }
+        let number = try #require(
+            daemon.logText().matches(of: #/debug: client (\d+) connected \(pid \d+; \d+ connected\)/#).last?.output.1)
+        #expect(
+            daemon.logText().contains(#"client \#(number): board.get (id 7) refused, invalidParams: "tab" must be"#),
+            "\(daemon.logText())")
+        #expect(
+            daemon.logText().contains("client \(number): \(long.prefix(63))… (id 8) refused, unknownMethod"),
+            "\(daemon.logText())")
+        _ = Glibc.shutdown(client.descriptor.rawValue, Int32(SHUT_WR))  // done sending
+        #expect(try client.readUntilClosed().isEmpty)
+        try waitUntil("the close to be logged", timeout: 5) {
+            daemon.logText().contains("client \(number) closed: it stopped sending, and every answer was written")
+        }
+        #expect(try daemon.stop() == 0)
+
+        let quiet = try RunningDaemon(sandbox: Sandbox())
+        let other = try RawClient(path: quiet.socket)
+        _ = try other.readLine()
+        try other.send(#"{"id":1,"method":"nope"}"# + "\n")
+        _ = try other.readLine()
+        #expect(try quiet.stop() == 0)
+        #expect(!quiet.logText().contains("client"), "\(quiet.logText())")
+    }
+
     @Test func aKeyHoldingControlCharactersIsPrintedOnOneLine() throws {
         let sandbox = Sandbox()
         let config = sandbox.path + "/boardd.json"
