@@ -186,6 +186,36 @@ struct LiveViewSplitTests {
         #expect(LiveViewStackTests.topName(model) == flights[4].flightName)
     }
 
+    /// Enter on the list while the flight under the cursor is still on its way (a slow daemon, keys
+    /// typed ahead): once it is shown it is the last viewed, as Enter makes it. It stayed the flight
+    /// shown before, and `board last` named that one.
+    @Test func enterWhileTheFollowedFlightIsOnItsWayMakesItTheLastViewed() throws {
+        var (model, flights) = try Self.opened(at: Self.wide)
+        model.press(.escape)
+        let id = try #require(LiveModel.sentID(model.press(.down)))
+        #expect(model.press(.enter).isEmpty, "nothing more to fetch: it is on its way")
+        #expect(model.focus == .details)
+        let effects = model.update(.replied(id, Fixture.details(of: flights[1])))
+        #expect(effects == [.saveLastViewed(flights[1])])
+        #expect(model.lastViewed == LiveModel.FlightKey(flights[1]))
+        #expect(LiveViewStackTests.topName(model) == flights[1].flightName)
+        // The cursor moved on twice before the first answer: the flight Enter was pressed on is the one.
+        var (later, _) = try Self.opened(at: Self.wide)
+        later.press(.escape)
+        let first = try #require(LiveModel.sentID(later.press(.down)))
+        later.press(.down)
+        later.press(.enter)
+        let next = try #require(LiveModel.sentID(later.update(.replied(first, Fixture.details(of: flights[1])))))
+        #expect(later.lastViewed == LiveModel.FlightKey(flights[0]), "not the flight passed over")
+        #expect(later.update(.replied(next, Fixture.details(of: flights[2]))) == [.saveLastViewed(flights[2])])
+        // Only Enter does it: the cursor moving alone leaves the last viewed as it was.
+        var (moved, _) = try Self.opened(at: Self.wide)
+        moved.press(.escape)
+        let alone = try #require(LiveModel.sentID(moved.press(.down)))
+        #expect(moved.update(.replied(alone, Fixture.details(of: flights[1]))).isEmpty)
+        #expect(moved.lastViewed == LiveModel.FlightKey(flights[0]))
+    }
+
     @Test func aFlightGoneWhileFollowedShowsItsGoneScreenInPlace() throws {
         var (model, flights) = try Self.opened(at: Self.wide)
         model.press(.escape)

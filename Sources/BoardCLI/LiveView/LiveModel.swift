@@ -26,6 +26,9 @@ public struct LiveModel: Sendable {
     var layout = LiveLayout.auto
     var focus = Focus.details
     var wantedFlight: FlightDocument?
+    /// Enter pressed on the list while the flight under the cursor was still on its way: it becomes the
+    /// last viewed once it is shown (`answerFollow`).
+    var viewedOnArrival: FlightKey?
 
     /// The selected tab (saved when it changes) and whether past flights are hidden.
     var tab: Tab

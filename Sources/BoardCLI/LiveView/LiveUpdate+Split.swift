@@ -27,6 +27,9 @@ extension LiveModel {
             lastViewed = open.key
             return [.saveLastViewed(open.flight)]
         }
+        // Another flight is shown, or one is on its way (a slow daemon, keys typed ahead): the one under
+        // the cursor becomes the last viewed when it is shown.
+        viewedOnArrival = selectedFlight.map(FlightKey.init)
         return follow()
     }
 
@@ -67,11 +70,16 @@ extension LiveModel {
         let wanted = wantedFlight
         wantedFlight = nil
         // Esc or b closed the flight meanwhile: nothing to replace.
-        guard top.isFlight else { return [] }
+        guard top.isFlight else {
+            viewedOnArrival = nil
+            return []
+        }
         if let wanted, FlightKey(wanted) != asked.key {
             guard shownFlight != FlightKey(wanted) else { return [] }
             return [send(.flight(FlightKey(wanted), pinned: pins), for: .follow(asked: GoneFlight(wanted)))]
         }
+        let viewed = viewedOnArrival == asked.key
+        viewedOnArrival = nil
         switch result {
         case .success(let json):
             let details: FlightDetailsDocument
@@ -85,6 +93,10 @@ extension LiveModel {
             }
             screens[screens.count - 1] = .details(OpenFlight(details: details))
             nextDetailsRefresh = nil
+            if viewed {
+                lastViewed = asked.key
+                return [.saveLastViewed(details.flight)]
+            }
         case .failure(let refusal):
             if refusal.code == .notFound || refusal.code == .outsideWindow { showGone(asked) } else { message = refusal.message }
         }
