@@ -62,6 +62,43 @@ struct LiveViewOpenFlightTests {
         #expect(!model.frame().contains { $0.contains("(PgUp/PgDn)") })
     }
 
+    /// Down and up (j and k too) on details taller than the pane scroll them a line while more is
+    /// below or above, and only then step to the next or previous flight: on a 12-row pane three
+    /// Downs to read on opened three flights on top, each for Esc to go back through.
+    @Test func downAndUpReadOnThroughTallDetailsBeforeSteppingToAnotherFlight() throws {
+        var model = Fixture.liveModel()
+        let flight = try #require(Fixture.board().flights.dropFirst(5).first)
+        try model.moveCursor(to: flight.id)
+        try model.openSelected()
+        let size = TerminalSize(columns: 100, rows: 12)
+        model.update(.resized(size))
+        let layout = { () -> LiveFrame.DetailsLayout in
+            guard case .details(let open) = model.top else { return LiveFrame.detailsLayout(lineCount: 0, scroll: 0, rows: 0) }
+            return LiveFrame.detailsLayout(open, model: model, size: size)
+        }
+        let below = layout().lastScroll
+        #expect(below >= 3, "taller than the pane: \(model.frame(size).joined(separator: "\n"))")
+        for (number, key) in zip(1...below, [Key.down, .character("j")].cycled()) {
+            #expect(model.press(key).isEmpty, "no flight asked for while more is below")
+            #expect(layout().scroll == number)
+        }
+        #expect(model.screens.count == 2, "no flight opened on top")
+        #expect(model.frame(size).joined().contains("↑ \(below) more"), "\(model.frame(size).joined(separator: "\n"))")
+        // At the end, Down goes on to the next flight, opened at its top.
+        let next = try #require(LiveModel.sentID(model.press(.down)))
+        let after = try #require(Fixture.board().flights.dropFirst(6).first)
+        model.update(.replied(next, Fixture.details(of: after)))
+        #expect(LiveViewStackTests.topName(model) == after.flightName)
+        #expect(layout().scroll == 0)
+        // Up reads back to the top first, then steps to the flight before.
+        model.press(.down, .down)
+        #expect(model.press(.character("k")).isEmpty)
+        #expect(layout().scroll == 1)
+        #expect(model.press(.up).isEmpty)
+        #expect(layout().scroll == 0)
+        #expect(LiveModel.sentID(model.press(.up)) != nil, "at the top, the flight before")
+    }
+
     /// However short the pane, down to 6 rows (one line for the details), paging from the top to
     /// the bottom shows every line of the flight's details in order, with the marks saying what is
     /// out of sight: at 6 rows the title alone showed, with no marks and no way to page.
@@ -274,5 +311,15 @@ struct LiveViewOpenFlightTests {
         sent = []
         for second in 0...60 { sent += ground.update(.tick(Fixture.start + .seconds(second))) }
         #expect((1...3).contains(sent.count))
+    }
+}
+
+extension Array {
+    /// The elements over and over.
+    fileprivate func cycled() -> some Sequence<Element> {
+        sequence(state: 0) { index in
+            defer { index += 1 }
+            return self[index % count]
+        }
     }
 }

@@ -15,6 +15,9 @@ enum LiveAction: Hashable, Sendable {
     case open
     /// The flight after (or before) the open one, in the tab's order.
     case nextFlight, previousFlight
+    /// Down / up on a flight's details: a line of details taller than the pane while more is
+    /// below / above, else the next / previous flight (`LiveModel.scrollOrStep`).
+    case lineDown, lineUp
     case togglePast
     case search
     case pin
@@ -80,8 +83,10 @@ enum LiveKeyMap {
         Binding([.home, .character("g")], .first, on: .list),
         Binding([.end, .character("G")], .last, on: .list),
         Binding([.enter], .open, on: .list),
-        Binding([.character("n"), .down, .character("j")], .nextFlight, on: .details),
-        Binding([.character("p"), .up, .character("k")], .previousFlight, on: .details),
+        Binding([.character("n")], .nextFlight, on: .details),
+        Binding([.character("p")], .previousFlight, on: .details),
+        Binding([.down, .character("j")], .lineDown, on: .details),
+        Binding([.up, .character("k")], .lineUp, on: .details),
         Binding([.character("h")], .togglePast, on: .list),
         Binding([.character("/")], .search, on: .all),
         Binding([.character("P")], .pin, on: [.list, .details]),
@@ -145,7 +150,9 @@ enum LiveKeyMap {
 
     /// The keys as `board help watch` (and the contract) name them.
     static let helpPhrases = [
-        "Tab/Shift-Tab or left/right switch tabs (and keep the choice)", "up/down or j/k move", "Enter opens a flight",
+        "Tab/Shift-Tab or left/right switch tabs (and keep the choice)",
+        "up/down or j/k move (on a flight's details taller than the pane they scroll, then step as n/p)",
+        "Enter opens a flight",
         "n/p next and previous flight, or search result (Enter, n and p open a flight on top of what is open)",
         "Esc goes back one screen (on a split pane Enter and Esc move the keys between the board and the flight)",
         "PageUp/PageDown (or space) page through a list, or a flight's details taller than the pane",

@@ -168,4 +168,17 @@ extension LiveModel {
         message = "Route: \(text) (in tmux's paste buffer)"
         return [.copyToTmux(text)]
     }
+
+    /// Down / up on a flight's details: a line of them while more is below / above (details taller
+    /// than a short tmux pane), as a pager reads on; at their end, or when they fit, the next /
+    /// previous flight, as n / p (as mutt's pager goes on to the next message).
+    mutating func scrollOrStep(forward: Bool) -> [LiveEffect] {
+        guard keyScreen == .details, case .details(var open) = top else { return [] }
+        let layout = LiveFrame.detailsLayout(open, model: self, size: size)
+        let scroll = max(0, min(layout.lastScroll, layout.scroll + (forward ? 1 : -1)))
+        guard scroll != layout.scroll else { return stepFlight(from: open.key, forward: forward) }
+        open.scroll = scroll
+        screens[screens.count - 1] = .details(open)
+        return []
+    }
 }

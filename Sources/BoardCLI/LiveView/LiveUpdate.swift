@@ -286,6 +286,7 @@ extension LiveModel {
             return [send(.soonest(tab: tab, pinned: pins), for: .soonest(steps: 0))]
         case .nextFlight, .previousFlight:
             if case .details(let open) = top { return stepFlight(from: open.key, forward: action == .nextFlight) }
+        case .lineDown, .lineUp: return scrollOrStep(forward: action == .lineDown)
         case .togglePast:
             // The board asks the daemon again; search results leave out (or show again) what they hold.
             hidePast.toggle()
