@@ -174,6 +174,45 @@ struct LiveViewDaysTests {
         #expect(model.frame().selectedLine?.contains(board.flights[0].flightName) == true)
     }
 
+    /// What was open over today's board when `]` showed another day's (search results, a flight on
+    /// them) comes back when the view comes back to today's, by Esc or by `[`, the flight on top asked
+    /// for again: `]` threw them away, and Esc gave only today's board.
+    @Test func whatWasOpenOverTodaysBoardComesBackWithIt() throws {
+        var model = Fixture.liveModel()
+        try model.search("southeast")
+        let flight = try #require(model.selectedFlight)
+        try model.openSelected()
+        let open = model.screens
+        #expect(open.count == 3, "the board, the results and a flight")
+        let tomorrow = Fixture.today.adding(days: 1)
+        model.press(.character("]"))
+        #expect(model.screens == [.board])
+        model.update(.boardPushed(Self.board(on: tomorrow), at: Fixture.start))
+        let back = model.press(.escape)
+        #expect(Self.watchedDay(back) == .some(nil))
+        model.update(.boardPushed(Self.board(on: Fixture.today), at: Fixture.start))
+        #expect(model.screens.count == 3 && LiveViewStackTests.topName(model) == flight.flightName, "\(model.screens)")
+        #expect(back.contains { if case .send(_, .flight(let key, _)) = $0 { key.id == flight.id } else { false } })
+        #expect(model.message?.contains("what was open") == true)
+        // Esc goes on back through them, as before.
+        model.press(.escape)
+        guard case .searchResults = model.top else { throw Missing.results }
+        // By [ onto today too; and two days on, still today's screens.
+        model.press(.character("]"), .character("]"))
+        #expect(model.date == tomorrow.adding(days: 1).description)
+        model.press(.character("["), .character("["))
+        #expect(model.date == nil)
+        model.update(.boardPushed(Self.board(on: Fixture.today), at: Fixture.start))
+        guard case .searchResults = model.top else { throw Missing.results }
+        // Another tab chosen on another day: its own path, and nothing carried over to it.
+        model.press(.character("]"))
+        model.press(.tab)
+        model.press(.character("["))
+        #expect(model.screens == [.board], "\(model.screens)")
+    }
+
+    enum Missing: Error { case results }
+
     @Test func theDayIsRestored() {
         let tomorrow = Fixture.today.adding(days: 1).description
         let saved = SavedLiveView(tab: .departures, date: tomorrow)

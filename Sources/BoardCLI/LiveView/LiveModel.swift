@@ -53,6 +53,9 @@ public struct LiveModel: Sendable {
     static let stackLimit = SavedLiveView.maxScreens
     /// The screens the search prompt was opened from, given back when it closes without a search.
     var promptLeft: [Screen] = []
+    /// The screens open over today's board when `[` or `]` showed another day's (flights, search
+    /// results), given back when the view comes back to today's; dropped when the tab changes.
+    var todayLeft: [Screen] = []
     /// Where the cursor is on the board (the search results carry their own).
     var boardCursor = ListCursor()
 

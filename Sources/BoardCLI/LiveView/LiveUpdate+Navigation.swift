@@ -17,6 +17,7 @@ extension LiveModel {
                 ?? .open(screens: screens.filter { if case .searchPrompt = $0 { false } else { true } }, cursor: boardCursor)
         }
         reopening = []
+        todayLeft = []
         let path = otherTabs.removeValue(forKey: newTab)
         tab = newTab
         restoring = []
@@ -60,8 +61,12 @@ extension LiveModel {
             message = "Today's is the first board in the window; ] shows the next day's."
             return []
         }
+        // What is open over today's board waits for the view to come back to it (Esc, or [ / ] onto
+        // today); another day's screens close, as b closes them.
+        if date == nil { todayLeft = screens.dropFirst().filter { if case .searchPrompt = $0 { false } else { true } } }
         _ = perform(.root)  // the board comes with the new day's watch, below
         message = nil
+        if day == today, !todayLeft.isEmpty { return backToToday() }
         date = day == today ? nil : day.description
         // The cursor is placed on the new day's board when it comes (the board shown keeps it till then).
         cursorPlaced = false
@@ -103,8 +108,20 @@ extension LiveModel {
         date = nil
         boardCursor = ListCursor()
         cursorPlaced = false
-        message = "Back to today's board."
-        return [subscription]
+        guard !todayLeft.isEmpty else {
+            message = "Back to today's board."
+            return [subscription]
+        }
+        // The screens left open over it come back, the one on top asked for again (the clock may
+        // have moved since), as Esc asks for what it uncovers.
+        screens = [.board] + todayLeft
+        todayLeft = []
+        message = "Back to today's board and what was open over it."
+        if case .details(let open) = top, !pending.values.contains(.refresh(open.key)) {
+            nextDetailsRefresh = nil
+            return [subscription, send(.flight(open.key, pinned: pins), for: .refresh(open.key))]
+        }
+        return [subscription] + refreshSearchResults()
     }
 
     /// Back on a list from `closed`: the cursor on the flight that was shown, scrolled into view.

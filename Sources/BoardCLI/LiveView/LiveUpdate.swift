@@ -291,6 +291,7 @@ extension LiveModel {
             // The board asks the daemon again; search results leave out (or show again) what they hold.
             hidePast.toggle()
             screens = Self.hiding(screens, past: hidePast)
+            todayLeft = Self.hiding(todayLeft, past: hidePast)
             otherTabs = otherTabs.mapValues { path in
                 guard case .open(let screens, let cursor) = path else { return path }
                 return .open(screens: Self.hiding(screens, past: hidePast), cursor: cursor)
