@@ -156,4 +156,29 @@ struct KeysHelpTests {
         model.press(.character("/"), .character("?"))
         #expect(model.top == .searchPrompt("?") && model.keysHelp == nil)
     }
+
+    /// A key that does nothing where it is pressed says where it works, or that it is none of the
+    /// view's keys: h, K, J, g, G, 1 to 3 and Enter on a flight's details did nothing, unsaid.
+    @Test func aKeyThatDoesNothingHereSaysWhereItWorks() throws {
+        for key in ["h", "K", "J", "g", "G", "1", "3", "l"] {
+            let note = try #require(LiveKeyMap.note(unbound: .character(Character(key)), on: .details), "\(key)")
+            #expect(note.hasPrefix("\(key) works on a list") && note.contains("b goes back to the board"), "\(note)")
+        }
+        #expect(LiveKeyMap.note(unbound: .enter, on: .details)?.hasPrefix("Enter works on a list") == true)
+        #expect(LiveKeyMap.note(unbound: .character("z"), on: .list) == "z is none of the live view's keys; ? lists them.")
+        #expect(LiveKeyMap.note(unbound: .character("n"), on: .gone)?.hasPrefix("n works on a list") == true)
+        #expect(LiveKeyMap.note(unbound: .alt("x"), on: .list) == nil)
+        #expect(LiveKeyMap.note(unbound: .character(" "), on: .gone) == nil)
+        // In the view: said in the footer, and nothing else changes.
+        var model = LiveViewFixture.liveModel()
+        try model.openSelected()
+        let screens = model.screens
+        #expect(model.press(.character("h")).isEmpty)
+        #expect(model.screens == screens && !model.hidePast)
+        #expect(model.frame().last?.contains("h works on a list") == true, "\(model.frame().last ?? "")")
+        // A key that acts says nothing of the kind.
+        model.press(.escape)
+        model.press(.character("h"))
+        #expect(model.hidePast && model.message?.contains("works on") != true)
+    }
 }

@@ -111,6 +111,28 @@ enum LiveKeyMap {
         bindings.first { $0.screens.contains(screen) && $0.keys.contains(key) }?.action
     }
 
+    /// What the footer says of `key` pressed on `screen`, where it does nothing: where it works
+    /// (`h works on a list: the board or search results; b goes back to the board`), or that it is no
+    /// key of the view's. Nil for keys that are no one's to name (Ctrl keys, Alt, a paste).
+    static func note(unbound key: Key, on screen: Screens) -> String? {
+        let name: String
+        switch key {
+        case .character(let character) where !character.isWhitespace: name = String(character)
+        case .enter: name = "Enter"
+        case .backspace: name = "Backspace"
+        case .up, .down, .pageUp, .pageDown, .home, .end: name = "That key"
+        default: return nil
+        }
+        let elsewhere = [Screens.list, .details, .gone].filter { $0 != screen && action(for: key, on: $0) != nil }
+        guard let place = elsewhere.first else { return "\(name) is none of the live view's keys; ? lists them." }
+        let back = screen == .list ? "" : "; b goes back to the board"
+        return switch place {
+        case .list: "\(name) works on a list: the board or search results\(back)."
+        case .details: "\(name) works on a flight's details; Enter opens one."
+        default: "\(name) works on a flight that has left the board."
+        }
+    }
+
     /// The footer's hints on a list, on a flight's details and on a gone flight, in the order they are shown.
     static let listHints = [
         "←/→ tabs", "↑/↓ move", "⏎ open", "a actions", "s soonest", "/ search", "h past", "[/] days", "P pin", "? keys",
@@ -153,7 +175,7 @@ enum LiveKeyMap {
         "Tab/Shift-Tab or left/right switch tabs (and keep the choice)",
         "up/down or j/k move (on a flight's details taller than the pane they scroll, then step as n/p)",
         "Enter opens a flight",
-        "n/p next and previous flight, or search result (Enter, n and p open a flight on top of what is open)",
+        "n/p next and previous flight, or search result (on a flight, Enter, n and p open one on top of what is open; on a list n/p move as down/up)",
         "Esc goes back one screen (on a split pane Enter and Esc move the keys between the board and the flight)",
         "PageUp/PageDown (or space) page through a list, or a flight's details taller than the pane",
         "b (or Home on a flight) goes back to the board in one step",

@@ -198,4 +198,11 @@ extension LiveModel {
         screens[screens.count - 1] = .details(open)
         return []
     }
+
+    /// A key that does nothing on the screen with the keys: the footer says where it works, or that
+    /// it is none of the view's (`LiveKeyMap.note`), rather than nothing happening unsaid.
+    mutating func unbound(_ key: Key) -> [LiveEffect] {
+        if let note = LiveKeyMap.note(unbound: key, on: keyScreen) { message = note }
+        return []
+    }
 }

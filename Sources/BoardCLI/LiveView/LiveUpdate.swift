@@ -233,7 +233,7 @@ extension LiveModel {
         case .details, .gone, .board, .searchResults:
             if case .paste(let pasted) = key { return openPrompt(holding: pasted) }
             // On a split pane, the side with the focus (`keyScreen`): the list's keys beside a flight too.
-            return LiveKeyMap.action(for: key, on: keyScreen).map { perform($0) } ?? []
+            return LiveKeyMap.action(for: key, on: keyScreen).map { perform($0) } ?? unbound(key)
         }
     }
 
