@@ -76,6 +76,32 @@ struct LiveViewRestoreTests {
         #expect(model.frame().contains { $0.contains("US 480 of Nov 16 is no longer on the board.") })
     }
 
+    /// A view reopened after the days of its flights have left the window shows one gone screen, the
+    /// top flight's, over the flights still on the board: it showed one for each, every one for Esc to
+    /// go through.
+    @Test func restoredFlightsThatAreAllGoneShowOneGoneScreen() throws {
+        let kept = try #require(Fixture.board().flights.dropFirst(4).first)
+        let saved = SavedLiveView(screens: [
+            .flight(id: kept.id, date: kept.date, flightName: kept.flightName),
+            .flight(id: 1565, date: "2026-11-16", flightName: "Overland 648"),
+            .flight(id: 1433, date: "2026-11-16", flightName: "US 403"),
+        ])
+        var model = Self.model(restoring: saved)
+        let requests = Self.sent(model.update(.boardPushed(Fixture.board(), at: Fixture.start)))
+        try #require(requests.count == 3)
+        model.update(.replied(requests[0].0, Fixture.details(kept.id)))
+        for request in requests.dropFirst() {
+            model.update(.replyFailed(request.0, WireError(.outsideWindow, "2026-11-16 is outside the board's window.")))
+        }
+        #expect(model.screens.count == 3, "\(model.screens)")
+        guard case .gone(let gone) = model.top else { throw Expected.gone }
+        #expect(gone.sentence == "US 403 of Nov 16 is no longer on the board.")
+        model.press(.escape)
+        #expect(LiveViewStackTests.topName(model) == kept.flightName, "Esc: the flight still on the board")
+    }
+
+    enum Expected: Error { case gone }
+
     @Test func nothingSavedOpensTheBoardAsBefore() {
         var model = Self.model(restoring: nil)
         #expect(Self.sent(model.update(.boardPushed(Fixture.board(), at: Fixture.start))).isEmpty)

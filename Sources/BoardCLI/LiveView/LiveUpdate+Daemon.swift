@@ -218,10 +218,10 @@ extension LiveModel {
     /// or `onTop` of what is open when a flight asked for is gone (the stack keeps what it was opened from).
     mutating func showGone(_ gone: GoneFlight, onTop: Bool = false) {
         if isPromptOpen { screens.removeLast() }
-        if !onTop {
-            if case .details = top { screens.removeLast() }
-            if case .gone = top { screens.removeLast() }
-        }
+        if !onTop, case .details = top { screens.removeLast() }
+        // A gone screen is a dead end, never stacked over another: a view reopened days later over
+        // flights that have all left the board shows the last of them once, not one screen each.
+        if case .gone = top { screens.removeLast() }
         push(.gone(gone))
         // A message that stays until a key (pins that left the window with their day, said in the same
         // update at midnight) is not cleared by the screen: it would be the pins' only word.
