@@ -213,6 +213,26 @@ struct LiveViewDaysTests {
 
     enum Missing: Error { case results }
 
+    /// `s` on another day's board opens the soonest flight, today's, over today's board: it opened
+    /// over the day shown, which does not list it, and Esc landed there.
+    @Test func soonestFromAnotherDayOpensOverTodaysBoard() throws {
+        var model = Fixture.liveModel()
+        let tomorrow = Fixture.today.adding(days: 1)
+        model.press(.character("]"))
+        model.update(.boardPushed(Self.board(on: tomorrow), at: Fixture.start))
+        let effects = model.press(.character("s"))
+        #expect(Self.watchedDay(effects) == .some(nil), "today's board asked for")
+        #expect(model.date == nil)
+        let id = try #require(LiveModel.sentID(effects.filter { if case .send = $0 { true } else { false } }))
+        let soonest = try #require(Fixture.board().flights.first { !$0.past })
+        model.update(.boardPushed(Fixture.board(), at: Fixture.start))
+        model.update(.replied(id, Fixture.details(of: soonest)))
+        #expect(LiveViewStackTests.topName(model) == soonest.flightName)
+        model.press(.escape)
+        #expect(model.date == nil && model.screens == [.board])
+        #expect(model.selectedFlight.map { LiveModel.FlightKey($0) } == LiveModel.FlightKey(soonest), "Esc lands on it")
+    }
+
     @Test func theDayIsRestored() {
         let tomorrow = Fixture.today.adding(days: 1).description
         let saved = SavedLiveView(tab: .departures, date: tomorrow)

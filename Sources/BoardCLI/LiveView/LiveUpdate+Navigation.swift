@@ -205,4 +205,16 @@ extension LiveModel {
         if let note = LiveKeyMap.note(unbound: key, on: keyScreen) { message = note }
         return []
     }
+
+    /// `s`: the tab's soonest flight still to come, which is today's: from another day's board, over
+    /// today's board (it opened over the day shown, which does not list it, and Esc landed there).
+    mutating func openSoonest() -> [LiveEffect] {
+        var effects: [LiveEffect] = []
+        if date != nil {
+            _ = perform(.root)
+            todayLeft = []
+            effects = backToToday()
+        }
+        return effects + [send(.soonest(tab: tab, pinned: pins), for: .soonest(steps: 0))]
+    }
 }

@@ -282,8 +282,7 @@ extension LiveModel {
             if let flight = selectedFlight {
                 return [send(.flight(FlightKey(flight), pinned: pins), for: .open(asked: GoneFlight(flight)))]
             }
-        case .soonest:
-            return [send(.soonest(tab: tab, pinned: pins), for: .soonest(steps: 0))]
+        case .soonest: return openSoonest()
         case .nextFlight, .previousFlight:
             if case .details(let open) = top { return stepFlight(from: open.key, forward: action == .nextFlight) }
         case .lineDown, .lineUp: return scrollOrStep(forward: action == .lineDown)
