@@ -474,6 +474,10 @@ struct LiveViewWatchlistTests {
         }
         #expect(key == Self.key(flight.id))
         model.update(.replied(try #require(LiveModel.sentID(effects)), Fixture.details(flight.id)))
+        // Opened by l, the footer says where its log is, and where its steps are: it read as Enter's screen.
+        #expect(
+            model.message?.hasSuffix("under Announced; 'board log \(flight.id)' lists its steps too.") == true,
+            "\(model.message ?? "")")
         // On its details, the menu's l says the log is there.
         model.press(.character("a"))
         #expect(model.press(.character("l")) == [])

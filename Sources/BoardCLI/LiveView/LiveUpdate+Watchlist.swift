@@ -196,6 +196,9 @@ extension LiveModel {
                     : "\(flight.flightName)'s log is on this screen: its announcements, as they were made."
                 return []
             }
+            // Said as it opens: the same screen as Enter's, which holds the announcements, not each step.
+            message =
+                "\(flight.flightName)'s log: its announcements, under Announced; 'board log \(flight.id)' lists its steps too."
             return [send(.flight(FlightKey(flight), pinned: pins), for: .open(asked: GoneFlight(flight)))]
         case .copyToTmux:
             guard insideTmux else {
