@@ -259,6 +259,35 @@ struct LiveViewPathTests {
         #expect((try? LiveRoute.parse(route).get())?.screens == [.flight(Identity(flight))])
     }
 
+    /// A route longer than the pane is shown whole, broken across the footer's lines: at 40 to 80
+    /// columns a stack of four flights' route ended in `…`, and outside tmux nothing else had it.
+    @Test(arguments: [40, 60, 80])
+    func aRouteWiderThanThePaneIsShownWhole(columns: Int) throws {
+        var model = Fixture.liveModel()
+        try model.openSelected()
+        for next in Fixture.board().flights.dropFirst().prefix(3) {
+            let id = try #require(LiveModel.sentID(model.press(.character("n"))))
+            model.update(.replied(id, Fixture.details(of: next)))
+        }
+        model.press(.character("R"))
+        let route = model.route.description
+        #expect(route.count > columns, "\(route)")
+        let size = TerminalSize(columns: columns, rows: 24)
+        let frame = model.frame(size)
+        #expect(frame.allSatisfy { $0.visibleText.columns <= columns })
+        let footer = frame.suffix(LiveFrame.messageLines).map(\.visibleText).joined()
+        #expect(footer.contains(route), "\(frame.suffix(LiveFrame.messageLines).joined(separator: "\n"))")
+    }
+
+    @Test func wrappingBreaksOnlyWordsWiderThanTheWidth() {
+        #expect(LiveKeyMap.wrap("Route: abcdefghij xy", width: 4) == "Rout\ne:\nabcd\nefgh\nij\nxy")
+        #expect(LiveKeyMap.wrap("one two three", width: 7) == "one two\nthree")
+        #expect(LiveKeyMap.wrap("abcdefgh", width: 4) == "abcd\nefgh")
+        // By the cells a character takes: a wide one is two, and a line takes one even when it is wider.
+        #expect(LiveKeyMap.wrap("空港空港空港", width: 4) == "空港\n空港\n空港")
+        #expect(LiveKeyMap.wrap("空港", width: 1) == "空\n港")
+    }
+
     // MARK: One state per pane
 
     @Test func panesAreKeptApartCappedAndTheOldShapeIsTheSharedOne() throws {

@@ -194,12 +194,22 @@ enum LiveKeyMap {
     /// The help's "Keys: ..." paragraph, wrapped to 72 columns.
     static var helpParagraph: String { wrap("Keys: " + helpPhrases.joined(separator: ", ") + ".", width: 72) }
 
-    /// Greedy word wrap: as many words a line as fit in `width`.
+    /// Greedy word wrap: as many words a line as fit in `width`; a word wider than `width` (a route,
+    /// a path) is broken across lines, so that every character of it is shown.
     static func wrap(_ text: String, width: Int) -> String {
         var lines: [String] = []
         var line = ""
-        for word in text.split(separator: " ") {
-            if !line.isEmpty, line.count + 1 + word.count > width {
+        for var word in text.split(separator: " ") {
+            // Broken by the cells it takes (a wide character is two), never less than one character a line.
+            while width > 0, word.columns > width {
+                if !line.isEmpty { lines.append(line) }
+                line = ""
+                let piece = word.prefix(columns: width)
+                let taken = piece.isEmpty ? word.prefix(1) : piece
+                lines.append(String(taken))
+                word = word.dropFirst(taken.count)
+            }
+            if !line.isEmpty, line.columns + 1 + word.columns > width {
                 lines.append(line)
                 line = ""
             }
