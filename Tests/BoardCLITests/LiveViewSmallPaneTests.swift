@@ -91,3 +91,43 @@ struct LongFooterMessageTests {
         #expect(frame[1].contains("[All Nov 30]"), "the tab bar stays")
     }
 }
+
+/// What a narrow pane says of an empty list or a flight gone is wrapped, never cut: at 30 columns
+/// `Southeast 791 of Nov 30 is …` and `Nothing in the window's arr…` were all the screen said.
+struct NarrowPaneSentenceTests {
+    typealias Fixture = LiveViewFixture
+
+    /// The words of the frame's lines from `first` on, joined as one text.
+    static func words(_ frame: [String], from first: Int) -> String {
+        frame.dropFirst(first).map { $0.visibleText.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            .joined(separator: " ")
+    }
+
+    @Test(arguments: [24, 30, 45])
+    func aGoneFlightIsSaidWhole(columns: Int) throws {
+        var model = Fixture.liveModel()
+        try model.openSelected()
+        let flight = try #require(model.listedFlights.first)
+        let gone = LiveModel.GoneFlight(flight)
+        model.showGone(gone)
+        let size = TerminalSize(columns: columns, rows: 16)
+        let frame = model.frame(size)
+        #expect(frame.allSatisfy { $0.visibleText.columns <= columns })
+        let text = Self.words(frame, from: 2)
+        #expect(text.contains(gone.sentence), "\(frame.joined(separator: "\n"))")
+        #expect(text.contains("⏎ or s: the soonest flight still to come in All"), "\(text)")
+    }
+
+    @Test(arguments: [24, 30])
+    func anEmptySearchIsSaidWhole(columns: Int) throws {
+        var model = Fixture.liveModel(tab: .arrivals)
+        let size = TerminalSize(columns: columns, rows: 16)
+        model.update(.resized(size))
+        try model.search("qx")
+        let frame = model.frame(size)
+        #expect(frame.allSatisfy { $0.visibleText.columns <= columns })
+        #expect(
+            Self.words(frame, from: 3).contains("Nothing in the window's arrivals matches. Esc goes back to the board."),
+            "\(frame.joined(separator: "\n"))")
+    }
+}

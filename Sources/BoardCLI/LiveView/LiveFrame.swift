@@ -99,9 +99,9 @@ struct LiveFrame {
         }
         if case .gone(let gone) = model.top {
             lines.append("")
-            lines.append(style.bold(fit("  " + gone.sentence, size.columns)))
+            lines += wrapped(gone.sentence).map { style.bold($0) }
             lines.append("")
-            lines.append(fit("  ⏎ or s: the soonest flight still to come in \(model.tab.title)", size.columns))
+            lines += wrapped("⏎ or s: the soonest flight still to come in \(model.tab.title)")
             lines.append(fit("  Esc: back", size.columns))
             lines.append(fit("  b: back to the board", size.columns))
             return pad(lines, footer: footer(model))
@@ -122,16 +122,16 @@ struct LiveFrame {
             let empty =
                 if case .searchResults = model.top {
                     model.tab == .all
-                        ? "  Nothing in the window matches. Esc goes back to the board."
-                        : "  Nothing in the window's \(model.tab.title.lowercased()) matches. Esc goes back to the board."
+                        ? "Nothing in the window matches. Esc goes back to the board."
+                        : "Nothing in the window's \(model.tab.title.lowercased()) matches. Esc goes back to the board."
                 } else if !model.filter.isEmpty {
-                    "  No flights in this tab match the filter."
+                    "No flights in this tab match the filter."
                 } else if board.hidePast {
-                    "  No flights left today in this tab."
+                    "No flights left today in this tab."
                 } else {
-                    "  No flights in this tab."
+                    "No flights in this tab."
                 }
-            lines.append(style.dim(cut(empty, size.columns)))
+            lines += wrapped(empty).map { style.dim($0) }
         }
         // The scroll as update left it, settled again for this size (the same unless the sizes differ).
         let selected = model.selectedRow
@@ -339,6 +339,12 @@ struct LiveFrame {
     }
 
     /// Cuts or pads to exactly the screen's height, the footer on the last row.
+    /// `text` indented two columns and wrapped to the pane, not cut: on a narrow pane a sentence
+    /// (a flight gone, an empty list) is all the screen says.
+    private func wrapped(_ text: String) -> [String] {
+        LiveKeyMap.wrap(text, width: max(1, size.columns - 2)).split(separator: "\n").map { cut("  " + $0, size.columns) }
+    }
+
     private func pad(_ lines: [String], footer: String) -> [String] {
         let body = max(0, size.rows - 1)
         var out = Array(lines.prefix(body))
