@@ -128,8 +128,8 @@ public enum InstantInput {
         return (date, clock.minute)
     }
 
-    /// `HH:MM[:SS][(.fraction)][Z|±HH:MM|±HHMM]`.
-    static func parseClock(_ text: Substring) -> (minute: Int, second: Int, offset: Int?)? {
+    /// `HH:MM[:SS][(.fraction)][Z|±HH:MM|±HHMM]`: its minute of the day, its second and its offset in seconds.
+    public static func parseClock(_ text: Substring) -> (minute: Int, second: Int, offset: Int?)? {
         var body = text
         var offset: Int?
         if body.hasSuffix("Z") || body.hasSuffix("z") {

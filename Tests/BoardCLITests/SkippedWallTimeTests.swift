@@ -20,6 +20,22 @@ struct SkippedWallTimeTests {
         #expect(said?.hasPrefix("02:") == true && said?.contains("does not exist on 2027-03-14 in America/New_York") == true)
     }
 
+    /// The warning needs no zone rules in the client: the release `board` is static, without ICU, and
+    /// there `TimeZone(identifier:)` knows no zone; it is read from the reply's offset alone. A zone no
+    /// client knows stands for that here.
+    @Test func aSkippedTimeIsSaidWithoutTheZonesRulesInTheClient() {
+        var reply = Self.reply("2027-03-14T03:30:00-04:00", date: "2027-03-14")
+        reply = .object((reply.objectPairs ?? []).map { $0.0 == "timeZone" ? ($0.0, "Nowhere/Atlantis") : $0 })
+        #expect(
+            ClockCommand.skippedWallTime(asked: "02:30", reply: reply)
+                == "02:30 does not exist on 2027-03-14 in Nowhere/Atlantis (the clocks skip it); the clock reads 03:30")
+        // A clock that ran an hour while it answered: no skip (a 3,600x clock and a second's answer).
+        var running = Self.reply("2026-11-30T10:00:30-05:00", date: "2026-11-30", speed: 3600)
+        running = .object((running.objectPairs ?? []).map { $0.0 == "timeZone" ? ($0.0, "Nowhere/Atlantis") : $0 })
+        #expect(ClockCommand.skippedWallTime(asked: "09:00", reply: running, elapsed: .seconds(1)) == nil)
+        #expect(ClockCommand.skippedWallTime(asked: "09:00", reply: running, elapsed: .milliseconds(2)) != nil)
+    }
+
     @Test func aTimeOfDayAloneIsReadOnTheClocksDay() {
         #expect(
             ClockCommand.skippedWallTime(asked: "02:30", reply: Self.reply("2027-03-14T03:30:00-04:00", date: "2027-03-14"))

@@ -82,9 +82,11 @@ struct ClockCommand: BoardCommand, Equatable {
         case .get: try client.printClock(try client.call(ClockGetRequest()))
         case .set(let time):
             do {
+                let asked = ContinuousClock.now
                 let reply = try client.call(ClockSetRequest(time: time))
+                let elapsed = ContinuousClock.now - asked
                 try client.printClock(reply)
-                if let skipped = Self.skippedWallTime(asked: time, reply: reply) { Output.warning(skipped) }
+                if let skipped = Self.skippedWallTime(asked: time, reply: reply, elapsed: elapsed) { Output.warning(skipped) }
             } catch .usage(let refusal) {
                 // The daemon's refusal names its param ("clock.set needs \"time\""); say it as the command line
                 // would, and whether the time was not one or was outside the clock's range.
@@ -107,17 +109,25 @@ struct ClockCommand: BoardCommand, Equatable {
 
     /// A local time the clocks skip on its day (`02:30` as they go forward at 02:00), which the daemon
     /// reads as the same length of time after the change (`03:30`): said, not passed over. Nil when the
-    /// time asked for names a zone or an offset, or exists. Read from what was asked and the airport's
-    /// zone, not from the clock the reply shows (which a fast clock has moved on from).
-    static func skippedWallTime(asked: String, reply: JSON) -> String? {
+    /// time asked for names a zone or an offset, or exists.
+    ///
+    /// Read from the reply's local time (the daemon writes it in the airport's zone, with its offset),
+    /// without the zone's rules: the static `board` has none (`TimeZone(identifier:)` needs ICU, which
+    /// only the daemon links), and the warning never came. The daemon read the time asked for otherwise
+    /// when its clock reads later than that by more than the clock can have run while it answered
+    /// (`elapsed` at its `speed`) and a quarter of an hour (a clock change is half an hour or more; the
+    /// seconds asked for are not counted).
+    static func skippedWallTime(asked: String, reply: JSON, elapsed: Duration = .zero) -> String? {
         guard let wall = InstantInput.wallClock(asked), let clock = try? ClockDocument(json: reply),
-            let zoneName = clock.timeZone, let zone = TimeZone(identifier: zoneName),
-            let day = wall.date ?? clock.date.flatMap({ LocalDate($0) })
+            let zoneName = clock.timeZone, let replyDay = LocalDate(String(clock.now.prefix(10))),
+            let reading = InstantInput.parseClock(clock.now.dropFirst(11)), reading.offset != nil
         else { return nil }
-        let localTime = LocalTime(timeZone: zone)
-        let instant = localTime.instant(on: day, minute: wall.minute)
-        guard localTime.date(at: instant) != day || localTime.minuteOfDay(at: instant) != wall.minute else { return nil }
+        let day = wall.date ?? clock.date.flatMap({ LocalDate($0) }) ?? replyDay
+        let later = (replyDay.dayNumber - day.dayNumber) * 86_400 + reading.minute * 60 + reading.second - wall.minute * 60
+        let run = clock.speed * Double(elapsed.components.seconds) + clock.speed * Double(elapsed.components.attoseconds) / 1e18
+        // A clock change moves the wall clock by hours at most; more is a clock that ran on.
+        guard Double(later) - run >= 15 * 60, later <= 3 * 3600 else { return nil }
         return "\(LocalTime.clockText(wall.minute)) does not exist on \(day) in \(zoneName) (the clocks skip it); "
-            + "the clock reads \(localTime.clockTime(instant))"
+            + "the clock reads \(LocalTime.clockText(reading.minute))"
     }
 }
