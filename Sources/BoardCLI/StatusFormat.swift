@@ -27,7 +27,7 @@ struct StatusFormat: Hashable, Sendable {
         Code(letter: "D", field: .departures, meaning: "departures still to come today (not canceled)"),
         Code(letter: "n", field: .next, meaning: "the next departure's name (Pacific 123; - when none)"),
         Code(letter: "t", field: .time, meaning: "its time, HH:MM (new if delayed; Dec 1 HH:MM another day)"),
-        Code(letter: "m", field: .minutes, meaning: "minutes until that time (0 once it is due)"),
+        Code(letter: "m", field: .minutes, meaning: "minutes until that time, rounded up (0 once it is due)"),
         Code(letter: "g", field: .gate, meaning: "its gate"),
         Code(letter: "c", field: .city, meaning: "its destination (Denver)"),
         Code(letter: "d", field: .direction, meaning: "its direction as an arrow (↑ departs)"),

@@ -317,7 +317,8 @@ struct StatusLine {
             reading.values.city = flight.otherAirport
             reading.values.direction = flight.direction == .arrival ? "↓" : "↑"
             let due = RecentChange.seconds(from: board.now, to: flight.currentTime ?? flight.scheduledTime)
-            reading.values.minutes = due.map { String(max(0, $0) / 60) } ?? ""
+            // Rounded up, as the board's `--countdown` counts (`Countdown.minutesUp`): 0 only once it is due.
+            reading.values.minutes = due.map { String(Countdown.minutesUp(max(0, $0))) } ?? ""
             reading.nextStatus = flight.status
         }
         // The first pinned flight still to come, else the first pinned one.

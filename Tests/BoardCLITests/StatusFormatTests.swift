@@ -151,4 +151,13 @@ struct StatusFormatTests {
         // Without --tmux the text is the text.
         #expect(Self.line("#(date) %l", tmux: false, reading) == "#(date) #(touch /tmp/x)")
     }
+
+    /// `%m` counts as the board's `--countdown` does, rounded up: 35 min at 12:00, 35 at 12:00:30 (it
+    /// said 34, and the board "in 35 min"), 1 at 12:34:59 (it said 0 before the flight was due), 0 at 12:35.
+    @Test(arguments: [("12:00:00", "35"), ("12:00:30", "35"), ("12:34:01", "1"), ("12:34:59", "1"), ("12:35:00", "0")])
+    func minutesAreRoundedUpAsTheCountdownCounts(now: String, minutes: String) {
+        let board = StatusLineAlertTests.board(now: "2026-11-30T\(now)-05:00")
+        let reading = StatusLine.reading(board, next: board.flights[1])
+        #expect(reading.values.minutes == minutes, "\(now)")
+    }
 }
