@@ -189,6 +189,26 @@ import Testing
         #expect(result.stderr.contains("reconnecting"), "\(result.stderr)")
     }
 
+    /// A follow's bare times keep one meaning in a pane: the day it started on. Resubscribed after a
+    /// restart on the next day, it took that day as "today", so the same day's changes were printed
+    /// bare before the restart and dated after it (and the new day's bare).
+    @Test func aFollowsBareTimesKeepTheirDayAcrossARestartOnAnotherDay() throws {
+        let sandbox = Sandbox()
+        let fake = try Self.fake(sandbox)
+        fake.release(upTo: 2)
+        let follower = try Follower(sandbox, ["events", "--follow", "--since", "08:00"])
+        try follower.waitForLines(2)
+        try fake.restart {
+            fake.setNow("2026-12-01T06:00:00-05:00")
+            fake.release(upTo: 7)
+        }
+        try follower.waitForLines(7)
+        _ = try follower.stop()
+        #expect(fake.requests.filter { $0["method"]?.string == "events.watch" }.count >= 2, "resubscribed")
+        #expect(!follower.lines.contains { $0.contains("Nov 30") }, "all of Nov 30, all bare: \(follower.lines)")
+        #expect(follower.lines.allSatisfy { $0.hasPrefix("09:") }, "\(follower.lines)")
+    }
+
     /// A daemon killed without a word (a crash, kill -9) under `board events --follow` or `board
     /// wait` is started again by them, as the live view and every command start one: they waited
     /// for one for good, `board wait X && notify-send` hanging until some other command started it.

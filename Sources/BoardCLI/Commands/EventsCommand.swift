@@ -205,7 +205,9 @@ struct EventsCommand: BoardCommand, Equatable {
             }
             _ = try EventStream.follow(
                 client: client, first: connection, filters: filters, follow: &stream, endingWhenUnread: true,
-                subscribed: { today = EventTime.date(of: $0) },
+                // The day bare times mean is the one the pane started on, kept across resubscriptions
+                // (a restart on the next day made the same day's changes dated after it, undated before).
+                subscribed: { if today == nil { today = EventTime.date(of: $0) } },
                 refilter: {
                     guard pinned, let pins = pinsOnDisk.changed() else { return nil }
                     return EventStream.Refilter(

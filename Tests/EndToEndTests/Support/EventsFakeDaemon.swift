@@ -12,7 +12,9 @@ import Synchronization
 /// more than `skipAbove` are released at once. Every request is recorded for the test to read.
 final class EventsFakeDaemon: Sendable {
     let path: String
-    let now: String
+    /// The daemon's clock, as `clock.get` and `events.watch` say it (`setNow`: a restart on another day).
+    var now: String { clock.withLock { $0 } }
+    private let clock: Locked<String>
     let changes: [JSON]
     let details: JSON
     let pageSize: Int
@@ -34,7 +36,7 @@ final class EventsFakeDaemon: Sendable {
         skipAbove: Int? = nil, knowsEvents: Bool = true
     ) throws {
         self.path = path
-        self.now = now
+        self.clock = Locked(now)
         self.changes = changes.enumerated().map { index, change in change.with("cursor", .string("C\(index + 1)")) }
         self.details = details
         self.pageSize = pageSize
@@ -43,6 +45,9 @@ final class EventsFakeDaemon: Sendable {
         try FileManager.default.createDirectory(atPath: BoardPaths.directory(of: path), withIntermediateDirectories: true)
         try start()
     }
+
+    /// Moves the clock `clock.get` and `events.watch` say.
+    func setNow(_ now: String) { clock.withLock { $0 = now } }
 
     /// Makes the first `count` changes have happened; watchers get them pushed.
     func release(upTo count: Int) { released.store(min(count, changes.count), ordering: .relaxed) }
