@@ -169,6 +169,26 @@ struct EventsCommandTests {
             "\(tomorrow.stderr)")
     }
 
+    /// A follow from a time of day later than the daemon's now (`--since 23:00` just after midnight,
+    /// to catch up) says before it waits that nothing comes before then, and how to give last night's:
+    /// it waited silently for tonight's. Not said for a time already past.
+    @Test func aFollowFromLaterTodaySaysSoAndHowToGiveYesterdays() throws {
+        let user = BoardUser()
+        let daemon = try user.startDaemon(now: "2026-12-01T00:05:00-05:00")
+        defer { _ = try? daemon.stop() }
+        for (since, said) in [("23:00", true), ("00:01", false)] {
+            let follow = try Follow(user, ["--since", since])
+            try daemon.waitForEventFollowers(1, timeout: 20)
+            kill(follow.process.pid, SIGTERM)
+            let (_, result) = try follow.process.finish(timeout: 10)
+            let warning =
+                "board: warning: --since 23:00 is later today (the daemon's now is 00:05): nothing is printed before "
+                + "then; for yesterday's, give --since 2026-11-30T23:00\n"
+            #expect(result.stderr == (said ? warning : ""), "\(since): \(result.stderr)")
+            try daemon.waitForEventFollowers(0, timeout: 20)
+        }
+    }
+
     /// A --since further back than the daemon lists changes (its window's length back from the
     /// listing's end: Nov 15 00:00 here) lists what it did, and says on stderr, once, that changes
     /// before then are not kept. It started at Nov 15 silently.

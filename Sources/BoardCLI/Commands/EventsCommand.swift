@@ -145,9 +145,11 @@ struct EventsCommand: BoardCommand, Equatable {
         }
         let connection = try client.connect()
         let json = client.options.json
-        let needsNow = !json || since?.needsNow == true || until?.needsNow == true
+        let needsNow =
+            !json || since?.needsNow == true || until?.needsNow == true || (follow && since?.isTimeOfDay == true)
         var clock = needsNow ? try Self.clock(on: connection, socket: client.socket) : nil
         let now = clock?.now
+        if follow, let now, let ahead = since?.laterToday(now: now) { Output.warning(ahead) }
         func readClock() throws(ClientError) -> ClockDocument {
             if let clock { return clock }
             let read = try Self.clock(on: connection, socket: client.socket)

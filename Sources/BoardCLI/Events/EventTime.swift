@@ -31,6 +31,23 @@ enum EventTime: Hashable, Sendable {
     /// Whether it needs the daemon's now to be sent.
     var needsNow: Bool { if case .ago = self { true } else { false } }
 
+    /// Whether it is a time of day alone (`23:00`), which a follow checks against the daemon's now (`laterToday`).
+    var isTimeOfDay: Bool { if case .instant(let text) = self { InstantInput.wallClock(text)?.date == nil } else { false } }
+
+    /// A time of day alone later than the daemon's `now` (`--since 23:00` at 00:05), which reads as
+    /// today's and so lies ahead: the sentence a follow says before it waits for it, with yesterday's
+    /// as the user may have meant it (a follow opened after midnight to catch up waited for tonight's
+    /// 23:00 without a word). Nil for any other time, or one not later than now.
+    func laterToday(now: String) -> String? {
+        guard case .instant(let text) = self, let wall = InstantInput.wallClock(text), wall.date == nil,
+            let today = LocalDate(String(now.prefix(10))), let clock = InstantInput.parseClock(now.dropFirst(11)),
+            wall.minute > clock.minute
+        else { return nil }
+        let time = LocalTime.clockText(wall.minute)
+        return "--since \(time) is later today (the daemon's now is \(LocalTime.clockText(clock.minute))): nothing is "
+            + "printed before then; for yesterday's, give --since \(today.adding(days: -1))T\(time)"
+    }
+
     /// The param to send: the text as written, or `now` (ISO-8601 with its offset) moved back.
     func param(now: String?) -> String? {
         switch self {
