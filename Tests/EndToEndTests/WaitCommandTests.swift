@@ -40,6 +40,19 @@ struct WaitCommandTests {
         try daemon.stop()
     }
 
+    /// A wait for a flight of another day says which day first, on stderr: an id reused since, or
+    /// `--date`, waited for days of the clock without a word. Today's says nothing.
+    @Test func aWaitForAnotherDaysFlightSaysWhichDay() throws {
+        let user = BoardUser()
+        let daemon = try user.startDaemon()
+        defer { _ = try? daemon.stop() }
+        let tomorrow = try user.board("wait", "Pacific 320", "--date", "tomorrow", "--until", "departed", "--timeout", "1s")
+        #expect(tomorrow.status == 124, "\(tomorrow.stderr)")
+        #expect(tomorrow.stderr.hasPrefix("Waiting for Pacific 320 of Dec 1, not today's (Nov 30).\n"), "\(tomorrow.stderr)")
+        let today = try user.board("wait", "Pacific 320", "--until", "departed", "--timeout", "1s")
+        #expect(today.status == 124 && !today.stderr.contains("Waiting for"), "\(today.stderr)")
+    }
+
     @Test func anUnknownFlightIsFourAndAnUnknownStateTwo() throws {
         let user = BoardUser()
         let daemon = try user.startDaemon()

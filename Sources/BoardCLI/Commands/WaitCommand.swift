@@ -18,7 +18,10 @@ struct WaitCommand: BoardCommand, Equatable {
             Waits until the flight reaches STATE, then prints the change that did it
             and exits 0; exits 0 at once, saying so, when it already has. It follows
             the daemon's clock (a simulated clock's jumps too) and survives daemon
-            restarts.
+            restarts. A step of the flight's day it went through counts as reached
+            (a departed flight boarded); scheduled, on-time and delayed say what it
+            is, so past them it can no longer be (a delay once announced stays
+            reached). A flight of another day than today is said on stderr first.
 
             \(WaitTarget.statesParagraph)
 
@@ -120,6 +123,11 @@ struct WaitCommand: BoardCommand, Equatable {
         }
         let width = Output.width()
         let today = EventTime.date(of: details.now)
+        if flight.date != today, let day = LocalDate(flight.date), let now = LocalDate(today) {
+            // An id or name that is another day's flight (ids are reused, `--date`): said, or the wait
+            // looks hung for days of the clock.
+            Output.note("Waiting for \(flight.flightName) of \(day.shortName), not today's (\(now.shortName)).")
+        }
         let asJSON = client.options.json
         // From the instant the flight was read: a change made since is replayed, not missed.
         var follow = EventFollow(since: details.now)
