@@ -209,6 +209,26 @@ import Testing
         #expect(follower.lines.allSatisfy { $0.hasPrefix("09:") }, "\(follower.lines)")
     }
 
+    /// A daemon back on an earlier clock than the last change followed (restarted with an earlier
+    /// --now) sends nothing until it passes it: the follow says so, where the pane printed nothing.
+    @Test func aDaemonBackOnAnEarlierClockIsSaid() throws {
+        let sandbox = Sandbox()
+        let fake = try Self.fake(sandbox)
+        fake.release(upTo: 4)
+        let follower = try Follower(sandbox, ["events", "--follow", "--since", "08:00"])
+        try follower.waitForLines(4)
+        try fake.restart { fake.setNow("2026-11-30T08:30:00-05:00") }
+        // Changes after the resubscription: printed once its answer (and the warning) came.
+        fake.release(upTo: 7)
+        try follower.waitForLines(7)
+        let result = try follower.stop()
+        #expect(
+            result.stderr.contains(
+                "board: warning: the daemon's clock (08:30) is before the last change followed (09:30): nothing is printed until it passes it"
+            ),
+            "\(result.stderr)")
+    }
+
     /// A daemon killed without a word (a crash, kill -9) under `board events --follow` or `board
     /// wait` is started again by them, as the live view and every command start one: they waited
     /// for one for good, `board wait X && notify-send` hanging until some other command started it.

@@ -209,7 +209,18 @@ struct EventsCommand: BoardCommand, Equatable {
                 client: client, first: connection, filters: filters, follow: &stream, endingWhenUnread: true,
                 // The day bare times mean is the one the pane started on, kept across resubscriptions
                 // (a restart on the next day made the same day's changes dated after it, undated before).
-                subscribed: { if today == nil { today = EventTime.date(of: $0) } },
+                subscribed: { daemonNow in
+                    if today == nil { today = EventTime.date(of: daemonNow) }
+                    // A daemon back on an earlier clock (restarted with an earlier --now, or set back) sends
+                    // nothing until it passes what was shown: said, or the pane looks alive and prints nothing.
+                    if let lastAt, let shown = EventTime.instant(of: lastAt), let clock = EventTime.instant(of: daemonNow),
+                        clock < shown
+                    {
+                        Output.warning(
+                            "the daemon's clock (\(ChangeLine.bound(daemonNow, today: today))) is before the last change "
+                                + "followed (\(ChangeLine.bound(lastAt, today: today))): nothing is printed until it passes it")
+                    }
+                },
                 refilter: {
                     guard pinned, let pins = pinsOnDisk.changed() else { return nil }
                     return EventStream.Refilter(
