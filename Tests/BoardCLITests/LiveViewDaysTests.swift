@@ -213,6 +213,50 @@ struct LiveViewDaysTests {
 
     enum Missing: Error { case results }
 
+    /// Another tab chosen while another day's board is shown keeps its screens (today's) for today's
+    /// board: a flight of Nov 30 was shown over Dec 1's board, and Esc landed on a board without it.
+    @Test func aTabsScreensWaitForTodayWhileAnotherDayIsShown() throws {
+        var model = Fixture.liveModel()
+        let flight = try #require(model.selectedFlight)
+        try model.openSelected()
+        model.press(.tab)  // Departures, its board
+        #expect(model.tab == .departures && model.screens == [.board])
+        let tomorrow = Fixture.today.adding(days: 1)
+        model.press(.character("]"))
+        model.update(.boardPushed(Self.board(on: tomorrow, tab: .departures), at: Fixture.start))
+        model.press(.backTab)  // All, on Dec 1
+        #expect(model.tab == .all && model.date == tomorrow.description)
+        #expect(model.screens == [.board], "Nov 30's flight is not shown over Dec 1's board: \(model.screens)")
+        model.update(.boardPushed(Self.board(on: tomorrow), at: Fixture.start))
+        model.press(.escape)  // back to today: the flight comes back over today's board
+        #expect(model.date == nil)
+        #expect(LiveViewStackTests.topName(model) == flight.flightName, "\(model.screens)")
+    }
+
+    /// A tab's saved flight, opened again as the tab is chosen after a restart, is not made the last
+    /// viewed: `board last` named it though no Enter was pressed.
+    @Test func aTabsSavedFlightOpenedAgainIsNotMadeTheLastViewed() throws {
+        let board = Fixture.board(tab: .arrivals)
+        let saved = try #require(board.flights.dropFirst(3).first)
+        let last = try #require(board.flights.first)
+        var model = LiveModel(
+            tab: .all, hidePast: false, pins: [], lastViewed: LiveModel.FlightKey(last),
+            restoring: SavedLiveView(
+                screens: [], tab: .all,
+                otherTabs: [.arrivals: [.flight(id: saved.id, date: saved.date, flightName: saved.flightName)]]),
+            style: Style(enabled: false), rotate: nil)
+        model.update(.resized(Fixture.size))
+        model.update(.connected)
+        model.update(.boardPushed(Fixture.board(), at: Fixture.start))
+        model.press(.character("1"))  // Arrivals: its saved flight is opened again
+        let sent = model.update(.boardPushed(board, at: Fixture.start))
+        let id = try #require(LiveModel.sentID(sent))
+        let effects = model.update(.replied(id, Fixture.details(of: saved)))
+        #expect(LiveViewStackTests.topName(model) == saved.flightName)
+        #expect(!effects.contains { if case .saveLastViewed = $0 { true } else { false } }, "\(effects)")
+        #expect(model.lastViewed == LiveModel.FlightKey(last))
+    }
+
     /// `s` on another day's board opens the soonest flight, today's, over today's board: it opened
     /// over the day shown, which does not list it, and Esc landed there.
     @Test func soonestFromAnotherDayOpensOverTodaysBoard() throws {

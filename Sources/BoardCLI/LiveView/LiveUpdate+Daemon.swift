@@ -282,6 +282,11 @@ extension LiveModel {
             push(.details(OpenFlight(details: details)))
             // A flight opened takes the keys (on a split pane, the details side).
             focus = .details
+            // One opened again as a tab's saved path comes back was viewed when it was opened: switching
+            // tabs after a restart made it the last viewed, and `board last` named it, with no Enter. A
+            // deep link's flight is the last viewed already, and saved as such.
+            let reopened = reopening.contains { $0 == .flight(id: flight.id, date: flight.date, flightName: flight.flightName) }
+            guard !reopened || lastViewed == FlightKey(flight) else { return [] }
             lastViewed = FlightKey(flight)
             return [.saveLastViewed(flight)]
         case .search(let text):

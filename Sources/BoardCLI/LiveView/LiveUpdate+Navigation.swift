@@ -12,9 +12,11 @@ extension LiveModel {
     /// aside until the tab is chosen (its key, or Tab / Shift-Tab onto it).
     mutating func changeTab(to newTab: Tab) {
         if newTab != tab, rotatedOverPath == nil {
+            // On another day's board, the tab keeps what was open over today's (`todayLeft`), with
+            // today's cursor to place: that day's screens close, as b closes them.
+            let open = date == nil ? screens.filter { if case .searchPrompt = $0 { false } else { true } } : [.board] + todayLeft
             otherTabs[tab] =
-                unfinishedRestore.map { .saved($0) }
-                ?? .open(screens: screens.filter { if case .searchPrompt = $0 { false } else { true } }, cursor: boardCursor)
+                unfinishedRestore.map { .saved($0) } ?? .open(screens: open, cursor: date == nil ? boardCursor : ListCursor())
         }
         reopening = []
         todayLeft = []
@@ -24,6 +26,13 @@ extension LiveModel {
         // Answers on their way were asked for the tab left: they must not open on this one.
         pending = pending.filter { if case .refresh = $0.value { true } else { false } }
         switch path {
+        case .open(let kept, _)? where date != nil:
+            // Another day's board is shown: the tab's screens are today's, and wait for today's board
+            // (a flight of Nov 30 was shown over Dec 1's, and Esc landed on a board without it).
+            screens = [.board]
+            todayLeft = Array(kept.dropFirst())
+            boardCursor = ListCursor()
+            cursorPlaced = false
         case .open(let kept, let cursor)?:
             screens = kept.isEmpty ? [.board] : kept
             boardCursor = cursor
