@@ -101,6 +101,10 @@ struct KeysHelpTests {
         }
         let text = seen.joined(separator: " ")
         for phrase in LiveKeyMap.helpPhrases { #expect(text.contains(phrase), "\(phrase) at \(columns)x\(rows)") }
+        // And what the rows' marks mean, which the view said nowhere (the one-shot board says it under its rows).
+        for phrase in ["Marks: * pinned, › the last viewed flight", "◆ changed in the last 15 min", "B5←A3 gate B5, was A3"] {
+            #expect(text.contains(phrase), "\(phrase) at \(columns)x\(rows)")
+        }
         // Keys while it is open do nothing but scroll and close it.
         #expect(model.press(.character("x")).isEmpty && model.hidden.isEmpty)
         model.press(.escape)

@@ -26,11 +26,19 @@ extension LiveModel {
 }
 
 extension LiveFrame {
-    /// The help's lines at `width`: each key's phrase, wrapped with its following lines indented.
+    /// What the rows' marks mean, after the keys: the one-shot board says it under its rows, the live
+    /// view had nowhere to.
+    static let marksPhrases = [
+        "Marks: * pinned, › the last viewed flight",
+        RecentChange.legends(mark: true, gate: false)[0],
+        RecentChange.legends(mark: false, gate: true)[0],
+    ]
+
+    /// The help's lines at `width`: each key's phrase, then the marks', wrapped with following lines indented.
     static func keysHelpLines(width: Int) -> [String] {
         // Two columns of margin, and two more for a phrase's following lines.
         let room = max(10, width - 4)
-        return LiveKeyMap.helpPhrases.flatMap { phrase in
+        return (LiveKeyMap.helpPhrases + [""] + marksPhrases).flatMap { phrase in
             LiveKeyMap.wrap(phrase, width: room).split(separator: "\n").enumerated().map { index, line in
                 (index == 0 ? "" : "  ") + line
             }
