@@ -189,44 +189,43 @@ import Testing
         #expect(result.stderr.contains("reconnecting"), "\(result.stderr)")
     }
 
+    /// A follow from 08:00 that printed the first `before` changes, across a restart of the daemon on a
+    /// clock at `now`, until all seven are printed: its lines, its stderr, and how often it subscribed.
+    static func followAcrossARestart(printedBefore before: Int, restartedAt now: String) throws
+        -> (lines: [String], stderr: String, subscriptions: Int)
+    {
+        let sandbox = Sandbox()
+        let fake = try Self.fake(sandbox)
+        fake.release(upTo: before)
+        let follower = try Follower(sandbox, ["events", "--follow", "--since", "08:00"])
+        try follower.waitForLines(before)
+        try fake.restart { fake.setNow(now) }
+        // Changes after the resubscription: printed once its answer (and any warning) came.
+        fake.release(upTo: 7)
+        try follower.waitForLines(7)
+        let result = try follower.stop()
+        return (follower.lines, result.stderr, fake.requests.filter { $0["method"]?.string == "events.watch" }.count)
+    }
+
     /// A follow's bare times keep one meaning in a pane: the day it started on. Resubscribed after a
     /// restart on the next day, it took that day as "today", so the same day's changes were printed
     /// bare before the restart and dated after it (and the new day's bare).
     @Test func aFollowsBareTimesKeepTheirDayAcrossARestartOnAnotherDay() throws {
-        let sandbox = Sandbox()
-        let fake = try Self.fake(sandbox)
-        fake.release(upTo: 2)
-        let follower = try Follower(sandbox, ["events", "--follow", "--since", "08:00"])
-        try follower.waitForLines(2)
-        try fake.restart {
-            fake.setNow("2026-12-01T06:00:00-05:00")
-            fake.release(upTo: 7)
-        }
-        try follower.waitForLines(7)
-        _ = try follower.stop()
-        #expect(fake.requests.filter { $0["method"]?.string == "events.watch" }.count >= 2, "resubscribed")
-        #expect(!follower.lines.contains { $0.contains("Nov 30") }, "all of Nov 30, all bare: \(follower.lines)")
-        #expect(follower.lines.allSatisfy { $0.hasPrefix("09:") }, "\(follower.lines)")
+        let follow = try Self.followAcrossARestart(printedBefore: 2, restartedAt: "2026-12-01T06:00:00-05:00")
+        #expect(follow.subscriptions >= 2, "resubscribed")
+        #expect(!follow.lines.contains { $0.contains("Nov 30") }, "all of Nov 30, all bare: \(follow.lines)")
+        #expect(follow.lines.allSatisfy { $0.hasPrefix("09:") }, "\(follow.lines)")
     }
 
     /// A daemon back on an earlier clock than the last change followed (restarted with an earlier
     /// --now) sends nothing until it passes it: the follow says so, where the pane printed nothing.
     @Test func aDaemonBackOnAnEarlierClockIsSaid() throws {
-        let sandbox = Sandbox()
-        let fake = try Self.fake(sandbox)
-        fake.release(upTo: 4)
-        let follower = try Follower(sandbox, ["events", "--follow", "--since", "08:00"])
-        try follower.waitForLines(4)
-        try fake.restart { fake.setNow("2026-11-30T08:30:00-05:00") }
-        // Changes after the resubscription: printed once its answer (and the warning) came.
-        fake.release(upTo: 7)
-        try follower.waitForLines(7)
-        let result = try follower.stop()
+        let follow = try Self.followAcrossARestart(printedBefore: 4, restartedAt: "2026-11-30T08:30:00-05:00")
         #expect(
-            result.stderr.contains(
+            follow.stderr.contains(
                 "board: warning: the daemon's clock (08:30) is before the last change followed (09:30): nothing is printed until it passes it"
             ),
-            "\(result.stderr)")
+            "\(follow.stderr)")
     }
 
     /// A daemon killed without a word (a crash, kill -9) under `board events --follow` or `board
