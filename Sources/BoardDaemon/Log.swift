@@ -48,8 +48,9 @@ struct Log: Sendable {
         self.rotates = !toJournal && RotatingFile.isRegularFile(.standardError)
     }
 
-    func debug(_ message: @autoclosure () -> String) { write(.debug, message()) }
-    func info(_ message: @autoclosure () -> String) { write(.info, message()) }
+    /// Each message is made only when its level is logged: a debug line costs nothing at info.
+    func debug(_ message: @autoclosure () -> String) { if minimum <= .debug { write(.debug, message()) } }
+    func info(_ message: @autoclosure () -> String) { if minimum <= .info { write(.info, message()) } }
     func warning(_ message: @autoclosure () -> String) { write(.warning, message()) }
     func error(_ message: @autoclosure () -> String) { write(.error, message()) }
 

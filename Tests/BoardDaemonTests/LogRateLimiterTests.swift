@@ -83,3 +83,20 @@ struct LogRateLimiterTests {
         #expect(!line.unicodeScalars.contains("\u{1B}"))
     }
 }
+
+/// A message below the log's level is never made: a debug line on a client's closing costs nothing at info.
+struct LogLevelTests {
+    @Test func aMessageBelowTheLevelIsNeverMade() {
+        let log = Log(minimum: .info, toJournal: true)
+        var made: [String] = []
+        func message(_ text: String) -> String {
+            made.append(text)
+            return text
+        }
+        log.debug(message("debug"))
+        #expect(made.isEmpty)
+        let quiet = Log(minimum: .warning, toJournal: true)
+        quiet.info(message("info"))
+        #expect(made.isEmpty)
+    }
+}
