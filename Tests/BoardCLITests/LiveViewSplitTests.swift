@@ -208,6 +208,16 @@ struct LiveViewSplitTests {
         let next = try #require(LiveModel.sentID(later.update(.replied(first, Fixture.details(of: flights[1])))))
         #expect(later.lastViewed == LiveModel.FlightKey(flights[0]), "not the flight passed over")
         #expect(later.update(.replied(next, Fixture.details(of: flights[2]))) == [.saveLastViewed(flights[2])])
+        // Enter, then back to the list and the cursor moved on before the answer: forgotten, and the
+        // flight passed over later is not made the last viewed.
+        var (left, _) = try Self.opened(at: Self.wide)
+        left.press(.escape)
+        let pendingID = try #require(LiveModel.sentID(left.press(.down)))
+        left.press(.enter)
+        left.press(.escape)
+        left.press(.up)
+        #expect(left.update(.replied(pendingID, Fixture.details(of: flights[1]))).isEmpty)
+        #expect(left.viewedOnArrival == nil && left.lastViewed == LiveModel.FlightKey(flights[0]))
         // Only Enter does it: the cursor moving alone leaves the last viewed as it was.
         var (moved, _) = try Self.opened(at: Self.wide)
         moved.press(.escape)

@@ -20,6 +20,7 @@ extension LiveModel {
         }
         reopening = []
         todayLeft = []
+        viewedOnArrival = nil
         let path = otherTabs.removeValue(forKey: newTab)
         tab = newTab
         restoring = []

@@ -13,6 +13,7 @@ extension LiveModel {
     mutating func focusListBesideFlight() -> Bool {
         guard isSplit, top.isFlight, focus == .details else { return false }
         focus = .list
+        viewedOnArrival = nil
         return true
     }
 
@@ -29,8 +30,7 @@ extension LiveModel {
         }
         // Another flight is shown, or one is on its way (a slow daemon, keys typed ahead): the one under
         // the cursor becomes the last viewed when it is shown.
-        viewedOnArrival = selectedFlight.map(FlightKey.init)
-        return follow()
+        return follow(viewing: true)
     }
 
     /// Whether `action` moves the list's cursor (after which the details follow it).
@@ -44,7 +44,10 @@ extension LiveModel {
     /// The flight under the list's cursor shown beside it in place of the open one, once the cursor
     /// moved on a split pane with a flight open. One fetch at a time, never in the keys' way: while one
     /// is on its way, only the latest flight wanted is kept, and asked for when the answer comes.
-    mutating func follow() -> [LiveEffect] {
+    /// `viewing` (Enter): the flight becomes the last viewed once shown; the cursor moving on, or
+    /// anything else, forgets that (`viewedOnArrival`).
+    mutating func follow(viewing: Bool = false) -> [LiveEffect] {
+        viewedOnArrival = viewing ? selectedFlight.map(FlightKey.init) : nil
         guard isSplit, top.isFlight, let flight = selectedFlight else { return [] }
         if pending.values.contains(where: { if case .follow = $0 { true } else { false } }) {
             wantedFlight = flight

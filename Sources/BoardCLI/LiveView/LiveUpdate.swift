@@ -66,6 +66,7 @@ extension LiveModel {
             effects = []
         case .connectionLost(let at):
             pending.removeAll()
+            viewedOnArrival = nil
             if case .reconnecting = link {} else { link = .reconnecting(since: at) }
             effects = []
         case .daemonStopped(let at, let autostart):
