@@ -176,7 +176,8 @@ struct EventsCommandTests {
         let user = BoardUser()
         let daemon = try user.startDaemon(now: "2026-12-01T00:05:00-05:00")
         defer { _ = try? daemon.stop() }
-        for (since, said) in [("23:00", true), ("00:01", false)] {
+        // A date-time ahead is no time of day, and nothing was followed yet: no word of either kind.
+        for (since, said) in [("23:00", true), ("00:01", false), ("2026-12-01T23:00:00-05:00", false)] {
             let follow = try Follow(user, ["--since", since])
             try daemon.waitForEventFollowers(1, timeout: 20)
             kill(follow.process.pid, SIGTERM)

@@ -190,6 +190,7 @@ struct EventsCommand: BoardCommand, Equatable {
             // filtered follow's days may hold none), and the daemon's now says whether it still
             // keeps the day of the one before.
             var lastAt = start ?? now
+            var followedAChange = false
             let socket = client.socket
             let sayNotKept = { (since: String, until: String?) in
                 // One flight's subscription is sent its changes for the whole move: nothing left out.
@@ -211,10 +212,11 @@ struct EventsCommand: BoardCommand, Equatable {
                 // (a restart on the next day made the same day's changes dated after it, undated before).
                 subscribed: { daemonNow in
                     if today == nil { today = EventTime.date(of: daemonNow) }
-                    // A daemon back on an earlier clock (restarted with an earlier --now, or set back) sends
-                    // nothing until it passes what was shown: said, or the pane looks alive and prints nothing.
-                    if let lastAt, let shown = EventTime.instant(of: lastAt), let clock = EventTime.instant(of: daemonNow),
-                        clock < shown
+                    // Subscribed again to a daemon back on an earlier clock (restarted with an earlier --now)
+                    // after a change was followed: it sends nothing until it passes that change, said, or
+                    // the pane looks alive and prints nothing.
+                    if followedAChange, let lastAt, let shown = EventTime.instant(of: lastAt),
+                        let clock = EventTime.instant(of: daemonNow), clock < shown
                     {
                         Output.warning(
                             "the daemon's clock (\(ChangeLine.bound(daemonNow, today: today))) is before the last change "
@@ -230,6 +232,7 @@ struct EventsCommand: BoardCommand, Equatable {
                 handle: { change in
                     if let lastAt { sayGap(lastAt, change.at) }
                     lastAt = change.at
+                    followedAChange = true
                     guard flights.keeps(change) else { return false }
                     print(change)
                     return false

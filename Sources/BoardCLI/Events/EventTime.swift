@@ -32,7 +32,10 @@ enum EventTime: Hashable, Sendable {
     var needsNow: Bool { if case .ago = self { true } else { false } }
 
     /// Whether it is a time of day alone (`23:00`), which a follow checks against the daemon's now (`laterToday`).
-    var isTimeOfDay: Bool { if case .instant(let text) = self { InstantInput.wallClock(text)?.date == nil } else { false } }
+    var isTimeOfDay: Bool {
+        guard case .instant(let text) = self, let wall = InstantInput.wallClock(text) else { return false }
+        return wall.date == nil
+    }
 
     /// A time of day alone later than the daemon's `now` (`--since 23:00` at 00:05), which reads as
     /// today's and so lies ahead: the sentence a follow says before it waits for it, with yesterday's
