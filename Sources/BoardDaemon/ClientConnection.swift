@@ -53,6 +53,8 @@ struct ClientConnection {
     /// The daemon's count of clients accepted when it accepted this one: how the log names it
     /// (`client 17`) from its connecting to its closing.
     var number = 0
+    /// Why it is closed once everything asked is answered (`closeWhenFlushed`), as the debug log says.
+    var closing = ClosingReason.finished
 
     struct Watch {
         let requestID: JSON

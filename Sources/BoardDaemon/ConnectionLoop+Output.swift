@@ -38,8 +38,9 @@ extension ConnectionLoop {
             guard !connection.peerClosed || !connection.inbox.isEmpty else { return .writeFailed }
             connection.discardOutput()
             connection.peerGone = true
+            connection.closing = .writeFailed
         }
-        if result == .drained && connection.closeWhenFlushed { return .finished }
+        if result == .drained && connection.closeWhenFlushed { return connection.closing }
         let wantsWritable = result == .blocked
         if wantsWritable { sweepWanted = true }
         let pauseReading =

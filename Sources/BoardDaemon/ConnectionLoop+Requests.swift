@@ -41,6 +41,7 @@ extension ConnectionLoop {
             } catch {
                 if error.isWouldBlock { break }
                 connection.peerClosed = true
+                connection.closing = .readFailed
                 break
             }
             if n == 0 {
@@ -107,6 +108,7 @@ extension ConnectionLoop {
                 connections.update(token) { connection in
                     connection.inbox.removeAll()
                     connection.peerClosed = true
+                    connection.closing = .tooLarge
                     connection.partialSince = nil
                 }
             }

@@ -200,6 +200,7 @@ final class ConnectionLoop {
         connection.wantsWritable = false
         do { try epoll.add(connection.descriptor, token: token, events: [.readable, .hangUp]) } catch {
             log.warning("cannot watch a client: \(error)")
+            log.debug("client \(connection.number) closed: it could not be watched")
             connection.release()
             link.clients.subtract(1, ordering: .relaxed)
             connection.descriptor.close()
@@ -273,6 +274,8 @@ final class ConnectionLoop {
 enum ClosingReason: String, Sendable {
     case finished = "it stopped sending, and every answer was written"
     case writeFailed = "writing to it failed (it went away)"
+    case readFailed = "reading from it failed (it went away)"
+    case tooLarge = "its request line was over the limit"
     case stalled = "it stopped reading"
     case partialLine = "its request line never finished"
     case stopping = "the daemon is stopping"

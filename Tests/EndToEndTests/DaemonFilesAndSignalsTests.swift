@@ -340,6 +340,14 @@ import Testing
         try waitUntil("the close to be logged", timeout: 5) {
             daemon.logText().contains("client \(number) closed: it stopped sending, and every answer was written")
         }
+        // A line over the limit: refused, and closed for it.
+        let large = try RawClient(path: daemon.socket)
+        _ = try large.readLine()
+        try large.send(String(repeating: "x", count: LineFramer.protocolLimit + 10) + "\n")
+        #expect(try large.readUntilClosed().first?["error"]?["code"]?.string == "tooLarge")
+        try waitUntil("the too large line's close to be logged", timeout: 5) {
+            daemon.logText().contains("closed: its request line was over the limit")
+        }
         #expect(try daemon.stop() == 0)
 
         let quiet = try RunningDaemon(sandbox: Sandbox())
