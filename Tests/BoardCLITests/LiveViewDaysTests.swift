@@ -233,6 +233,34 @@ struct LiveViewDaysTests {
         #expect(LiveViewStackTests.topName(model) == flight.flightName, "\(model.screens)")
     }
 
+    /// A tab whose screens an earlier run saved, chosen while another day's board is shown, opens
+    /// them again only over today's board, when the view comes back to it.
+    @Test func aTabsSavedScreensWaitForTodayWhileAnotherDayIsShown() throws {
+        let arrivals = Fixture.board(tab: .arrivals)
+        let saved = try #require(arrivals.flights.dropFirst(3).first)
+        var model = LiveModel(
+            tab: .all, hidePast: false, pins: [], lastViewed: nil,
+            restoring: SavedLiveView(
+                screens: [], tab: .all,
+                otherTabs: [.arrivals: [.flight(id: saved.id, date: saved.date, flightName: saved.flightName)]]),
+            style: Style(enabled: false), rotate: nil)
+        model.update(.resized(Fixture.size))
+        model.update(.connected)
+        model.update(.boardPushed(Fixture.board(), at: Fixture.start))
+        let tomorrow = Fixture.today.adding(days: 1)
+        model.press(.character("]"))
+        model.update(.boardPushed(Self.board(on: tomorrow), at: Fixture.start))
+        model.press(.character("1"))
+        let onTomorrow = model.update(.boardPushed(Self.board(on: tomorrow, tab: .arrivals), at: Fixture.start))
+        #expect(LiveModel.sentID(onTomorrow) == nil, "today's flight is not opened over Dec 1's board")
+        #expect(model.screens == [.board])
+        model.press(.escape)
+        let today = model.update(.boardPushed(arrivals, at: Fixture.start))
+        let id = try #require(LiveModel.sentID(today), "opened again over today's board")
+        model.update(.replied(id, Fixture.details(of: saved)))
+        #expect(LiveViewStackTests.topName(model) == saved.flightName && model.date == nil)
+    }
+
     /// A tab's saved flight, opened again as the tab is chosen after a restart, is not made the last
     /// viewed: `board last` named it though no Enter was pressed.
     @Test func aTabsSavedFlightOpenedAgainIsNotMadeTheLastViewed() throws {

@@ -67,6 +67,21 @@ struct LiveViewPathTests {
         #expect(model.route.description == "departures")
     }
 
+    /// A route of several flights (`--route all/flight/A/flight/B`) ends with the one on top, B, as the
+    /// last viewed, as opening each in turn makes it.
+    @Test func aRouteOfSeveralFlightsEndsWithTheTopOneAsTheLastViewed() throws {
+        let flights = Array(Self.board(on: Fixture.today).flights.dropFirst(10).prefix(2))
+        var model = Self.model(
+            SavedLiveView(screens: flights.map(Self.screen), tab: .all), tab: .all, lastViewed: Identity(flights[0]))
+        model.update(.connected)
+        let sent = Self.requests(model.update(.boardPushed(Self.board(on: Fixture.today), at: Fixture.start)))
+        try #require(sent.count == 2)
+        model.update(.replied(sent[0].0, Fixture.details(of: flights[0])))
+        let top = model.update(.replied(sent[1].0, Fixture.details(of: flights[1])))
+        #expect(top.contains(.saveLastViewed(flights[1])), "\(top)")
+        #expect(model.lastViewed == Identity(flights[1]))
+    }
+
     @Test func aDeepLinkToAnotherDaysFlightOpensThatDaysBoardAndEscReturnsToToday() throws {
         let day = Self.tomorrow.description
         let flight = try #require(Self.board(on: Self.tomorrow).flights.dropFirst(20).first)

@@ -54,8 +54,11 @@ public struct LiveModel: Sendable {
     /// The screens the search prompt was opened from, given back when it closes without a search.
     var promptLeft: [Screen] = []
     /// The screens open over today's board when `[` or `]` showed another day's (flights, search
-    /// results), given back when the view comes back to today's; dropped when the tab changes.
+    /// results), given back when the view comes back to today's; a tab chosen meanwhile keeps them.
     var todayLeft: [Screen] = []
+    /// A tab's screens saved by an earlier run, chosen while another day's board is shown: opened
+    /// again (`restoring`) when the view comes back to today's board.
+    var todaySaved: [SavedLiveView.Screen] = []
     /// Where the cursor is on the board (the search results carry their own).
     var boardCursor = ListCursor()
 

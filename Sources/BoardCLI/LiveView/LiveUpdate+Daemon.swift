@@ -35,6 +35,9 @@ extension LiveModel {
         else { return [] }
         date = nil
         cursorPlaced = false
+        // What was open over today's board was of a day the clock has moved from: it does not come back.
+        todayLeft = []
+        todaySaved = []
         let day = LocalDate(asked)?.shortName ?? asked
         if !messageStays { message = "\(day) is outside the board's window now; today's board." }
         return [subscription]
@@ -282,11 +285,17 @@ extension LiveModel {
             push(.details(OpenFlight(details: details)))
             // A flight opened takes the keys (on a split pane, the details side).
             focus = .details
-            // One opened again as a tab's saved path comes back was viewed when it was opened: switching
-            // tabs after a restart made it the last viewed, and `board last` named it, with no Enter. A
-            // deep link's flight is the last viewed already, and saved as such.
-            let reopened = reopening.contains { $0 == .flight(id: flight.id, date: flight.date, flightName: flight.flightName) }
-            guard !reopened || lastViewed == FlightKey(flight) else { return [] }
+            // A flight opened again as a tab's saved path comes back is not made the last viewed, unless
+            // that path holds the last viewed flight (a deep link's, the pane's own stack): then, as
+            // each is opened, the one on top ends as the last viewed.
+            func saved(_ screen: SavedLiveView.Screen, names key: FlightKey?) -> Bool {
+                if case .flight(let id, let date, _) = screen { FlightKey(id: id, date: date) == key } else { false }
+            }
+            if reopening.contains(where: { saved($0, names: FlightKey(flight)) }),
+                !reopening.contains(where: { saved($0, names: lastViewed) })
+            {
+                return []
+            }
             lastViewed = FlightKey(flight)
             return [.saveLastViewed(flight)]
         case .search(let text):

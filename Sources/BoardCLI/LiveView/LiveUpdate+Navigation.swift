@@ -20,6 +20,7 @@ extension LiveModel {
         }
         reopening = []
         todayLeft = []
+        todaySaved = []
         viewedOnArrival = nil
         let path = otherTabs.removeValue(forKey: newTab)
         tab = newTab
@@ -38,6 +39,12 @@ extension LiveModel {
             screens = kept.isEmpty ? [.board] : kept
             boardCursor = cursor
             cursorPlaced = cursor.flight != nil
+        case .saved(let kept)? where date != nil:
+            // Saved by an earlier run over today's board: opened again when the view comes back to it.
+            screens = [.board]
+            boardCursor = ListCursor()
+            cursorPlaced = false
+            todaySaved = kept
         case .saved(let kept)?:
             screens = [.board]
             boardCursor = ListCursor()
@@ -76,7 +83,7 @@ extension LiveModel {
         if date == nil { todayLeft = screens.dropFirst().filter { if case .searchPrompt = $0 { false } else { true } } }
         _ = perform(.root)  // the board comes with the new day's watch, below
         message = nil
-        if day == today, !todayLeft.isEmpty { return backToToday() }
+        if day == today, !todayLeft.isEmpty || !todaySaved.isEmpty { return backToToday() }
         date = day == today ? nil : day.description
         // The cursor is placed on the new day's board when it comes (the board shown keeps it till then).
         cursorPlaced = false
@@ -118,6 +125,10 @@ extension LiveModel {
         date = nil
         boardCursor = ListCursor()
         cursorPlaced = false
+        if !todaySaved.isEmpty {
+            restoring = todaySaved
+            todaySaved = []
+        }
         guard !todayLeft.isEmpty else {
             message = "Back to today's board."
             return [subscription]
@@ -222,7 +233,6 @@ extension LiveModel {
         var effects: [LiveEffect] = []
         if date != nil {
             _ = perform(.root)
-            todayLeft = []
             effects = backToToday()
         }
         return effects + [send(.soonest(tab: tab, pinned: pins), for: .soonest(steps: 0))]
