@@ -33,7 +33,7 @@ struct StatusFormat: Hashable, Sendable {
         Code(letter: "d", field: .direction, meaning: "its direction as an arrow (↑ departs)"),
         Code(letter: "s", field: .status, meaning: "its status in words (On time, Boarding...)"),
         Code(letter: "i", field: .id, meaning: "its id, for board show"),
-        Code(letter: "p", field: .pinned, meaning: "today's first pin to come and its status (US 403 Delayed)"),
+        Code(letter: "p", field: .pinned, meaning: "today's first pin to come (else a later one) and its status"),
         Code(letter: "P", field: .alert, meaning: "the latest pinned change, 10 min (◆ US 403 New time 09:25)"),
         Code(letter: "R", field: .replica, meaning: "replica of MTN · live, source of MTN · publishing, or empty"),
     ]

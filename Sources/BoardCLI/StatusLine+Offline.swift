@@ -11,6 +11,11 @@ extension StatusLine {
     /// The last daemon started could not start (its config refused): said, and another is started
     /// at most once every `StartFailureMarker.retryInterval`.
     static let startFailedText = "board: start failed"
+    /// A daemon that is there but will not serve this client (`refusedText`).
+    static let busyText = "board: busy"
+    static let versionMismatchText = "board: version mismatch"
+    static let permissionDeniedText = "board: permission denied"
+    static let untrustedText = "board: socket not trusted"
 
     var offlineLine: String {
         if let refusal, let text = Self.refusedText(refusal) { return text }
@@ -23,9 +28,10 @@ extension StatusLine {
     /// running. Nil for the errors that are said as offline (none listening, no answer in time).
     static func refusedText(_ error: ConnectionError) -> String? {
         switch error {
-        case .remote(let refusal) where refusal.code == .tooManyClients: "board: busy"
-        case .protocolMismatch: "board: version mismatch"
-        case .untrusted, .permissionDenied: "board: socket not trusted"
+        case .remote(let refusal) where refusal.code == .tooManyClients: busyText
+        case .protocolMismatch: versionMismatchText
+        case .permissionDenied: permissionDeniedText
+        case .untrusted: untrustedText
         default: nil
         }
     }

@@ -24,7 +24,7 @@ struct StatusLine {
     /// The filter flags: the counts count, and the next flight is, the matching flights of today's board.
     var filter = FlightFilter()
     /// Why a daemon that was reached gave no reading, when it said (full, another protocol) or its socket
-    /// is not to be trusted: the line says so (`refusedLine`) instead of offline. Set by `run`.
+    /// is not to be trusted: the line says so (`refusedText`) instead of offline. Set by `run`.
     var refusal: ConnectionError?
 
     /// What the line shows: the placeholders' values, the next departure's and the pinned flight's
@@ -231,7 +231,7 @@ struct StatusLine {
     }
 
     /// The placeholder values; nil when the daemon is down, hung or broken; the refusal when the daemon
-    /// said why it would not serve this client, or the socket was not to be trusted (`Self.refusal(_:)`).
+    /// said why it would not serve this client, or the socket was not to be trusted (`Self.refusedText`).
     func fetch() -> Result<Reading?, ConnectionError> {
         let deadline = ContinuousClock.now + .milliseconds(150)
         let connection: BoardConnection

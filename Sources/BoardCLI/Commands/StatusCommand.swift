@@ -23,8 +23,9 @@ struct StatusCommand: BoardCommand, Equatable {
             prints the offline marker this once; it never waits for the daemon. One
             that could not start (a config it refused) is said as "\(StatusLine.startFailedText)",
             and another is started at most once a minute. A daemon that will not
-            serve this client says so: "board: busy" (its --max-clients reached),
-            "board: version mismatch", "board: socket not trusted". Offline for longer? Any
+            serve this client says so: "\(StatusLine.busyText)" (its --max-clients reached),
+            "\(StatusLine.versionMismatchText)", "\(StatusLine.permissionDeniedText)",
+            "\(StatusLine.untrustedText)". Offline for longer? Any
             other command (board clock) says why. On a terminal, or with COLUMNS
             set, the default line gives up the status, "next", the gate and the
             airport's code, in that order, to fit the width; anything longer still

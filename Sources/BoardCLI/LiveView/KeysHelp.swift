@@ -38,11 +38,14 @@ extension LiveFrame {
     static func keysHelpLines(width: Int) -> [String] {
         // Two columns of margin, and two more for a phrase's following lines.
         let room = max(10, width - 4)
-        return (LiveKeyMap.helpPhrases + [""] + marksPhrases).flatMap { phrase in
-            LiveKeyMap.wrap(phrase, width: room).split(separator: "\n").enumerated().map { index, line in
-                (index == 0 ? "" : "  ") + line
+        func lines(_ phrases: [String]) -> [String] {
+            phrases.flatMap { phrase in
+                LiveKeyMap.wrap(phrase, width: room).split(separator: "\n").enumerated().map { index, line in
+                    (index == 0 ? "" : "  ") + line
+                }
             }
         }
+        return lines(LiveKeyMap.helpPhrases) + [""] + lines(marksPhrases)
     }
 
     /// The rows the help's lines take: all but the header, the tab bar, its title and the footer.
