@@ -14,7 +14,7 @@ extension LiveModel {
         if newTab != tab, rotatedOverPath == nil {
             // On another day's board, the tab keeps what was open over today's (`todayLeft`), with
             // today's cursor to place: that day's screens close, as b closes them.
-            let open = date == nil ? screens.filter { if case .searchPrompt = $0 { false } else { true } } : [.board] + todayLeft
+            let open = date == nil ? screensKept : [.board] + todayLeft
             otherTabs[tab] =
                 unfinishedRestore.map { .saved($0) } ?? .open(screens: open, cursor: date == nil ? boardCursor : ListCursor())
         }
@@ -57,6 +57,9 @@ extension LiveModel {
         }
     }
 
+    /// The screens open, less a search prompt: what a tab or a day keeps of them.
+    var screensKept: [Screen] { screens.filter { if case .searchPrompt = $0 { false } else { true } } }
+
     /// The path of the tab on screen, kept aside while `--rotate` shows only its board.
     var rotatedOverPath: [SavedLiveView.Screen]? {
         guard screens.count == 1, unfinishedRestore == nil, let kept = otherTabs[tab] else { return nil }
@@ -80,7 +83,7 @@ extension LiveModel {
         }
         // What is open over today's board waits for the view to come back to it (Esc, or [ / ] onto
         // today); another day's screens close, as b closes them.
-        if date == nil { todayLeft = screens.dropFirst().filter { if case .searchPrompt = $0 { false } else { true } } }
+        if date == nil { todayLeft = Array(screensKept.dropFirst()) }
         _ = perform(.root)  // the board comes with the new day's watch, below
         message = nil
         if day == today, !todayLeft.isEmpty || !todaySaved.isEmpty { return backToToday() }
@@ -138,11 +141,7 @@ extension LiveModel {
         screens = [.board] + todayLeft
         todayLeft = []
         message = "Back to today's board and what was open over it."
-        if case .details(let open) = top, !pending.values.contains(.refresh(open.key)) {
-            nextDetailsRefresh = nil
-            return [subscription, send(.flight(open.key, pinned: pins), for: .refresh(open.key))]
-        }
-        return [subscription] + refreshSearchResults()
+        return [subscription] + refreshTop()
     }
 
     /// Back on a list from `closed`: the cursor on the flight that was shown, scrolled into view.

@@ -253,12 +253,7 @@ extension LiveModel {
             if case .details(let open) = top, listedFlights.contains(where: { FlightKey($0) == open.key }) {
                 cursor.flight = open.key
             }
-            if case .details(let open) = top, !pending.values.contains(.refresh(open.key)) {
-                nextDetailsRefresh = nil
-                return [send(.flight(open.key, pinned: pins), for: .refresh(open.key))]
-            }
-            // Search results uncovered are asked for again as well: the clock may have moved meanwhile.
-            return refreshSearchResults()
+            return refreshTop()
         case .root:
             // The board's cursor is on the flight on top when the flights were opened from the board
             // (stepping with n / p ends where the board lands), else where the board was left.
