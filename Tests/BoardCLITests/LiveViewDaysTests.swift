@@ -235,11 +235,12 @@ struct LiveViewDaysTests {
 
     /// A tab whose screens an earlier run saved, chosen while another day's board is shown, opens
     /// them again only over today's board, when the view comes back to it.
-    @Test func aTabsSavedScreensWaitForTodayWhileAnotherDayIsShown() throws {
-        let arrivals = Fixture.board(tab: .arrivals)
-        let saved = try #require(arrivals.flights.dropFirst(3).first)
+    /// A view started on All as an earlier run left it, with a flight of Arrivals' saved (the fourth),
+    /// `lastViewed` the last viewed flight: the model and that flight.
+    static func withArrivalsFlightSaved(lastViewed: FlightDocument? = nil) throws -> (LiveModel, FlightDocument) {
+        let saved = try #require(Fixture.board(tab: .arrivals).flights.dropFirst(3).first)
         var model = LiveModel(
-            tab: .all, hidePast: false, pins: [], lastViewed: nil,
+            tab: .all, hidePast: false, pins: [], lastViewed: lastViewed.map(LiveModel.FlightKey.init),
             restoring: SavedLiveView(
                 screens: [], tab: .all,
                 otherTabs: [.arrivals: [.flight(id: saved.id, date: saved.date, flightName: saved.flightName)]]),
@@ -247,6 +248,12 @@ struct LiveViewDaysTests {
         model.update(.resized(Fixture.size))
         model.update(.connected)
         model.update(.boardPushed(Fixture.board(), at: Fixture.start))
+        return (model, saved)
+    }
+
+    @Test func aTabsSavedScreensWaitForTodayWhileAnotherDayIsShown() throws {
+        let arrivals = Fixture.board(tab: .arrivals)
+        var (model, saved) = try Self.withArrivalsFlightSaved()
         let tomorrow = Fixture.today.adding(days: 1)
         model.press(.character("]"))
         model.update(.boardPushed(Self.board(on: tomorrow), at: Fixture.start))
@@ -265,17 +272,8 @@ struct LiveViewDaysTests {
     /// viewed: `board last` named it though no Enter was pressed.
     @Test func aTabsSavedFlightOpenedAgainIsNotMadeTheLastViewed() throws {
         let board = Fixture.board(tab: .arrivals)
-        let saved = try #require(board.flights.dropFirst(3).first)
         let last = try #require(board.flights.first)
-        var model = LiveModel(
-            tab: .all, hidePast: false, pins: [], lastViewed: LiveModel.FlightKey(last),
-            restoring: SavedLiveView(
-                screens: [], tab: .all,
-                otherTabs: [.arrivals: [.flight(id: saved.id, date: saved.date, flightName: saved.flightName)]]),
-            style: Style(enabled: false), rotate: nil)
-        model.update(.resized(Fixture.size))
-        model.update(.connected)
-        model.update(.boardPushed(Fixture.board(), at: Fixture.start))
+        var (model, saved) = try Self.withArrivalsFlightSaved(lastViewed: last)
         model.press(.character("1"))  // Arrivals: its saved flight is opened again
         let sent = model.update(.boardPushed(board, at: Fixture.start))
         let id = try #require(LiveModel.sentID(sent))
