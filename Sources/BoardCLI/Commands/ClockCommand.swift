@@ -113,7 +113,7 @@ struct ClockCommand: BoardCommand, Equatable {
     ///
     /// Read from the reply's local time (the daemon writes it in the airport's zone, with its offset),
     /// without the zone's rules: the static `board` has none (`TimeZone(identifier:)` needs ICU, which
-    /// only the daemon links), and the warning never came. The daemon read the time asked for otherwise
+    /// only the daemon links). The daemon read the time asked for otherwise
     /// when its clock reads later than that by more than the clock can have run while it answered
     /// (`elapsed` at its `speed`) and a quarter of an hour (a clock change is half an hour or more; the
     /// seconds asked for are not counted).

@@ -29,8 +29,8 @@ extension LiveModel {
         pending = pending.filter { if case .refresh = $0.value { true } else { false } }
         switch path {
         case .open(let kept, _)? where date != nil:
-            // Another day's board is shown: the tab's screens are today's, and wait for today's board
-            // (a flight of Nov 30 was shown over Dec 1's, and Esc landed on a board without it).
+            // Another day's board is shown: the tab's screens are today's, and wait for today's board,
+            // so that no flight is shown over a day's board that does not list it.
             screens = [.board]
             todayLeft = Array(kept.dropFirst())
             boardCursor = ListCursor()
@@ -227,7 +227,7 @@ extension LiveModel {
     }
 
     /// `s`: the tab's soonest flight still to come, which is today's: from another day's board, over
-    /// today's board (it opened over the day shown, which does not list it, and Esc landed there).
+    /// today's board, which lists it (and what was open over it), so that Esc lands on it.
     mutating func openSoonest() -> [LiveEffect] {
         var effects: [LiveEffect] = []
         if date != nil {
