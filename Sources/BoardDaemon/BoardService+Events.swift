@@ -8,7 +8,12 @@ public struct EventFilter: Hashable, Sendable {
     var flight: FlightKey?
     /// Only these flights' changes, when given (an empty list admits none).
     var pinned: PinnedFlights?
-    var kinds: Set<FlightChange.Kind> = Set(FlightChange.Kind.allCases)
+    var kinds: Set<FlightChange.Kind> = Set(FlightChange.Kind.allCases) {
+        didSet { kindMask = DayChanges.mask(kinds) }
+    }
+    /// `kinds` as bits (`DayChanges.mask`): a change is matched for each of thousands of subscribers
+    /// without hashing its kind.
+    private(set) var kindMask = DayChanges.allKinds
 
     func admits(_ flight: Flight) -> Bool {
         if let key = self.flight, !key.matches(flight) { return false }
@@ -16,7 +21,7 @@ public struct EventFilter: Hashable, Sendable {
         return true
     }
 
-    func matches(_ change: FlightChange) -> Bool { kinds.contains(change.kind) && admits(change.flight) }
+    func matches(_ change: FlightChange) -> Bool { kindMask & UInt8(1 << change.kind.order) != 0 && admits(change.flight) }
 
     static let everything = EventFilter()
 }

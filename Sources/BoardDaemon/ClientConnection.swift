@@ -94,8 +94,10 @@ struct ClientConnection {
         var untilText: String
     }
 
-    /// A change of a clock move, encoded once for every subscriber (`WireLine.changeTail`).
-    struct SharedChange {
+    /// A change of a clock move, encoded once for every subscriber (`WireLine.changeTail`). A class, so
+    /// that offering it to each of thousands of subscribers counts one reference, not one for each of
+    /// its flight's strings.
+    final class SharedChange: Sendable {
         let change: FlightChange
         let tail: [UInt8]
 

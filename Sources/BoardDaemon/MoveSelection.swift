@@ -41,7 +41,7 @@ enum MoveSelection {
         for (index, request) in requests.enumerated() {
             let key =
                 request.filter.flight == nil && request.filter.pinned == nil
-                ? KindsKey(kinds: DayChanges.mask(request.filter.kinds), after: request.after) : nil
+                ? KindsKey(kinds: request.filter.kindMask, after: request.after) : nil
             if let key, let known = byKinds[key] {
                 planOf[index] = known
                 continue
@@ -150,7 +150,7 @@ enum MoveSelection {
         init(_ request: Request, days: ClosedRange<LocalDate>, identity: FlightIdentity) {
             self.request = request
             self.days = days.lowerBound.dayNumber...days.upperBound.dayNumber
-            kinds = DayChanges.mask(request.filter.kinds)
+            kinds = request.filter.kindMask
             if let key = request.filter.flight {
                 names = true
                 if let (_, slot) = identity.decode(key.id) { slotsByDay[key.date.dayNumber] = [slot] }
