@@ -83,6 +83,15 @@ struct ClientConnection {
         /// so a clock set back repeats nothing.
         var position: FlightChange.Position
         var pendingSkip: PendingSkip?
+        /// `{"id":N,"event":"change","seq":`, the start of each of its changes' headers, made once.
+        let eventPrefix: [UInt8]
+
+        init(requestID: JSON, filter: EventFilter, position: FlightChange.Position) {
+            self.requestID = requestID
+            self.filter = filter
+            self.position = position
+            self.eventPrefix = WireLine.changeEventPrefix(id: requestID)
+        }
     }
 
     struct PendingSkip {
@@ -130,9 +139,11 @@ struct ClientConnection {
     /// within `maxQueuedBytes`, and all clients' within `maxQueuedBytesTotal` while any of its own
     /// waits, within `maxQueuedBytesCeiling` when none does (a client that reads as it goes is served
     /// past the total, but not past the ceiling).
-    func hasRoom(within limits: ServerLimits) -> Bool {
-        queuedBytes <= limits.maxQueuedBytes
-            && meter.queuedBytes <= (queuedBytes == 0 ? limits.maxQueuedBytesCeiling : limits.maxQueuedBytesTotal)
+    /// `adding` counts bytes about to be queued as if they were.
+    func hasRoom(within limits: ServerLimits, adding pending: Int = 0) -> Bool {
+        let own = queuedBytes + pending
+        return own <= limits.maxQueuedBytes
+            && meter.queuedBytes + pending <= (own == 0 ? limits.maxQueuedBytesCeiling : limits.maxQueuedBytesTotal)
     }
 
     mutating func enqueue(_ bytes: [UInt8], now: ContinuousClock.Instant) { enqueue(bytes[...], now: now) }
@@ -225,6 +236,11 @@ struct ClientConnection {
     /// the rest are counted for one `skipped` event instead, never queued; `alsoSkipped` adds changes
     /// known to be left out (a replay's beyond the bound). The skipped event goes out at once when
     /// there is room, else when its output drains.
+    ///
+    /// The lines are made in one buffer, headers in place, and written to the socket at once when
+    /// nothing waits before them (as a watcher's board is): only what the socket did not take is
+    /// queued, so a fan-out to thousands of subscribers makes no header array and queues nothing a
+    /// subscriber.
     mutating func offerChanges(
         _ shared: [SharedChange], through until: Date, alsoSkipped: Int = 0,
         bound: Int, limits: ServerLimits, encoding: WireEncoding, now: ContinuousClock.Instant
@@ -232,17 +248,23 @@ struct ClientConnection {
         guard var current = events else { return }
         var sent = 0
         var skipped = 0
-        for item in shared where item.change.position > current.position && current.filter.matches(item.change) {
-            if current.pendingSkip == nil, skipped == 0, sent < bound, hasRoom(within: limits) {
-                current.seq += 1
-                enqueue(WireLine.changeEventHeader(id: current.requestID, seq: current.seq), now: now)
-                enqueue(item.tail, now: now)
-                enqueue(WireLine.closing, now: now)
-                current.position = item.change.position
-                sent += 1
-            } else {
-                skipped += 1
+        let room = shared.reduce(0) { $0 + $1.tail.count + current.eventPrefix.count + Self.changeLineRoom }
+        withUnsafeTemporaryAllocation(byteCount: max(1, room), alignment: 1) { buffer in
+            var used = 0
+            for item in shared where item.change.position > current.position && current.filter.matches(item.change) {
+                if current.pendingSkip == nil, skipped == 0, sent < bound, hasRoom(within: limits, adding: used) {
+                    current.seq += 1
+                    let line = UnsafeMutableRawBufferPointer(rebasing: buffer[used...])
+                    var length = WireLine.writeChangeEventHeader(prefix: current.eventPrefix, seq: current.seq, into: line)
+                    length = WireLine.copy(item.tail, into: line, at: length)
+                    used += WireLine.copy(WireLine.closing, into: line, at: length)
+                    current.position = item.change.position
+                    sent += 1
+                } else {
+                    skipped += 1
+                }
             }
+            if used > 0 { send(UnsafeRawBufferPointer(rebasing: buffer[..<used]), now: now) }
         }
         skipped += alsoSkipped
         if skipped > 0 {
@@ -262,6 +284,19 @@ struct ClientConnection {
         }
         events = current
         if hasRoom(within: limits) { queuePendingSkip(now: now) }
+    }
+
+    /// Room a change's line needs beyond its prefix and its tail: its header's seqs and its closing.
+    private static let changeLineRoom = WireLine.changeEventHeaderRoom + WireLine.closing.count
+
+    /// Writes `bytes` to the socket when nothing waits before them, and queues (a copy of) what it did
+    /// not take; a failed write queues them all, and the flush that follows meets the failure again.
+    private mutating func send(_ bytes: UnsafeRawBufferPointer, now: ContinuousClock.Instant) {
+        var written = 0
+        if chunks.isEmpty, let taken = try? descriptor.writeSome(bytes) { written = taken }
+        queuedTotal &+= written
+        guard written < bytes.count else { return }
+        enqueue(Array(bytes[written...]), now: now)
     }
 
     /// Queues the `skipped` event waiting, if any.

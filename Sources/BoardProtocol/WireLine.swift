@@ -37,16 +37,9 @@ public enum WireLine {
     /// writes one for every watcher. Returns their count.
     public static func writeBoardEventHeader(prefix: [UInt8], seq: Int, into buffer: UnsafeMutableRawBufferPointer) -> Int {
         precondition(seq >= 0 && buffer.count >= prefix.count + boardEventHeaderRoom)
-        var at = prefix.withUnsafeBytes { bytes in
-            buffer.baseAddress!.copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
-            return bytes.count
-        }
+        var at = copy(prefix, into: buffer, at: 0)
         at += JSON.writeDigits(UInt(seq), into: UnsafeMutableRawBufferPointer(rebasing: buffer[at...]))
-        for byte in resultKey {
-            buffer[at] = byte
-            at += 1
-        }
-        return at
+        return copy(resultKey, into: buffer, at: at)
     }
 
     /// `{"id":N,"event":"change","seq":S,"result":{"seq":S,`, the start of a pushed change whose
@@ -59,6 +52,34 @@ public enum WireLine {
             JSON.writeInteger(seq, into: &out)
             out.append(UInt8(ascii: ","))
         }
+    }
+
+    /// `{"id":N,"event":"change","seq":`, made once for an `events.watch`: each of its changes' headers
+    /// is this and what `writeChangeEventHeader` adds.
+    public static func changeEventPrefix(id: JSON) -> [UInt8] {
+        header(id: id) { out in out += changeEventSeq }
+    }
+
+    /// Room `writeChangeEventHeader` needs beyond the prefix: a seq's digits twice and `,"result":{"seq":`.
+    public static let changeEventHeaderRoom = 64
+
+    /// Writes the bytes `changeEventHeader` makes, from the subscription's `changeEventPrefix`, into
+    /// `buffer` (at least the prefix's count and `changeEventHeaderRoom` long), allocating nothing: a
+    /// fan-out writes one for every subscriber. Returns their count.
+    public static func writeChangeEventHeader(prefix: [UInt8], seq: Int, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        precondition(seq >= 0 && buffer.count >= prefix.count + changeEventHeaderRoom)
+        var at = copy(prefix, into: buffer, at: 0)
+        at += JSON.writeDigits(UInt(seq), into: UnsafeMutableRawBufferPointer(rebasing: buffer[at...]))
+        at = copy(resultSeq, into: buffer, at: at)
+        at += JSON.writeDigits(UInt(seq), into: UnsafeMutableRawBufferPointer(rebasing: buffer[at...]))
+        buffer[at] = UInt8(ascii: ",")
+        return at + 1
+    }
+
+    /// Copies `bytes` into `buffer` at `at`; returns where they end.
+    public static func copy(_ bytes: [UInt8], into buffer: UnsafeMutableRawBufferPointer, at: Int) -> Int {
+        bytes.withUnsafeBytes { UnsafeMutableRawBufferPointer(rebasing: buffer[at...]).copyMemory(from: $0) }
+        return at + bytes.count
     }
 
     /// `{"id":N` and what `rest` adds, in one array made once: a header is made for every reply and

@@ -18,10 +18,16 @@ struct ClientConnectionBoundTests {
         return (changes.map { ClientConnection.SharedChange($0, encoding: service.encoding) }, service, from)
     }
 
-    /// A subscriber since `from`, its socket's other end put in `ends` to close.
-    static func subscriber(meter: ClientConnection.Meter, from: Date, _ ends: inout [FileDescriptor]) throws -> ClientConnection {
+    /// A subscriber since `from` that reads nothing (its socket is full, so nothing offered is written),
+    /// or, `reading`, one whose socket takes what it is offered; its socket's ends are put in `ends`
+    /// to close, the other end last.
+    static func subscriber(
+        meter: ClientConnection.Meter, from: Date, reading: Bool = false, _ ends: inout [FileDescriptor]
+    ) throws -> ClientConnection {
         let (served, played) = try UnixSocket.pair()
         ends += [served, played]
+        let block = [UInt8](repeating: 32, count: 1 << 16)
+        while !reading, try block.withUnsafeBytes({ try served.writeSome($0) }) > 0 {}
         var connection = ClientConnection(descriptor: served, meter: meter)
         connection.events = ClientConnection.EventWatch(requestID: .int(1), filter: EventFilter(), position: .after(from))
         return connection
@@ -67,5 +73,46 @@ struct ClientConnectionBoundTests {
         // Nothing waiting: it reads as it goes, and gets the first change, the rest counted.
         #expect(fresh.queuedBytes > 0)
         #expect(fresh.events?.pendingSkip?.count == changes.count - 1)
+    }
+
+    /// A subscriber that reads as it goes has a move's changes written to its socket at once, nothing
+    /// queued, each line the bytes the contract's change event is; its bound still counts them as a
+    /// move's output, so past it the rest is one `skipped` event, which follows at once.
+    @Test(arguments: [ServerLimits().maxQueuedBytes, 1_000])
+    func aReadingSubscribersChangesAreWrittenAtOnceWithinItsBound(maxQueuedBytes: Int) throws {
+        let (changes, service, from) = Self.someChanges()
+        var limits = ServerLimits()
+        limits.maxQueuedBytes = maxQueuedBytes
+        let meter = ClientConnection.Meter()
+        var ends: [FileDescriptor] = []
+        defer { for end in ends { end.close() } }
+        var connection = try Self.subscriber(meter: meter, from: from, reading: true, &ends)
+        connection.offerChanges(
+            changes, through: service.clock.now, bound: 200, limits: limits, encoding: service.encoding, now: .now)
+        var expected: [UInt8] = []
+        var sent = 0
+        for (index, change) in changes.enumerated() where expected.count <= maxQueuedBytes {
+            expected += WireLine.changeEventHeader(id: .int(1), seq: index + 1) + change.tail + WireLine.closing
+            sent += 1
+        }
+        #expect(connection.queuedTotal >= expected.count)
+        let skipped = changes.count - sent
+        #expect(connection.events?.seq == sent + (skipped > 0 ? 1 : 0))
+        #expect(connection.events?.pendingSkip == nil)
+        if skipped == 0 {
+            #expect(connection.queuedBytes == 0, "every change written, nothing queued")
+            #expect(meter.queuedBytes == 0)
+        }
+        #expect(connection.flush(now: .now) == .drained)
+        var read: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while let n = try? ends[1].read(into: &chunk), n > 0 { read += chunk[..<n] }
+        #expect(Array(read.prefix(expected.count)) == expected)
+        let rest = String(decoding: read.dropFirst(expected.count), as: UTF8.self)
+        if skipped > 0 {
+            #expect(rest.hasPrefix(#"{"id":1,"event":"skipped","seq":\#(sent + 1),"count":\#(skipped),"#), "\(rest)")
+        } else {
+            #expect(rest.isEmpty)
+        }
     }
 }

@@ -217,6 +217,19 @@ import Testing
         }
     }
 
+    /// The same for a pushed change's header, which holds its seq twice (the event's and the change's).
+    @Test(arguments: [0, 1, 9, 10, 99, 100, 12_345, Int.max])
+    func aChangeEventHeaderWrittenInPlaceIsTheOneMade(seq: Int) {
+        let ids: [JSON] = [7, -3, "watch \"me\"\n", .null, .double(1e300)]
+        for id in ids {
+            let prefix = WireLine.changeEventPrefix(id: id)
+            let written = [UInt8](unsafeUninitializedCapacity: prefix.count + WireLine.changeEventHeaderRoom) { buffer, count in
+                count = WireLine.writeChangeEventHeader(prefix: prefix, seq: seq, into: UnsafeMutableRawBufferPointer(buffer))
+            }
+            #expect(written == WireLine.changeEventHeader(id: id, seq: seq), "id \(id.text), seq \(seq)")
+        }
+    }
+
     @Test func anErrorReplyHasTheContractsShape() {
         let line = WireLine.error(id: 4, WireError(.unknownMethod, "Unknown method \"fly\"."))
         #expect(
