@@ -137,6 +137,21 @@ struct LiveViewSplitTests {
 
     /// Back one screen beside the list (a flight opened with n closed), the list's cursor is on the
     /// flight now shown, so Enter and `a` act on it: it stayed on the flight closed.
+    /// Details taller than their side say how to page them: beside the list that holds the keys, that
+    /// Enter gives them to the details first (PageDown there moves the list); with the keys, the keys.
+    @Test func tallDetailsBesideTheListSayWhichKeyPagesThem() throws {
+        let short = TerminalSize(columns: 220, rows: 12)
+        var (model, flights) = try Self.opened(at: short)
+        func marks() -> String { String(model.frame(short)[short.rows - 2].visibleText.reversed().drop { $0 == " " }.reversed()) }
+        #expect(marks().contains("↓ ") && marks().hasSuffix("(PgUp/PgDn)"), "\(model.frame(short).screenText)")
+        model.press(.escape)
+        #expect(marks().hasSuffix("(⏎ here, then PgUp/PgDn)"), "\(model.frame(short).screenText)")
+        model.press(.pageDown)
+        #expect(model.selectedFlight?.id != flights[0].id, "PageDown moved the list's cursor")
+        model.press(.enter)
+        #expect(marks().hasSuffix("(PgUp/PgDn)") && !marks().contains("⏎"), "\(model.frame(short).screenText)")
+    }
+
     @Test func backOneScreenTheCursorIsOnTheFlightShown() throws {
         var (model, flights) = try Self.opened(at: Self.wide)
         let step = try #require(LiveModel.sentID(model.press(.character("n"))))

@@ -91,9 +91,11 @@ struct LiveFrame {
             let layout = Self.detailsLayout(lineCount: all.count, scroll: open.scroll, rows: size.rows)
             lines += all[layout.scroll..<(layout.scroll + layout.shown)]
             if let marks = layout.marks {
-                // Nothing of a flight is out of sight unsaid, as on the board: what is above and below, and the keys.
+                // Nothing of a flight is out of sight unsaid, as on the board: what is above and below, and
+                // the keys; beside a split pane's list that holds them, first the key that gives them here.
                 while lines.count < size.rows - 2 { lines.append("") }
-                lines.append(style.dim(fit("  " + marks + " (PgUp/PgDn)", size.columns)))
+                let keys = model.keyScreen == .list ? "⏎ here, then PgUp/PgDn" : "PgUp/PgDn"
+                lines.append(style.dim(fit("  " + marks + " (\(keys))", size.columns)))
             }
             return pad(lines, footer: footer(model))
         }
