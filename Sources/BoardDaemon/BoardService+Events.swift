@@ -15,6 +15,14 @@ public struct EventFilter: Hashable, Sendable {
     /// without hashing its kind.
     private(set) var kindMask = DayChanges.allKinds
 
+    init(flight: FlightKey? = nil, pinned: PinnedFlights? = nil, kinds: Set<FlightChange.Kind> = Set(FlightChange.Kind.allCases))
+    {
+        self.flight = flight
+        self.pinned = pinned
+        self.kinds = kinds
+        self.kindMask = DayChanges.mask(kinds)
+    }
+
     func admits(_ flight: Flight) -> Bool {
         if let key = self.flight, !key.matches(flight) { return false }
         if let pinned, !pinned.contains(flight) { return false }

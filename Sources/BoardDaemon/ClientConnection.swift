@@ -283,7 +283,8 @@ struct ClientConnection {
             current.position = max(current.position, .after(until))
         }
         events = current
-        if hasRoom(within: limits) { queuePendingSkip(now: now) }
+        // As a flush that drained queues it: lines the socket took whole leave nothing to drain.
+        if chunks.isEmpty || hasRoom(within: limits) { queuePendingSkip(now: now) }
     }
 
     /// Room a change's line needs beyond its prefix and its tail: its header's seqs and its closing.

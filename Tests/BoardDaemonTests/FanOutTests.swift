@@ -299,6 +299,7 @@ struct EventsFanOutSelectionTests {
         let tokens = (0..<300).map { UInt64($0) + ConnectionTable.firstToken }
         var connections: [UInt64: ClientConnection] = [:]
         for token in tokens {
+            // No socket: every write fails, so what each is offered stays queued for the test to read.
             var connection = ClientConnection(descriptor: FileDescriptor(-1), meter: meter)
             connection.events = ClientConnection.EventWatch(requestID: .int(1), filter: EventFilter(), position: .after(start))
             connections[token] = connection
