@@ -37,9 +37,7 @@ public enum WireLine {
     /// writes one for every watcher. Returns their count.
     public static func writeBoardEventHeader(prefix: [UInt8], seq: Int, into buffer: UnsafeMutableRawBufferPointer) -> Int {
         precondition(seq >= 0 && buffer.count >= prefix.count + boardEventHeaderRoom)
-        var at = copy(prefix, into: buffer, at: 0)
-        at += JSON.writeDigits(UInt(seq), into: UnsafeMutableRawBufferPointer(rebasing: buffer[at...]))
-        return copy(resultKey, into: buffer, at: at)
+        return copy(resultKey, into: buffer, at: write(prefix, seq: seq, into: buffer))
     }
 
     /// `{"id":N,"event":"change","seq":S,"result":{"seq":S,`, the start of a pushed change whose
@@ -68,12 +66,16 @@ public enum WireLine {
     /// fan-out writes one for every subscriber. Returns their count.
     public static func writeChangeEventHeader(prefix: [UInt8], seq: Int, into buffer: UnsafeMutableRawBufferPointer) -> Int {
         precondition(seq >= 0 && buffer.count >= prefix.count + changeEventHeaderRoom)
-        var at = copy(prefix, into: buffer, at: 0)
-        at += JSON.writeDigits(UInt(seq), into: UnsafeMutableRawBufferPointer(rebasing: buffer[at...]))
-        at = copy(resultSeq, into: buffer, at: at)
-        at += JSON.writeDigits(UInt(seq), into: UnsafeMutableRawBufferPointer(rebasing: buffer[at...]))
-        buffer[at] = UInt8(ascii: ",")
-        return at + 1
+        let at = copy(resultSeq, into: buffer, at: write(prefix, seq: seq, into: buffer))
+        let end = at + JSON.writeDigits(UInt(seq), into: UnsafeMutableRawBufferPointer(rebasing: buffer[at...]))
+        buffer[end] = UInt8(ascii: ",")
+        return end + 1
+    }
+
+    /// Writes an event's prefix and its seq at the start of `buffer`; returns where they end.
+    private static func write(_ prefix: [UInt8], seq: Int, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        let at = copy(prefix, into: buffer, at: 0)
+        return at + JSON.writeDigits(UInt(seq), into: UnsafeMutableRawBufferPointer(rebasing: buffer[at...]))
     }
 
     /// Copies `bytes` into `buffer` at `at`; returns where they end.

@@ -203,30 +203,28 @@ import Testing
         #expect(String(decoding: event, as: UTF8.self) == #"{"id":7,"event":"board","seq":12,"result":{"schema":1}}"# + "\n")
     }
 
-    /// The header a fan-out writes in place for each watcher is the bytes `boardEventHeader` makes,
-    /// for any id a client may send and any seq, the largest too.
+    /// The header a fan-out writes in place for each watcher (or subscriber: a change's holds its seq
+    /// twice) is the bytes `boardEventHeader` (`changeEventHeader`) makes, for any id a client may send
+    /// and any seq, the largest too.
     @Test(arguments: [0, 1, 9, 10, 99, 100, 12_345, Int.max])
-    func aBoardEventHeaderWrittenInPlaceIsTheOneMade(seq: Int) {
+    func anEventHeaderWrittenInPlaceIsTheOneMade(seq: Int) {
+        typealias Writer = ([UInt8], Int, UnsafeMutableRawBufferPointer) -> Int
+        let kinds: [(prefix: (JSON) -> [UInt8], room: Int, write: Writer, made: (JSON, Int) -> [UInt8])] = [
+            (WireLine.boardEventPrefix, WireLine.boardEventHeaderRoom, WireLine.writeBoardEventHeader, WireLine.boardEventHeader),
+            (
+                WireLine.changeEventPrefix, WireLine.changeEventHeaderRoom, WireLine.writeChangeEventHeader,
+                WireLine.changeEventHeader
+            ),
+        ]
         let ids: [JSON] = [7, -3, "watch \"me\"\n", .null, .double(1e300)]
-        for id in ids {
-            let prefix = WireLine.boardEventPrefix(id: id)
-            let written = [UInt8](unsafeUninitializedCapacity: prefix.count + WireLine.boardEventHeaderRoom) { buffer, count in
-                count = WireLine.writeBoardEventHeader(prefix: prefix, seq: seq, into: UnsafeMutableRawBufferPointer(buffer))
+        for kind in kinds {
+            for id in ids {
+                let prefix = kind.prefix(id)
+                let written = [UInt8](unsafeUninitializedCapacity: prefix.count + kind.room) { buffer, count in
+                    count = kind.write(prefix, seq, UnsafeMutableRawBufferPointer(buffer))
+                }
+                #expect(written == kind.made(id, seq), "id \(id.text), seq \(seq)")
             }
-            #expect(written == WireLine.boardEventHeader(id: id, seq: seq), "id \(id.text), seq \(seq)")
-        }
-    }
-
-    /// The same for a pushed change's header, which holds its seq twice (the event's and the change's).
-    @Test(arguments: [0, 1, 9, 10, 99, 100, 12_345, Int.max])
-    func aChangeEventHeaderWrittenInPlaceIsTheOneMade(seq: Int) {
-        let ids: [JSON] = [7, -3, "watch \"me\"\n", .null, .double(1e300)]
-        for id in ids {
-            let prefix = WireLine.changeEventPrefix(id: id)
-            let written = [UInt8](unsafeUninitializedCapacity: prefix.count + WireLine.changeEventHeaderRoom) { buffer, count in
-                count = WireLine.writeChangeEventHeader(prefix: prefix, seq: seq, into: UnsafeMutableRawBufferPointer(buffer))
-            }
-            #expect(written == WireLine.changeEventHeader(id: id, seq: seq), "id \(id.text), seq \(seq)")
         }
     }
 
