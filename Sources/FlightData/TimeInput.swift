@@ -128,6 +128,15 @@ public enum InstantInput {
         return (date, clock.minute)
     }
 
+    /// A reading as the daemon writes it (`2026-11-30T12:00:00-05:00`, its clock in the airport's
+    /// zone): its local date, minute of the day, second and offset; nil for any other text.
+    public static func localReading(_ text: String) -> (date: LocalDate, minute: Int, second: Int, offset: Int?)? {
+        guard let date = LocalDate(String(text.prefix(10))), text.dropFirst(10).first == "T",
+            let clock = parseClock(text.dropFirst(11))
+        else { return nil }
+        return (date, clock.minute, clock.second, clock.offset)
+    }
+
     /// `HH:MM[:SS][(.fraction)][Z|±HH:MM|±HHMM]`: its minute of the day, its second and its offset in seconds.
     public static func parseClock(_ text: Substring) -> (minute: Int, second: Int, offset: Int?)? {
         var body = text

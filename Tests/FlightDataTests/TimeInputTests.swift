@@ -98,4 +98,15 @@ struct TimeInputTests {
     @Test func aTimeOfDayNeedsToday() {
         #expect(InstantInput.parse("09:00", localTime: Fixture.localTime, today: nil) == nil)
     }
+
+    /// The daemon's readings are read back as its local date and clock; anything else is nil.
+    @Test func aDaemonsReadingIsItsLocalDateAndClock() throws {
+        let reading = try #require(InstantInput.localReading("2026-11-30T23:59:30-05:00"))
+        #expect(reading.date == LocalDate("2026-11-30") && reading.minute == 23 * 60 + 59)
+        #expect(reading.second == 30 && reading.offset == -5 * 3600)
+        #expect(InstantInput.localReading("2026-11-30T08:00:00Z")?.offset == 0)
+        for text in ["2026-11-30 08:00", "2026-11-30", "08:00", "2026-11-30T25:00", ""] {
+            #expect(InstantInput.localReading(text) == nil, "\(text)")
+        }
+    }
 }

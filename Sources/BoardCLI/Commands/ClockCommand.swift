@@ -119,12 +119,11 @@ struct ClockCommand: BoardCommand, Equatable {
     /// seconds asked for are not counted).
     static func skippedWallTime(asked: String, reply: JSON, elapsed: Duration = .zero) -> String? {
         guard let wall = InstantInput.wallClock(asked), let clock = try? ClockDocument(json: reply),
-            let zoneName = clock.timeZone, let replyDay = LocalDate(String(clock.now.prefix(10))),
-            let reading = InstantInput.parseClock(clock.now.dropFirst(11)), reading.offset != nil
+            let zoneName = clock.timeZone, let reading = InstantInput.localReading(clock.now), reading.offset != nil
         else { return nil }
-        let day = wall.date ?? clock.date.flatMap({ LocalDate($0) }) ?? replyDay
-        let later = (replyDay.dayNumber - day.dayNumber) * 86_400 + reading.minute * 60 + reading.second - wall.minute * 60
-        let run = clock.speed * Double(elapsed.components.seconds) + clock.speed * Double(elapsed.components.attoseconds) / 1e18
+        let day = wall.date ?? clock.date.flatMap({ LocalDate($0) }) ?? reading.date
+        let later = (reading.date.dayNumber - day.dayNumber) * 86_400 + reading.minute * 60 + reading.second - wall.minute * 60
+        let run = clock.speed * (elapsed / .seconds(1))
         // A clock change moves the wall clock by hours at most; more is a clock that ran on.
         guard Double(later) - run >= 15 * 60, later <= 3 * 3600 else { return nil }
         return "\(LocalTime.clockText(wall.minute)) does not exist on \(day) in \(zoneName) (the clocks skip it); "

@@ -43,12 +43,11 @@ enum EventTime: Hashable, Sendable {
     /// 23:00 without a word). Nil for any other time, or one not later than now.
     func laterToday(now: String) -> String? {
         guard case .instant(let text) = self, let wall = InstantInput.wallClock(text), wall.date == nil,
-            let today = LocalDate(String(now.prefix(10))), let clock = InstantInput.parseClock(now.dropFirst(11)),
-            wall.minute > clock.minute
+            let clock = InstantInput.localReading(now), wall.minute > clock.minute
         else { return nil }
         let time = LocalTime.clockText(wall.minute)
         return "--since \(time) is later today (the daemon's now is \(LocalTime.clockText(clock.minute))): nothing is "
-            + "printed before then; for yesterday's, give --since \(today.adding(days: -1))T\(time)"
+            + "printed before then; for yesterday's, give --since \(clock.date.adding(days: -1))T\(time)"
     }
 
     /// The param to send: the text as written, or `now` (ISO-8601 with its offset) moved back.

@@ -340,13 +340,13 @@ struct LiveFrame {
         return max(min(first, last - lines + 1), min(1, last))
     }
 
-    /// Cuts or pads to exactly the screen's height, the footer on the last row.
     /// `text` indented two columns and wrapped to the pane, not cut: on a narrow pane a sentence
     /// (a flight gone, an empty list) is all the screen says.
     private func wrapped(_ text: String) -> [String] {
         LiveKeyMap.wrap(text, width: max(1, size.columns - 2)).split(separator: "\n").map { cut("  " + $0, size.columns) }
     }
 
+    /// Cuts or pads to exactly the screen's height, the footer on the last row.
     private func pad(_ lines: [String], footer: String) -> [String] {
         let body = max(0, size.rows - 1)
         var out = Array(lines.prefix(body))

@@ -123,9 +123,6 @@ extension LiveModel {
         return refreshSearchResults()
     }
 
-    /// Asks again for the search results on top (once at a time): a new board means the clock moved,
-    /// and results answered before it show statuses and days it has left behind. They come back with
-    /// the cursor on its flight (`receive(search:)`).
     /// The screen uncovered on top asked for again (Esc, the view back on today's board): the open
     /// flight, else search results, which the clock may have changed meanwhile.
     mutating func refreshTop() -> [LiveEffect] {
@@ -136,6 +133,9 @@ extension LiveModel {
         return refreshSearchResults()
     }
 
+    /// Asks again for the search results on top (once at a time): a new board means the clock moved,
+    /// and results answered before it show statuses and days it has left behind. They come back with
+    /// the cursor on its flight (`receive(search:)`).
     mutating func refreshSearchResults() -> [LiveEffect] {
         guard case .searchResults(let results) = top, !pending.values.contains(.refreshSearch(results.text)) else {
             return []
