@@ -40,7 +40,14 @@ final class Sandbox {
         path = made.map { String(cString: $0) } ?? "/tmp/board-e2e-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     }
 
-    deinit { try? FileManager.default.removeItem(atPath: path) }
+    deinit {
+        // A daemon `board` started (autostart) logs to one of these: its report fails the test too.
+        for log in [stateDirectory + "/boardd.log", path + "/run/boardd.log"] {
+            guard let text = try? String(contentsOfFile: log, encoding: .utf8) else { continue }
+            if let report = CrashReport.problem(in: text) { Issue.record(Comment(rawValue: "\(log): \(report)")) }
+        }
+        try? FileManager.default.removeItem(atPath: path)
+    }
 
     /// The environment for `board`: this sandbox's socket and state, no colour, no autostart unless asked.
     func environment(autostart: Bool = false, extra: [String: String] = [:]) -> [String: String] {
@@ -197,11 +204,49 @@ final class RunningDaemon {
     }
 
     deinit {
+        var crashSignal: Int32?
         if exitStatus == nil {
-            kill(pid, SIGKILL)
             var status: Int32 = 0
-            waitpid(pid, &status, 0)
+            if waitpid(pid, &status, WNOHANG) == pid {
+                // It ended by itself, which no test asks of it but by a signal of its own.
+                let signal = status & 0x7F
+                if Self.crashSignals.contains(signal) { crashSignal = signal }
+            } else {
+                kill(pid, SIGKILL)
+                waitpid(pid, &status, 0)
+            }
         }
+        if let report = CrashReport.problem(in: logText(), crashSignal: crashSignal) {
+            Issue.record(Comment(rawValue: "boardd (pid \(pid)) \(report)"))
+        }
+    }
+
+    /// Signals only a crash sends (a trap, a fault, an abort): no test sends one.
+    private static let crashSignals: Set<Int32> = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE]
+}
+
+/// What a process's output says went wrong in it whatever its test saw: a sanitizer's report or a
+/// Swift runtime trap. A test that kills its daemon never reads its exit status, and a test of a
+/// command checks the output it expects, not what else is there: without this a race ThreadSanitizer
+/// found in the daemon went away with the sandbox, and an AddressSanitizer abort read as a
+/// connection reset by peer. `RunningDaemon` checks its log when it is let go, `runAsFromAShell`
+/// each command's standard error.
+enum CrashReport {
+    /// The lines that begin a report, as the sanitizers and the Swift runtime print them.
+    static let markers = [
+        "WARNING: ThreadSanitizer:", "ERROR: ThreadSanitizer:", "ERROR: AddressSanitizer:",
+        "ERROR: LeakSanitizer:", "runtime error:", "Fatal error:",
+    ]
+
+    /// The report's first lines when `output` has one, or the crash signal's number; nil when neither.
+    static func problem(in output: String, crashSignal: Int32? = nil) -> String? {
+        let lines = output.split(separator: "\n", omittingEmptySubsequences: false)
+        if let first = lines.firstIndex(where: { line in markers.contains { line.contains($0) } }) {
+            return "reported in its log:\n" + lines[first..<min(lines.count, first + 40)].joined(separator: "\n")
+        }
+        guard let crashSignal else { return nil }
+        return "was killed by signal \(crashSignal) while its test ran; its log ends:\n"
+            + lines.suffix(20).joined(separator: "\n")
     }
 }
 

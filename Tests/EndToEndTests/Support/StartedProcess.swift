@@ -2,6 +2,7 @@ import BoardProtocol
 import BoardSystem
 import Foundation
 import Glibc
+import Testing
 
 /// A process started without waiting for it (see `spawnChild`), its output collected as it runs.
 final class StartedProcess {
@@ -132,5 +133,9 @@ func readToEnd(_ descriptor: Int32) -> Data {
 /// Runs a program to completion as a shell would start it (see `StartedProcess`); what it printed and its `$?`.
 func runAsFromAShell(_ arguments: [String], environment: [String: String], timeout: Double = 20) throws -> ProcessResult {
     let started = try StartedProcess(arguments, environment: environment)
-    return try started.finish(timeout: timeout).result
+    let result = try started.finish(timeout: timeout).result
+    if let report = CrashReport.problem(in: result.stderr) {
+        Issue.record(Comment(rawValue: "\(arguments.first ?? "") \(report)"))
+    }
+    return result
 }
