@@ -274,6 +274,9 @@ struct StatusLine {
             return filter.isEmpty ? arranged : filter.apply(to: arranged)
         }
         let board = arranged(unfiltered)
+        // The next departure's answer not back in time says nothing about what is left: the line is
+        // offline, as for a board that did not come, never "none left" (`-`).
+        if filter.isEmpty, replies[soonestID] == nil { return nil }
         // With a filter, the next matching departure comes from the filtered board (today's, else
         // tomorrow's); so it does when the daemon's soonest is a hidden flight.
         var soonest =
@@ -285,7 +288,9 @@ struct StatusLine {
             let tomorrow = tomorrowID.flatMap { replies[$0] }.flatMap { try? BoardConnection.result(of: $0) }.flatMap {
                 try? BoardDocument(json: $0)
             }
-            soonest = Self.nextDeparture(board) ?? tomorrow.flatMap { Self.nextDeparture(arranged($0)) }
+            let todays = Self.nextDeparture(board)
+            if todays == nil, let tomorrowID, replies[tomorrowID] == nil { return nil }
+            soonest = todays ?? tomorrow.flatMap { Self.nextDeparture(arranged($0)) }
         }
         var reading = Self.reading(board, next: soonest)
         if reading.values.pinned.isEmpty, let later = laterPin(after: board.date, over: connection, until: deadline) {

@@ -1,3 +1,4 @@
+import BoardLink
 import BoardProtocol
 import BoardSystem
 import Foundation
@@ -9,12 +10,13 @@ import Testing
 /// Regression tests for what the reply fuzzer found (Fuzz/corpus/replies/crash-progress-out-of-range:
 /// a progress of 2 made the progress bar's padding negative and stopped `board show`).
 @Suite struct HostileDaemonTests {
-    /// Serves `count` connections on `path` from a thread: the hello, then `reply(request)` for each request line.
+    /// Serves `count` connections on `path` from a thread: the hello, then `reply(request)` for each
+    /// request line (none when it is nil: a request left unanswered).
     final class FakeDaemon {
         let listener: FileDescriptor
         let thread: Thread
 
-        init(path: String, count: Int, reply: @escaping @Sendable (JSON) -> JSON) throws {
+        init(path: String, count: Int, reply: @escaping @Sendable (JSON) -> JSON?) throws {
             try FileManager.default.createDirectory(
                 atPath: BoardPaths.directory(of: path), withIntermediateDirectories: true)
             let listener = try UnixSocket.listen(path: path)
@@ -37,7 +39,8 @@ import Testing
                             framer.feed(UnsafeRawBufferPointer(rebasing: $0[..<n]))
                         }) {
                             guard let request = try? JSON.parse(line) else { break serving }
-                            try? client.writeAll(WireLine.result(id: request["id"] ?? .null, reply(request)))
+                            guard let result = reply(request) else { continue }
+                            try? client.writeAll(WireLine.result(id: request["id"] ?? .null, result))
                         }
                     }
                     client.close()
@@ -72,6 +75,51 @@ import Testing
         #expect(clock.status == 0, "\(clock.stderr)")
         #expect(clock.stdout.contains("SIMULATED, 1000000x"), "\(clock.stdout)")
         _ = fake
+    }
+
+    /// A status line whose next departure's answer does not come in its budget is offline, never
+    /// "none left": at 23:50 no departure is left today, and the next is tomorrow's, which only the
+    /// daemon's `flight.soonest` names.
+    @Test func aStatusLineWithoutTheNextDeparturesAnswerIsOfflineNotNoneLeft() throws {
+        let sandbox = Sandbox()
+        let daemon = try RunningDaemon(sandbox: sandbox, now: "2026-11-30T23:50:00-05:00")
+        let connection = try BoardConnection(path: sandbox.socket)
+        let board = try connection.call(.boardGet, ["tab": "all", "hidePast": true])
+        let ping = try connection.call(.ping)
+        let soonest = try connection.call(.flightSoonest, ["tab": "departures"])
+        let tomorrow = try connection.call(.boardGet, ["tab": "departures", "hidePast": true, "date": "+1"])
+        #expect(soonest["date"]?.string == "2026-12-01", "\(soonest)")
+        // Killed, not stopped: a daemon stopped on purpose leaves the marker that makes the line "stopped".
+        try daemon.stop(signal: SIGKILL)
+        try? FileManager.default.removeItem(atPath: sandbox.socket)
+
+        /// `board status ARGUMENTS` from a daemon that answers all but what `unanswered` leaves.
+        func status(_ arguments: String..., leaving unanswered: String? = nil) throws -> String {
+            // (`Optional.none`, not `nil`: a JSON literal's nil is JSON's null, an answer.)
+            let fake = try FakeDaemon(path: sandbox.socket, count: 1) { request -> JSON? in
+                let asked = request["params"]?["date"] == nil ? request["method"]?.string : "board.get +1"
+                guard asked != unanswered else { return Optional.none }
+                switch asked {
+                case "board.get": return board
+                case "board.get +1": return tomorrow
+                case "ping": return ping
+                case "flight.soonest": return soonest
+                default: return Optional.none
+                }
+            }
+            defer { try? FileManager.default.removeItem(atPath: sandbox.socket) }
+            _ = fake
+            return try sandbox.board(arguments: ["status"] + arguments).stdout
+        }
+        let answered = try status()
+        #expect(answered.contains("next Southeast 513 Dec 1 06:35"), "\(answered)")
+        let withoutSoonest = try status(leaving: "flight.soonest")
+        #expect(withoutSoonest.contains("board: offline") && !withoutSoonest.contains("next -"), "\(withoutSoonest)")
+        // With a filter the next departure is the filtered board's, here tomorrow's.
+        let filtered = try status("--status", "scheduled")
+        #expect(filtered.contains("next Southeast 513 Dec 1 06:35"), "\(filtered)")
+        let withoutTomorrow = try status("--status", "scheduled", leaving: "board.get +1")
+        #expect(withoutTomorrow.contains("board: offline") && !withoutTomorrow.contains("next -"), "\(withoutTomorrow)")
     }
 
     static let corpus: String = {
