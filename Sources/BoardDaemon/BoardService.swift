@@ -390,7 +390,8 @@ public struct BoardService: Sendable {
         guard let spec else { return nil }
         let date = spec.resolve(today: window.firstDate)
         guard window.contains(date) else {
-            throw WireError(.outsideWindow, "\(date) is outside the board's window, \(window.firstDate) to \(window.lastDate).")
+            let named = spec.asked(naming: date)
+            throw WireError(.outsideWindow, "\(named) is outside the board's window, \(window.firstDate) to \(window.lastDate).")
         }
         return date
     }

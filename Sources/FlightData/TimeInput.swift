@@ -35,6 +35,17 @@ public enum DateSpec: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The day as it was asked for, with the date it names when it was not one: `+20 (2026-12-20)`,
+    /// `tomorrow (2026-12-15)`; past the most a `+N` names, `+999999 days on or more`, not the date
+    /// that reads as (no one typed it).
+    public func asked(naming date: LocalDate) -> String {
+        switch self {
+        case .exact: "\(date)"
+        case .relative(let days) where days >= Self.maximumDays: "\(self) days on or more"
+        case .relative: "\(self) (\(date))"
+        }
+    }
+
     public var description: String {
         switch self {
         case .exact(let date): date.description

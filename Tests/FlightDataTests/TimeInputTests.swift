@@ -23,6 +23,17 @@ struct TimeInputTests {
         #expect(DateSpec(spec.description) == spec)
     }
 
+    /// A refusal names the day as it was asked for, never a date no one typed.
+    @Test(arguments: [
+        ("2026-12-25", "2026-12-25"), ("tomorrow", "tomorrow (2026-12-01)"), ("+30", "+30 (2026-12-30)"),
+        ("+999998", "+999998 (4764-10-25)"), ("+999999", "+999999 days on or more"),
+        ("+100000000", "+999999 days on or more"),
+    ])
+    func aDayIsNamedAsItWasAskedFor(text: String, named: String) throws {
+        let spec = try #require(DateSpec(text))
+        #expect(spec.asked(naming: spec.resolve(today: Fixture.today)) == named)
+    }
+
     @Test(arguments: [
         "", "yesterday", "tomorow", "+", "++1", "+-1", "-1", "+1d", "+ 1", "1", "+١",
         "2026-13-01", "2026-02-29",
