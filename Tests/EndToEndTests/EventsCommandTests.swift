@@ -145,7 +145,10 @@ struct EventsCommandTests {
         defer { _ = try? daemon.stop() }
         let untilSaid =
             "board: --until (Nov 29 12:00) is before today's start (00:00), where a listing without --since starts: give --since too; see 'board help events'\n"
-        let sinceSaid = "--since (20:00) is after the daemon's now (12:00, its clock's time), where a listing ends"
+        // A time of day alone after now is most likely yesterday's (`--since 23:00` just after midnight): said how.
+        let sinceSaid =
+            "--since (20:00) is after the daemon's now (12:00, its clock's time), where a listing ends; "
+            + "for yesterday's, give --since 2026-11-29T20:00"
         for arguments in [["--until", "1d"], ["--until", "2026-11-29T12:00"], ["--until", "2026-11-29T12:00", "--json"]] {
             let result = try user.board(arguments: ["events"] + arguments)
             #expect(result.status == 2 && result.stdout.isEmpty && result.stderr == untilSaid, "\(arguments): \(result.stderr)")
@@ -156,6 +159,9 @@ struct EventsCommandTests {
             #expect(result.status == 0 && result.stdout.isEmpty, "\(arguments): \(result.stdout)")
             #expect(result.stderr == "No changes: \(sinceSaid).\n", "\(arguments): \(result.stderr)")
         }
+        // A date-time after now is no one's yesterday: no hint.
+        let dated = try user.board("events", "--since", "2026-11-30T20:00")
+        #expect(dated.stderr.hasSuffix("where a listing ends.\n"), "\(dated.stderr)")
         let json = try user.board("events", "--since", "20:00", "--json")
         #expect(json.status == 0 && json.stdout.isEmpty && json.stderr == "board: warning: \(sinceSaid)\n", "\(json.stderr)")
         let day = try user.board("events", "--since", "2026-11-29T00:00", "--until", "2026-11-29T18:00")

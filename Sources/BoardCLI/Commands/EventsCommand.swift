@@ -305,6 +305,7 @@ struct EventsCommand: BoardCommand, Equatable {
             since != nil
             ? "--since (\(sinceRead)) is after the daemon's now "
                 + "(\(ChangeLine.bound(now, today: today)), its clock's time), where a listing ends"
+                + (since?.yesterdaysInstead(now: now).map { "; " + $0 } ?? "")
             : "--until (\(ChangeLine.bound(end, today: today))) is before \(listingStart) "
                 + "(\(ChangeLine.bound(start, today: today))), where a listing without --since starts: give --since too"
         return UsageError(message: message, command: Self.spec.name)

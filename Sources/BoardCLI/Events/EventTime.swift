@@ -42,12 +42,23 @@ enum EventTime: Hashable, Sendable {
     /// as the user may have meant it (a follow opened after midnight to catch up waited for tonight's
     /// 23:00 without a word). Nil for any other time, or one not later than now.
     func laterToday(now: String) -> String? {
+        guard let later = laterThanNow(now) else { return nil }
+        return "--since \(later.time) is later today (the daemon's now is \(later.now)): nothing is printed before then; "
+            + later.yesterdays
+    }
+
+    /// How to ask for yesterday's time instead, for a time of day alone later than the daemon's now
+    /// (`for yesterday's, give --since 2026-11-30T23:00`): what someone typing `23:00` at 00:10 most
+    /// likely meant. Nil otherwise.
+    func yesterdaysInstead(now: String) -> String? { laterThanNow(now)?.yesterdays }
+
+    /// A time of day alone later than the daemon's now: both as clock times, and the hint for yesterday's.
+    private func laterThanNow(_ now: String) -> (time: String, now: String, yesterdays: String)? {
         guard case .instant(let text) = self, let wall = InstantInput.wallClock(text), wall.date == nil,
             let clock = InstantInput.localReading(now), wall.minute > clock.minute
         else { return nil }
         let time = LocalTime.clockText(wall.minute)
-        return "--since \(time) is later today (the daemon's now is \(LocalTime.clockText(clock.minute))): nothing is "
-            + "printed before then; for yesterday's, give --since \(clock.date.adding(days: -1))T\(time)"
+        return (time, LocalTime.clockText(clock.minute), "for yesterday's, give --since \(clock.date.adding(days: -1))T\(time)")
     }
 
     /// The param to send: the text as written, or `now` (ISO-8601 with its offset) moved back.
