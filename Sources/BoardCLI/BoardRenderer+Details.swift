@@ -53,10 +53,12 @@ extension BoardRenderer {
                 let share = details.progress ?? 0
                 let left = share > 0 || [.departed, .enRoute, .landed].contains(flight.status)
                 let arrived = share >= 1 || flight.status == .landed
+                // A flight over midnight lands the next day: 22:50 to 02:35 is no flight back in time.
+                let nextDay = EventTime.date(of: arrival) > EventTime.date(of: departure) ? " the next day" : ""
                 field(
                     "Flight",
                     "\(left ? "left" : "leaves") \(here) \(clockText(departure)), \(arrived ? "arrived" : "arrives") \(there) "
-                        + "\(clockText(arrival)) (\(flight.flightTime) min)")
+                        + "\(clockText(arrival))\(nextDay) (\(flight.flightTime) min)")
             } else if let city = flight.divertedTo {
                 field("Flight", "left \(here) \(clockText(departure)), diverted to \(city); it will not arrive \(there)")
             }

@@ -174,6 +174,8 @@ struct BoardRendererTests {
         #expect(try line("Southeast 961") == "Flight      left Las Vegas 09:25, arrives here 13:40 (255 min)")
         #expect(try line("Overland 128") == "Flight      left here 11:35, arrives Dallas/Ft. Worth 13:50 (135 min)")
         #expect(try line("US 605") == "Flight      leaves here 14:35, arrives Denver 17:45 (190 min)")
+        // Over midnight: the arrival's day is said.
+        #expect(try line("Southeast 791") == "Flight      leaves here 22:50, arrives Phoenix 02:35 the next day (225 min)")
     }
 
     /// Today's board: the date and the time. Another day's: its date, then now with its own date, so
