@@ -331,7 +331,8 @@ public struct BoardClient {
             var rows = renderer.laidOut(for: listed, belt: false)
             rows.style = style
             if datesAhead { rows.width = renderer.width - dateColumn }
-            var lines = [(datesAhead ? style.dim(fit("DATE", dateColumn)) : "") + rows.columnTitles()]
+            // No titles over no rows (every flight listed has left the window: said below, one a line).
+            var lines = listed.isEmpty ? [] : [(datesAhead ? style.dim(fit("DATE", dateColumn)) : "") + rows.columnTitles()]
             var lastDate: String?
             for entry in entries {
                 switch entry {

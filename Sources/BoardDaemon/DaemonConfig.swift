@@ -78,7 +78,8 @@ public struct DaemonConfig: Hashable, Sendable {
         let overridden = fileSeed.flatMap { $0 == schedule.seed ? nil : $0 }
         let seed = overridden.map { "seed \(schedule.seed) (from --seed; the file says \($0))" } ?? "seed \(schedule.seed)"
         return "\(airport.code) \"\(airport.name)\" in \(airport.timeZoneIdentifier), \(seed), "
-            + "\(schedule.days) days x \(schedule.flightsPerDay) flights a day"
+            + "\(schedule.days) day\(schedule.days == 1 ? "" : "s") x \(schedule.flightsPerDay) "
+            + "flight\(schedule.flightsPerDay == 1 ? "" : "s") a day"
     }
 
     /// Reads and validates a config file; `label` names it in messages (the path, and where it came from).

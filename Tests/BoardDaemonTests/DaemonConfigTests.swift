@@ -136,6 +136,8 @@ struct DaemonConfigTests {
             #"{"airport": {"name": "Valley Field", "code": "vly", "timeZone": "America/Denver"}, "seed": 7, "days": 3, "flightsPerDay": 12}"#
         let config = try DaemonConfig.parse(Array(text.utf8), file: "valley.json")
         #expect(config.summary == "VLY \"Valley Field\" in America/Denver, seed 7, 3 days x 12 flights a day")
+        let one = try DaemonConfig.parse(Array(#"{"seed": 7, "days": 1, "flightsPerDay": 4}"#.utf8), file: "one.json")
+        #expect(one.summary.hasSuffix("seed 7, 1 day x 4 flights a day"), "\(one.summary)")
     }
 
     /// A whole number written as tools write floats (`15.0`, `1e3`) is that number: it was refused as

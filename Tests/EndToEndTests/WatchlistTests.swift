@@ -125,6 +125,10 @@ struct WatchlistTests {
         _ = try user.text("hide", String(hidden.id))
         _ = try user.text("hide", String(other.id))
         _ = try user.text("clock", "advance", "1d")
+        // Said as gone, one a line, with no column titles over no rows (it printed them).
+        let goneText = try user.text("hidden")
+        #expect(!goneText.contains("FLIGHT"), "\(goneText)")
+        #expect(goneText.contains("\(hidden.flightName) of Nov 30 is no longer on the board"), "\(goneText)")
         let gone = try user.json("hidden")
         #expect(gone["hidden"]?.array?.isEmpty == true)
         #expect(Set(gone["gone"]?.array?.compactMap { $0["id"]?.int } ?? []) == [hidden.id, other.id])
