@@ -268,6 +268,11 @@ struct StateStore {
         if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), !isDirectory {
             return "cannot save in \(directory): it is a file, not a directory"
         }
+        // Never the home directory itself, as git and ssh never make it: a HOME that is not there
+        // (a service's, a typo) is said, not made with the state inside.
+        if let home = BoardPaths.homeDirectory(), home != "/", directory.hasPrefix(home + "/"), !FileSystem.exists(home) {
+            return "cannot save in \(directory): the home directory \(home) does not exist"
+        }
         do {
             try FileManager.default.createDirectory(
                 atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])

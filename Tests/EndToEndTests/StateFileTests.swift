@@ -82,6 +82,23 @@ import Testing
         #expect(board.status == 0 && board.stdout.contains("FLIGHT"), "\(board.stderr)")
     }
 
+    /// A HOME that does not exist is never made for the state under it (`~/.local/state/board`): a
+    /// pin is an error saying so, a board shows with the warning, and nothing is created.
+    @Test func aHomeThatDoesNotExistIsNotMadeForTheState() throws {
+        let user = try BoardUser.ofSharedDaemon()
+        let row = try user.lookup()[4]
+        let home = user.sandbox.path + "/no-such-home/x"
+        let env = ["HOME": home, "BOARD_STATE_DIR": "", "XDG_STATE_HOME": ""]
+        let pin = try user.board(arguments: ["pin", String(row.id)], env: env)
+        #expect(pin.status == 1, "\(pin.stdout) \(pin.stderr)")
+        // (A long path is cut in its middle in a message.)
+        #expect(pin.stderr.contains("/x does not exist; or --state-dir DIR (BOARD_STATE_DIR)"), "\(pin.stderr)")
+        #expect(pin.stderr.contains(": the home directory "), "\(pin.stderr)")
+        let board = try user.board(arguments: ["departures"], env: env)
+        #expect(board.status == 0 && board.stdout.contains("FLIGHT"), "\(board.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: user.sandbox.path + "/no-such-home"))
+    }
+
     /// A state file that cannot be read (a FIFO, a link to a device, a file behind permissions) is not
     /// replaced by a save: what it holds would be lost for good. `board pin` fails saying so; a command
     /// that shows still shows, with the warning. A FIFO in its place was replaced by a one-pin file.
