@@ -13,6 +13,9 @@ struct DefaultPathsTests {
         for name in ["BOARD_SOCKET", "BOARD_STATE_DIR", "XDG_RUNTIME_DIR", "XDG_STATE_HOME"] {
             environment.removeValue(forKey: name)
         }
+        // A home that exists, as a user's does: a HOME that does not is not made for the state
+        // (`StateFileTests.aHomeThatDoesNotExistIsNotMadeForTheState`).
+        try? FileManager.default.createDirectory(atPath: sandbox.path + "/home", withIntermediateDirectories: true)
         environment["HOME"] = sandbox.path + "/home"
         environment.merge(extra) { $1 }
         return environment
