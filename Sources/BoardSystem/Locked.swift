@@ -1,6 +1,7 @@
 import Glibc
 
-/// A value behind a pthread mutex, for the few places threads share state (the load tool, tests).
+/// A value behind a pthread mutex, for the few places threads share state (the daemon's replication
+/// feeds, the document cache, the load tool, tests).
 ///
 /// `Synchronization.Mutex` would do, but on Linux ThreadSanitizer cannot see
 /// its futex-based locking and reports false races; a pthread mutex it

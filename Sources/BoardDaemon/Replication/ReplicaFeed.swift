@@ -2,7 +2,6 @@ import BoardProtocol
 import BoardSystem
 import FlightData
 import FoundationEssentials
-import Synchronization
 
 /// A source's move as a replica applies it: its clock's new state, or its new schedule.
 enum ReplicaMove: Sendable {
@@ -42,7 +41,9 @@ final class ReplicaFeed: ReplicationReporting {
 
     let keys: ReplicationKeys
     let server: String
-    let shared: Mutex<Shared>
+    /// Behind a pthread mutex (`Locked`), which ThreadSanitizer sees: it reported the follower's and
+    /// a loop's accesses under `Synchronization.Mutex` as races (a futex it cannot see).
+    let shared: Locked<Shared>
     /// Signalled for each batch of moves: wakes the main loop.
     let wakeup: Wakeup
     /// Signalled at stop: wakes the follower from a wait for its next attempt.
@@ -58,7 +59,7 @@ final class ReplicaFeed: ReplicationReporting {
         self.keys = keys
         self.server = server
         self.wall = wall
-        shared = Mutex(Shared(source: source))
+        shared = Locked(Shared(source: source))
         wakeup = try Wakeup()
         stopWakeup = try Wakeup()
         finished = try Wakeup()
