@@ -242,7 +242,7 @@ enum CrashReport {
     static func problem(in output: String, crashSignal: Int32? = nil) -> String? {
         let lines = output.split(separator: "\n", omittingEmptySubsequences: false)
         if let first = lines.firstIndex(where: { line in markers.contains { line.contains($0) } }) {
-            return "reported in its log:\n" + lines[first..<min(lines.count, first + 40)].joined(separator: "\n")
+            return "reported:\n" + lines[first..<min(lines.count, first + 40)].joined(separator: "\n")
         }
         guard let crashSignal else { return nil }
         return "was killed by signal \(crashSignal) while its test ran; its log ends:\n"
