@@ -311,6 +311,28 @@ struct EventsCommandTests {
         try daemon.stop()
     }
 
+    /// Followed, the same flight says so once on stderr, where the pane stayed blank for days without a
+    /// word, then prints its changes as the clock passes them.
+    @Test
+    func followingAFlightOfADayToComeSaysSoThenPrintsItsChanges() throws {
+        let user = BoardUser()
+        let daemon = try user.startDaemon(now: "2026-11-30T12:00:00-05:00")
+        let follow = try Follow(user, ["--flight", "US 309"])
+        // Subscribed (after its note) before the clock reaches the flight's day.
+        try daemon.waitForEventFollowers(1, timeout: 20)
+        try #require(try user.board("clock", "set", "2026-12-05T23:59").status == 0)
+        try follow.waitFor(2)
+        kill(follow.process.pid, SIGTERM)
+        let (_, result) = try follow.process.finish(timeout: 10)
+        let note =
+            "board: warning: the flight's day starts at Dec 5 00:00, after the daemon's now (12:00): its changes print as the clock passes them\n"
+        #expect(result.stderr == note, "\(result.stderr)")
+        #expect(
+            follow.changes.allSatisfy { $0["flight"]?["flightName"] == "US 309" && $0["flight"]?["date"] == "2026-12-05" },
+            "\(follow.changes)")
+        try daemon.stop()
+    }
+
     /// An old `--since` with `--follow` says what is not kept once: the first change it lists, days
     /// after that `--since`, is no gap to say again.
     @Test

@@ -175,6 +175,10 @@ struct EventsCommand: BoardCommand, Equatable {
             // Without --since, what the day holds so far first, as `tail -f` shows what is there.
             var start = since?.param(now: now)
             if since == nil { start = try Self.dayStart(on: connection, filters, socket: client.socket) }
+            // A flight of a day to come: said, as the listing says it, or the pane stays blank for days.
+            if flight != nil, since == nil, let note = EventTime.dayToCome(starting: start, now: try readClock().now) {
+                Output.warning(note + ": its changes print as the clock passes them")
+            }
             // Each "not kept" note once: an old --since is said here, and its first change, days
             // later, must not say it again.
             var said: Set<String> = []
@@ -271,12 +275,8 @@ struct EventsCommand: BoardCommand, Equatable {
             let matching = filter.isEmpty ? "" : " of flights that match the filter"
             let since = ChangeLine.bound(first?.since ?? now ?? "", today: today)
             // A flight of a day to come (its next run, days on): said as such, not as a quiet listing.
-            if flight != nil, self.since == nil, until == nil, let start = first?.since.flatMap(EventTime.instant(of:)),
-                let current = now, let clock = EventTime.instant(of: current), start > clock
-            {
-                return Output.note(
-                    "No changes yet: the flight's day starts at \(since), after the daemon's now (\(ChangeLine.bound(current, today: today)))."
-                )
+            if flight != nil, self.since == nil, until == nil, let note = EventTime.dayToCome(starting: first?.since, now: now) {
+                return Output.note("No changes yet: " + note + ".")
             }
             // With --until, both bounds: an until before today's start holds nothing, and says so.
             if until != nil, let end = first?.until {

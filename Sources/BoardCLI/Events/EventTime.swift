@@ -109,4 +109,13 @@ enum EventTime: Hashable, Sendable {
 
     /// `YYYY-MM-DD` of an ISO-8601 local time.
     static func date(of time: String) -> String { String(time.prefix(10)) }
+
+    /// `the flight's day starts at Dec 15 00:00, after the daemon's now (12:00)` when `start` (where a
+    /// flight's changes start) is after `now`: a flight of a day to come, with nothing to list yet.
+    static func dayToCome(starting start: String?, now: String?) -> String? {
+        guard let start, let now, let from = instant(of: start), let clock = instant(of: now), from > clock else { return nil }
+        let today = date(of: now)
+        return
+            "the flight's day starts at \(ChangeLine.bound(start, today: today)), after the daemon's now (\(ChangeLine.bound(now, today: today)))"
+    }
 }
