@@ -48,7 +48,7 @@ extension BoardServer {
                     "airport.code changed to \(config.schedule.airport.code): published under \(replication.keys.log) and its keys until boardd is started again"
                 )
             }
-            service.reload(config)
+            reload(to: config)
             loop.link.publish(service)
             replication?.configChanged(config.replicatedSettings)
             // What it sets, as the start says it: a reload from seed 7 to 8 is seen in the log.
@@ -63,6 +63,33 @@ extension BoardServer {
         case .failure(let error):
             loop.log.error("kept the old config: \(error)")
             return "\(error)"
+        }
+    }
+
+    /// Serves `config` from now on (a reload, or a replica taking its source's). Another schedule
+    /// (`ScheduleConfig`: seed, days, flights, announcements, hall, airport) ends every `events.watch`
+    /// with a `reloaded` event and closes its connection: its flights and their changes were the old
+    /// schedule's (a `board wait` on a flight the new one lacks waited for ever). The client subscribes
+    /// again, as after a restart, and the daemon answers with the new schedule, or refuses a flight it lacks.
+    func reload(to config: DaemonConfig) {
+        let replaced = config.schedule != service.config.schedule
+        service.reload(config)
+        guard replaced else { return }
+        let subscribers = loop.connections.tokens { $0.events != nil }
+        for token in subscribers {
+            guard let id = loop.connections.update(token, { $0.events?.requestID }) ?? nil else { continue }
+            loop.enqueue(WireLine.reloaded(id: id), to: token)
+            loop.connections.update(token) { connection in
+                connection.events = nil
+                connection.inbox.removeAll()
+                connection.peerClosed = true
+                connection.closing = .reloaded
+                connection.closeWhenFlushed = true
+            }
+            loop.flush(token)
+        }
+        if !subscribers.isEmpty {
+            loop.log.info("another schedule: \(subscribers.count) events subscription(s) ended, to be taken again")
         }
     }
 

@@ -279,4 +279,5 @@ enum ClosingReason: String, Sendable {
     case stalled = "it stopped reading"
     case partialLine = "its request line never finished"
     case stopping = "the daemon is stopping"
+    case reloaded = "its events.watch ended: the config was reloaded with another schedule"
 }

@@ -123,6 +123,17 @@ public enum WireLine {
         line(["event": "shutdown", "reason": .string(reason)])
     }
 
+    /// The end of an `events.watch` whose schedule a config reload replaced: `{"id":N,"event":"reloaded",...}`,
+    /// then the connection closes; the client subscribes again, from its last change, as after a restart.
+    public static func reloaded(id: JSON) -> [UInt8] { line(reloadedJSON(id: id)) }
+
+    public static func reloadedJSON(id: JSON) -> JSON {
+        [
+            "id": id, "event": "reloaded",
+            "reason": "the daemon's config was reloaded with another schedule: subscribe again, from the last change taken",
+        ]
+    }
+
     public static func line(_ value: JSON) -> [UInt8] {
         var out = value.bytes
         out.append(UInt8(ascii: "\n"))

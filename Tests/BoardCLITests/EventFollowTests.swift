@@ -158,6 +158,9 @@ struct EventFollowTests {
         let board = try follow.read(["id": 1, "event": "board", "result": [:]], subscription: 1)
         let shutdown = try follow.read(["event": "shutdown"], subscription: 1)
         #expect(reply == .ignore && board == .ignore && shutdown == .closed)
+        // The end of this subscription on a reload with another schedule; another's is not this one's.
+        #expect(try follow.read(WireLine.reloadedJSON(id: 1), subscription: 1) == .reloaded)
+        #expect(try follow.read(WireLine.reloadedJSON(id: 2), subscription: 1) == .ignore)
         let skipped: JSON = [
             "id": 1, "event": "skipped", "seq": 9, "count": 250, "since": "2026-11-30T09:00:00-05:00",
             "until": "2026-11-30T11:00:00-05:00", "cursor": "C8",

@@ -135,11 +135,18 @@ struct FollowTests {
         try P.advance(source.socket, minutes: 5)
         try Self.waitForBoard(watcher, now: "2026-11-30T15:05:00-05:00")
         // A reload of the source's config reaches it too.
+        let subscriber = try RawClient(path: replica.socket)
+        _ = try subscriber.readLine()  // the hello
+        try subscriber.send(WireLine.line(["id": 7, "method": "events.watch", "params": [:]]))
+        #expect(try subscriber.readLine(timeout: 10)?["result"]?["cursor"] != nil)
         try #"{"seed": 78, "days": 4}"#.write(toFile: config, atomically: true, encoding: .utf8)
         kill(source.pid, SIGHUP)
         try waitUntil("the replica to take the new config") {
             (try? Self.pages(replica)) == (try? Self.pages(source)) && replica.logText().contains("seed 78")
         }
+        // Its events subscriptions are ended with the old schedule, to be taken again, as on the source.
+        let lines = try subscriber.readUntilClosed(timeout: 10)
+        #expect(lines.last?["event"] == "reloaded" && lines.last?["id"] == 7, "\(lines)")
     }
 
     @Test func aConfigThatSaysReplicationMakesASourceAndAReplicaWithoutFlags() throws {

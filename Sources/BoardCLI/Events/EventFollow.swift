@@ -28,6 +28,8 @@ struct EventFollow: Sendable {
         case skipped(cursor: String?, since: String?, until: String?)
         /// The daemon is shutting down.
         case closed
+        /// The daemon's config was reloaded with another schedule: it ended the subscription, to be taken again.
+        case reloaded
         /// Someone else's reply (a ping's), or nothing this stream needs.
         case ignore
     }
@@ -70,6 +72,7 @@ struct EventFollow: Sendable {
     mutating func read(_ message: JSON, subscription id: Int) throws(ConnectionError) -> Step {
         if message["event"]?.string == "shutdown" { return .closed }
         guard message["id"]?.int == id else { return .ignore }
+        if message["event"]?.string == "reloaded" { return .reloaded }
         switch message["event"]?.string {
         case "change":
             guard let result = message["result"] else { return .ignore }

@@ -75,12 +75,13 @@ enum EventStream {
         // starts one; one stopped on purpose (it said `shutdown`) is waited for.
         var revival = DaemonRevival(client: client)
         var warned = false
-        var refiltered = false
+        // New filters, or a subscription the daemon ended on a reload: not a daemon gone.
+        var resubscribing = false
         while true {
             if let deadline, deadline <= .now { return .timedOut }
-            if refiltered, connection == nil {
-                // New filters, not a daemon gone: a new connection at once, without a word.
-                refiltered = false
+            if resubscribing, connection == nil {
+                // A new connection at once, without a word.
+                resubscribing = false
                 connection = try? BoardConnection(path: client.socket, timeoutMilliseconds: 1000)
             }
             guard let current = connection else {
@@ -144,6 +145,12 @@ enum EventStream {
                 case .closed:
                     connection = nil
                     break reading
+                case .reloaded:
+                    // Subscribed again from the last change taken; a flight the new schedule lacks is refused then.
+                    Output.warning("the daemon's config was reloaded with another schedule: what follows is the new schedule's")
+                    resubscribing = true
+                    connection = nil
+                    break reading
                 case .ignore: break
                 }
                 if let changed = refilter() {
@@ -152,7 +159,7 @@ enum EventStream {
                     let added = after.subtracting(before).map { ($0, changed.pinnedAt[$0]) }
                     follow.join(Dictionary(added) { first, _ in first }, leaving: before.subtracting(after))
                     filters = changed.filters
-                    refiltered = true
+                    resubscribing = true
                     connection = nil
                     break reading
                 }

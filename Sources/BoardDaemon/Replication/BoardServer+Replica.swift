@@ -23,7 +23,7 @@ extension BoardServer {
                 loop.log.info(
                     "clock moved to \(service.localTime.iso8601(service.clock.now)) (the source's \(state.move.rawValue))")
             case .config(let config):
-                service.reload(config)
+                reload(to: config)
                 loop.log.info("took the source's config (\(config.summary))")
             }
             loop.link.publish(service)
