@@ -325,7 +325,7 @@ extension BoardService {
     func eventFlight(_ param: EventFlightParam, window: ScheduleWindow) throws(WireError) -> Flight {
         let reference: FlightReference
         switch param {
-        case .identity(let key):
+        case .identity(let key, let name):
             let earliest = window.firstDate.adding(days: -window.days)
             guard key.date >= earliest, key.date <= window.lastDate,
                 let (_, slot) = FlightIdentity(config: window.config).decode(key.id)
@@ -335,6 +335,11 @@ extension BoardService {
             let flights = eventFlights(on: key.date, window: window)
             guard slot < flights.count, flights[slot].id == key.id else {
                 throw WireError(.notFound, "No flight \(key.id) on \(key.date).")
+            }
+            if let name, flights[slot].flightName != name {
+                // The schedule changed with the config: the identity is another flight's now.
+                throw WireError(
+                    .notFound, "No \(name) \(key.id) on \(key.date): the schedule has \(flights[slot].flightName) there now.")
             }
             return flights[slot]
         case .reference(let given):

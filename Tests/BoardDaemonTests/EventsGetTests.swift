@@ -135,6 +135,13 @@ struct EventsGetTests {
         if let codeshare = flight.codeshares.names.first {
             #expect(try Self.get(service, ["flight": .string(codeshare)]).changes.map(\.cursor) == expected)
         }
+        // With the name it was read by: the same flight; with another name (another schedule's), none.
+        func named(_ name: String) -> JSON {
+            ["id": .int(flight.id), "date": .string(flight.date.description), "flightName": .string(name)]
+        }
+        #expect(try Self.get(service, ["flight": named(flight.flightName)]).changes.map(\.cursor) == expected)
+        let another = "No Pacific 1 \(flight.id) on \(flight.date): the schedule has \(flight.flightName) there now."
+        #expect(throws: WireError(.notFound, another)) { try Self.get(service, ["flight": named("Pacific 1")]) }
         let pinned = try Self.get(service, ["pinned": .array([identity])])
         #expect(pinned.changes.map(\.cursor) == expected)
         #expect(try Self.get(service, ["pinned": []]).total == 0, "an empty pin list admits no flight")
@@ -184,6 +191,11 @@ struct EventsGetTests {
         (["kinds": ["nope"]], "\"kinds\""), (["kinds": []], "\"kinds\""), (["kinds": "gate"], "\"kinds\""),
         (["flight": true], "\"flight\""), (["flight": "Nowhere 1"], "\"flight\""), (["flight": -4], "\"flight\""),
         (["flight": ["id": "x", "date": "2026-11-30"]], "\"flight\""), (["pinned": "all"], "\"pinned\""),
+        (["flight": ["id": 1234, "date": "2026-11-30", "flightName": 7]], "\"flightName\""),
+        (
+            ["flight": ["id": 1234, "date": "2026-11-30", "flightName": .string(String(repeating: "P", count: 101))]],
+            "\"flightName\""
+        ),
     ]
 
     @Test func badParamsAreRefusedByName() {

@@ -66,6 +66,7 @@ struct RequestTypesTests {
         EventsWatchRequest(
             filter: EventFilterParams(flight: .reference(.id(1234)), pinned: PinnedParam(pins: [])), cursor: cursor),
         EventsWatchRequest(filter: EventFilterParams(kinds: [.baggage]), since: "2026-11-30T07:00:00-05:00"),
+        EventsWatchRequest(filter: EventFilterParams(flight: .identity(key, flightName: "Pacific 123"))),
     ]
 
     @Test(arguments: requests)

@@ -46,6 +46,37 @@ import Testing
         try daemon.stop()
     }
 
+    /// Another `flightsPerDay` keeps ids but gives some to other flights (ids depend on the day and the
+    /// slot): a wait on such an id ends with 4, naming the flight now there, where it followed that
+    /// other flight and could have said it reached the state.
+    @Test func aWaitWhoseFlightsIdentityIsAnotherFlightsAfterTheReloadEndsWithFour() throws {
+        let reference = BoardUser()
+        let otherConfig = reference.sandbox.path + "/boardd.json"
+        try #"{"seed": 2024, "flightsPerDay": 31}"#.write(toFile: otherConfig, atomically: true, encoding: .utf8)
+        let otherDaemon = try reference.startDaemon(extra: ["--config", otherConfig])
+        let other = try reference.rows("--date", "tomorrow")
+        try otherDaemon.stop()
+        let user = BoardUser()
+        let (daemon, config) = try Self.start(user)
+        let flight = try #require(
+            try user.rows("--date", "tomorrow").first { row in
+                other.contains { $0.id == row.id && $0.flightName != row.flightName }
+            }, "an id of tomorrow both schedules give to different flights")
+        let target = flight.direction == "arrival" ? "landed" : "departed"
+        let wait = try StartedProcess(
+            [Binaries.board, "wait", flight.flightName, "--date", "tomorrow", "--until", target],
+            environment: user.environment)
+        try daemon.waitForEventFollowers(1, timeout: 20)
+        try Self.reload(daemon, config, to: #"{"seed": 2024, "flightsPerDay": 31}"#)
+        let (ending, result) = try wait.finish(timeout: 20)
+        let now = try #require(other.first { $0.id == flight.id }?.flightName)
+        #expect(ending == .exited(4), "\(ending): \(result.stderr)")
+        #expect(
+            result.stderr.contains("no \(flight.flightName) \(flight.id) on 2026-12-01: the schedule has \(now) there now"),
+            "\(result.stderr)")
+        try daemon.stop()
+    }
+
     /// A follow of every flight goes on in the new schedule, from the last change it printed, and
     /// says once that the schedule was replaced.
     @Test func aFollowGoesOnInTheReloadedScheduleAndSaysSo() throws {

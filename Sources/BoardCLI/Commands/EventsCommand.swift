@@ -159,7 +159,7 @@ struct EventsCommand: BoardCommand, Equatable {
         // A flight of a given day is found as `board show --date` finds it, then named by its identity.
         var resolved: EventFlightParam?
         if let flight, date != nil {
-            resolved = .identity(try client.identity(of: client.details(of: flight, on: date, over: connection).flight))
+            resolved = try client.eventFlight(client.details(of: flight, on: date, over: connection).flight)
         }
         let filters = filters(pins: client.pinnedParam, flight: resolved)
         let width = Output.width()

@@ -48,7 +48,7 @@ struct LogCommand: FlightArgumentCommand, Equatable {
         // the flight comes before its day. Not 23:59, a minute that a clock change can skip (Nuuk
         // springs from 22:59 to 00:00): read as 00:59, it left out the day's first hour.
         let request = EventsGetRequest(
-            filter: EventFilterParams(flight: .identity(identity)), since: "\(identity.date.adding(days: -1))T12:00")
+            filter: EventFilterParams(flight: try client.eventFlight(flight)), since: "\(identity.date.adding(days: -1))T12:00")
         if client.options.json {
             var printed = 0
             _ = try EventStream.all(on: connection, request) { change in

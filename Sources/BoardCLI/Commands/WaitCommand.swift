@@ -131,7 +131,7 @@ struct WaitCommand: BoardCommand, Equatable {
         let asJSON = client.options.json
         // From the instant the flight was read: a change made since is replayed, not missed.
         var follow = EventFollow(since: details.now)
-        let filters = EventFilterParams(flight: .identity(try client.identity(of: flight)))
+        let filters = EventFilterParams(flight: try client.eventFlight(flight))
         let end = try EventStream.follow(client: client, first: connection, filters: filters, follow: &follow, deadline: deadline)
         {
             change throws(ClientError) in

@@ -177,3 +177,11 @@ enum EventStream {
         return ClientError(error, socket: socket, autostartOffBy: nil)
     }
 }
+
+extension BoardClient {
+    /// `flight` as an events filter names it: its identity and the name it was read by, so that after a
+    /// reload with another schedule, where the identity may be another flight's, the daemon refuses it.
+    func eventFlight(_ flight: FlightDocument) throws(ClientError) -> EventFlightParam {
+        .identity(try identity(of: flight), flightName: flight.flightName)
+    }
+}

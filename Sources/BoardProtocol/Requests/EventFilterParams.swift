@@ -47,10 +47,12 @@ public struct EventFilterParams: Hashable, Sendable {
     }
 }
 
-/// The `flight` of an events filter: `{"id":N,"date":"YYYY-MM-DD"}`, an id, or a designator (codeshares too).
+/// The `flight` of an events filter: `{"id":N,"date":"YYYY-MM-DD"}` (with the `flightName` it was
+/// read by, optionally), an id, or a designator (codeshares too).
 public enum EventFlightParam: Hashable, Sendable {
-    /// The flight of this identity, even of a day the window has left.
-    case identity(FlightKey)
+    /// The flight of this identity, even of a day the window has left. With `flightName`, only while
+    /// the identity names that flight: after a reload with another schedule it may name another.
+    case identity(FlightKey, flightName: String? = nil)
     /// An id or a designator, as `flight.get` reads them in the window.
     case reference(FlightReference)
 
@@ -61,7 +63,15 @@ public enum EventFlightParam: Hashable, Sendable {
     init(json value: JSON) throws(WireError) {
         if let id = value["id"], let dateValue = value["date"] {
             guard let id = id.int, id > 0, let text = dateValue.string, let date = LocalDate(text) else { throw Self.shapes }
-            self = .identity(FlightKey(id: id, date: date))
+            var name: String?
+            if let nameValue = value["flightName"], !nameValue.isNull {
+                guard let text = nameValue.string, text.utf8.count <= PinnedParam.nameLimit else {
+                    throw WireError(
+                        .invalidParams, "\"flight\"'s \"flightName\" must be a string of at most \(PinnedParam.nameLimit) bytes.")
+                }
+                name = text
+            }
+            self = .identity(FlightKey(id: id, date: date), flightName: name)
         } else if let id = value.int {
             guard id > 0 else { throw Self.shapes }
             self = .reference(.id(id))
@@ -74,7 +84,10 @@ public enum EventFlightParam: Hashable, Sendable {
 
     var json: JSON {
         switch self {
-        case .identity(let key): ["id": .int(key.id), "date": .string(key.date.description)]
+        case .identity(let key, let name):
+            RequestParams.object([
+                ("id", .int(key.id)), ("date", .string(key.date.description)), ("flightName", name.map(JSON.string)),
+            ])
         case .reference(.id(let id)): .int(id)
         case .reference(.designator(let designator)): .string(designator.description)
         }
