@@ -35,6 +35,9 @@ struct WatchlistTests {
         #expect(moved.contains("Moved \(b.flightName) of Nov 30 first: 1 of 3."), "\(moved)")
         _ = try user.text("pins", "move", String(c.id), "down")
         #expect(try pinnedIDs(user) == [b.id, a.id, c.id])
+        // A pin that cannot go further is said where it is, as asked.
+        #expect(try user.text("pins", "move", String(c.id), "last").contains("\(c.flightName) of Nov 30 is already last of 3."))
+        #expect(try user.text("pins", "move", String(b.id), "up").contains("\(b.flightName) of Nov 30 is already first of 3."))
         #expect(try pinnedIDs(user, "departures").count == [a, b, c].filter { $0.direction == "departure" }.count)
         let listed = try user.json("pins")["flights"]?.array?.compactMap { $0["id"]?.int }
         #expect(listed == [b.id, a.id, c.id])
@@ -61,6 +64,19 @@ struct WatchlistTests {
         _ = try user.text("show", String(tomorrow.id))  // a save (the last viewed), with the daemon's new today
         #expect(statePins(user) == ["\(tomorrow.id)@\(tomorrowDate)"])
         #expect(try pinnedIDs(user) == [tomorrow.id])
+    }
+
+    /// A single pin moved anywhere is the only one: it said "already first" when asked to go last.
+    @Test func theOnlyPinMovedIsSaidToBeTheOnlyOne() throws {
+        let user = BoardUser()
+        let daemon = try user.startDaemon()
+        defer { _ = try? daemon.stop() }
+        let flight = try user.lookup()[4]
+        _ = try user.text("pin", String(flight.id))
+        for direction in ["up", "down", "first", "last"] {
+            let said = try user.text("pins", "move", String(flight.id), direction)
+            #expect(said == "\(flight.flightName) of Nov 30 is the only pin.\n", "\(direction): \(said)")
+        }
     }
 
     @Test func hiddenFlightsLeaveYourBoardsAndCountsUntilUnhiddenOrTheirDayLeaves() throws {

@@ -115,7 +115,9 @@ extension BoardClient {
         guard let from = state.pins.firstIndex(where: { $0.isSame(as: pin) }) else { return "\(pin.name) is not pinned." }
         let to = Watchlist.place(from: from, direction, count: state.pins.count)
         guard to != from else {
-            return "\(pin.name) is already \(from == 0 ? "first" : "last") of \(state.pins.count)."
+            // Said as asked: `last` of a single pin is already last, not first.
+            if state.pins.count == 1 { return "\(pin.name) is the only pin." }
+            return "\(pin.name) is already \(direction == .up || direction == .first ? "first" : "last") of \(state.pins.count)."
         }
         state.pins.insert(state.pins.remove(at: from), at: to)
         try saveChange("moving \(pin.name)")
