@@ -53,6 +53,9 @@ import Testing
 
     static func lines(_ text: String) -> [String] { text.split(separator: "\n").map(String.init) }
 
+    /// How `log` and `wait` name the flight in their filter: its identity and the name it was read by.
+    static let namedFlight: JSON = ["id": .int(flightID), "date": "2026-11-30", "flightName": "Pacific 123"]
+
     /// A `board` started in the background, its stdout in a file the test reads as it grows.
     final class Follower {
         let process: StartedProcess
@@ -295,7 +298,7 @@ import Testing
                 "09:20  gate      A3 → B5  (Gate changed from A3)",
             ])
         let sent = fake.requests.last { $0["method"]?.string == "events.get" }?["params"]?["flight"]
-        #expect(sent == ["id": 1234, "date": "2026-11-30"])
+        #expect(sent == Self.namedFlight, "the identity, with the name it was read by")
         let unknown = try sandbox.board("log", "4321")
         #expect(unknown.status == 4, "\(unknown.stderr)")
     }
@@ -306,7 +309,7 @@ import Testing
         let waiter = try Follower(sandbox, ["wait", "1234", "--until", "boarding", "--timeout", "30s"])
         try waitUntil("the subscription") { fake.requests.contains { $0["method"]?.string == "events.watch" } }
         let watch = fake.requests.first { $0["method"]?.string == "events.watch" }?["params"]
-        #expect(watch?["since"] == "2026-11-30T09:00:00-05:00" && watch?["flight"] == ["id": 1234, "date": "2026-11-30"])
+        #expect(watch?["since"] == "2026-11-30T09:00:00-05:00" && watch?["flight"] == Self.namedFlight)
         fake.release(upTo: 7)
         let (ending, result) = try waiter.process.finish(timeout: 15)
         #expect(ending == .exited(0), "\(result.stderr)")
@@ -384,7 +387,7 @@ extension EventsFollowTests {
         #expect(ending == .exited(0), "\(result.stderr)")
         #expect(waiter.lines == ["09:20  Pacific 123     gate      A3 → B5"], "\(waiter.lines)")
         let watches = fake.requests.filter { $0["method"]?.string == "events.watch" }.compactMap { $0["params"] }
-        #expect(watches.count == 2 && watches.last?["flight"] == ["id": 1234, "date": "2026-11-30"], "\(watches)")
+        #expect(watches.count == 2 && watches.last?["flight"] == Self.namedFlight, "\(watches)")
         #expect(watches.last?["cursor"] != nil || watches.last?["since"] != nil, "resumed where it was")
     }
 
