@@ -63,15 +63,7 @@ public enum EventFlightParam: Hashable, Sendable {
     init(json value: JSON) throws(WireError) {
         if let id = value["id"], let dateValue = value["date"] {
             guard let id = id.int, id > 0, let text = dateValue.string, let date = LocalDate(text) else { throw Self.shapes }
-            var name: String?
-            if let nameValue = value["flightName"], !nameValue.isNull {
-                guard let text = nameValue.string, text.utf8.count <= PinnedParam.nameLimit else {
-                    throw WireError(
-                        .invalidParams, "\"flight\"'s \"flightName\" must be a string of at most \(PinnedParam.nameLimit) bytes.")
-                }
-                name = text
-            }
-            self = .identity(FlightKey(id: id, date: date), flightName: name)
+            self = .identity(FlightKey(id: id, date: date), flightName: try PinnedParam.flightName(of: value, "\"flight\"'s"))
         } else if let id = value.int {
             guard id > 0 else { throw Self.shapes }
             self = .reference(.id(id))

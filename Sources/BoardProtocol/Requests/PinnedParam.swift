@@ -53,20 +53,22 @@ public struct PinnedParam: Hashable, Sendable {
             if let id = item.int {
                 pins.append(.anyDay(id))
             } else if let id = item["id"]?.int, let text = item["date"]?.string, let date = LocalDate(text) {
-                var name: String?
-                if let value = item["flightName"], !value.isNull {
-                    guard let text = value.string, text.utf8.count <= Self.nameLimit else {
-                        throw WireError(
-                            .invalidParams, "a pin's \"flightName\" must be a string of at most \(Self.nameLimit) bytes.")
-                    }
-                    name = text
-                }
-                pins.append(.flight(FlightKey(id: id, date: date), name: name))
+                pins.append(.flight(FlightKey(id: id, date: date), name: try Self.flightName(of: item, "a pin's")))
             } else {
                 throw WireError(
                     .invalidParams, "\"pinned\" must hold flights as {\"id\":N,\"date\":\"YYYY-MM-DD\"} (or plain ids).")
             }
         }
+    }
+
+    /// The `flightName` an identity (`{"id","date","flightName"}`) carries, if any: a string of at
+    /// most `nameLimit` bytes, else `invalidParams` naming `whose` ("a pin's").
+    static func flightName(of identity: JSON, _ whose: String) throws(WireError) -> String? {
+        guard let value = identity["flightName"], !value.isNull else { return nil }
+        guard let text = value.string, text.utf8.count <= nameLimit else {
+            throw WireError(.invalidParams, "\(whose) \"flightName\" must be a string of at most \(nameLimit) bytes.")
+        }
+        return text
     }
 
     /// `[{"id":N,"date":"YYYY-MM-DD"},...]`, a pin's `flightName` where it has one.
